@@ -1,0 +1,49 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "FormSpec",
+    platforms: [.macOS(.v14), .iOS(.v17)],
+    products: [
+        .executable(name: "formspec", targets: ["formspec"]),
+        .library(name: "FormSpec", targets: ["FormSpec"]),
+        .library(name: "FormSpecRuntime", targets: ["FormSpecRuntime"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // libyaml, found through pkg-config (`yaml-0.1`).
+        .systemLibrary(
+            name: "CYAML",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
+        ),
+        // Source locations and the one `Diagnostic` type shared by every stage.
+        .target(name: "FormSpecDiagnostics"),
+        // The only importer of libyaml: YAML text -> nodes with exact marks.
+        .target(name: "FormSpecYAML", dependencies: ["CYAML", "FormSpecDiagnostics"]),
+        // Lowered program, evaluator and report. No libyaml, no compiler.
+        .target(name: "FormSpecRuntime"),
+        // YAML nodes -> AST -> checked spec -> lowered program.
+        .target(
+            name: "FormSpecCompiler",
+            dependencies: ["FormSpecYAML", "FormSpecDiagnostics", "FormSpecRuntime"]
+        ),
+        // The embedding surface: compile, validate, spec tests, live forms.
+        .target(name: "FormSpec", dependencies: ["FormSpecCompiler", "FormSpecRuntime", "FormSpecDiagnostics"]),
+        .executableTarget(
+            name: "formspec",
+            dependencies: ["FormSpec", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .testTarget(name: "FormSpecYAMLTests", dependencies: ["FormSpecYAML"]),
+        .testTarget(name: "FormSpecRuntimeTests", dependencies: ["FormSpecRuntime"]),
+        .testTarget(
+            name: "FormSpecCompilerTests",
+            dependencies: ["FormSpec"],
+            resources: [.copy("Golden")]
+        ),
+        .testTarget(name: "FormSpecCLITests", dependencies: ["formspec", "FormSpec"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,37 @@
+/// A position in a source file: 1-based line and column, the column counted in characters.
+public struct SourcePosition: Sendable, Hashable, Comparable, Codable {
+    /// 1-based line number.
+    public var line: Int
+    /// 1-based column, counted in Unicode characters as the source shows them.
+    public var column: Int
+
+    /// Creates a position from 1-based line and column numbers.
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+
+    public static func < (lhs: SourcePosition, rhs: SourcePosition) -> Bool {
+        (lhs.line, lhs.column) < (rhs.line, rhs.column)
+    }
+}
+
+/// A span of a named source file, from `start` up to (not including) `end`.
+public struct SourceLocation: Sendable, Hashable, Codable {
+    /// The file path as the user gave it.
+    public var path: String
+    /// Where the span starts.
+    public var start: SourcePosition
+    /// Where the span ends (exclusive).
+    public var end: SourcePosition
+
+    /// Creates a location spanning `start..<end` in `path`.
+    public init(path: String, start: SourcePosition, end: SourcePosition? = nil) {
+        self.path = path
+        self.start = start
+        self.end = end ?? start
+    }
+
+    /// `PATH:LINE:COL`, as compilers print it.
+    public var description: String { "\(path):\(start.line):\(start.column)" }
+}

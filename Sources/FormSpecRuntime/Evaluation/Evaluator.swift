@@ -1,0 +1,168 @@
+extension Program {
+    /// Validates one input object.
+    ///
+    /// - Parameters:
+    ///   - input: An object of field values.
+    ///   - context: Locale, mode, original values, strictness, today and external check outcomes.
+    /// - Returns: The report.
+    /// - Throws: ``EvaluationError`` when the input is not an object or a check has no outcome.
+    public func validate(_ input: Value, context: EvaluationContext = EvaluationContext()) throws(EvaluationError)
+        -> Report
+    {
+        try validate(record(from: input), context: context)
+    }
+
+    /// Splits an input object into per-field slots.
+    /// - Throws: ``EvaluationError/notAnObject(_:)`` for anything but an object.
+    public func record(from input: Value) throws(EvaluationError) -> Record {
+        guard case .object(let members) = input else { throw .notAnObject(input.kindDescription) }
+        var record = Record(values: Array(repeating: nil, count: fields.count))
+        for member in members {
+            if let index = fieldIndex[member.key] {
+                record.values[index] = member.value
+            } else {
+                record.unknownKeys.append(member.key)
+            }
+        }
+        return record
+    }
+
+    /// Each field's value read as its type, defaults applied.
+    public func read(_ record: Record) -> [FieldValue] {
+        var values: [FieldValue] = []
+        values.reserveCapacity(fields.count)
+        for (index, field) in fields.enumerated() {
+            let raw = record.values[index] ?? field.defaultValue
+            values.append(field.type.read(raw, trim: field.trim, options: optionSets[index]))
+        }
+        return values
+    }
+
+    /// Validates a record already split into field slots.
+    public func validate(_ record: Record, context: EvaluationContext = EvaluationContext()) throws(EvaluationError)
+        -> Report
+    {
+        let values = read(record)
+        var changed: [String]?
+        if context.mode == .edit {
+            let original = try context.original.map { (value) throws(EvaluationError) in try self.record(from: value) }
+            let originalValues = read(original ?? Record(values: Array(repeating: nil, count: fields.count)))
+            changed = fields.indices.filter { !values[$0].isSame(as: originalValues[$0]) }.map { fields[$0].name }
+        }
+        if context.mode == .show {
+            return Report(form: form, valid: true, fields: [:], fieldOrder: [], formErrors: [], changed: nil)
+        }
+
+        let chain = LocaleChain(requested: context.locale, specLocale: locale)
+        var environment = RuleEnvironment(values: values, today: context.today, field: 0, checks: context.checks)
+        var reports: [String: FieldReport] = Dictionary(minimumCapacity: fields.count)
+        var order: [String] = []
+        order.reserveCapacity(fields.count)
+        var valid = true
+        for (index, field) in fields.enumerated() {
+            if let condition = field.condition, !condition.holds(values, mode: context.mode) { continue }
+            environment.field = index
+            let report = try evaluate(field, values[index], in: environment, mode: context.mode, chain: chain)
+            valid = valid && report.valid
+            reports[field.name] = report
+            order.append(field.name)
+        }
+
+        var formErrors: [Issue] = []
+        for rule in formRules {
+            if let condition = rule.condition, !condition.holds(values, mode: context.mode) { continue }
+            let passes: Bool
+            switch rule.kind {
+            case .requireChanges: passes = context.mode != .edit || !(changed ?? []).isEmpty
+            case .atLeastOneOf(let indexes):
+                passes = indexes.contains { if case .empty = values[$0] { false } else { true } }
+            }
+            if !passes { formErrors.append(Issue(rule: rule.name, message: rule.message.render(chain))) }
+        }
+        if context.strict {
+            for key in record.unknownKeys {
+                formErrors.append(Issue(rule: "unknown_field", message: unknownFieldMessage.render(chain, value: .text(key))))
+            }
+        }
+        return Report(
+            form: form, valid: valid && formErrors.isEmpty, fields: reports, fieldOrder: order,
+            formErrors: formErrors, changed: changed)
+    }
+
+    private func evaluate(
+        _ field: FieldProgram, _ value: FieldValue, in environment: RuleEnvironment, mode: Mode, chain: LocaleChain
+    ) throws(EvaluationError) -> FieldReport {
+        // A `required: true` rule with a `when:` makes the field required only while it holds.
+        var required = field.required
+        var requiredRule: RuleProgram?
+        for rule in field.rules {
+            guard case .required = rule.rule else { continue }
+            if rule.condition?.holds(environment.values, mode: mode) ?? true {
+                required = true
+                requiredRule = rule
+                break
+            }
+        }
+        var errors: [Issue] = []
+        var warnings: [Issue] = []
+        var checks: [Check] = []
+        checks.reserveCapacity(field.rules.count + 1)
+        if required {
+            let passed = value != .empty
+            let requirement = requiredRule?.requirement ?? field.requiredMessage
+            checks.append(Check(rule: "required", passed: passed, requirement: requirement.render(chain)))
+            if !passed {
+                let message = requiredRule?.message ?? field.requiredMessage
+                errors.append(Issue(rule: "required", message: message.render(chain)))
+            }
+        }
+
+        switch value {
+        case .value(let scalar):
+            for rule in field.rules {
+                if case .required = rule.rule { continue }
+                if let condition = rule.condition, !condition.holds(environment.values, mode: mode) { continue }
+                let passed = try rule.rule.passes(scalar, field: field, in: environment, mode: mode)
+                checks.append(Check(rule: rule.name, passed: passed, requirement: rule.requirement.render(chain, value: scalar)))
+                if !passed {
+                    let issue = Issue(rule: rule.name, message: rule.message.render(chain, value: scalar))
+                    if rule.severity == .error { errors.append(issue) } else { warnings.append(issue) }
+                }
+            }
+        case .empty, .invalid:
+            if case .invalid(let rule) = value {
+                let message = rule == "choice" ? field.choiceMessage : field.typeMessage
+                errors.append(Issue(rule: rule, message: message.render(chain)))
+            }
+            // Nothing to check, but the checklist still lists each requirement. Text rules that can
+            // be judged on "" (a maximum length, a forbidden pattern) show their real status.
+            for rule in field.rules {
+                if case .required = rule.rule { continue }
+                if let condition = rule.condition, !condition.holds(environment.values, mode: mode) { continue }
+                var passed = false
+                if case .empty = value, field.type.isTextual {
+                    switch rule.rule {
+                    case .length, .pattern, .contains, .format:
+                        passed = (try? rule.rule.passes(.text(""), field: field, in: environment, mode: mode)) ?? false
+                    default: break
+                    }
+                }
+                checks.append(Check(rule: rule.name, passed: passed, requirement: rule.requirement.render(chain)))
+            }
+        }
+        if field.reportsFirstOnly, errors.count > 1 { errors.removeSubrange(1...) }
+        return FieldReport(valid: errors.isEmpty, errors: errors, warnings: warnings, checks: checks)
+    }
+}
+
+extension FieldValue {
+    /// Whether two values are the same for edit-mode change tracking (text compared exactly).
+    func isSame(as other: FieldValue) -> Bool {
+        switch (self, other) {
+        case (.empty, .empty): true
+        case let (.value(a), .value(b)): a.exactlyEquals(b)
+        case let (.invalid(a), .invalid(b)): a == b
+        default: false
+        }
+    }
+}

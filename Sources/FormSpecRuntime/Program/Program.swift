@@ -1,0 +1,254 @@
+/// A compiled form: what the compiler lowers a spec into and the evaluator runs.
+///
+/// Fields are addressed by index; patterns, messages and literals are prepared at compile time,
+/// so evaluating a record does no parsing and no lookup by name.
+public struct Program: Sendable, Codable {
+    /// The form's identifier.
+    public var form: String
+    /// The form's human title.
+    public var title: String?
+    /// The locale of the spec's plain-string messages: the second step of the fallback chain.
+    public var locale: String
+    /// The fields, in spec order.
+    public var fields: [FieldProgram]
+    /// Form-level rules, in spec order.
+    public var formRules: [FormRuleProgram]
+    /// The names of the external checks the form uses, sorted.
+    public var checkNames: [String]
+    /// Message templates for form-level problems the runtime itself raises (`unknown_field`).
+    public var unknownFieldMessage: LocalizedText
+
+    /// Field index by name.
+    public let fieldIndex: [String: Int]
+    /// For each field, its choice options' values (empty for other types).
+    let optionSets: [Set<ExactText>]
+
+    /// Creates a program.
+    public init(
+        form: String, title: String?, locale: String, fields: [FieldProgram], formRules: [FormRuleProgram],
+        unknownFieldMessage: LocalizedText
+    ) {
+        self.form = form
+        self.title = title
+        self.locale = locale
+        self.fields = fields
+        self.formRules = formRules
+        self.unknownFieldMessage = unknownFieldMessage
+        var index: [String: Int] = [:]
+        for (position, field) in fields.enumerated() { index[field.name] = position }
+        self.fieldIndex = index
+        self.optionSets = fields.map(\.optionSet)
+        var checks = Set<String>()
+        for field in fields { field.rules.forEach { $0.collectChecks(into: &checks) } }
+        self.checkNames = checks.sorted()
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case form, title, locale, fields, formRules, unknownFieldMessage
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            form: try container.decode(String.self, forKey: .form),
+            title: try container.decodeIfPresent(String.self, forKey: .title),
+            locale: try container.decode(String.self, forKey: .locale),
+            fields: try container.decode([FieldProgram].self, forKey: .fields),
+            formRules: try container.decode([FormRuleProgram].self, forKey: .formRules),
+            unknownFieldMessage: try container.decode(LocalizedText.self, forKey: .unknownFieldMessage))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(form, forKey: .form)
+        try container.encodeIfPresent(title, forKey: .title)
+        try container.encode(locale, forKey: .locale)
+        try container.encode(fields, forKey: .fields)
+        try container.encode(formRules, forKey: .formRules)
+        try container.encode(unknownFieldMessage, forKey: .unknownFieldMessage)
+    }
+
+    /// For each field, the fields whose rules or conditions read it (besides itself): what must be
+    /// re-checked when it changes.
+    public var dependents: [[Int]] {
+        var result = Array(repeating: [Int](), count: fields.count)
+        for (index, field) in fields.enumerated() {
+            for read in field.reads where read != index && !result[read].contains(index) {
+                result[read].append(index)
+            }
+        }
+        return result
+    }
+}
+
+/// One field of a compiled form.
+public struct FieldProgram: Sendable, Codable {
+    /// The field's name (its key in inputs and reports).
+    public var name: String
+    /// The human label used in messages.
+    public var label: String
+    /// The field's type.
+    public var type: FieldType
+    /// Whether the field is required regardless of conditions (`required:` on the field).
+    public var required: Bool
+    /// The message when a required field is empty.
+    public var requiredMessage: LocalizedText
+    /// The message when a value cannot be read as the type.
+    public var typeMessage: LocalizedText
+    /// The value used when the input lacks the field.
+    public var defaultValue: Value?
+    /// Whether to strip surrounding whitespace before checking.
+    public var trim: Bool
+    /// Live-embedding debounce in milliseconds.
+    public var debounceMilliseconds: Int?
+    /// When the field is active; inactive fields are neither checked nor reported.
+    public var condition: Condition?
+    /// Whether the report lists only the first failing message.
+    public var reportsFirstOnly: Bool
+    /// The field's rules, in priority order.
+    public var rules: [RuleProgram]
+    /// For `choice` fields, the options.
+    public var options: [ChoiceOption]
+    /// The message when a value is not among the options.
+    public var choiceMessage: LocalizedText
+    /// Every other field this field's rules and conditions read.
+    public var reads: [Int]
+
+    /// The options' values, for membership tests.
+    public var optionSet: Set<ExactText> { Set(options.map { ExactText($0.value) }) }
+
+    /// Creates a field.
+    public init(
+        name: String, label: String, type: FieldType, required: Bool, requiredMessage: LocalizedText,
+        typeMessage: LocalizedText, defaultValue: Value?, trim: Bool, debounceMilliseconds: Int?,
+        condition: Condition?, reportsFirstOnly: Bool, rules: [RuleProgram], options: [ChoiceOption],
+        choiceMessage: LocalizedText, reads: [Int]
+    ) {
+        self.name = name
+        self.label = label
+        self.type = type
+        self.required = required
+        self.requiredMessage = requiredMessage
+        self.typeMessage = typeMessage
+        self.defaultValue = defaultValue
+        self.trim = trim
+        self.debounceMilliseconds = debounceMilliseconds
+        self.condition = condition
+        self.reportsFirstOnly = reportsFirstOnly
+        self.rules = rules
+        self.options = options
+        self.choiceMessage = choiceMessage
+        self.reads = reads
+    }
+}
+
+/// One option of a `choice` field.
+public struct ChoiceOption: Sendable, Hashable, Codable {
+    /// The value as inputs give it (numbers and booleans in their JSON spelling).
+    public var value: String
+    /// The human label.
+    public var label: String
+
+    /// Creates an option.
+    public init(value: String, label: String) {
+        self.value = value
+        self.label = label
+    }
+}
+
+/// Whether a failing rule makes the form invalid.
+public enum Severity: String, Sendable, Hashable, Codable {
+    case error, warning
+}
+
+/// One rule item of a field, with its modifiers.
+public struct RuleProgram: Sendable, Codable {
+    /// The rule's name in reports (`min_length`, or the `define:` name for `use:`).
+    public var name: String
+    /// What the rule tests.
+    public var rule: Rule
+    /// The message when it fails.
+    public var message: LocalizedText
+    /// The checklist text shown whether it passes or fails.
+    public var requirement: LocalizedText
+    /// When the rule applies; a rule whose condition is false is skipped.
+    public var condition: Condition?
+    /// Error (default) or warning.
+    public var severity: Severity
+    /// For external checks: debounce in milliseconds.
+    public var debounceMilliseconds: Int?
+
+    /// Creates a rule item.
+    public init(
+        name: String, rule: Rule, message: LocalizedText, requirement: LocalizedText, condition: Condition?,
+        severity: Severity, debounceMilliseconds: Int? = nil
+    ) {
+        self.name = name
+        self.rule = rule
+        self.message = message
+        self.requirement = requirement
+        self.condition = condition
+        self.severity = severity
+        self.debounceMilliseconds = debounceMilliseconds
+    }
+
+    func collectChecks(into names: inout Set<String>) {
+        switch rule {
+        case .check(let check): names.insert(check.name)
+        case .all(let items), .any(let items): items.forEach { $0.collectChecks(into: &names) }
+        case .not(let item): item.collectChecks(into: &names)
+        default: break
+        }
+    }
+}
+
+/// What a rule tests. Each case's logic lives in its own file under `Rules/`.
+public indirect enum Rule: Sendable, Codable {
+    case required
+    case length(LengthRule)
+    case pattern(PatternRule)
+    case contains(ContainsRule)
+    case format(FormatRule)
+    case equality(EqualityRule)
+    case membership(MembershipRule)
+    case fieldComparison(FieldComparisonRule)
+    case range(RangeRule)
+    case multipleOf(MultipleOfRule)
+    case all([RuleProgram])
+    case any([RuleProgram])
+    case not(RuleProgram)
+    case check(ExternalCheckRule)
+}
+
+/// A form-level rule.
+public struct FormRuleProgram: Sendable, Codable {
+    /// What a form rule tests.
+    public enum Kind: Sendable, Codable {
+        /// Edit mode: some field must differ from the original.
+        case requireChanges
+        /// At least one of these fields must be non-empty.
+        case atLeastOneOf([Int])
+    }
+
+    /// The rule's name in reports.
+    public var name: String
+    /// What it tests.
+    public var kind: Kind
+    /// The message when it fails.
+    public var message: LocalizedText
+    /// When it applies.
+    public var condition: Condition?
+
+    /// Creates a form rule.
+    public init(name: String, kind: Kind, message: LocalizedText, condition: Condition?) {
+        self.name = name
+        self.kind = kind
+        self.message = message
+        self.condition = condition
+    }
+}
+
+/// The mode a form is shown in, given by the caller.
+public enum Mode: String, Sendable, Hashable, Codable, CaseIterable {
+    case new, edit, show
+}

@@ -1,0 +1,49 @@
+/// `contains: CLASS` or `contains: [CLASS…]` with `count: N`: at least N characters of each class.
+public struct ContainsRule: Sendable, Codable, Hashable {
+    /// A class of characters.
+    public enum CharacterClass: String, Sendable, Codable, Hashable, CaseIterable {
+        case uppercase, lowercase, letter, digit, symbol, whitespace
+
+        /// Whether `character` belongs to the class. `symbol` is anything that is not a letter,
+        /// a digit or whitespace (punctuation, emoji, currency signs…).
+        public func contains(_ character: Character) -> Bool {
+            switch self {
+            case .uppercase: character.isUppercase
+            case .lowercase: character.isLowercase
+            case .letter: character.isLetter
+            case .digit: Self.isDigit(character)
+            case .whitespace: character.isWhitespace
+            case .symbol: !character.isLetter && !Self.isDigit(character) && !character.isWhitespace
+            }
+        }
+
+        private static func isDigit(_ character: Character) -> Bool {
+            character.unicodeScalars.first?.properties.generalCategory == .decimalNumber
+        }
+    }
+
+    public var classes: [CharacterClass]
+    public var count: Int
+
+    public init(classes: [CharacterClass], count: Int) {
+        self.classes = classes
+        self.count = count
+    }
+
+    /// Whether `text` has at least `count` characters of every class.
+    public func passes(_ text: String) -> Bool {
+        var remaining = Array(repeating: count, count: classes.count)
+        var unmet = classes.count
+        guard unmet > 0, count > 0 else { return true }
+        for character in text {
+            for index in classes.indices where remaining[index] > 0 && classes[index].contains(character) {
+                remaining[index] -= 1
+                if remaining[index] == 0 {
+                    unmet -= 1
+                    if unmet == 0 { return true }
+                }
+            }
+        }
+        return false
+    }
+}

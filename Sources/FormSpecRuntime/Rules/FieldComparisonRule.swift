@@ -1,0 +1,19 @@
+/// `same_as: FIELD` / `different_from: FIELD`: compares with another field's value. Reported on
+/// the field that owns the rule, and re-checked whenever the other field changes.
+public struct FieldComparisonRule: Sendable, Codable, Hashable {
+    /// The other field's index.
+    public var other: Int
+    /// `true` for `different_from`.
+    public var negated: Bool
+
+    public init(other: Int, negated: Bool) {
+        self.other = other
+        self.negated = negated
+    }
+
+    /// Whether `value` passes. An empty other field never equals a value.
+    public func passes(_ value: Scalar, in environment: RuleEnvironment) -> Bool {
+        let equal = environment.values[other].scalar.map(value.exactlyEquals) ?? false
+        return equal != negated
+    }
+}

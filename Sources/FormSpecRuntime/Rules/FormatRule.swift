@@ -1,0 +1,87 @@
+/// `format: email | url | uuid`.
+public struct FormatRule: Sendable, Codable, Hashable {
+    /// A well-known text format.
+    public enum Format: String, Sendable, Codable, Hashable, CaseIterable {
+        case email, url, uuid
+    }
+
+    public var format: Format
+
+    public init(format: Format) { self.format = format }
+
+    /// Whether `text` has the format.
+    public func passes(_ text: String) -> Bool {
+        switch format {
+        case .email: Self.isEmail(text)
+        case .url: Self.isURL(text)
+        case .uuid: Self.isUUID(text)
+        }
+    }
+
+    /// `local@domain`: a local part of printable characters without spaces, dots not leading,
+    /// trailing or doubled; a domain of at least two dot-separated labels of letters, digits and
+    /// inner hyphens, the last at least two letters.
+    static func isEmail(_ text: String) -> Bool {
+        let parts = text.split(separator: "@", omittingEmptySubsequences: false)
+        guard parts.count == 2, let local = parts.first, let domain = parts.last,
+            !local.isEmpty, local.count <= 64, !local.hasPrefix("."), !local.hasSuffix("."),
+            !local.contains(".."),
+            local.unicodeScalars.allSatisfy({ !$0.properties.isWhitespace && $0.value >= 0x21 && $0 != "\"" })
+        else { return false }
+        return isHostName(domain, requireDot: true)
+    }
+
+    static func isHostName(_ host: Substring, requireDot: Bool) -> Bool {
+        let labels = host.split(separator: ".", omittingEmptySubsequences: false)
+        guard !requireDot || labels.count >= 2, host.count <= 253 else { return false }
+        for label in labels {
+            guard !label.isEmpty, label.count <= 63, !label.hasPrefix("-"), !label.hasSuffix("-"),
+                label.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" })
+            else { return false }
+        }
+        if requireDot, let last = labels.last { return last.count >= 2 && last.allSatisfy(\.isLetter) }
+        return true
+    }
+
+    /// `scheme://host[:port][/path][?query][#fragment]` with a letter-led scheme, a host name,
+    /// `localhost` or an IPv4/bracketed IPv6 address, and no whitespace anywhere.
+    static func isURL(_ text: String) -> Bool {
+        guard !text.contains(where: { $0.isWhitespace }), let colon = text.firstIndex(of: ":"),
+            text[colon...].hasPrefix("://")
+        else { return false }
+        let scheme = text[..<colon]
+        guard let first = scheme.first, first.isASCII, first.isLetter,
+            scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
+        else { return false }
+        let rest = text[text.index(colon, offsetBy: 3)...]
+        let authorityEnd = rest.firstIndex(where: { "/?#".contains($0) }) ?? rest.endIndex
+        var authority = rest[..<authorityEnd]
+        if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
+        if authority.hasPrefix("[") { return authority.contains("]") }
+        var host = authority
+        if let colon = authority.lastIndex(of: ":") {
+            let port = authority[authority.index(after: colon)...]
+            guard !port.isEmpty, port.count <= 5, port.allSatisfy({ $0.isASCII && $0.isNumber }) else {
+                return false
+            }
+            host = authority[..<colon]
+        }
+        guard !host.isEmpty else { return false }
+        return isHostName(host, requireDot: false)
+    }
+
+    /// 8-4-4-4-12 hexadecimal digits, either case.
+    static func isUUID(_ text: String) -> Bool {
+        let utf8 = Array(text.utf8)
+        guard utf8.count == 36 else { return false }
+        for (index, byte) in utf8.enumerated() {
+            if index == 8 || index == 13 || index == 18 || index == 23 {
+                guard byte == UInt8(ascii: "-") else { return false }
+            } else {
+                let isHex = (byte >= 48 && byte <= 57) || (byte >= 65 && byte <= 70) || (byte >= 97 && byte <= 102)
+                guard isHex else { return false }
+            }
+        }
+        return true
+    }
+}

@@ -1,0 +1,16 @@
+/// `one_of: [..]` / `not_one_of: [..]`: membership in a literal list (text compared exactly).
+public struct MembershipRule: Sendable, Codable, Hashable {
+    public var values: [Scalar]
+    /// `true` for `not_one_of`.
+    public var negated: Bool
+
+    public init(values: [Scalar], negated: Bool) {
+        self.values = values
+        self.negated = negated
+    }
+
+    /// Whether `value` passes.
+    public func passes(_ value: Scalar) -> Bool {
+        values.contains(where: value.exactlyEquals) != negated
+    }
+}

@@ -1,0 +1,174 @@
+/// The type of a field, which decides how its input is read and which rules apply.
+public enum FieldType: String, Sendable, Hashable, Codable, CaseIterable {
+    case text, secret, integer, number, boolean, date, choice
+
+    /// Whether values of this type are strings (length, pattern and `contains` rules apply).
+    public var isTextual: Bool { self == .text || self == .secret }
+    /// Whether values are ordered numbers or dates (`min`, `max`, … apply).
+    public var isOrdered: Bool { self == .integer || self == .number || self == .date }
+}
+
+/// A field's value after it was read as the field's type.
+public enum Scalar: Sendable, Hashable, Codable, CustomStringConvertible {
+    case text(String)
+    case integer(Int64)
+    case number(Double)
+    case boolean(Bool)
+    case date(CivilDate)
+
+    /// Exact equality: text by Unicode scalars (precomposed and decomposed differ), numbers by value.
+    public func exactlyEquals(_ other: Scalar) -> Bool {
+        switch (self, other) {
+        case let (.text(a), .text(b)): return a.utf8.elementsEqual(b.utf8)
+        case let (.boolean(a), .boolean(b)): return a == b
+        case let (.date(a), .date(b)): return a == b
+        default:
+            if let order = compare(other) { return order == 0 }
+            return false
+        }
+    }
+
+    /// -1, 0 or 1 for numbers and dates that can be ordered against each other; `nil` otherwise.
+    public func compare(_ other: Scalar) -> Int? {
+        switch (self, other) {
+        case let (.integer(a), .integer(b)): return a < b ? -1 : (a == b ? 0 : 1)
+        case let (.date(a), .date(b)): return a < b ? -1 : (a == b ? 0 : 1)
+        default:
+            guard let a = numeric, let b = other.numeric else { return nil }
+            return a < b ? -1 : (a == b ? 0 : 1)
+        }
+    }
+
+    /// The value as a `Double`, for numbers.
+    public var numeric: Double? {
+        switch self {
+        case .integer(let value): Double(value)
+        case .number(let value): value
+        default: nil
+        }
+    }
+
+    /// How the value reads in a message (`8`, `2.5`, `2024-02-29`, `true`).
+    public var description: String {
+        switch self {
+        case .text(let text): text
+        case .integer(let value): String(value)
+        case .number(let value): Self.format(value)
+        case .boolean(let value): String(value)
+        case .date(let date): date.description
+        }
+    }
+
+    static func format(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        return String(value)
+    }
+}
+
+/// What reading an input value as a field's type gave.
+public enum FieldValue: Sendable, Hashable {
+    /// Absent, `null`, or `""` (after trimming when the field trims).
+    case empty
+    /// A value of the field's type.
+    case value(Scalar)
+    /// A value that cannot be read as the field's type (rule `type`, or `choice` for options).
+    case invalid(rule: String)
+
+    /// The scalar, when there is one.
+    public var scalar: Scalar? {
+        if case .value(let scalar) = self { return scalar }
+        return nil
+    }
+}
+
+extension FieldType {
+    /// Reads `input` as this type. Strings are parsed for integer, number, boolean and date fields.
+    ///
+    /// - Parameters:
+    ///   - input: The raw input value, `nil` when absent.
+    ///   - trim: Whether to strip leading and trailing whitespace from strings first.
+    ///   - options: For `choice` fields, the allowed values (canonical text).
+    public func read(_ input: Value?, trim: Bool, options: Set<ExactText> = []) -> FieldValue {
+        guard var input else { return .empty }
+        if case .string(let string) = input {
+            let text = trim ? Self.trimmed(string) : string
+            if text.isEmpty { return .empty }
+            input = .string(text)
+        }
+        switch (self, input) {
+        case (_, .null): return .empty
+        case (.text, .string(let text)), (.secret, .string(let text)): return .value(.text(text))
+        case (.text, _), (.secret, _): return .invalid(rule: "type")
+        case (.integer, .integer(let value)): return .value(.integer(value))
+        case (.integer, .number(let value)):
+            return Self.exactInteger(value).map { .value(.integer($0)) } ?? .invalid(rule: "type")
+        case (.integer, .string(let text)):
+            if let value = Int64(text) { return .value(.integer(value)) }
+            if let double = Self.parseNumber(text), let value = Self.exactInteger(double) {
+                return .value(.integer(value))
+            }
+            return .invalid(rule: "type")
+        case (.number, .integer(let value)): return .value(.number(Double(value)))
+        case (.number, .number(let value)): return .value(.number(value))
+        case (.number, .string(let text)):
+            return Self.parseNumber(text).map { .value(.number($0)) } ?? .invalid(rule: "type")
+        case (.boolean, .bool(let value)): return .value(.boolean(value))
+        case (.boolean, .string(let text)):
+            switch text {
+            case "true": return .value(.boolean(true))
+            case "false": return .value(.boolean(false))
+            default: return .invalid(rule: "type")
+            }
+        case (.date, .string(let text)):
+            return CivilDate(iso: text).map { .value(.date($0)) } ?? .invalid(rule: "type")
+        case (.choice, _):
+            guard let text = Self.canonicalText(input) else { return .invalid(rule: "type") }
+            return options.contains(ExactText(text)) ? .value(.text(text)) : .invalid(rule: "choice")
+        default:
+            return .invalid(rule: "type")
+        }
+    }
+
+    /// The text a choice option or choice input is matched by: strings as they are, numbers and
+    /// booleans as JSON writes them (`1`, `2.5`, `true`).
+    public static func canonicalText(_ value: Value) -> String? {
+        switch value {
+        case .string(let text): text
+        case .integer(let value): String(value)
+        case .number(let value): Scalar.format(value)
+        case .bool(let value): String(value)
+        default: nil
+        }
+    }
+
+    /// Parses a decimal number the way JSON writes one (also a leading `+`); `nil` for anything
+    /// else, including `inf`, `nan`, hex and numbers beyond `Double`'s range.
+    static func parseNumber(_ text: String) -> Double? {
+        var digits = false
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digits = true
+            case UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"): break
+            default: return nil
+            }
+        }
+        guard digits, let value = Double(text), value.isFinite else { return nil }
+        return value
+    }
+
+    /// `value` as an `Int64` when it has no fractional part and fits.
+    static func exactInteger(_ value: Double) -> Int64? {
+        guard value.isFinite, value == value.rounded(), value >= -9.223_372_036_854_775_808e18,
+            value < 9.223_372_036_854_775_808e18
+        else { return nil }
+        return Int64(value)
+    }
+
+    static func trimmed(_ text: String) -> String {
+        let scalars = text.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+        let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
+        if first == scalars.startIndex, last == scalars.index(before: scalars.endIndex) { return text }
+        return String(scalars[first...last])
+    }
+}

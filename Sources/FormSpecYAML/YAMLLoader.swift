@@ -1,0 +1,299 @@
+internal import CYAML
+public import FormSpecDiagnostics
+
+/// Loads one YAML document into ``YAMLNode``s with exact source spans.
+///
+/// Problems that end the load (malformed YAML, invalid UTF-8, an alias bomb, nesting that is too
+/// deep) are thrown as a ``Diagnostic``; problems the loader can step over (duplicate keys) are
+/// collected in ``LoadedYAML/diagnostics`` and the first occurrence is kept.
+public enum YAMLLoader {
+    /// Limits that keep hostile files from running away with time or memory.
+    public struct Limits: Sendable {
+        /// How many nodes alias expansion may add before the file is rejected (billion laughs).
+        public var maxAliasExpansion: Int = 100_000
+        /// How deeply collections may nest.
+        public var maxDepth: Int = 200
+
+        /// The default limits.
+        public init() {}
+    }
+
+    /// Loads the single document in `text`.
+    ///
+    /// - Parameters:
+    ///   - bytes: The file's bytes (UTF-8; invalid bytes are reported, not replaced).
+    ///   - path: The path to name in locations.
+    ///   - limits: Bounds on alias expansion and nesting.
+    /// - Returns: The root node (`nil` for an empty file) and any recoverable diagnostics.
+    /// - Throws: A ``Diagnostic`` for a problem that makes the file unreadable.
+    public static func load(
+        _ bytes: [UInt8], path: String, limits: Limits = Limits()
+    ) throws(Diagnostic) -> LoadedYAML {
+        let parser = EventParser(bytes: bytes)
+        var builder = Builder(path: path, limits: limits)
+        while true {
+            let event: Event
+            do { event = try parser.next() } catch { throw builder.diagnostic(for: error) }
+            if case .streamEnd = event.kind { break }
+            try builder.handle(event)
+        }
+        return LoadedYAML(root: builder.root, diagnostics: builder.diagnostics, path: path)
+    }
+
+    /// Loads the single document in `text`.
+    public static func load(_ text: String, path: String, limits: Limits = Limits()) throws(Diagnostic) -> LoadedYAML {
+        try load(Array(text.utf8), path: path, limits: limits)
+    }
+}
+
+/// The result of loading a YAML file: the first stage boundary of the compiler.
+public struct LoadedYAML: Sendable {
+    /// The document's root, or `nil` when the file holds no document.
+    public var root: YAMLNode?
+    /// Recoverable problems found while loading (duplicate keys).
+    public var diagnostics: [Diagnostic]
+    /// The path locations name.
+    public var path: String
+}
+
+// MARK: - Events
+
+/// A parse error from libyaml, with its mark.
+struct ParseError: Error {
+    var problem: String
+    var context: String?
+    var line: Int
+    var column: Int
+}
+
+struct Event {
+    enum Kind {
+        case streamStart, streamEnd, documentStart, documentEnd
+        case alias(anchor: String)
+        case scalar(anchor: String?, tag: String?, value: String, style: YAMLScalar.Style)
+        case sequenceStart(anchor: String?, tag: String?)
+        case sequenceEnd
+        case mappingStart(anchor: String?, tag: String?)
+        case mappingEnd
+    }
+    var kind: Kind
+    var start: SourcePosition
+    var end: SourcePosition
+}
+
+/// Owns a libyaml parser and the input bytes it reads (which must outlive it).
+final class EventParser {
+    private var parser = yaml_parser_t()
+    private let buffer: UnsafeMutableBufferPointer<UInt8>
+
+    init(bytes: [UInt8]) {
+        buffer = .allocate(capacity: max(bytes.count, 1))
+        _ = buffer.initialize(from: bytes)
+        yaml_parser_initialize(&parser)
+        yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
+        yaml_parser_set_input_string(&parser, buffer.baseAddress, bytes.count)
+    }
+
+    deinit {
+        yaml_parser_delete(&parser)
+        buffer.deallocate()
+    }
+
+    func next() throws(ParseError) -> Event {
+        var event = yaml_event_t()
+        guard yaml_parser_parse(&parser, &event) == 1 else {
+            let mark = parser.problem_mark
+            throw ParseError(
+                problem: parser.problem.map { String(cString: $0) } ?? "unknown YAML error",
+                context: parser.context.map { String(cString: $0) },
+                line: Int(mark.line) + 1, column: Int(mark.column) + 1)
+        }
+        defer { yaml_event_delete(&event) }
+        let start = SourcePosition(line: Int(event.start_mark.line) + 1, column: Int(event.start_mark.column) + 1)
+        let end = SourcePosition(line: Int(event.end_mark.line) + 1, column: Int(event.end_mark.column) + 1)
+        let kind: Event.Kind
+        switch event.type {
+        case YAML_STREAM_START_EVENT: kind = .streamStart
+        case YAML_STREAM_END_EVENT: kind = .streamEnd
+        case YAML_DOCUMENT_START_EVENT: kind = .documentStart
+        case YAML_DOCUMENT_END_EVENT: kind = .documentEnd
+        case YAML_ALIAS_EVENT:
+            kind = .alias(anchor: Self.string(event.data.alias.anchor) ?? "")
+        case YAML_SCALAR_EVENT:
+            let scalar = event.data.scalar
+            let value = String(
+                decoding: UnsafeBufferPointer(start: scalar.value, count: Int(scalar.length)), as: UTF8.self)
+            let style: YAMLScalar.Style
+            switch scalar.style {
+            case YAML_SINGLE_QUOTED_SCALAR_STYLE: style = .singleQuoted
+            case YAML_DOUBLE_QUOTED_SCALAR_STYLE: style = .doubleQuoted
+            case YAML_LITERAL_SCALAR_STYLE: style = .literal
+            case YAML_FOLDED_SCALAR_STYLE: style = .folded
+            default: style = .plain
+            }
+            // A non-specific `!` tag (plain_implicit == 0 with no tag) still means "string".
+            let tag = Self.string(scalar.tag)
+            kind = .scalar(anchor: Self.string(scalar.anchor), tag: tag, value: value, style: style)
+        case YAML_SEQUENCE_START_EVENT:
+            kind = .sequenceStart(
+                anchor: Self.string(event.data.sequence_start.anchor), tag: Self.string(event.data.sequence_start.tag))
+        case YAML_SEQUENCE_END_EVENT: kind = .sequenceEnd
+        case YAML_MAPPING_START_EVENT:
+            kind = .mappingStart(
+                anchor: Self.string(event.data.mapping_start.anchor), tag: Self.string(event.data.mapping_start.tag))
+        case YAML_MAPPING_END_EVENT: kind = .mappingEnd
+        default: kind = .streamEnd
+        }
+        return Event(kind: kind, start: start, end: end)
+    }
+
+    private static func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
+        pointer.map { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) }
+    }
+}
+
+// MARK: - Building nodes
+
+/// Turns the event stream into a node tree, resolving anchors and merge keys.
+struct Builder {
+    let path: String
+    let limits: YAMLLoader.Limits
+    var root: YAMLNode?
+    var diagnostics: [Diagnostic] = []
+    private var documents = 0
+    private var anchors: [String: (node: YAMLNode, size: Int)] = [:]
+    private var expanded = 0
+
+    /// Collections being built, innermost last.
+    private var stack: [Frame] = []
+
+    private struct Frame {
+        var isMapping: Bool
+        var anchor: String?
+        var tag: String?
+        var start: SourcePosition
+        var items: [YAMLNode] = []
+        var size = 1
+        var pendingKey: YAMLNode?
+        var pairs: [YAMLPair] = []
+        var merged: [YAMLPair] = []
+    }
+
+    init(path: String, limits: YAMLLoader.Limits) {
+        self.path = path
+        self.limits = limits
+    }
+
+    func location(_ start: SourcePosition, _ end: SourcePosition) -> SourceLocation {
+        SourceLocation(path: path, start: start, end: end)
+    }
+
+    func diagnostic(for error: ParseError) -> Diagnostic {
+        var message = "malformed YAML: \(error.problem)"
+        if let context = error.context { message += " \(context)" }
+        return .error(message, at: SourceLocation(path: path, start: SourcePosition(line: error.line, column: error.column)))
+    }
+
+    mutating func handle(_ event: Event) throws(Diagnostic) {
+        switch event.kind {
+        case .streamStart, .streamEnd, .documentEnd:
+            break
+        case .documentStart:
+            documents += 1
+            if documents > 1 {
+                throw .error(
+                    "a spec file holds one YAML document; remove this second document",
+                    at: location(event.start, event.end))
+            }
+        case .alias(let anchor):
+            guard let target = anchors[anchor] else {
+                throw .error("unknown alias '*\(anchor)'", at: location(event.start, event.end))
+            }
+            expanded += target.size
+            if expanded > limits.maxAliasExpansion {
+                throw .error(
+                    "alias expansion exceeds \(limits.maxAliasExpansion) nodes (a recursive or exponential alias)",
+                    at: location(event.start, event.end),
+                    notes: [.init("anchors may be reused, but not to build a structure this large")])
+            }
+            var node = target.node
+            node.location = location(event.start, event.end)
+            try add(node, size: target.size)
+        case .scalar(let anchor, let tag, let value, let style):
+            let node = YAMLNode(.scalar(YAMLScalar(value, style: style)), at: location(event.start, event.end), tag: tag)
+            if let anchor { anchors[anchor] = (node, 1) }
+            try add(node, size: 1)
+        case .sequenceStart(let anchor, let tag), .mappingStart(let anchor, let tag):
+            if stack.count >= limits.maxDepth {
+                throw .error(
+                    "nesting is deeper than \(limits.maxDepth) levels", at: location(event.start, event.end))
+            }
+            var isMapping = false
+            if case .mappingStart = event.kind { isMapping = true }
+            stack.append(Frame(isMapping: isMapping, anchor: anchor, tag: tag, start: event.start))
+        case .sequenceEnd, .mappingEnd:
+            let frame = stack.removeLast()
+            let node: YAMLNode
+            if frame.isMapping {
+                var pairs = frame.pairs
+                // Merge keys (`<<: *base`): explicit keys win over merged ones.
+                for pair in frame.merged where !pairs.contains(where: { Self.sameKey($0.key, pair.key) }) {
+                    pairs.append(pair)
+                }
+                node = YAMLNode(.mapping(pairs), at: location(frame.start, event.end), tag: frame.tag)
+            } else {
+                node = YAMLNode(.sequence(frame.items), at: location(frame.start, event.end), tag: frame.tag)
+            }
+            if let anchor = frame.anchor { anchors[anchor] = (node, frame.size) }
+            try add(node, size: frame.size)
+        }
+    }
+
+    private mutating func add(_ node: YAMLNode, size: Int) throws(Diagnostic) {
+        guard !stack.isEmpty else {
+            root = node
+            return
+        }
+        stack[stack.count - 1].size += size
+        if !stack[stack.count - 1].isMapping {
+            stack[stack.count - 1].items.append(node)
+            return
+        }
+        guard let key = stack[stack.count - 1].pendingKey else {
+            if node.scalar == nil {
+                throw .error("mapping keys must be plain strings, not \(node.kindDescription)", at: node.location)
+            }
+            stack[stack.count - 1].pendingKey = node
+            return
+        }
+        stack[stack.count - 1].pendingKey = nil
+        if key.scalar?.style == .plain, key.scalar?.text == "<<" {
+            try merge(node)
+            return
+        }
+        if let first = stack[stack.count - 1].pairs.first(where: { Self.sameKey($0.key, key) }) {
+            diagnostics.append(
+                .error(
+                    "duplicate key '\(key.scalar?.text ?? "")'", at: key.location,
+                    notes: [.init("'\(key.scalar?.text ?? "")' is first set here", at: first.key.location)]))
+            return
+        }
+        stack[stack.count - 1].pairs.append(YAMLPair(key: key, value: node))
+    }
+
+    private mutating func merge(_ node: YAMLNode) throws(Diagnostic) {
+        let sources = node.sequence ?? [node]
+        for source in sources {
+            guard let pairs = source.mapping else {
+                throw .error("a merge key '<<' takes a mapping or a list of mappings", at: source.location)
+            }
+            for pair in pairs where !stack[stack.count - 1].merged.contains(where: { Self.sameKey($0.key, pair.key) }) {
+                stack[stack.count - 1].merged.append(pair)
+            }
+        }
+    }
+
+    private static func sameKey(_ a: YAMLNode, _ b: YAMLNode) -> Bool {
+        a.scalar?.text == b.scalar?.text
+    }
+}
