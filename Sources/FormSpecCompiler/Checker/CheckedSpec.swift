@@ -1,0 +1,68 @@
+import FormSpecDiagnostics
+import FormSpecRuntime
+
+/// A spec whose meaning has been checked: names resolved to indexes, types known, literals typed,
+/// `use:` expanded. Messages are still sources, rendered per locale by lowering.
+struct CheckedSpec {
+    var form: String
+    var title: String?
+    var locale: String
+    var fields: [CheckedField]
+    var formRules: [CheckedFormRule]
+    var tests: [SpecTest]
+}
+
+struct CheckedField {
+    var name: String
+    var label: String
+    var type: FieldType
+    var required: Bool
+    var requiredMessage: MessageSource
+    var defaultValue: Value?
+    var trim: Bool
+    var debounceMilliseconds: Int?
+    var condition: Condition?
+    var reportsFirstOnly: Bool
+    var rules: [CheckedRule]
+    var options: [ChoiceOption]
+}
+
+struct CheckedRule {
+    var name: String
+    var rule: Rule
+    var message: MessageSource
+    var requirement: MessageSource?
+    var condition: Condition?
+    var severity: Severity
+    var debounceMilliseconds: Int?
+    var location: SourceLocation
+}
+
+struct CheckedFormRule {
+    var name: String
+    var kind: FormRuleProgram.Kind
+    var message: MessageSource
+    var condition: Condition?
+}
+
+/// Where a message's text comes from: the spec (a string, or a map by locale) or the built-in
+/// catalogue, plus the values its placeholders take.
+struct MessageSource {
+    /// Templates written in the spec, by locale.
+    var custom: [String: String]?
+    /// The catalogue key of the default message.
+    var defaultKey: String
+    /// Values of the placeholders, some of which depend on the locale.
+    var placeholders: [String: PlaceholderValue]
+}
+
+/// A placeholder's value; lists, character classes and `today` read differently in each locale.
+enum PlaceholderValue {
+    case text(String)
+    /// Items joined with the locale's separator (`and` lists) or "or" (`or` lists).
+    case list([String], or: Bool)
+    case classes([ContainsRule.CharacterClass])
+    case date(Operand)
+    /// `{value}`: filled when the message is shown.
+    case value
+}

@@ -1,0 +1,419 @@
+import FormSpecDiagnostics
+import FormSpecRuntime
+import FormSpecYAML
+
+/// What the checker knows of a field while checking rules that mention it.
+struct FieldInfo {
+    var name: String
+    var index: Int
+    var type: FieldType
+    var label: String
+    var options: [ChoiceOption]
+}
+
+/// Checks a spec's meaning: every problem is reported (not only the first), with did-you-mean
+/// suggestions, and what is sound is resolved into a ``CheckedSpec``.
+struct Checker {
+    var diagnostics = DiagnosticCollector()
+    var fieldInfo: [String: FieldInfo] = [:]
+    var fieldOrder: [String] = []
+    /// Named rules from `define:` of this file and its imports.
+    var defines: [String: (item: RuleSyntax, path: String)] = [:]
+    /// Names being expanded by `use:`, to find cycles.
+    var useStack: [String] = []
+    /// Every external check the spec uses.
+    var checkNames: Set<String> = []
+    var specLocale = "en"
+
+    // MARK: - The spec
+
+    mutating func check(_ spec: SpecSyntax) -> CheckedSpec? {
+        checkVersion(spec)
+        if let locale = spec.locale {
+            if Self.isLocale(locale.value) {
+                specLocale = locale.value
+            } else {
+                diagnostics.error("invalid locale '\(locale.value)'", at: locale.location, notes: [.init("write a language tag such as en, ja or zh-Hant")])
+            }
+        }
+        guard let fields = spec.fields else {
+            if spec.form != nil {
+                diagnostics.error("a form needs 'fields'", at: spec.form?.location ?? spec.location)
+            }
+            return nil
+        }
+        var formName = "form"
+        if let form = spec.form {
+            if Self.isIdentifier(form.value, allowUppercase: false) {
+                formName = form.value
+            } else {
+                diagnostics.error(
+                    "invalid form name '\(form.value)'", at: form.location,
+                    notes: [.init("form names are lowercase identifiers: a letter, then letters, digits or _")])
+            }
+        } else {
+            diagnostics.error("missing 'form:' (the form's identifier)", at: spec.location)
+        }
+        if fields.isEmpty { diagnostics.error("a form needs at least one field", at: spec.location) }
+
+        // First pass: names, types, labels and options, so rules may refer to any field.
+        for (index, field) in fields.enumerated() {
+            if !Self.isIdentifier(field.name.value, allowUppercase: true) {
+                diagnostics.error(
+                    "invalid field name '\(field.name.value)'", at: field.name.location,
+                    notes: [.init("field names are identifiers: a letter or _, then letters, digits or _")])
+            }
+            var type = FieldType.text
+            if let written = field.type {
+                if let parsed = FieldType(rawValue: written.value) {
+                    type = parsed
+                } else {
+                    diagnostics.error(
+                        "unknown type '\(written.value)'", at: written.location,
+                        notes: Diagnostics.suggestion(for: written.value, among: FieldType.allCases.map(\.rawValue))
+                            + [.init("types: \(FieldType.allCases.map(\.rawValue).joined(separator: ", "))")])
+                }
+            }
+            let label = field.label?.value ?? Self.humanize(field.name.value)
+            let options = checkOptions(field, type: type)
+            fieldInfo[field.name.value] = FieldInfo(name: field.name.value, index: index, type: type, label: label, options: options)
+            fieldOrder.append(field.name.value)
+        }
+
+        var checkedFields: [CheckedField] = []
+        for field in fields {
+            if let checked = checkField(field) { checkedFields.append(checked) }
+        }
+        var formRules: [CheckedFormRule] = []
+        for rule in spec.formRules { if let checked = checkFormRule(rule) { formRules.append(checked) } }
+        var tests: [SpecTest] = []
+        for test in spec.tests { if let checked = checkTest(test) { tests.append(checked) } }
+        guard !diagnostics.hasErrors else { return nil }
+        return CheckedSpec(
+            form: formName, title: spec.title, locale: specLocale, fields: checkedFields, formRules: formRules, tests: tests)
+    }
+
+    private mutating func checkVersion(_ spec: SpecSyntax) {
+        guard let version = spec.version else {
+            diagnostics.error("missing 'formspec: 1' (the language version)", at: spec.location)
+            return
+        }
+        if case .integer(1) = version.resolved { return }
+        diagnostics.error(
+            "unsupported language version '\(version.scalar?.text ?? version.kindDescription)'", at: version.location,
+            notes: [.init("this compiler reads 'formspec: 1'")])
+    }
+
+    private mutating func checkOptions(_ field: FieldSyntax, type: FieldType) -> [ChoiceOption] {
+        guard let node = field.options else {
+            if type == .choice {
+                diagnostics.error(
+                    "choice field '\(field.name.value)' needs 'options'", at: field.type?.location ?? field.name.location)
+            }
+            return []
+        }
+        if type != .choice {
+            diagnostics.error(
+                "'options' only applies to choice fields; field '\(field.name.value)' is \(type.rawValue)",
+                at: node.location)
+            return []
+        }
+        guard let items = Read.list(node, "'options'", &diagnostics) else { return [] }
+        if items.isEmpty { diagnostics.error("'options' needs at least one option", at: node.location) }
+        var options: [ChoiceOption] = []
+        var seen: [ExactText: SourceLocation] = [:]
+        for item in items {
+            var valueNode = item
+            var label: String?
+            if item.mapping != nil {
+                guard var reader = MappingReader(item, what: "an option", diagnostics: &diagnostics) else { continue }
+                guard let value = reader.take("value") else {
+                    diagnostics.error("an option mapping needs 'value'", at: item.location)
+                    continue
+                }
+                valueNode = value
+                label = Read.string(reader.take("label"), "'label'", &diagnostics)?.value
+                reader.reportUnknown(in: "an option", known: ["value", "label"], diagnostics: &diagnostics)
+            }
+            guard valueNode.scalar != nil, let text = FieldType.canonicalText(Literals.value(valueNode)) else {
+                diagnostics.error("an option value must be a string, number or boolean", at: valueNode.location)
+                continue
+            }
+            if let first = seen[ExactText(text)] {
+                diagnostics.error(
+                    "duplicate option '\(text)'", at: valueNode.location, notes: [.init("first listed here", at: first)])
+                continue
+            }
+            seen[ExactText(text)] = valueNode.location
+            options.append(ChoiceOption(value: text, label: label ?? text))
+        }
+        return options
+    }
+
+    private mutating func checkField(_ field: FieldSyntax) -> CheckedField? {
+        guard let info = fieldInfo[field.name.value] else { return nil }
+        var required = false
+        var requiredMessage = MessageSource(custom: nil, defaultKey: "required", placeholders: [:])
+        if let node = field.required {
+            switch node.resolved {
+            case .bool(let value) where node.scalar != nil: required = value
+            case .string(let text) where node.scalar != nil:
+                required = true
+                requiredMessage.custom = [specLocale: text]
+                validateTemplate(text, at: node.location, placeholders: [:], field: info)
+            default:
+                if node.mapping != nil {
+                    required = true
+                    requiredMessage = messageSource(node, key: "required", placeholders: [:], field: info)
+                } else {
+                    diagnostics.error(
+                        "'required' takes true, false or a message, not \(node.kindDescription)", at: node.location)
+                }
+            }
+        }
+        var defaultValue: Value?
+        if let node = field.defaultValue {
+            let value = Literals.value(node)
+            switch info.type.read(value, trim: false, options: Set(info.options.map { ExactText($0.value) })) {
+            case .value, .empty: defaultValue = value
+            case .invalid(let reason):
+                diagnostics.error(
+                    reason == "choice"
+                        ? "default '\(node.scalar?.text ?? "")' is not an option of field '\(info.name)'"
+                        : "default for \(info.type.rawValue) field '\(info.name)' must be \(info.type.literalDescription), not \(node.kindDescription)",
+                    at: node.location,
+                    notes: reason == "choice" ? Diagnostics.suggestion(for: node.scalar?.text ?? "", among: info.options.map(\.value)) : [])
+            }
+        }
+        var reportsFirstOnly = false
+        if let report = field.report {
+            switch report.value {
+            case "all": break
+            case "first": reportsFirstOnly = true
+            default:
+                diagnostics.error(
+                    "'report' takes all or first, not '\(report.value)'", at: report.location,
+                    notes: Diagnostics.suggestion(for: report.value, among: ["all", "first"]))
+            }
+        }
+        let condition = field.condition.flatMap { checkCondition($0) }
+        var rules: [CheckedRule] = []
+        for syntax in field.rules {
+            if let rule = checkRule(syntax, field: info) { rules.append(rule) }
+        }
+        checkBounds(rules, field: info)
+        return CheckedField(
+            name: info.name, label: info.label, type: info.type, required: required, requiredMessage: requiredMessage,
+            defaultValue: defaultValue, trim: field.trim, debounceMilliseconds: duration(field.debounce),
+            condition: condition, reportsFirstOnly: reportsFirstOnly, rules: rules, options: info.options)
+    }
+
+    // MARK: - Rules
+
+    /// Parses a nested rule item (inside `all`, `any`, `not`).
+    mutating func parseRuleItem(_ node: YAMLNode) -> RuleSyntax? {
+        var parser = SyntaxParser(diagnostics: diagnostics)
+        let item = parser.parseRule(node, keys: RuleCatalog.names)
+        diagnostics = parser.diagnostics
+        return item
+    }
+
+    /// Checks one rule item on `field`.
+    mutating func checkRule(_ syntax: RuleSyntax, field: FieldInfo) -> CheckedRule? {
+        guard let definition = RuleCatalog.definition(for: syntax.key.value) else { return nil }
+        if let types = definition.appliesTo, !types.contains(field.type) {
+            diagnostics.error(
+                "rule '\(syntax.key.value)' does not apply to \(field.type.rawValue) field '\(field.name)'",
+                at: syntax.key.location,
+                notes: [.init("'\(syntax.key.value)' applies to \(types.sortedDescription) fields")])
+            return nil
+        }
+        if let unit = syntax.unit, !["min_length", "max_length"].contains(syntax.key.value) {
+            diagnostics.error("'unit' only applies to min_length and max_length", at: unit.location)
+        }
+        if let count = syntax.count, syntax.key.value != "contains" {
+            diagnostics.error("'count' only applies to contains", at: count.location)
+        }
+        if let debounce = syntax.debounce, syntax.key.value != "check" {
+            diagnostics.error("'debounce' on a rule only applies to check", at: debounce.location)
+        }
+        var severity = Severity.error
+        if let written = syntax.severity {
+            if let parsed = Severity(rawValue: written.value) {
+                severity = parsed
+            } else {
+                diagnostics.error(
+                    "'severity' takes error or warning, not '\(written.value)'", at: written.location,
+                    notes: Diagnostics.suggestion(for: written.value, among: ["error", "warning"]))
+            }
+        }
+        let condition = syntax.condition.flatMap { checkCondition($0) }
+        guard let body = definition.check(syntax, field: field, checker: &self) else { return nil }
+        var message = syntax.message.map { messageSource($0, key: body.messageKey, placeholders: body.placeholders, field: field) }
+            ?? body.inheritedMessage
+            ?? MessageSource(custom: nil, defaultKey: body.messageKey, placeholders: body.placeholders)
+        message.placeholders.merge(body.placeholders) { current, _ in current }
+        let requirement = syntax.requirement.map {
+            messageSource($0, key: body.messageKey, placeholders: body.placeholders, field: field)
+        } ?? body.inheritedRequirement
+        return CheckedRule(
+            name: body.reportedName ?? syntax.key.value, rule: body.rule, message: message, requirement: requirement,
+            condition: condition, severity: severity, debounceMilliseconds: duration(syntax.debounce),
+            location: syntax.key.location)
+    }
+
+    /// A `message:` or `requirement:` node: a string in the spec's locale, or a map by locale.
+    mutating func messageSource(
+        _ node: YAMLNode, key: String, placeholders: [String: PlaceholderValue], field: FieldInfo?
+    ) -> MessageSource {
+        var custom: [String: String] = [:]
+        if let pairs = node.mapping {
+            for pair in pairs {
+                let locale = pair.key.scalar?.text ?? ""
+                if !Self.isLocale(locale) {
+                    diagnostics.error(
+                        "invalid locale '\(locale)' in a message", at: pair.key.location,
+                        notes: [.init("write a language tag such as en, ja or zh-Hant")])
+                }
+                guard let text = Read.string(pair.value, "a message", &diagnostics) else { continue }
+                validateTemplate(text.value, at: text.location, placeholders: placeholders, field: field)
+                custom[locale] = text.value
+            }
+        } else if let text = Read.string(node, "a message", &diagnostics) {
+            validateTemplate(text.value, at: text.location, placeholders: placeholders, field: field)
+            custom[specLocale] = text.value
+        }
+        return MessageSource(custom: custom, defaultKey: key, placeholders: placeholders)
+    }
+
+    /// Reports placeholders a template cannot fill (and `{value}` on secrets).
+    mutating func validateTemplate(
+        _ text: String, at location: SourceLocation, placeholders: [String: PlaceholderValue], field: FieldInfo?
+    ) {
+        var available = Set(placeholders.keys).union(["label", "value"])
+        if field == nil { available.subtract(["label", "value"]) }
+        for name in TemplateParser.placeholders(in: text) {
+            if name == "value", field?.type == .secret {
+                diagnostics.error(
+                    "'{value}' would show a secret in a message", at: location,
+                    notes: [.init("secret values never appear in output; describe the problem instead")])
+            } else if !available.contains(name) {
+                diagnostics.error(
+                    "unknown placeholder '{\(name)}' in a message", at: location,
+                    notes: Diagnostics.suggestion(for: name, among: available.sorted())
+                        + [.init("available here: \(available.sorted().map { "{\($0)}" }.joined(separator: ", "))")])
+            }
+        }
+    }
+
+    /// Reports bounds that no value can satisfy (`min_length: 10` with `max_length: 5`).
+    private mutating func checkBounds(_ rules: [CheckedRule], field: FieldInfo) {
+        var minLength: (Int, LengthRule.Unit, CheckedRule)?
+        var maxLength: (Int, LengthRule.Unit, CheckedRule)?
+        var lower: (Scalar, Bool, CheckedRule)?
+        var upper: (Scalar, Bool, CheckedRule)?
+        for rule in rules where rule.condition == nil {
+            switch rule.rule {
+            case .length(let length) where length.bound == .min: minLength = (length.limit, length.unit, rule)
+            case .length(let length): maxLength = (length.limit, length.unit, rule)
+            case .range(let range):
+                guard case .literal(let value) = range.operand else { continue }
+                switch range.comparison {
+                case .min: lower = (value, false, rule)
+                case .greaterThan: lower = (value, true, rule)
+                case .max: upper = (value, false, rule)
+                case .lessThan: upper = (value, true, rule)
+                }
+            default: continue
+            }
+        }
+        if let (low, lowUnit, lowRule) = minLength, let (high, highUnit, highRule) = maxLength, lowUnit == highUnit,
+            low > high
+        {
+            let later = lowRule.location.start > highRule.location.start ? lowRule : highRule
+            let earlier = later.location == lowRule.location ? highRule : lowRule
+            diagnostics.error(
+                "contradictory bounds on field '\(field.name)': min_length \(low) is greater than max_length \(high)",
+                at: later.location, notes: [.init("the other bound is here", at: earlier.location)])
+        }
+        if let (low, lowStrict, lowRule) = lower, let (high, highStrict, highRule) = upper,
+            let order = low.compare(high), order > 0 || (order == 0 && (lowStrict || highStrict))
+        {
+            let later = lowRule.location.start > highRule.location.start ? lowRule : highRule
+            let earlier = later.location == lowRule.location ? highRule : lowRule
+            diagnostics.error(
+                "contradictory bounds on field '\(field.name)': no value is \(lowRule.name) \(low) and \(highRule.name) \(high)",
+                at: later.location, notes: [.init("the other bound is here", at: earlier.location)])
+        }
+    }
+
+    // MARK: - Form rules
+
+    private mutating func checkFormRule(_ syntax: RuleSyntax) -> CheckedFormRule? {
+        let condition = syntax.condition.flatMap { checkCondition($0) }
+        for (node, name) in [(syntax.unit?.location, "unit"), (syntax.count?.location, "count"), (syntax.debounce?.location, "debounce"), (syntax.requirement?.location, "requirement"), (syntax.severity?.location, "severity")] {
+            if let node { diagnostics.error("'\(name)' does not apply to form rules", at: node) }
+        }
+        switch syntax.key.value {
+        case "require_changes":
+            guard case .bool(let value) = syntax.argument.resolved, syntax.argument.scalar != nil else {
+                diagnostics.error("'require_changes' takes true or false", at: syntax.argument.location)
+                return nil
+            }
+            guard value else { return nil }
+            return CheckedFormRule(
+                name: "require_changes", kind: .requireChanges,
+                message: syntax.message.map { messageSource($0, key: "require_changes", placeholders: [:], field: nil) }
+                    ?? MessageSource(custom: nil, defaultKey: "require_changes", placeholders: [:]),
+                condition: condition)
+        default:
+            let nodes = syntax.argument.sequence ?? []
+            if syntax.argument.sequence == nil || nodes.count < 2 {
+                diagnostics.error("'at_least_one_of' takes a list of two or more fields", at: syntax.argument.location)
+                return nil
+            }
+            var indexes: [Int] = []
+            var labels: [String] = []
+            for node in nodes {
+                guard let name = Read.string(node, "a field name", &diagnostics), let info = resolveField(name) else {
+                    continue
+                }
+                indexes.append(info.index)
+                labels.append(info.label)
+            }
+            guard indexes.count == nodes.count else { return nil }
+            let placeholders: [String: PlaceholderValue] = ["fields": .list(labels, or: true)]
+            return CheckedFormRule(
+                name: "at_least_one_of", kind: .atLeastOneOf(indexes),
+                message: syntax.message.map { messageSource($0, key: "at_least_one_of", placeholders: placeholders, field: nil) }
+                    ?? MessageSource(custom: nil, defaultKey: "at_least_one_of", placeholders: placeholders),
+                condition: condition)
+        }
+    }
+
+    // MARK: - Names
+
+    static func isIdentifier(_ text: String, allowUppercase: Bool) -> Bool {
+        guard let first = text.unicodeScalars.first else { return false }
+        func isLetter(_ s: Unicode.Scalar) -> Bool {
+            ("a"..."z").contains(s) || (allowUppercase && ("A"..."Z").contains(s))
+        }
+        guard isLetter(first) || (allowUppercase && first == "_") else { return false }
+        return text.unicodeScalars.allSatisfy { isLetter($0) || ("0"..."9").contains($0) || $0 == "_" }
+    }
+
+    static func isLocale(_ text: String) -> Bool {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard let first = parts.first, (2...3).contains(first.count), first.allSatisfy({ $0.isASCII && $0.isLetter }) else {
+            return false
+        }
+        return parts.dropFirst().allSatisfy { (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
+    }
+
+    /// `confirm_password` -> `Confirm password`.
+    static func humanize(_ name: String) -> String {
+        let words = name.split(separator: "_").map { $0.lowercased() }
+        guard let first = words.first else { return name }
+        return ([first.prefix(1).uppercased() + first.dropFirst()] + words.dropFirst()).joined(separator: " ")
+    }
+}

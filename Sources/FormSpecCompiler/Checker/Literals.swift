@@ -1,0 +1,146 @@
+import FormSpecDiagnostics
+import FormSpecRuntime
+import FormSpecYAML
+
+enum Literals {
+    /// A YAML node as an input value: plain scalars typed by the core schema, quoted ones strings.
+    static func value(_ node: YAMLNode) -> Value {
+        switch node.content {
+        case .scalar:
+            switch node.resolved {
+            case .null: return .null
+            case .bool(let value): return .bool(value)
+            case .integer(let value): return .integer(value)
+            case .float(let value): return value.isFinite ? .number(value) : .string(node.scalar?.text ?? "")
+            case .string(let value): return .string(value)
+            }
+        case .sequence(let items): return .array(items.map(value))
+        case .mapping(let pairs): return .object(pairs.map { Value.Member($0.key.scalar?.text ?? "", value($0.value)) })
+        }
+    }
+}
+
+extension Checker {
+    /// A literal of the field's type, or an error.
+    mutating func literal(_ node: YAMLNode, for field: FieldInfo, rule: String) -> Scalar? {
+        if node.scalar == nil || node.resolved == .null {
+            diagnostics.error(
+                "'\(rule)' needs \(field.type.literalDescription), not \(node.kindDescription)", at: node.location)
+            return nil
+        }
+        if field.type.isOrdered || field.type == .boolean, case .string = node.resolved, node.scalar?.style == .plain,
+            field.type != .date
+        {
+            diagnostics.error(
+                "'\(rule)' needs \(field.type.literalDescription), not \(node.kindDescription)", at: node.location)
+            return nil
+        }
+        let value = Literals.value(node)
+        switch field.type.read(value, trim: false, options: Set(field.options.map { ExactText($0.value) })) {
+        case .value(let scalar): return scalar
+        case .empty:
+            diagnostics.error("'\(rule)' needs a non-empty value", at: node.location)
+        case .invalid(let reason):
+            if reason == "choice" {
+                diagnostics.error(
+                    "'\(node.scalar?.text ?? "")' is not an option of field '\(field.name)'", at: node.location,
+                    notes: Diagnostics.suggestion(for: node.scalar?.text ?? "", among: field.options.map(\.value))
+                        + [.init("options: \(field.options.map(\.value).joined(separator: ", "))")])
+            } else {
+                diagnostics.error(
+                    "'\(rule)' needs \(field.type.literalDescription) for \(field.type.rawValue) field '\(field.name)', not \(node.kindDescription) '\(node.scalar?.text ?? "")'",
+                    at: node.location)
+            }
+        }
+        return nil
+    }
+
+    /// A comparison operand: a literal, `{field: NAME}`, or (for dates) `today±N`.
+    mutating func operand(_ node: YAMLNode, for field: FieldInfo, rule: String) -> Operand? {
+        if let pairs = node.mapping {
+            guard pairs.count == 1, pairs[0].key.scalar?.text == "field",
+                let name = Read.string(pairs[0].value, "'field'", &diagnostics)
+            else {
+                diagnostics.error("'\(rule)' takes a literal or {field: NAME}", at: node.location)
+                return nil
+            }
+            guard let other = resolveField(name) else { return nil }
+            if !field.type.isComparable(with: other.type) {
+                diagnostics.error(
+                    "'\(rule)' compares \(field.type.rawValue) field '\(field.name)' with \(other.type.rawValue) field '\(other.name)'",
+                    at: name.location)
+                return nil
+            }
+            return .field(other.index)
+        }
+        if field.type == .date, case .string(let text) = node.resolved, text.hasPrefix("today") {
+            guard let offset = DateOffset.parseToday(text) else {
+                diagnostics.error(
+                    "invalid relative date '\(text)'", at: node.location,
+                    notes: [.init("write today, or today+N / today-N with a unit d, m or y (today+30d, today-18y)")])
+                return nil
+            }
+            return .today(offset)
+        }
+        return literal(node, for: field, rule: rule).map(Operand.literal)
+    }
+
+    /// The field named `name`, or an error with a did-you-mean.
+    mutating func resolveField(_ name: Located<String>) -> FieldInfo? {
+        if let info = fieldInfo[name.value] { return info }
+        diagnostics.error(
+            "unknown field '\(name.value)'", at: name.location,
+            notes: Diagnostics.suggestion(for: name.value, among: fieldOrder))
+        return nil
+    }
+
+    /// A duration like `500ms`, `2s` or `0.5s` in milliseconds.
+    mutating func duration(_ node: YAMLNode?) -> Int? {
+        guard let node else { return nil }
+        if case .integer(let value) = node.resolved, value >= 0 { return Int(value) }
+        let text = node.scalar?.text ?? ""
+        var number = Substring(text)
+        var scale = 1.0
+        if text.hasSuffix("ms") {
+            number = number.dropLast(2)
+        } else if text.hasSuffix("s") {
+            number = number.dropLast()
+            scale = 1000
+        }
+        if let value = Double(number.trimmingSpaces), value >= 0, value * scale <= 3_600_000, node.scalar != nil {
+            return Int((value * scale).rounded())
+        }
+        diagnostics.error(
+            "invalid duration '\(text)'", at: node.location, notes: [.init("write milliseconds or seconds: 500ms, 2s")])
+        return nil
+    }
+}
+
+extension Substring {
+    var trimmingSpaces: Substring {
+        var result = self
+        while result.first == " " { result = result.dropFirst() }
+        while result.last == " " { result = result.dropLast() }
+        return result
+    }
+}
+
+extension FieldType {
+    var literalDescription: String {
+        switch self {
+        case .text, .secret: "a string"
+        case .integer: "a whole number"
+        case .number: "a number"
+        case .boolean: "true or false"
+        case .date: "a date (YYYY-MM-DD) or today±N"
+        case .choice: "one of the field's options"
+        }
+    }
+
+    func isComparable(with other: FieldType) -> Bool {
+        if self == other { return true }
+        let numeric: Set<FieldType> = [.integer, .number]
+        let textual: Set<FieldType> = [.text, .secret, .choice]
+        return (numeric.contains(self) && numeric.contains(other)) || (textual.contains(self) && textual.contains(other))
+    }
+}

@@ -1,0 +1,44 @@
+import FormSpecRuntime
+
+/// `min_length: N` / `max_length: N`, with `unit: scalars | utf8 | utf16`.
+struct LengthRuleDefinition: RuleDefinition {
+    let names = ["min_length", "max_length"]
+    let appliesTo: Set<FieldType>? = .textual
+
+    func check(_ item: RuleSyntax, field: FieldInfo, checker: inout Checker) -> CheckedRuleBody? {
+        var unit = LengthRule.Unit.graphemes
+        if let written = item.unit {
+            if let parsed = LengthRule.Unit(rawValue: written.value) {
+                unit = parsed
+            } else {
+                checker.diagnostics.error(
+                    "unknown unit '\(written.value)'", at: written.location,
+                    notes: Diagnostics.suggestion(for: written.value, among: LengthRule.Unit.allCases.map(\.rawValue))
+                        + [.init("units: graphemes (default), scalars, utf8, utf16")])
+            }
+        }
+        guard let limit = checker.count(item.argument, rule: item.key.value) else { return nil }
+        let isMin = item.key.value == "min_length"
+        return CheckedRuleBody(
+            rule: .length(LengthRule(bound: isMin ? .min : .max, limit: limit, unit: unit)),
+            messageKey: item.key.value,
+            placeholders: [isMin ? "min" : "max": .text(String(limit)), item.key.value: .text(String(limit))])
+    }
+}
+
+extension Checker {
+    /// A non-negative whole number argument.
+    mutating func count(_ node: FormSpecYAML.YAMLNode, rule: String) -> Int? {
+        guard case .integer(let value) = node.resolved, node.scalar != nil else {
+            diagnostics.error("'\(rule)' needs a whole number, not \(node.kindDescription)", at: node.location)
+            return nil
+        }
+        guard value >= 0, value <= 1_000_000_000 else {
+            diagnostics.error("'\(rule)' needs a number from 0 to 1000000000, not \(value)", at: node.location)
+            return nil
+        }
+        return Int(value)
+    }
+}
+
+import FormSpecYAML

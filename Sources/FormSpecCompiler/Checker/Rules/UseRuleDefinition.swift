@@ -1,0 +1,40 @@
+import FormSpecDiagnostics
+import FormSpecRuntime
+
+/// `use: NAME`: the named rule from `define:` (this file's or an imported library's).
+struct UseRuleDefinition: RuleDefinition {
+    let names = ["use"]
+
+    func check(_ item: RuleSyntax, field: FieldInfo, checker: inout Checker) -> CheckedRuleBody? {
+        guard let name = Read.string(item.argument, "'use'", &checker.diagnostics) else { return nil }
+        guard let define = checker.defines[name.value] else {
+            checker.diagnostics.error(
+                "unknown rule name '\(name.value)' in 'use'", at: name.location,
+                notes: Diagnostics.suggestion(for: name.value, among: checker.defines.keys.sorted())
+                    + (checker.defines.isEmpty ? [.init("define it under 'define:', or import a file that does")] : []))
+            return nil
+        }
+        if let start = checker.useStack.firstIndex(of: name.value) {
+            let cycle = (checker.useStack[start...] + [name.value]).joined(separator: " -> ")
+            checker.diagnostics.error("cyclic 'use': \(cycle)", at: name.location)
+            return nil
+        }
+        checker.useStack.append(name.value)
+        defer { checker.useStack.removeLast() }
+        let before = checker.diagnostics.diagnostics.count
+        guard let checked = checker.checkRule(define.item, field: field) else {
+            if checker.diagnostics.diagnostics.count > before, !checker.useStack.dropLast().contains(name.value) {
+                checker.diagnostics.emit(
+                    Diagnostic(.note, "'\(name.value)' is used here, on field '\(field.name)'", at: name.location))
+            }
+            return nil
+        }
+        var body = CheckedRuleBody(rule: checked.rule, messageKey: checked.message.defaultKey)
+        body.placeholders = checked.message.placeholders
+        body.reportedName = name.value
+        // The define's own message and requirement travel with it unless the use site overrides them.
+        body.inheritedMessage = checked.message
+        body.inheritedRequirement = checked.requirement
+        return body
+    }
+}

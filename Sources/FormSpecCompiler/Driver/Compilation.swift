@@ -1,0 +1,40 @@
+public import FormSpecDiagnostics
+public import FormSpecRuntime
+
+/// A spec compiled all the way: the lowered program plus the spec's own tests.
+public struct CompiledSpec: Sendable {
+    /// The path the spec was read from.
+    public var path: String
+    /// The program the runtime evaluates.
+    public var program: Program
+    /// The spec's `tests:`.
+    public var tests: [SpecTest]
+}
+
+/// Everything one compilation produced: the compiled spec when there was no error, every
+/// diagnostic, and the text of every file read (for quoting source lines under diagnostics).
+public struct Compilation: Sendable {
+    /// The compiled spec, or `nil` when any error was found (or the file is a rule library).
+    public var spec: CompiledSpec?
+    /// Every problem found, sorted by file and position.
+    public var diagnostics: [Diagnostic]
+    /// The text of each file read, by path.
+    public var sources: [String: String]
+    /// Whether the file is a rule library (`define:` only, no `form:`).
+    public var isLibrary: Bool
+
+    /// Whether any diagnostic is an error.
+    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
+    /// The diagnostics rendered as compilers print them, with source lines and carets.
+    public func renderedDiagnostics(colored: Bool = false) -> String {
+        DiagnosticRenderer(sources: sources, colored: colored).render(diagnostics)
+    }
+}
+
+/// Reads the files a compilation needs. The default reads the file system; tests and embedders
+/// can serve files from memory or a bundle.
+public protocol SourceProvider: Sendable {
+    /// The bytes of the file at `path`, or `nil` when there is none.
+    func contents(of path: String) -> [UInt8]?
+}

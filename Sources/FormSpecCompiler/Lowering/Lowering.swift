@@ -1,0 +1,114 @@
+import FormSpecRuntime
+
+/// Lowers a checked spec into the runtime ``Program``: fields by index, messages rendered for
+/// every locale, field dependencies computed.
+struct Lowering {
+    let spec: CheckedSpec
+
+    func lower() -> Program {
+        let labels = spec.fields.map(\.label)
+        let fields = spec.fields.map { field -> FieldProgram in
+            let rules = field.rules.map { lower($0, field: field, labels: labels) }
+            var reads = Set(field.condition?.fieldsRead ?? [])
+            for rule in rules { reads.formUnion(rule.fieldsRead) }
+            let optionList = PlaceholderValue.list(field.options.map(\.label), or: true)
+            return FieldProgram(
+                name: field.name, label: field.label, type: field.type, required: field.required,
+                requiredMessage: render(field.requiredMessage, label: field.label, labels: labels),
+                typeMessage: render(
+                    MessageSource(custom: nil, defaultKey: "type.\(field.type == .secret ? "text" : field.type.rawValue)", placeholders: [:]),
+                    label: field.label, labels: labels),
+                defaultValue: field.defaultValue, trim: field.trim, debounceMilliseconds: field.debounceMilliseconds,
+                condition: field.condition, reportsFirstOnly: field.reportsFirstOnly, rules: rules, options: field.options,
+                choiceMessage: render(
+                    MessageSource(custom: nil, defaultKey: "choice", placeholders: ["options": optionList]),
+                    label: field.label, labels: labels),
+                reads: reads.sorted())
+        }
+        let formRules = spec.formRules.map {
+            FormRuleProgram(
+                name: $0.name, kind: $0.kind, message: render($0.message, label: "", labels: labels), condition: $0.condition)
+        }
+        var unknown = MessageSource(custom: nil, defaultKey: "unknown_field", placeholders: ["field": .value])
+        unknown.placeholders["field"] = .value
+        return Program(
+            form: spec.form, title: spec.title, locale: spec.locale, fields: fields, formRules: formRules,
+            unknownFieldMessage: render(unknown, label: "", labels: labels))
+    }
+
+    private func lower(_ rule: CheckedRule, field: CheckedField, labels: [String]) -> RuleProgram {
+        let message = render(rule.message, label: field.label, labels: labels)
+        return RuleProgram(
+            name: rule.name, rule: rule.rule, message: message,
+            requirement: rule.requirement.map { render($0, label: field.label, labels: labels) } ?? message,
+            condition: rule.condition, severity: rule.severity, debounceMilliseconds: rule.debounceMilliseconds)
+    }
+
+    /// Renders `source` in every locale it has (custom) or the catalogue has (default).
+    func render(_ source: MessageSource, label: String, labels: [String]) -> LocalizedText {
+        var templates: [String: Template] = [:]
+        if let custom = source.custom {
+            for (locale, text) in custom {
+                templates[locale] = template(text, locale: locale, source: source, label: label, labels: labels)
+            }
+        } else {
+            for locale in DefaultMessages.locales {
+                guard let text = DefaultMessages.catalog[locale]?[source.defaultKey] else { continue }
+                templates[locale] = template(text, locale: locale, source: source, label: label, labels: labels)
+            }
+        }
+        return LocalizedText(templates)
+    }
+
+    private func template(_ text: String, locale: String, source: MessageSource, label: String, labels: [String]) -> Template {
+        var segments: [Template.Segment] = []
+        func append(_ string: String) {
+            if case .text(let previous)? = segments.last {
+                segments[segments.count - 1] = .text(previous + string)
+            } else {
+                segments.append(.text(string))
+            }
+        }
+        for piece in TemplateParser.pieces(of: text) {
+            switch piece {
+            case .text(let string): append(string)
+            case .placeholder("label"): append(label)
+            case .placeholder("value"): segments.append(.value)
+            case .placeholder(let name):
+                guard let value = source.placeholders[name] else {
+                    append("{\(name)}")
+                    continue
+                }
+                switch value {
+                case .value: segments.append(.value)
+                default: append(Self.text(of: value, locale: locale, labels: labels))
+                }
+            }
+        }
+        return Template(segments.isEmpty ? [.text("")] : segments)
+    }
+
+    static func text(of value: PlaceholderValue, locale: String, labels: [String]) -> String {
+        let catalog = DefaultMessages.catalog[locale] ?? DefaultMessages.catalog["en"]!
+        let english = DefaultMessages.catalog["en"]!
+        func word(_ key: String) -> String { catalog[key] ?? english[key] ?? key }
+        switch value {
+        case .text(let text): return text
+        case .value: return ""
+        case .list(let items, let or):
+            guard items.count > 1 else { return items.first ?? "" }
+            let separator = word("list.separator")
+            if !or { return items.joined(separator: separator) }
+            return items.dropLast().joined(separator: separator) + word("list.or") + items.last!
+        case .classes(let classes):
+            return classes.map { word("class.\($0.rawValue)") }.joined(separator: word("list.separator"))
+        case .date(let operand):
+            switch operand {
+            case .literal(let scalar): return scalar.description
+            case .field(let index): return labels[index]
+            case .today(let offset):
+                return offset.amount == 0 ? word("date.today") : offset.description
+            }
+        }
+    }
+}

@@ -1,0 +1,45 @@
+/// Splits message templates into text and `{placeholder}` pieces. `{{` and `}}` stand for braces.
+enum TemplateParser {
+    enum Piece: Equatable {
+        case text(String)
+        case placeholder(String)
+    }
+
+    static func pieces(of template: String) -> [Piece] {
+        var pieces: [Piece] = []
+        var text = ""
+        var index = template.startIndex
+        while index < template.endIndex {
+            let character = template[index]
+            let next = template.index(after: index)
+            if character == "{", next < template.endIndex, template[next] == "{" {
+                text.append("{")
+                index = template.index(after: next)
+                continue
+            }
+            if character == "}", next < template.endIndex, template[next] == "}" {
+                text.append("}")
+                index = template.index(after: next)
+                continue
+            }
+            if character == "{", let close = template[next...].firstIndex(of: "}") {
+                let name = String(template[next..<close])
+                if !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) {
+                    if !text.isEmpty { pieces.append(.text(text)) }
+                    text = ""
+                    pieces.append(.placeholder(name))
+                    index = template.index(after: close)
+                    continue
+                }
+            }
+            text.append(character)
+            index = next
+        }
+        if !text.isEmpty { pieces.append(.text(text)) }
+        return pieces
+    }
+
+    static func placeholders(in template: String) -> [String] {
+        pieces(of: template).compactMap { if case .placeholder(let name) = $0 { name } else { nil } }
+    }
+}

@@ -1,0 +1,82 @@
+import FormSpecDiagnostics
+import FormSpecYAML
+
+/// Reads a mapping's keys one by one, then reports every key nobody asked for, with a did-you-mean.
+struct MappingReader {
+    let node: YAMLNode
+    private(set) var pairs: [YAMLPair]
+    private var taken: Set<String> = []
+
+    /// Reads `node` as a mapping, or reports that it is not one.
+    init?(_ node: YAMLNode, what: String, diagnostics: inout DiagnosticCollector) {
+        guard let pairs = node.mapping else {
+            diagnostics.error("\(what) must be a mapping, not \(node.kindDescription)", at: node.location)
+            return nil
+        }
+        self.node = node
+        self.pairs = pairs
+    }
+
+    /// The value of `key`, marking it as known.
+    mutating func take(_ key: String) -> YAMLNode? {
+        taken.insert(key)
+        return pairs.first { $0.key.scalar?.text == key }?.value
+    }
+
+    /// The pair of `key`, marking it as known.
+    mutating func takePair(_ key: String) -> YAMLPair? {
+        taken.insert(key)
+        return pairs.first { $0.key.scalar?.text == key }
+    }
+
+    /// The keys not taken, in source order.
+    var remaining: [YAMLPair] { pairs.filter { !taken.contains($0.key.scalar?.text ?? "") } }
+
+    /// Reports each key not taken as unknown, suggesting the closest of `known`.
+    func reportUnknown(in what: String, known: [String], diagnostics: inout DiagnosticCollector) {
+        for pair in remaining {
+            let key = pair.key.scalar?.text ?? ""
+            diagnostics.error(
+                "unknown key '\(key)' in \(what)", at: pair.key.location,
+                notes: Diagnostics.suggestion(for: key, among: known))
+        }
+    }
+}
+
+/// Small helpers to read scalars of an expected kind, reporting anything else.
+enum Read {
+    static func string(_ node: YAMLNode?, _ what: String, _ diagnostics: inout DiagnosticCollector) -> Located<String>? {
+        guard let node else { return nil }
+        guard let scalar = node.scalar, node.resolved != .null else {
+            diagnostics.error("\(what) must be a string, not \(node.kindDescription)", at: node.location)
+            return nil
+        }
+        return Located(value: scalar.text, location: node.location)
+    }
+
+    static func bool(_ node: YAMLNode?, _ what: String, _ diagnostics: inout DiagnosticCollector) -> Bool? {
+        guard let node else { return nil }
+        guard case .bool(let value) = node.resolved, node.scalar != nil else {
+            diagnostics.error("\(what) must be true or false, not \(node.kindDescription)", at: node.location)
+            return nil
+        }
+        return value
+    }
+
+    static func list(_ node: YAMLNode?, _ what: String, _ diagnostics: inout DiagnosticCollector) -> [YAMLNode]? {
+        guard let node else { return nil }
+        guard let items = node.sequence else {
+            diagnostics.error("\(what) must be a list, not \(node.kindDescription)", at: node.location)
+            return nil
+        }
+        return items
+    }
+}
+
+enum Diagnostics {
+    /// A did-you-mean note when `word` is close to one of `candidates`.
+    static func suggestion(for word: String, among candidates: [String]) -> [Diagnostic.Note] {
+        guard let match = closestMatch(to: word, in: candidates) else { return [] }
+        return [.init("did you mean '\(match)'?")]
+    }
+}

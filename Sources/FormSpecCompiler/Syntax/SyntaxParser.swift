@@ -1,0 +1,133 @@
+import FormSpecDiagnostics
+import FormSpecYAML
+
+/// Turns a loaded YAML document into a ``SpecSyntax``, reporting unknown keys and wrong shapes.
+struct SyntaxParser {
+    static let topLevelKeys = ["formspec", "form", "title", "locale", "import", "define", "fields", "form_rules", "tests"]
+    static let fieldKeys = ["type", "label", "required", "default", "trim", "debounce", "when", "report", "rules", "options"]
+    static let modifierKeys = ["message", "requirement", "when", "severity", "unit", "count", "debounce"]
+    static let formRuleKeys = ["require_changes", "at_least_one_of"]
+    static let testKeys = ["name", "input", "expect", "locale", "mode", "original", "stubs"]
+
+    var diagnostics: DiagnosticCollector
+
+    /// Parses the document `root` of the file at `path`.
+    mutating func parse(_ root: YAMLNode, path: String) -> SpecSyntax? {
+        guard var top = MappingReader(root, what: "a spec file", diagnostics: &diagnostics) else { return nil }
+        var spec = SpecSyntax(path: path, location: root.location)
+        spec.version = top.take("formspec")
+        spec.form = Read.string(top.take("form"), "'form'", &diagnostics)
+        spec.title = Read.string(top.take("title"), "'title'", &diagnostics)?.value
+        spec.locale = Read.string(top.take("locale"), "'locale'", &diagnostics)
+        if let node = top.take("import") {
+            let items = node.sequence ?? [node]
+            spec.imports = items.compactMap { Read.string($0, "an import", &diagnostics) }
+        }
+        if let node = top.take("define"), var defines = MappingReader(node, what: "'define'", diagnostics: &diagnostics) {
+            for pair in defines.pairs {
+                let name = Located(value: pair.key.scalar?.text ?? "", location: pair.key.location)
+                _ = defines.take(name.value)
+                if let item = parseRule(pair.value, keys: RuleCatalog.names) {
+                    spec.defines.append((name, item))
+                }
+            }
+        }
+        if let node = top.take("fields") {
+            spec.fields = []
+            if var fields = MappingReader(node, what: "'fields'", diagnostics: &diagnostics) {
+                for pair in fields.pairs {
+                    _ = fields.take(pair.key.scalar?.text ?? "")
+                    if let field = parseField(pair) { spec.fields?.append(field) }
+                }
+            }
+        }
+        if let items = Read.list(top.take("form_rules"), "'form_rules'", &diagnostics) {
+            spec.formRules = items.compactMap { parseRule($0, keys: Self.formRuleKeys) }
+        }
+        if let items = Read.list(top.take("tests"), "'tests'", &diagnostics) {
+            for item in items { if let test = parseTest(item) { spec.tests.append(test) } }
+        }
+        top.reportUnknown(in: "the spec", known: Self.topLevelKeys, diagnostics: &diagnostics)
+        return spec
+    }
+
+    private mutating func parseField(_ pair: YAMLPair) -> FieldSyntax? {
+        let name = Located(value: pair.key.scalar?.text ?? "", location: pair.key.location)
+        var field = FieldSyntax(name: name, location: pair.value.location)
+        // `username:` with nothing under it is a text field with no rules.
+        if pair.value.scalar != nil, pair.value.resolved == .null { return field }
+        guard var reader = MappingReader(pair.value, what: "field '\(name.value)'", diagnostics: &diagnostics) else {
+            return nil
+        }
+        field.type = Read.string(reader.take("type"), "'type'", &diagnostics)
+        field.label = Read.string(reader.take("label"), "'label'", &diagnostics)
+        field.required = reader.take("required")
+        field.defaultValue = reader.take("default")
+        field.trim = Read.bool(reader.take("trim"), "'trim'", &diagnostics) ?? false
+        field.debounce = reader.take("debounce")
+        field.condition = reader.take("when")
+        field.report = Read.string(reader.take("report"), "'report'", &diagnostics)
+        field.options = reader.take("options")
+        if let items = Read.list(reader.take("rules"), "'rules'", &diagnostics) {
+            field.rules = items.compactMap { parseRule($0, keys: RuleCatalog.names) }
+        }
+        reader.reportUnknown(in: "field '\(name.value)'", known: Self.fieldKeys, diagnostics: &diagnostics)
+        return field
+    }
+
+    /// Parses a rule item: a mapping with exactly one of `keys` plus modifiers.
+    mutating func parseRule(_ node: YAMLNode, keys: [String]) -> RuleSyntax? {
+        guard var reader = MappingReader(node, what: "a rule", diagnostics: &diagnostics) else { return nil }
+        var rulePairs: [YAMLPair] = []
+        for key in keys { if let pair = reader.takePair(key) { rulePairs.append(pair) } }
+        var modifiers: [String: YAMLNode] = [:]
+        for key in Self.modifierKeys { if let value = reader.take(key) { modifiers[key] = value } }
+        // A misspelt key is most likely a misspelt rule when no rule key was found.
+        for pair in reader.remaining {
+            let key = pair.key.scalar?.text ?? ""
+            let isRuleTypo = rulePairs.isEmpty && closestMatch(to: key, in: Self.modifierKeys) == nil
+            diagnostics.error(
+                isRuleTypo ? "unknown rule '\(key)'" : "unknown key '\(key)' in a rule", at: pair.key.location,
+                notes: Diagnostics.suggestion(for: key, among: isRuleTypo ? keys : keys + Self.modifierKeys))
+        }
+        guard let rulePair = rulePairs.first else {
+            if reader.remaining.isEmpty {
+                diagnostics.error(
+                    "a rule needs one of: \(keys.joined(separator: ", "))", at: node.location)
+            }
+            return nil
+        }
+        if rulePairs.count > 1 {
+            let names = rulePairs.map { "'\($0.key.scalar?.text ?? "")'" }.joined(separator: " and ")
+            diagnostics.error(
+                "a rule item holds exactly one rule, found \(names)", at: rulePairs[1].key.location,
+                notes: [.init("write each rule as its own list item")])
+        }
+        return RuleSyntax(
+            key: Located(value: rulePair.key.scalar?.text ?? "", location: rulePair.key.location),
+            argument: rulePair.value, location: node.location,
+            message: modifiers["message"], requirement: modifiers["requirement"], condition: modifiers["when"],
+            severity: Read.string(modifiers["severity"], "'severity'", &diagnostics),
+            unit: Read.string(modifiers["unit"], "'unit'", &diagnostics),
+            count: modifiers["count"], debounce: modifiers["debounce"])
+    }
+
+    private mutating func parseTest(_ node: YAMLNode) -> TestSyntax? {
+        guard var reader = MappingReader(node, what: "a test", diagnostics: &diagnostics) else { return nil }
+        let name = Read.string(reader.take("name"), "a test's 'name'", &diagnostics)
+        if name == nil, reader.take("name") == nil {
+            diagnostics.error("a test needs a 'name'", at: node.location)
+        }
+        var test = TestSyntax(
+            name: name ?? Located(value: "(unnamed)", location: node.location), location: node.location)
+        test.input = reader.take("input")
+        test.expect = reader.take("expect")
+        test.locale = Read.string(reader.take("locale"), "a test's 'locale'", &diagnostics)
+        test.mode = Read.string(reader.take("mode"), "a test's 'mode'", &diagnostics)
+        test.original = reader.take("original")
+        test.stubs = reader.take("stubs")
+        if test.expect == nil { diagnostics.error("test '\(test.name.value)' needs an 'expect'", at: node.location) }
+        reader.reportUnknown(in: "test '\(test.name.value)'", known: Self.testKeys, diagnostics: &diagnostics)
+        return test
+    }
+}

@@ -1,0 +1,66 @@
+import FormSpecDiagnostics
+import FormSpecYAML
+
+/// A value with the place it was written.
+struct Located<Value> {
+    var value: Value
+    var location: SourceLocation
+}
+
+/// The AST of one spec file: its structure is known, its meaning not yet checked.
+struct SpecSyntax {
+    var path: String
+    var location: SourceLocation
+    var version: YAMLNode?
+    var form: Located<String>?
+    var title: String?
+    var locale: Located<String>?
+    var imports: [Located<String>] = []
+    var defines: [(name: Located<String>, item: RuleSyntax)] = []
+    /// `nil` when the file has no `fields:` key (a rule library, or an error).
+    var fields: [FieldSyntax]?
+    var formRules: [RuleSyntax] = []
+    var tests: [TestSyntax] = []
+}
+
+/// One `fields:` entry.
+struct FieldSyntax {
+    var name: Located<String>
+    var location: SourceLocation
+    var type: Located<String>?
+    var label: Located<String>?
+    var required: YAMLNode?
+    var defaultValue: YAMLNode?
+    var trim: Bool = false
+    var debounce: YAMLNode?
+    var condition: YAMLNode?
+    var report: Located<String>?
+    var rules: [RuleSyntax] = []
+    var options: YAMLNode?
+}
+
+/// One rule item: the rule key and its argument, plus modifiers.
+struct RuleSyntax {
+    var key: Located<String>
+    var argument: YAMLNode
+    var location: SourceLocation
+    var message: YAMLNode?
+    var requirement: YAMLNode?
+    var condition: YAMLNode?
+    var severity: Located<String>?
+    var unit: Located<String>?
+    var count: YAMLNode?
+    var debounce: YAMLNode?
+}
+
+/// One `tests:` entry.
+struct TestSyntax {
+    var name: Located<String>
+    var location: SourceLocation
+    var input: YAMLNode?
+    var expect: YAMLNode?
+    var locale: Located<String>?
+    var mode: Located<String>?
+    var original: YAMLNode?
+    var stubs: YAMLNode?
+}

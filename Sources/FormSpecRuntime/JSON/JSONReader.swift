@@ -1,0 +1,282 @@
+/// A strict JSON reader (RFC 8259) that keeps integers exact, rejects invalid UTF-8, duplicate
+/// keys and numbers beyond `Double`'s range, and bounds nesting so hostile input cannot exhaust the stack.
+public struct JSONReader {
+    /// Why a document is not acceptable JSON, and where (1-based, column in characters).
+    public struct Error: Swift.Error, Sendable, Hashable, CustomStringConvertible {
+        public var message: String
+        public var line: Int
+        public var column: Int
+
+        public var description: String { "\(line):\(column): \(message)" }
+    }
+
+    /// How deeply arrays and objects may nest.
+    public static let maxDepth = 200
+
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private var position = 0
+    private var depth = 0
+
+    private init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+    /// Parses one JSON document.
+    /// - Throws: ``Error`` with the place of the first problem.
+    public static func parse(_ bytes: some Collection<UInt8>) throws(Error) -> Value {
+        let array = Array(bytes)
+        let result: Result<Value, Error> = array.withUnsafeBufferPointer { buffer in
+            var reader = JSONReader(buffer)
+            do throws(Error) {
+                reader.skipWhitespace()
+                let value = try reader.parseValue()
+                reader.skipWhitespace()
+                if reader.position < buffer.count { throw reader.error("unexpected text after the JSON value") }
+                return .success(value)
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    /// Parses one JSON document from text.
+    public static func parse(_ text: String) throws(Error) -> Value { try parse(Array(text.utf8)) }
+
+    private func error(_ message: String, at offset: Int? = nil) -> Error {
+        let end = min(offset ?? position, bytes.count)
+        var line = 1
+        var column = 1
+        for index in 0..<end {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+        return Error(message: message, line: line, column: column)
+    }
+
+    private mutating func skipWhitespace() {
+        while position < bytes.count {
+            switch bytes[position] {
+            case 0x20, 0x0A, 0x0D, 0x09: position += 1
+            default: return
+            }
+        }
+    }
+
+    private mutating func parseValue() throws(Error) -> Value {
+        guard position < bytes.count else { throw error("unexpected end of input, expected a value") }
+        switch bytes[position] {
+        case UInt8(ascii: "{"): return try parseObject()
+        case UInt8(ascii: "["): return try parseArray()
+        case UInt8(ascii: "\""): return .string(try parseString())
+        case UInt8(ascii: "t"): try expect("true"); return .bool(true)
+        case UInt8(ascii: "f"): try expect("false"); return .bool(false)
+        case UInt8(ascii: "n"): try expect("null"); return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
+        default: throw error("unexpected character, expected a value")
+        }
+    }
+
+    private mutating func expect(_ word: StaticString) throws(Error) {
+        let count = word.utf8CodeUnitCount
+        guard position + count <= bytes.count else { throw error("unexpected end of input") }
+        for index in 0..<count where bytes[position + index] != word.utf8Start[index] {
+            throw error("invalid literal, expected '\(word)'")
+        }
+        position += count
+    }
+
+    private mutating func enter() throws(Error) {
+        depth += 1
+        if depth > Self.maxDepth { throw error("nesting is deeper than \(Self.maxDepth) levels") }
+    }
+
+    private mutating func parseObject() throws(Error) -> Value {
+        try enter()
+        position += 1
+        var members: [Value.Member] = []
+        var keys = Set<String>()
+        skipWhitespace()
+        if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
+            position += 1
+            depth -= 1
+            return .object(members)
+        }
+        while true {
+            skipWhitespace()
+            guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
+                throw error("expected a string key")
+            }
+            let keyStart = position
+            let key = try parseString()
+            guard keys.insert(key).inserted else { throw error("duplicate key \"\(key)\"", at: keyStart) }
+            skipWhitespace()
+            guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw error("expected ':'") }
+            position += 1
+            skipWhitespace()
+            members.append(Value.Member(key, try parseValue()))
+            skipWhitespace()
+            guard position < bytes.count else { throw error("unexpected end of input, expected ',' or '}'") }
+            if bytes[position] == UInt8(ascii: ",") {
+                position += 1
+                continue
+            }
+            guard bytes[position] == UInt8(ascii: "}") else { throw error("expected ',' or '}'") }
+            position += 1
+            depth -= 1
+            return .object(members)
+        }
+    }
+
+    private mutating func parseArray() throws(Error) -> Value {
+        try enter()
+        position += 1
+        var items: [Value] = []
+        skipWhitespace()
+        if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
+            position += 1
+            depth -= 1
+            return .array(items)
+        }
+        while true {
+            skipWhitespace()
+            items.append(try parseValue())
+            skipWhitespace()
+            guard position < bytes.count else { throw error("unexpected end of input, expected ',' or ']'") }
+            if bytes[position] == UInt8(ascii: ",") {
+                position += 1
+                continue
+            }
+            guard bytes[position] == UInt8(ascii: "]") else { throw error("expected ',' or ']'") }
+            position += 1
+            depth -= 1
+            return .array(items)
+        }
+    }
+
+    private mutating func parseString() throws(Error) -> String {
+        position += 1
+        let start = position
+        // Fast path: no escapes, so the bytes between the quotes are the string.
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") {
+                let slice = UnsafeBufferPointer(rebasing: bytes[start..<position])
+                position += 1
+                guard let string = String(validating: slice, as: UTF8.self) else {
+                    throw error("invalid UTF-8 in string", at: start)
+                }
+                return string
+            }
+            if byte == UInt8(ascii: "\\") { break }
+            if byte < 0x20 { throw error("control character in string") }
+            position += 1
+        }
+        var scalars = Array(bytes[start..<position])
+        while position < bytes.count {
+            let byte = bytes[position]
+            switch byte {
+            case UInt8(ascii: "\""):
+                position += 1
+                guard let string = String(validating: scalars, as: UTF8.self) else {
+                    throw error("invalid UTF-8 in string", at: start)
+                }
+                return string
+            case UInt8(ascii: "\\"):
+                position += 1
+                guard position < bytes.count else { break }
+                let escape = bytes[position]
+                position += 1
+                switch escape {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): scalars.append(escape)
+                case UInt8(ascii: "b"): scalars.append(0x08)
+                case UInt8(ascii: "f"): scalars.append(0x0C)
+                case UInt8(ascii: "n"): scalars.append(0x0A)
+                case UInt8(ascii: "r"): scalars.append(0x0D)
+                case UInt8(ascii: "t"): scalars.append(0x09)
+                case UInt8(ascii: "u"):
+                    var code = try parseHex4()
+                    if (0xD800...0xDBFF).contains(code) {
+                        guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"),
+                            bytes[position + 1] == UInt8(ascii: "u")
+                        else { throw error("unpaired surrogate in \\u escape") }
+                        position += 2
+                        let low = try parseHex4()
+                        guard (0xDC00...0xDFFF).contains(low) else { throw error("unpaired surrogate in \\u escape") }
+                        code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                    } else if (0xDC00...0xDFFF).contains(code) {
+                        throw error("unpaired surrogate in \\u escape")
+                    }
+                    guard let scalar = Unicode.Scalar(code) else { throw error("invalid \\u escape") }
+                    scalars.append(contentsOf: Array(String(Character(scalar)).utf8))
+                default: throw error("invalid escape sequence")
+                }
+            default:
+                if byte < 0x20 { throw error("control character in string") }
+                scalars.append(byte)
+                position += 1
+            }
+        }
+        throw error("unterminated string", at: start - 1)
+    }
+
+    private mutating func parseHex4() throws(Error) -> UInt32 {
+        guard position + 4 <= bytes.count else { throw error("invalid \\u escape") }
+        var code: UInt32 = 0
+        for _ in 0..<4 {
+            let byte = bytes[position]
+            let digit: UInt32
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
+            default: throw error("invalid \\u escape")
+            }
+            code = code << 4 | digit
+            position += 1
+        }
+        return code
+    }
+
+    private mutating func parseNumber() throws(Error) -> Value {
+        let start = position
+        var isIntegral = true
+        if bytes[position] == UInt8(ascii: "-") { position += 1 }
+        func digits(_ reader: inout JSONReader) -> Int {
+            let first = reader.position
+            while reader.position < reader.bytes.count,
+                (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(reader.bytes[reader.position])
+            {
+                reader.position += 1
+            }
+            return reader.position - first
+        }
+        let integerDigits = digits(&self)
+        guard integerDigits > 0 else { throw error("invalid number") }
+        if integerDigits > 1, bytes[position - integerDigits] == UInt8(ascii: "0") {
+            throw error("invalid number: leading zero", at: start)
+        }
+        if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
+            isIntegral = false
+            position += 1
+            guard digits(&self) > 0 else { throw error("invalid number: expected digits after '.'") }
+        }
+        if position < bytes.count, bytes[position] == UInt8(ascii: "e") || bytes[position] == UInt8(ascii: "E") {
+            isIntegral = false
+            position += 1
+            if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") {
+                position += 1
+            }
+            guard digits(&self) > 0 else { throw error("invalid number: expected exponent digits") }
+        }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+        if isIntegral, let value = Int64(text) { return .integer(value) }
+        guard let value = Double(text), value.isFinite else {
+            throw error("number \(text.count > 40 ? String(text.prefix(40)) + "…" : text) is out of range", at: start)
+        }
+        return .number(value)
+    }
+}
