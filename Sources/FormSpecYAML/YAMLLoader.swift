@@ -102,10 +102,15 @@ final class EventParser {
     func next() throws(ParseError) -> Event {
         var event = yaml_event_t()
         guard yaml_parser_parse(&parser, &event) == 1 else {
+            let problem = parser.problem.map { String(cString: $0) } ?? "unknown YAML error"
+            // Reader errors (invalid UTF-8, control characters) carry a byte offset, not a mark.
+            if parser.error == YAML_READER_ERROR {
+                let (line, column) = position(ofByte: Int(parser.problem_offset))
+                throw ParseError(problem: problem, context: nil, line: line, column: column)
+            }
             let mark = parser.problem_mark
             throw ParseError(
-                problem: parser.problem.map { String(cString: $0) } ?? "unknown YAML error",
-                context: parser.context.map { String(cString: $0) },
+                problem: problem, context: parser.context.map { String(cString: $0) },
                 line: Int(mark.line) + 1, column: Int(mark.column) + 1)
         }
         defer { yaml_event_delete(&event) }
@@ -145,6 +150,22 @@ final class EventParser {
         default: kind = .streamEnd
         }
         return Event(kind: kind, start: start, end: end)
+    }
+
+    /// 1-based line and character column of byte `offset` of the input.
+    private func position(ofByte offset: Int) -> (Int, Int) {
+        var line = 1
+        var column = 1
+        for index in 0..<min(offset, buffer.count) {
+            let byte = buffer[index]
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+        return (line, column)
     }
 
     private static func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {

@@ -24,6 +24,8 @@ struct Checker {
     /// Every external check the spec uses.
     var checkNames: Set<String> = []
     var specLocale = "en"
+    /// Defines on a `use:` cycle (already reported once).
+    var cyclicDefines: Set<String> = []
 
     // MARK: - The spec
 
@@ -80,6 +82,7 @@ struct Checker {
             fieldOrder.append(field.name.value)
         }
 
+        checkDefineCycles()
         var checkedFields: [CheckedField] = []
         for field in fields {
             if let checked = checkField(field) { checkedFields.append(checked) }
@@ -388,6 +391,51 @@ struct Checker {
                 message: syntax.message.map { messageSource($0, key: "at_least_one_of", placeholders: placeholders, field: nil) }
                     ?? MessageSource(custom: nil, defaultKey: "at_least_one_of", placeholders: placeholders),
                 condition: condition)
+        }
+    }
+
+    // MARK: - Defines
+
+    /// Reports every `use:` cycle among the defines, used or not, once.
+    private mutating func checkDefineCycles() {
+        var state: [String: Bool] = [:]  // false: on the current path, true: finished
+        var path: [String] = []
+        func visit(_ name: String, _ checker: inout Checker) {
+            guard let define = checker.defines[name] else { return }
+            state[name] = false
+            path.append(name)
+            for used in Self.uses(in: define.item.argument) + (define.item.key.value == "use" ? [Located(value: define.item.argument.scalar?.text ?? "", location: define.item.argument.location)] : []) {
+                switch state[used.value] {
+                case false?:
+                    let start = path.firstIndex(of: used.value) ?? 0
+                    let cycle = (path[start...] + [used.value]).joined(separator: " -> ")
+                    checker.diagnostics.error("cyclic 'use': \(cycle)", at: used.location)
+                    checker.cyclicDefines.formUnion(path[start...])
+                case nil: visit(used.value, &checker)
+                case true?: break
+                }
+            }
+            path.removeLast()
+            state[name] = true
+        }
+        for name in defines.keys.sorted() where state[name] == nil { visit(name, &self) }
+    }
+
+    /// Every `use: NAME` nested anywhere in a rule argument (inside `all`, `any`, `not`).
+    private static func uses(in node: YAMLNode) -> [Located<String>] {
+        switch node.content {
+        case .scalar: return []
+        case .sequence(let items): return items.flatMap(uses)
+        case .mapping(let pairs):
+            var found: [Located<String>] = []
+            for pair in pairs {
+                if pair.key.scalar?.text == "use", let name = pair.value.scalar?.text {
+                    found.append(Located(value: name, location: pair.value.location))
+                } else {
+                    found += uses(in: pair.value)
+                }
+            }
+            return found
         }
     }
 

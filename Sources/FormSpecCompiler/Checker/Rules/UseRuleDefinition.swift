@@ -14,6 +14,7 @@ struct UseRuleDefinition: RuleDefinition {
                     + (checker.defines.isEmpty ? [.init("define it under 'define:', or import a file that does")] : []))
             return nil
         }
+        if checker.cyclicDefines.contains(name.value) { return nil }
         if let start = checker.useStack.firstIndex(of: name.value) {
             let cycle = (checker.useStack[start...] + [name.value]).joined(separator: " -> ")
             checker.diagnostics.error("cyclic 'use': \(cycle)", at: name.location)
