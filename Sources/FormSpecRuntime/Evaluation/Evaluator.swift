@@ -68,17 +68,7 @@ extension Program {
             order.append(field.name)
         }
 
-        var formErrors: [Issue] = []
-        for rule in formRules {
-            if let condition = rule.condition, !condition.holds(values, mode: context.mode) { continue }
-            let passes: Bool
-            switch rule.kind {
-            case .requireChanges: passes = context.mode != .edit || !(changed ?? []).isEmpty
-            case .atLeastOneOf(let indexes):
-                passes = indexes.contains { if case .empty = values[$0] { false } else { true } }
-            }
-            if !passes { formErrors.append(Issue(rule: rule.name, message: rule.message.render(chain))) }
-        }
+        var formErrors = self.formErrors(values, changed: changed ?? [], mode: context.mode, chain: chain)
         if context.strict {
             for key in record.unknownKeys {
                 formErrors.append(Issue(rule: "unknown_field", message: unknownFieldMessage.render(chain, value: .text(key))))
@@ -87,6 +77,56 @@ extension Program {
         return Report(
             form: form, valid: valid && formErrors.isEmpty, fields: reports, fieldOrder: order,
             formErrors: formErrors, changed: changed)
+    }
+
+    /// The form rules that fail for these values.
+    ///
+    /// - Parameters:
+    ///   - values: Every field's value, as ``read(_:)`` gives them.
+    ///   - changed: In edit mode, the names of the fields that differ from the original.
+    ///   - mode: The caller's mode.
+    ///   - chain: The locales to render messages in.
+    public func formErrors(_ values: [FieldValue], changed: [String], mode: Mode, chain: LocaleChain) -> [Issue] {
+        var formErrors: [Issue] = []
+        for rule in formRules {
+            if let condition = rule.condition, !condition.holds(values, mode: mode) { continue }
+            let passes: Bool
+            switch rule.kind {
+            case .requireChanges: passes = mode != .edit || !changed.isEmpty
+            case .atLeastOneOf(let indexes):
+                passes = indexes.contains { if case .empty = values[$0] { false } else { true } }
+            }
+            if !passes { formErrors.append(Issue(rule: rule.name, message: rule.message.render(chain))) }
+        }
+        return formErrors
+    }
+
+    /// Whether field `index` is active (its `when:` holds) for these values.
+    public func isActive(_ index: Int, values: [FieldValue], mode: Mode) -> Bool {
+        fields[index].condition?.holds(values, mode: mode) ?? true
+    }
+
+    /// Evaluates one field on its own: what a live form re-runs when a value it reads changes.
+    ///
+    /// - Parameters:
+    ///   - index: The field's index.
+    ///   - values: Every field's value, as ``read(_:)`` gives them.
+    ///   - context: Mode, today and external check outcomes (locale comes from `chain`).
+    ///   - chain: The locales to render messages in.
+    /// - Returns: The field's report, or `nil` when the field is inactive.
+    /// - Throws: ``EvaluationError/unresolvedCheck(check:field:)`` when a check has no outcome.
+    public func evaluateField(_ index: Int, values: [FieldValue], context: EvaluationContext, chain: LocaleChain)
+        throws(EvaluationError) -> FieldReport?
+    {
+        guard isActive(index, values: values, mode: context.mode) else { return nil }
+        let environment = RuleEnvironment(values: values, today: context.today, field: index, checks: context.checks)
+        return try evaluate(fields[index], values[index], in: environment, mode: context.mode, chain: chain)
+    }
+
+    /// Reads one raw input as field `index`'s type (defaults applied when `raw` is `nil`).
+    public func read(_ raw: Value?, forField index: Int) -> FieldValue {
+        let field = fields[index]
+        return field.type.read(raw ?? field.defaultValue, trim: field.trim, options: optionSets[index])
     }
 
     private func evaluate(
@@ -157,7 +197,7 @@ extension Program {
 
 extension FieldValue {
     /// Whether two values are the same for edit-mode change tracking (text compared exactly).
-    func isSame(as other: FieldValue) -> Bool {
+    public func isSame(as other: FieldValue) -> Bool {
         switch (self, other) {
         case (.empty, .empty): true
         case let (.value(a), .value(b)): a.exactlyEquals(b)
