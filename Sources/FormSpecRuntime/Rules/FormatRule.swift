@@ -61,7 +61,9 @@ public struct FormatRule: Sendable, Codable, Hashable {
         var host = authority
         if let colon = authority.lastIndex(of: ":") {
             let port = authority[authority.index(after: colon)...]
-            guard !port.isEmpty, port.count <= 5, port.allSatisfy({ $0.isASCII && $0.isNumber }) else {
+            guard !port.isEmpty, port.count <= 5, port.allSatisfy({ $0.isASCII && $0.isNumber }),
+                let number = Int(port), number <= 65_535
+            else {
                 return false
             }
             host = authority[..<colon]

@@ -1,0 +1,64 @@
+import Testing
+
+@testable import FormSpecRuntime
+
+/// The strict JSON reader, including hostile input.
+struct JSONReaderTests {
+    @Test func readsObjectsInOrderWithExactIntegers() throws {
+        let value = try JSONReader.parse(#"{"b": 1, "a": [true, null, 2.5, "x\u00e9\n"], "big": 9007199254740993}"#)
+        #expect(value == .object([
+            .init("b", .integer(1)), .init("a", .array([.bool(true), .null, .number(2.5), .string("xé\n")])),
+            .init("big", .integer(9_007_199_254_740_993)),
+        ]))
+    }
+
+    @Test func surrogatePairs() throws {
+        #expect(try JSONReader.parse(#""\ud83d\ude00""#) == .string("😀"))
+        #expect(throws: JSONReader.Error.self) { try JSONReader.parse(#""\ud83d""#) }
+    }
+
+    @Test(arguments: [
+        #"{"a": 1,}"#, #"{"a" 1}"#, #"[1 2]"#, "01", "1.", "-", #"{"a": 1} x"#, #""abc"#, "tru", "",
+        #"{"a": 1, "a": 2}"#, "1e400", "-1e400", "\"\u{01}\"",
+    ])
+    func rejectsMalformed(text: String) {
+        #expect(throws: JSONReader.Error.self) { try JSONReader.parse(text) }
+    }
+
+    @Test func hugeIntegersBecomeNumbersAndOutOfRangeIsAnError() throws {
+        #expect(try JSONReader.parse("99999999999999999999") == .number(1e20))
+        let error = #expect(throws: JSONReader.Error.self) { try JSONReader.parse(#"{"n": 1e999}"#) }
+        #expect(error?.message.contains("out of range") == true)
+        #expect(error?.column == 7)
+    }
+
+    @Test func invalidUTF8IsAnError() {
+        let bytes: [UInt8] = [0x22, 0xFF, 0xFE, 0x22]
+        #expect(throws: JSONReader.Error.self) { try JSONReader.parse(bytes) }
+    }
+
+    @Test func deepNestingIsBounded() {
+        let deep = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
+        let error = #expect(throws: JSONReader.Error.self) { try JSONReader.parse(deep) }
+        #expect(error?.message.contains("deeper than") == true)
+    }
+
+    @Test func errorsNameLineAndColumn() {
+        let error = #expect(throws: JSONReader.Error.self) { try JSONReader.parse("{\n  \"é\": x}") }
+        #expect(error?.line == 2)
+        #expect(error?.column == 8)
+    }
+
+    @Test func aTenMegabyteStringReads() throws {
+        let big = String(repeating: "a", count: 10_000_000)
+        let value = try JSONReader.parse("{\"bio\": \"\(big)\"}")
+        #expect(value.members?.first?.value == .string(big))
+    }
+
+    @Test func writerEscapesAndRoundTrips() throws {
+        let value: Value = ["s": "quote\" back\\ nl\n tab\t bell\u{07} é 😀", "n": 2.5, "i": -3, "b": false, "z": nil]
+        let text = JSONWriter.write(value)
+        #expect(text.contains(#"\u0007"#))
+        #expect(try JSONReader.parse(text) == value)
+    }
+}
