@@ -44,21 +44,36 @@ public struct DiagnosticRenderer: Sendable {
         guard let location, let text = sources[location.path],
             let line = Self.line(location.start.line, of: text)
         else { return "" }
-        let characters = Array(line)
-        let startColumn = max(1, location.start.column)
+        var characters = Array(line)
+        var startColumn = max(1, location.start.column)
+        var endColumn = location.end.column
+        // Show a window of a very long line (a minified or generated spec) around the caret.
+        let window = 120
+        var prefix = ""
+        var suffix = ""
+        if characters.count > window + 40 {
+            let first = max(0, min(startColumn - 1 - 40, characters.count - window))
+            let last = min(characters.count, first + window)
+            if first > 0 { prefix = "…" }
+            if last < characters.count { suffix = "…" }
+            characters = Array(characters[first..<last])
+            startColumn = startColumn - first + prefix.count
+            endColumn = endColumn - first + prefix.count
+            characters = Array(prefix) + characters
+        }
         // Keep tabs in the caret line, so the caret lands under the right character in any terminal.
         var caret = ""
         for index in 0..<min(startColumn - 1, characters.count) {
             caret.append(characters[index] == "\t" ? "\t" : " ")
         }
         var width = 1
-        if location.end.line == location.start.line, location.end.column > startColumn {
-            width = location.end.column - startColumn
+        if location.end.line == location.start.line, endColumn > startColumn {
+            width = endColumn - startColumn
         }
         width = max(1, min(width, max(1, characters.count - (startColumn - 1))))
         caret += "^" + String(repeating: "~", count: width - 1)
         if colored { caret = "\u{1B}[1;32m\(caret)\u{1B}[0m" }
-        return "\(line)\n\(caret)\n"
+        return "\(String(characters))\(suffix)\n\(caret)\n"
     }
 
     /// The text of 1-based line `number` of `text`, without its line break.

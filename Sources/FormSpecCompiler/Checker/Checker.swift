@@ -70,9 +70,10 @@ struct Checker {
                 if let parsed = FieldType(rawValue: written.value) {
                     type = parsed
                 } else {
+                    let alias = Self.typeAliases[written.value.lowercased()].map { [Diagnostic.Note("did you mean '\($0)'?")] }
                     diagnostics.error(
                         "unknown type '\(written.value)'", at: written.location,
-                        notes: Diagnostics.suggestion(for: written.value, among: FieldType.allCases.map(\.rawValue))
+                        notes: (alias ?? Diagnostics.suggestion(for: written.value, among: FieldType.allCases.map(\.rawValue)))
                             + [.init("types: \(FieldType.allCases.map(\.rawValue).joined(separator: ", "))")])
                 }
             }
@@ -440,6 +441,13 @@ struct Checker {
     }
 
     // MARK: - Names
+
+    /// Type names from other schema languages, mapped to FormSpec's.
+    static let typeAliases = [
+        "string": "text", "str": "text", "password": "secret", "int": "integer", "float": "number",
+        "double": "number", "decimal": "number", "bool": "boolean", "enum": "choice", "select": "choice",
+        "datetime": "date",
+    ]
 
     static func isIdentifier(_ text: String, allowUppercase: Bool) -> Bool {
         guard let first = text.unicodeScalars.first else { return false }

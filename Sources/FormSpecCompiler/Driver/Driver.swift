@@ -15,7 +15,7 @@ struct Driver {
 
     mutating func compile(path: String) -> Compilation {
         let path = PathUtilities.normalize(path)
-        guard let spec = parse(path, importedAt: nil) else { return finish(spec: nil, isLibrary: false) }
+        guard let spec = parse(path, importedAt: nil, as: path) else { return finish(spec: nil, isLibrary: false) }
         var checker = Checker()
         var defines: [String: (item: RuleSyntax, path: String)] = [:]
         collectDefines(of: spec, into: &defines, importing: [path])
@@ -45,11 +45,12 @@ struct Driver {
     }
 
     /// Loads and parses `path`; problems are reported at the import that named it when there is one.
-    private mutating func parse(_ path: String, importedAt: SourceLocation?) -> SpecSyntax? {
+    private mutating func parse(_ path: String, importedAt: SourceLocation?, as written: String) -> SpecSyntax? {
         if let spec = parsed[path] { return spec }
         guard let bytes = provider.contents(of: path) else {
             if let importedAt {
-                diagnostics.error("cannot import '\(path)': no such file", at: importedAt)
+                let resolved = written == path ? "" : " (\(path))"
+                diagnostics.error("cannot import '\(written)'\(resolved): no such file", at: importedAt)
             } else {
                 diagnostics.error("cannot read '\(path)': no such file", at: nil)
             }
@@ -95,7 +96,7 @@ struct Driver {
                     "cyclic import: \((stack + [target]).joined(separator: " -> "))", at: entry.location)
                 continue
             }
-            guard let imported = parse(target, importedAt: entry.location) else { continue }
+            guard let imported = parse(target, importedAt: entry.location, as: entry.value) else { continue }
             collectDefines(of: imported, into: &defines, importing: stack + [target])
         }
     }
