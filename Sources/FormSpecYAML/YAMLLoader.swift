@@ -197,6 +197,8 @@ struct Builder {
         var size = 1
         var pendingKey: YAMLNode?
         var pairs: [YAMLPair] = []
+        /// Index in `pairs` of each key, so duplicate detection stays linear in the mapping's size.
+        var keyIndex: [String: Int] = [:]
         var merged: [YAMLPair] = []
     }
 
@@ -258,7 +260,7 @@ struct Builder {
             if frame.isMapping {
                 var pairs = frame.pairs
                 // Merge keys (`<<: *base`): explicit keys win over merged ones.
-                for pair in frame.merged where !pairs.contains(where: { Self.sameKey($0.key, pair.key) }) {
+                for pair in frame.merged where frame.keyIndex[pair.key.scalar?.text ?? ""] == nil {
                     pairs.append(pair)
                 }
                 node = YAMLNode(.mapping(pairs), at: location(frame.start, event.end), tag: frame.tag)
@@ -292,13 +294,16 @@ struct Builder {
             try merge(node)
             return
         }
-        if let first = stack[stack.count - 1].pairs.first(where: { Self.sameKey($0.key, key) }) {
+        let keyText = key.scalar?.text ?? ""
+        if let firstIndex = stack[stack.count - 1].keyIndex[keyText] {
+            let first = stack[stack.count - 1].pairs[firstIndex]
             diagnostics.append(
                 .error(
                     "duplicate key '\(key.scalar?.text ?? "")'", at: key.location,
                     notes: [.init("'\(key.scalar?.text ?? "")' is first set here", at: first.key.location)]))
             return
         }
+        stack[stack.count - 1].keyIndex[keyText] = stack[stack.count - 1].pairs.count
         stack[stack.count - 1].pairs.append(YAMLPair(key: key, value: node))
     }
 

@@ -28,9 +28,8 @@ extension Checker {
                 "'\(rule)' needs \(field.type.literalDescription), not \(node.kindDescription)", at: node.location)
             return nil
         }
-        if field.type.isOrdered || field.type == .boolean, case .string = node.resolved, node.scalar?.style == .plain,
-            field.type != .date
-        {
+        // Numbers and booleans are written as YAML numbers and booleans; only dates are strings.
+        if [.integer, .number, .boolean].contains(field.type), case .string = node.resolved {
             diagnostics.error(
                 "'\(rule)' needs \(field.type.literalDescription), not \(node.kindDescription)", at: node.location)
             return nil

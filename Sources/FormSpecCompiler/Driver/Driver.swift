@@ -22,7 +22,7 @@ struct Driver {
         checker.defines = defines
         let isLibrary = spec.fields == nil && spec.form == nil
         if isLibrary {
-            if spec.defines.isEmpty {
+            if !spec.hasDefineSection {
                 diagnostics.error("a spec needs 'form:' and 'fields:' (or 'define:' for a rule library)", at: spec.location)
             }
             if let version = spec.version, case .integer(1) = version.resolved {} else {

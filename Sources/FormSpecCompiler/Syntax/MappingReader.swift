@@ -6,6 +6,7 @@ struct MappingReader {
     let node: YAMLNode
     private(set) var pairs: [YAMLPair]
     private var taken: Set<String> = []
+    private let index: [String: Int]
 
     /// Reads `node` as a mapping, or reports that it is not one.
     init?(_ node: YAMLNode, what: String, diagnostics: inout DiagnosticCollector) {
@@ -15,18 +16,21 @@ struct MappingReader {
         }
         self.node = node
         self.pairs = pairs
+        // The loader already dropped duplicate keys, so each key has one index.
+        var index: [String: Int] = [:]
+        for (position, pair) in pairs.enumerated() { index[pair.key.scalar?.text ?? ""] = position }
+        self.index = index
     }
 
     /// The value of `key`, marking it as known.
     mutating func take(_ key: String) -> YAMLNode? {
-        taken.insert(key)
-        return pairs.first { $0.key.scalar?.text == key }?.value
+        takePair(key)?.value
     }
 
     /// The pair of `key`, marking it as known.
     mutating func takePair(_ key: String) -> YAMLPair? {
         taken.insert(key)
-        return pairs.first { $0.key.scalar?.text == key }
+        return index[key].map { pairs[$0] }
     }
 
     /// The keys not taken, in source order.

@@ -23,10 +23,10 @@ struct SyntaxParser {
             let items = node.sequence ?? [node]
             spec.imports = items.compactMap { Read.string($0, "an import", &diagnostics) }
         }
-        if let node = top.take("define"), var defines = MappingReader(node, what: "'define'", diagnostics: &diagnostics) {
+        spec.hasDefineSection = top.pairs.contains { $0.key.scalar?.text == "define" }
+        if let node = top.take("define"), let defines = MappingReader(node, what: "'define'", diagnostics: &diagnostics) {
             for pair in defines.pairs {
                 let name = Located(value: pair.key.scalar?.text ?? "", location: pair.key.location)
-                _ = defines.take(name.value)
                 if let item = parseRule(pair.value, keys: RuleCatalog.names) {
                     spec.defines.append((name, item))
                 }
@@ -34,11 +34,12 @@ struct SyntaxParser {
         }
         if let node = top.take("fields") {
             spec.fields = []
-            if var fields = MappingReader(node, what: "'fields'", diagnostics: &diagnostics) {
-                for pair in fields.pairs {
-                    _ = fields.take(pair.key.scalar?.text ?? "")
+            if let fields = node.mapping {
+                for pair in fields {
                     if let field = parseField(pair) { spec.fields?.append(field) }
                 }
+            } else {
+                diagnostics.error("'fields' must be a mapping, not \(node.kindDescription)", at: node.location)
             }
         }
         if let items = Read.list(top.take("form_rules"), "'form_rules'", &diagnostics) {

@@ -17,6 +17,8 @@ struct SpecSyntax {
     var locale: Located<String>?
     var imports: [Located<String>] = []
     var defines: [(name: Located<String>, item: RuleSyntax)] = []
+    /// Whether the file has a `define:` key at all (even one whose entries are all broken).
+    var hasDefineSection = false
     /// `nil` when the file has no `fields:` key (a rule library, or an error).
     var fields: [FieldSyntax]?
     var formRules: [RuleSyntax] = []

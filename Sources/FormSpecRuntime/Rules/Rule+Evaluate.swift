@@ -40,14 +40,32 @@ extension Rule {
 
     /// Every field index the rule reads besides its own.
     var fieldsRead: [Int] {
+        // Written as statements: Swift 6.3's optimizer crashes (CopyPropagation) on the
+        // equivalent switch expression with a multi-pattern case in release builds.
+        var result: [Int] = []
+        collectFieldsRead(into: &result)
+        return result
+    }
+
+    private func collectFieldsRead(into result: inout [Int]) {
         switch self {
-        case .equality(let rule): rule.operand.fieldRead.map { [$0] } ?? []
-        case .range(let rule): rule.operand.fieldRead.map { [$0] } ?? []
-        case .multipleOf(let rule): rule.operand.fieldRead.map { [$0] } ?? []
-        case .fieldComparison(let rule): [rule.other]
-        case .all(let items), .any(let items): items.flatMap(\.fieldsRead)
-        case .not(let item): item.fieldsRead
-        default: []
+        case .equality(let rule):
+            if let index = rule.operand.fieldRead { result.append(index) }
+        case .range(let rule):
+            if let index = rule.operand.fieldRead { result.append(index) }
+        case .multipleOf(let rule):
+            if let index = rule.operand.fieldRead { result.append(index) }
+        case .fieldComparison(let rule):
+            result.append(rule.other)
+        case .all(let items):
+            for item in items { item.rule.collectFieldsRead(into: &result) ; item.condition.map { result += $0.fieldsRead } }
+        case .any(let items):
+            for item in items { item.rule.collectFieldsRead(into: &result) ; item.condition.map { result += $0.fieldsRead } }
+        case .not(let item):
+            item.rule.collectFieldsRead(into: &result)
+            item.condition.map { result += $0.fieldsRead }
+        default:
+            break
         }
     }
 }

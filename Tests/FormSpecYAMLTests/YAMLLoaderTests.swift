@@ -1,0 +1,96 @@
+import FormSpecDiagnostics
+import Testing
+
+@testable import FormSpecYAML
+
+/// The libyaml loader: exact marks, styles, anchors, duplicates and hostile input.
+struct YAMLLoaderTests {
+    func load(_ text: String) throws -> LoadedYAML { try YAMLLoader.load(text, path: "t.yaml") }
+
+    @Test func keepsStartAndEndMarksInCharacters() throws {
+        let root = try #require(try load("a: 1\nnamé: \"héllo\"\n").root)
+        let pairs = try #require(root.mapping)
+        #expect(pairs[1].key.location.start == SourcePosition(line: 2, column: 1))
+        #expect(pairs[1].key.location.end == SourcePosition(line: 2, column: 5))
+        #expect(pairs[1].value.location.start == SourcePosition(line: 2, column: 7))
+        #expect(pairs[1].value.location.end == SourcePosition(line: 2, column: 14))
+        #expect(pairs[1].value.scalar == YAMLScalar("héllo", style: .doubleQuoted))
+    }
+
+    @Test func resolvesPlainScalarsByTheCoreSchema() throws {
+        let root = try #require(try load("[1, '1', true, 'true', ~, 2.5, 0x10, 99999999999999999999, hello, .inf]").root)
+        let resolved = try #require(root.sequence).map(\.resolved)
+        #expect(resolved[0] == .integer(1))
+        #expect(resolved[1] == .string("1"))
+        #expect(resolved[2] == .bool(true))
+        #expect(resolved[3] == .string("true"))
+        #expect(resolved[4] == .null)
+        #expect(resolved[5] == .float(2.5))
+        #expect(resolved[6] == .integer(16))
+        #expect(resolved[7] == .float(1e20))
+        #expect(resolved[8] == .string("hello"))
+        #expect(resolved[9] == .float(.infinity))
+    }
+
+    @Test func anchorsAliasesAndMergeKeys() throws {
+        let root = try #require(try load("base: &b {x: 1, y: 2}\nc:\n  <<: *b\n  y: 3\nd: *b\n").root)
+        let pairs = try #require(root.mapping)
+        let merged = try #require(pairs[1].value.mapping)
+        #expect(merged.map { $0.key.scalar!.text } == ["y", "x"])
+        #expect(merged[0].value.resolved == .integer(3), "explicit keys win over merged ones")
+        #expect(pairs[2].value.mapping?.count == 2)
+    }
+
+    @Test func duplicateKeysAreReportedAndTheFirstKept() throws {
+        let loaded = try load("a: 1\nb: 2\na: 3\n")
+        #expect(loaded.root?.mapping?.count == 2)
+        #expect(loaded.diagnostics.count == 1)
+        let diagnostic = try #require(loaded.diagnostics.first)
+        #expect(diagnostic.message == "duplicate key 'a'")
+        #expect(diagnostic.location?.start == SourcePosition(line: 3, column: 1))
+        #expect(diagnostic.notes.first?.location?.start == SourcePosition(line: 1, column: 1))
+    }
+
+    @Test func malformedYAMLIsADiagnosticWithAPlace() {
+        let error = #expect(throws: Diagnostic.self) { try load("a: [1, 2\nb: 3\n") }
+        #expect(error?.message.hasPrefix("malformed YAML") == true)
+        #expect(error?.location?.start.line == 2)
+    }
+
+    @Test func invalidUTF8PointsAtTheByte() {
+        let error = #expect(throws: Diagnostic.self) {
+            try YAMLLoader.load(Array("a: 1\nb: ".utf8) + [0xFF, 0x0A], path: "t.yaml")
+        }
+        #expect(error?.message.contains("UTF-8") == true)
+        #expect(error?.location?.start == SourcePosition(line: 2, column: 4))
+    }
+
+    @Test func billionLaughsFailsFast() {
+        var text = "a: &a [x, x, x, x, x, x, x, x, x, x]\n"
+        for (previous, name) in zip("abcdefghi", "bcdefghij") {
+            text += "\(name): &\(name) [" + Array(repeating: "*\(previous)", count: 10).joined(separator: ", ") + "]\n"
+        }
+        let error = #expect(throws: Diagnostic.self) { try load(text) }
+        #expect(error?.message.contains("alias expansion exceeds") == true)
+    }
+
+    @Test func tenThousandDeepNestingIsRejected() {
+        let text = "a: " + String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
+        let error = #expect(throws: Diagnostic.self) { try load(text) }
+        #expect(error?.message == "nesting is deeper than 200 levels")
+    }
+
+    @Test func oneDocumentOnly() {
+        let error = #expect(throws: Diagnostic.self) { try load("a: 1\n---\nb: 2\n") }
+        #expect(error?.message.contains("one YAML document") == true)
+    }
+
+    @Test func emptyFileHasNoRoot() throws {
+        #expect(try load("").root == nil)
+        #expect(try load("# only a comment\n").root == nil)
+    }
+
+    @Test func unknownAliasIsAnError() {
+        #expect(throws: Diagnostic.self) { try load("a: *nope\n") }
+    }
+}
