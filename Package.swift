@@ -31,7 +31,7 @@ let package = Package(
             dependencies: ["FormSpecYAML", "FormSpecDiagnostics", "FormSpecRuntime"]
         ),
         // The embedding surface: compile, validate, spec tests, live forms.
-        .target(name: "FormSpec", dependencies: ["FormSpecCompiler", "FormSpecRuntime", "FormSpecDiagnostics"]),
+        .target(name: "FormSpec", dependencies: ["FormSpecCompiler", "FormSpecRuntime", "FormSpecDiagnostics", "FormSpecYAML"]),
         .executableTarget(
             name: "formspec",
             dependencies: ["FormSpec", .product(name: "ArgumentParser", package: "swift-argument-parser")]

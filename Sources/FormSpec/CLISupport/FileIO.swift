@@ -1,0 +1,143 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A file that could not be opened, read or written, with the system's reason.
+///
+/// Its description is the message a command-line tool prints:
+/// `cannot read 'x.json': No such file or directory`.
+public struct FileError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What was being attempted.
+    public enum Operation: String, Sendable, Hashable {
+        case read, write
+    }
+
+    /// The path as the user gave it.
+    public var path: String
+    /// Reading or writing.
+    public var operation: Operation
+    /// The system's explanation (`strerror`), such as `No such file or directory`.
+    public var reason: String
+
+    /// Creates an error.
+    public init(path: String, operation: Operation, reason: String) {
+        self.path = path
+        self.operation = operation
+        self.reason = reason
+    }
+
+    /// An error for the current `errno`.
+    static func current(path: String, operation: Operation) -> FileError {
+        FileError(path: path, operation: operation, reason: String(cString: strerror(errno)))
+    }
+
+    public var description: String { "cannot \(operation.rawValue) '\(path)': \(reason)" }
+}
+
+/// Small POSIX file helpers for the command-line tool: whole-file reads, whole-file writes and
+/// unbuffered writes to a descriptor. No Foundation, so the library stays light.
+public enum FileIO {
+    /// The bytes of the file at `path`.
+    ///
+    /// - Parameter path: The file to read.
+    /// - Returns: Its contents.
+    /// - Throws: ``FileError`` when it cannot be opened or read (a folder, a missing file).
+    public static func read(path: String) throws(FileError) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { throw .current(path: path, operation: .read) }
+        defer { close(descriptor) }
+        return try read(descriptor: descriptor, path: path)
+    }
+
+    /// Every byte readable from `descriptor` until end of file.
+    ///
+    /// - Parameters:
+    ///   - descriptor: An open descriptor (stdin is 0).
+    ///   - path: How to name the source in errors.
+    /// - Returns: The bytes read.
+    /// - Throws: ``FileError`` on a read error.
+    public static func read(descriptor: Int32, path: String) throws(FileError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .current(path: path, operation: .read)
+            }
+            if count == 0 { return bytes }
+            bytes.append(contentsOf: chunk[0..<count])
+        }
+    }
+
+    /// Checks that `path` can be opened for reading and is not a folder, without reading it.
+    ///
+    /// - Throws: ``FileError`` naming the reason.
+    public static func checkReadable(path: String) throws(FileError) {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { throw .current(path: path, operation: .read) }
+        defer { close(descriptor) }
+        var info = stat()
+        if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+            throw FileError(path: path, operation: .read, reason: String(cString: strerror(EISDIR)))
+        }
+    }
+
+    /// Replaces the file at `path` with `bytes` (created with mode 0644 when missing).
+    ///
+    /// - Throws: ``FileError`` when it cannot be created or written.
+    public static func write(_ bytes: [UInt8], toPath path: String) throws(FileError) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard descriptor >= 0 else { throw .current(path: path, operation: .write) }
+        let written = writeAll(bytes, to: descriptor)
+        let closed = close(descriptor) == 0
+        guard written, closed else { throw .current(path: path, operation: .write) }
+    }
+
+    /// Writes every byte of `buffer` to `descriptor`, retrying short writes and interruptions.
+    ///
+    /// - Returns: `false` when the descriptor reported an error.
+    @discardableResult
+    public static func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
+        var offset = 0
+        while offset < buffer.count {
+            let count = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            if count < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            offset += count
+        }
+        return true
+    }
+
+    /// Writes every byte of `bytes` to `descriptor`.
+    ///
+    /// - Returns: `false` when the descriptor reported an error.
+    @discardableResult
+    public static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
+        bytes.withUnsafeBytes { writeAll($0, to: descriptor) }
+    }
+
+    /// Writes `text` to `descriptor` unbuffered (for stderr messages).
+    @discardableResult
+    public static func write(_ text: String, to descriptor: Int32) -> Bool {
+        writeAll(Array(text.utf8), to: descriptor)
+    }
+
+    /// Whether `descriptor` is a terminal.
+    public static func isTerminal(_ descriptor: Int32) -> Bool { isatty(descriptor) != 0 }
+}
+
+// `read` and `write` are shadowed by this file's own `FileIO.read`/`FileIO.write` inside the type.
+@inline(__always) private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
+}
+
+@inline(__always) private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    write(descriptor, buffer, count)
+}

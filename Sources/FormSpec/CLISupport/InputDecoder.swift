@@ -1,0 +1,126 @@
+public import FormSpecRuntime
+import FormSpecYAML
+
+/// A document that is not readable as an input value, with a message fit for a user.
+///
+/// Messages never quote input values (a secret field's value could be anywhere in the document).
+public struct InputError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What is wrong, with the place (`3:7: expected ':'`) when known.
+    public var message: String
+
+    /// Creates an error.
+    public init(_ message: String) { self.message = message }
+
+    public var description: String { message }
+}
+
+/// Reads validation inputs (and `--original` values) from JSON or YAML text into ``Value``s.
+public enum InputDecoder {
+    /// A document's syntax.
+    public enum Syntax: Sendable, Hashable {
+        case json, yaml
+    }
+
+    /// The syntax a path's extension names (`.json`, `.yaml`, `.yml`), or `nil` for any other.
+    public static func syntax(forPath path: String) -> Syntax? {
+        let lowered = path.lowercased()
+        if lowered.hasSuffix(".json") { return .json }
+        if lowered.hasSuffix(".yaml") || lowered.hasSuffix(".yml") { return .yaml }
+        return nil
+    }
+
+    /// Whether a path's extension says it holds one JSON object a line (`.jsonl`, `.ndjson`).
+    public static func isJSONLines(path: String) -> Bool {
+        let lowered = path.lowercased()
+        return lowered.hasSuffix(".jsonl") || lowered.hasSuffix(".ndjson")
+    }
+
+    /// Decodes one document.
+    ///
+    /// - Parameters:
+    ///   - bytes: The document's bytes (a UTF-8 byte order mark is skipped).
+    ///   - path: How to name the document in messages.
+    ///   - syntax: The syntax, or `nil` to guess: text starting with `{` or `[` is JSON, anything
+    ///     else YAML.
+    /// - Returns: The document's value.
+    /// - Throws: ``InputError`` for an empty or malformed document.
+    public static func decode(_ bytes: [UInt8], path: String, syntax: Syntax? = nil) throws(InputError) -> Value {
+        var start = 0
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { start = 3 }
+        let body = bytes[start...]
+        guard let first = body.first(where: { !isWhitespace($0) }) else { throw InputError("the input is empty") }
+        let resolved = syntax ?? (first == UInt8(ascii: "{") || first == UInt8(ascii: "[") ? .json : .yaml)
+        switch resolved {
+        case .json:
+            do throws(JSONReader.Error) {
+                return try JSONReader.parse(body)
+            } catch {
+                var message = "\(error.line):\(error.column): \(sanitized(error.message))"
+                if error.message == "unexpected text after the JSON value", error.line > 1 {
+                    message += " (for one object a line, use a .jsonl file or --jsonl)"
+                }
+                throw InputError(message)
+            }
+        case .yaml:
+            let loaded: LoadedYAML
+            do throws(Diagnostic) {
+                loaded = try YAMLLoader.load(Array(body), path: path)
+            } catch {
+                throw InputError(yamlMessage(error))
+            }
+            if let problem = loaded.diagnostics.first(where: { $0.severity == .error }) {
+                throw InputError(yamlMessage(problem))
+            }
+            guard let root = loaded.root else { throw InputError("the input is empty") }
+            return try value(from: root)
+        }
+    }
+
+    /// The value a YAML node denotes: plain scalars typed by the YAML 1.2 core schema, quoted
+    /// scalars as strings, sequences as arrays and mappings as objects in source order.
+    ///
+    /// - Throws: ``InputError`` for a key that is not a scalar.
+    public static func value(from node: YAMLNode) throws(InputError) -> Value {
+        switch node.content {
+        case .scalar(let scalar):
+            switch node.resolved {
+            case .null: return .null
+            case .bool(let bool): return .bool(bool)
+            case .integer(let int): return .integer(int)
+            case .float(let double): return double.isFinite ? .number(double) : .string(scalar.text)
+            case .string(let string): return .string(string)
+            }
+        case .sequence(let items):
+            var values: [Value] = []
+            values.reserveCapacity(items.count)
+            for item in items { values.append(try value(from: item)) }
+            return .array(values)
+        case .mapping(let pairs):
+            var members: [Value.Member] = []
+            members.reserveCapacity(pairs.count)
+            for pair in pairs {
+                guard let key = pair.key.scalar else {
+                    let start = pair.key.location.start
+                    throw InputError("\(start.line):\(start.column): a mapping key must be a scalar, not \(pair.key.kindDescription)")
+                }
+                members.append(Value.Member(key.text, try value(from: pair.value)))
+            }
+            return .object(members)
+        }
+    }
+
+    private static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+    }
+
+    private static func yamlMessage(_ diagnostic: Diagnostic) -> String {
+        guard let location = diagnostic.location else { return diagnostic.message }
+        return "\(location.start.line):\(location.start.column): \(diagnostic.message)"
+    }
+
+    /// A JSON reader message with any quoted number removed: it could be a secret field's value.
+    public static func sanitized(_ message: String) -> String {
+        if message.hasPrefix("number "), message.hasSuffix(" is out of range") { return "a number is out of range" }
+        return message
+    }
+}

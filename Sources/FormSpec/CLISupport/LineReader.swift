@@ -1,0 +1,139 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads a file or stream one line at a time in bounded memory: a fixed read buffer plus, for a
+/// line longer than the buffer, that one line.
+///
+/// Lines end at `\n`; a trailing `\r` is dropped; a last line without a newline is still a line.
+/// A line longer than ``maxLineLength`` is not kept: it is reported as oversized and skipped.
+public final class LineReader {
+    /// One line of input, valid only during the callback that receives it.
+    public struct Line {
+        /// 1-based line number.
+        public var number: Int
+        /// The line's bytes without its terminator (empty when oversized).
+        public var bytes: UnsafeBufferPointer<UInt8>
+        /// Whether the line was longer than the reader's limit and was skipped.
+        public var isOversized: Bool
+
+        /// Whether the line holds only spaces and tabs (or nothing).
+        public var isBlank: Bool {
+            !isOversized && bytes.allSatisfy { $0 == 0x20 || $0 == 0x09 }
+        }
+    }
+
+    /// The longest line kept, in bytes.
+    public let maxLineLength: Int
+    /// How the source is named in errors.
+    public let path: String
+
+    private let descriptor: Int32
+    private let ownsDescriptor: Bool
+    private let bufferSize: Int
+
+    /// Creates a reader over an open descriptor.
+    ///
+    /// - Parameters:
+    ///   - descriptor: Where to read (0 for stdin).
+    ///   - path: How to name the source in errors.
+    ///   - ownsDescriptor: Whether to close the descriptor when the reader is released.
+    ///   - bufferSize: Bytes per `read(2)`.
+    ///   - maxLineLength: The longest line kept (256 MiB by default).
+    public init(
+        descriptor: Int32, path: String, ownsDescriptor: Bool = false, bufferSize: Int = 1 << 16,
+        maxLineLength: Int = 256 << 20
+    ) {
+        self.descriptor = descriptor
+        self.path = path
+        self.ownsDescriptor = ownsDescriptor
+        self.bufferSize = max(1, bufferSize)
+        self.maxLineLength = maxLineLength
+    }
+
+    /// Opens the file at `path` for reading.
+    ///
+    /// - Throws: ``FileError`` when it cannot be opened.
+    public convenience init(path: String, maxLineLength: Int = 256 << 20) throws(FileError) {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { throw .current(path: path, operation: .read) }
+        self.init(descriptor: descriptor, path: path, ownsDescriptor: true, maxLineLength: maxLineLength)
+    }
+
+    deinit {
+        if ownsDescriptor { close(descriptor) }
+    }
+
+    /// Calls `body` with each line, in order.
+    ///
+    /// - Parameter body: Receives each line; its bytes are only valid during the call.
+    /// - Throws: ``FileError`` on a read error, or whatever `body` throws.
+    public func forEachLine(_ body: (Line) throws -> Void) throws {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: bufferSize, alignment: 1)
+        defer { buffer.deallocate() }
+        let base = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
+        // The start of a line that did not fit in one read; empty when lines are read in place.
+        var pending: [UInt8] = []
+        var oversized = false
+        var number = 0
+
+        func emit(_ bytes: UnsafeBufferPointer<UInt8>) throws {
+            number += 1
+            var count = bytes.count
+            if count > 0, bytes[count - 1] == UInt8(ascii: "\r") { count -= 1 }
+            try body(Line(number: number, bytes: UnsafeBufferPointer(rebasing: bytes[0..<count]), isOversized: false))
+        }
+        func emitPending() throws {
+            if oversized {
+                number += 1
+                try body(Line(number: number, bytes: UnsafeBufferPointer(start: nil, count: 0), isOversized: true))
+            } else {
+                try pending.withUnsafeBufferPointer { try emit($0) }
+            }
+            oversized = false
+            // Do not hold on to the memory of one huge line.
+            if pending.capacity > bufferSize * 16 { pending = [] } else { pending.removeAll(keepingCapacity: true) }
+        }
+        func keep(_ bytes: UnsafeBufferPointer<UInt8>) {
+            guard !oversized else { return }
+            if pending.count + bytes.count > maxLineLength {
+                oversized = true
+                pending = []
+            } else {
+                pending.append(contentsOf: bytes)
+            }
+        }
+
+        while true {
+            let count = read(descriptor, buffer.baseAddress, bufferSize)
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw FileError.current(path: path, operation: .read)
+            }
+            if count == 0 {
+                if !pending.isEmpty || oversized { try emitPending() }
+                return
+            }
+            var start = 0
+            while start < count {
+                guard let found = memchr(base + start, Int32(UInt8(ascii: "\n")), count - start) else {
+                    keep(UnsafeBufferPointer(start: base + start, count: count - start))
+                    break
+                }
+                let end = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                let piece = UnsafeBufferPointer(start: base + start, count: end - start)
+                if pending.isEmpty, !oversized {
+                    try emit(piece)
+                } else {
+                    keep(piece)
+                    try emitPending()
+                }
+                start = end + 1
+            }
+        }
+    }
+}

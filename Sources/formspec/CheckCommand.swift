@@ -1,0 +1,113 @@
+import ArgumentParser
+import FormSpec
+import Foundation
+
+/// `formspec check PATH…`: compiles specs and prints every diagnostic.
+struct CheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Compile specs and report every problem in them.",
+        discussion: """
+            Each PATH is a spec file or a folder, searched recursively for *.form.yaml and \
+            *.rules.yaml (in sorted order, hidden folders skipped). Diagnostics are printed to \
+            stderr as PATH:LINE:COL: error|warning: MESSAGE with the source line; with \
+            --format json a JSON array of them is also printed to stdout. The last line on stderr \
+            is a summary. Exits 0 when there is no error (warnings allowed), 1 otherwise.
+            """)
+
+    @Argument(help: "Spec files or folders to check.", completion: .file())
+    var paths: [String]
+
+    @OptionGroup var output: FormatOptions
+
+    func run() throws {
+        var problems: [Diagnostic] = []
+        var seen = Set<Diagnostic>()
+        let colored = Console.stderrColored
+
+        func note(_ diagnostic: Diagnostic) {
+            guard seen.insert(diagnostic).inserted else { return }
+            problems.append(diagnostic)
+            Console.printError(DiagnosticRenderer(colored: colored).render(diagnostic))
+        }
+
+        var files: [String] = []
+        for path in paths {
+            switch SpecFinder.kind(of: path) {
+            case .missing(let reason):
+                note(.error("cannot read '\(path)': \(reason)", at: nil))
+            case .file:
+                files.append(path)
+            case .folder:
+                let found = SpecFinder.specs(inFolder: path)
+                if found.isEmpty { note(.warning("no *.form.yaml or *.rules.yaml files in '\(path)'", at: nil)) }
+                files += found
+            }
+        }
+        var unique = Set<String>()
+        files = files.filter { unique.insert($0).inserted }
+
+        for file in files {
+            let compilation = Compiler.compile(path: file)
+            let fresh = compilation.diagnostics.filter { seen.insert($0).inserted }
+            problems += fresh
+            if !fresh.isEmpty {
+                Console.printError(DiagnosticRenderer(sources: compilation.sources, colored: colored).render(fresh))
+            }
+        }
+
+        let errors = problems.count { $0.severity == .error }
+        let warnings = problems.count { $0.severity == .warning }
+        if output.resolved == .json {
+            FileIO.write(DiagnosticJSON.encode(problems), to: 1)
+        }
+        Console.printError(
+            "checked \(Console.count(files.count, "file")): \(Console.count(errors, "error")), \(Console.count(warnings, "warning"))\n")
+        if errors > 0 { throw ExitCode(1) }
+    }
+}
+
+/// Finds spec files in folders.
+enum SpecFinder {
+    /// What a path names.
+    enum Kind {
+        case file, folder
+        case missing(reason: String)
+    }
+
+    /// Whether `path` is a file, a folder, or cannot be read (with the system's reason).
+    static func kind(of path: String) -> Kind {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+            return .missing(reason: "No such file or directory")
+        }
+        if isFolder.boolValue { return .folder }
+        do throws(FileError) {
+            try FileIO.checkReadable(path: path)
+        } catch {
+            return .missing(reason: error.reason)
+        }
+        return .file
+    }
+
+    /// Every `*.form.yaml` and `*.rules.yaml` under `folder`, recursively, sorted; hidden files and
+    /// folders (`.build`, `.git`) are skipped.
+    static func specs(inFolder folder: String) -> [String] {
+        guard let walker = FileManager.default.enumerator(atPath: folder) else { return [] }
+        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+        var found: [String] = []
+        while let relative = walker.nextObject() as? String {
+            let name = (relative as NSString).lastPathComponent
+            if name.hasPrefix(".") {
+                walker.skipDescendants()
+                continue
+            }
+            guard name.hasSuffix(".form.yaml") || name.hasSuffix(".rules.yaml") else { continue }
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: prefix + relative, isDirectory: &isFolder), !isFolder.boolValue {
+                found.append(prefix + relative)
+            }
+        }
+        return found.sorted()
+    }
+}

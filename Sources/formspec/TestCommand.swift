@@ -1,0 +1,112 @@
+import ArgumentParser
+import FormSpec
+
+/// `formspec test [PATH…]`: runs the spec tests of every `*.form.yaml` under the paths
+/// (LANGUAGE.md sections 8 and 10). The last line on stdout is `N passed, N failed`.
+struct TestCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "test",
+        abstract: "Run the spec tests of FormSpec specs.",
+        discussion: """
+            Compiles every *.form.yaml under the given files and folders (default: Specs) and runs \
+            each spec's `tests:`. A spec that does not compile counts as one failed test. A spec \
+            with a sibling NAME.diagnostics golden file is a compile-fail test: it passes when its \
+            diagnostics equal the golden text (rewrite goldens with --record or FORMSPEC_RECORD=1). \
+            The last line printed is `N passed, N failed`. Exits 0 when every test passed, 1 when \
+            any failed, a spec had an error or no spec was found.
+            """)
+
+    @Argument(help: "Spec files or folders searched recursively for *.form.yaml (default: Specs).")
+    var paths: [String] = []
+
+    @Option(
+        help: ArgumentHelp("Run only tests whose name or form name contains TEXT (ignoring case).", valueName: "text"))
+    var filter: String?
+
+    @Option(help: ArgumentHelp("Also write a JUnit XML report to FILE.", valueName: "file"))
+    var junit: String?
+
+    // Text even when piped (unlike `validate`): CI reads the closing `N passed, N failed` line.
+    @Option(help: ArgumentHelp("Output format: text (one line per test, the default) or json.", valueName: "text|json"))
+    var format: OutputFormat = .text
+
+    @Flag(
+        help:
+            "Rewrite compile-fail golden files (NAME.diagnostics) from the current diagnostics (also FORMSPEC_RECORD=1)."
+    )
+    var record = false
+
+    func run() throws {
+        let roots = paths.isEmpty ? ["Specs"] : paths
+        let runner = SpecTestRunner(
+            filter: filter, record: record || SpecTestRunner.recordRequestedByEnvironment)
+        let files: [String]
+        do {
+            files = try SpecTestRunner.specFiles(in: roots)
+        } catch {
+            return try finish(SpecTestRun(specs: []), error: "\(error)")
+        }
+        guard !files.isEmpty else {
+            return try finish(
+                SpecTestRun(specs: []),
+                error: "no spec files (*.form.yaml) found in \(roots.joined(separator: ", "))")
+        }
+
+        let style = Style(colored: format == .text && Console.stdoutColored)
+        let run = runner.run(specFiles: files) { spec in
+            if let warnings = spec.warnings { Console.printError(warnings) }
+            guard format == .text else { return }
+            for test in spec.tests { FileIO.write(style.line(for: test) + "\n", to: 1) }
+        }
+
+        let recorded = run.results.count(where: \.recorded)
+        if recorded > 0 { Console.report(.note, "recorded \(Console.count(recorded, "golden file"))") }
+        var problem: String?
+        if run.results.isEmpty, let filter, !filter.isEmpty {
+            problem = "no tests match --filter '\(filter)'"
+        } else if run.results.isEmpty {
+            Console.report(.note, "the specs found have no tests")
+        }
+        try finish(run, error: problem)
+    }
+
+    /// Writes the JUnit report, prints the closing summary (or JSON document) and exits.
+    private func finish(_ run: SpecTestRun, error: String?) throws {
+        var failed = error != nil || !run.allPassed
+        if let error { Console.report(.error, error) }
+        if let junit {
+            do {
+                try FileIO.write(Array(run.junitXML.utf8), toPath: junit)
+            } catch {
+                Console.report(.error, "cannot write the JUnit report: \(error)")
+                failed = true
+            }
+        }
+        switch format {
+        case .text: FileIO.write(run.summary + "\n", to: 1)
+        case .json: FileIO.write(run.json(pretty: true) + "\n", to: 1)
+        }
+        if failed { throw ExitCode.failure }
+    }
+
+    /// Text output: `✓ form: name`, or `✗ form: name` followed by the failure, indented.
+    struct Style {
+        var colored: Bool
+
+        func line(for test: SpecTestResult) -> String {
+            let mark = test.passed ? paint("✓", "32") : paint("✗", "31")
+            var line = "\(mark) \(test.form): \(test.name)"
+            if test.recorded { line += " (recorded)" }
+            if let failure = test.failure {
+                for part in failure.split(separator: "\n", omittingEmptySubsequences: false) {
+                    line += part.isEmpty ? "\n" : "\n  " + part
+                }
+            }
+            return line
+        }
+
+        private func paint(_ text: String, _ code: String) -> String {
+            colored ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+        }
+    }
+}

@@ -1,0 +1,113 @@
+import FormSpec
+import Foundation
+import Testing
+
+@Suite("CLI support")
+struct CLISupportTests {
+    /// Every line a reader with a tiny buffer yields, as strings (`nil` for an oversized line).
+    func lines(of text: String, bufferSize: Int, maxLineLength: Int = 1 << 20) throws -> [(Int, String?)] {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("lines-\(UUID().uuidString)")
+        try Data(text.utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let descriptor = open(url.path, O_RDONLY)
+        let reader = LineReader(
+            descriptor: descriptor, path: url.path, ownsDescriptor: true, bufferSize: bufferSize, maxLineLength: maxLineLength)
+        var result: [(Int, String?)] = []
+        try reader.forEachLine { line in
+            result.append((line.number, line.isOversized ? nil : String(decoding: line.bytes, as: UTF8.self)))
+        }
+        return result
+    }
+
+    @Test("LineReader splits lines across buffer boundaries, drops \\r, keeps a last unterminated line", arguments: [1, 2, 3, 7, 64])
+    func lineReader(bufferSize: Int) throws {
+        let read = try lines(of: "alpha\r\nbeta\n\ngamma delta\nend", bufferSize: bufferSize)
+        #expect(read.map(\.0) == [1, 2, 3, 4, 5])
+        #expect(read.map(\.1) == ["alpha", "beta", "", "gamma delta", "end"])
+    }
+
+    @Test("LineReader skips a line over its limit without keeping it")
+    func oversizedLine() throws {
+        let read = try lines(of: "short\n0123456789abcdef\nafter\n", bufferSize: 4, maxLineLength: 10)
+        #expect(read.map(\.1) == ["short", nil, "after"])
+        #expect(read.map(\.0) == [1, 2, 3])
+    }
+
+    @Test("type names are UpperCamelCase plus Form")
+    func typeNames() {
+        #expect(SwiftSourceEmitter.typeName(forForm: "signup") == "SignupForm")
+        #expect(SwiftSourceEmitter.typeName(forForm: "tax_return_2024") == "TaxReturn2024Form")
+        #expect(SwiftSourceEmitter.typeName(forForm: "contact_form") == "ContactForm")
+    }
+
+    @Test("the raw-string delimiter outgrows every quote-hash and backslash-hash run")
+    func rawDelimiter() {
+        #expect(SwiftSourceEmitter.rawDelimiter(for: #"{"a": "b"}"#) == "#")
+        #expect(SwiftSourceEmitter.rawDelimiter(for: ##"{"pattern": "\"#"}"##) == "##")
+        #expect(SwiftSourceEmitter.rawDelimiter(for: ##"{"p": "\\#(x)"}"##) == "##")
+        #expect(SwiftSourceEmitter.rawDelimiter(for: "\"## \\##") == "###")
+    }
+
+    @Test("YAML inputs: plain scalars are typed, quoted ones are strings, order is kept")
+    func yamlValues() throws {
+        let yaml = "name: Mei\nage: 42\nheight: 1.6\nsubscribed: true\nzip: '01234'\nnothing: ~\ntags: [a, b]\n"
+        let value = try InputDecoder.decode(Array(yaml.utf8), path: "in.yaml", syntax: .yaml)
+        let expected: Value = [
+            "name": "Mei", "age": 42, "height": 1.6, "subscribed": true, "zip": "01234", "nothing": nil,
+            "tags": ["a", "b"],
+        ]
+        #expect(value == expected)
+    }
+
+    @Test("without an extension, text starting with { is JSON and anything else YAML")
+    func syntaxGuess() throws {
+        #expect(try InputDecoder.decode(Array(#"{"a": 1}"#.utf8), path: "-") == ["a": 1])
+        #expect(try InputDecoder.decode(Array("a: 1\n".utf8), path: "-") == ["a": 1])
+        #expect(throws: InputError.self) { try InputDecoder.decode(Array("  \n".utf8), path: "-") }
+    }
+
+    @Test("a JSON error message never quotes the offending number")
+    func sanitizedNumbers() {
+        #expect(InputDecoder.sanitized("number 1e999 is out of range") == "a number is out of range")
+    }
+
+    @Test("diagnostics as JSON: one object a line with a place, or null for none")
+    func diagnosticJSON() throws {
+        let located = Diagnostic.error(
+            "unknown rule 'x'", at: SourceLocation(path: "a.form.yaml", start: SourcePosition(line: 2, column: 3)),
+            notes: [Diagnostic.Note("did you mean 'y'?")])
+        let placeless = Diagnostic.warning("no specs", at: nil)
+        let text = DiagnosticJSON.encode([located, placeless])
+        let array = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
+        #expect(array[0]["line"] as? Int == 2)
+        #expect(array[0]["column"] as? Int == 3)
+        #expect((array[0]["notes"] as? [[String: Any]])?.first?["message"] as? String == "did you mean 'y'?")
+        #expect(array[1]["path"] is NSNull)
+        #expect(DiagnosticJSON.encode([]) == "[]\n")
+    }
+
+    @Test("the text report marks passed, failed and not-run requirements")
+    func textReport() {
+        let report = Report(
+            form: "signup", valid: false,
+            fields: [
+                "username": FieldReport(
+                    valid: false, errors: [Issue(rule: "min_length", message: "Too short")],
+                    checks: [Check(rule: "min_length", passed: false, requirement: "At least 3")]),
+                "bio": FieldReport(valid: true, errors: [], checks: [Check(rule: "max_length", passed: false, requirement: "At most 9")]),
+            ],
+            fieldOrder: ["username", "bio"], formErrors: [], changed: ["username"])
+        let text = TextReportFormatter().format(report, source: "line 4")
+        #expect(
+            text == """
+                line 4: signup: INVALID
+                  ✗ username
+                      ✗ At least 3
+                      error: Too short
+                  ✓ bio
+                      ○ At most 9
+                  changed: username
+
+                """)
+    }
+}

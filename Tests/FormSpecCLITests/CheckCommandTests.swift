@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+
+@Suite("formspec check")
+struct CheckCommandTests {
+    @Test("a clean spec exits 0 with a summary on stderr")
+    func cleanSpec() throws {
+        let cli = try CLI()
+        defer { cli.cleanUp() }
+        try cli.write("signup.form.yaml", Fixtures.signup)
+        let result = try cli.run(["check", "signup.form.yaml"])
+        #expect(result.status == 0)
+        #expect(result.stderr.hasSuffix("checked 1 file: 0 errors, 0 warnings\n"))
+    }
+
+    @Test("warnings alone exit 0 and are counted")
+    func warningsOnly() throws {
+        let cli = try CLI()
+        defer { cli.cleanUp() }
+        try cli.write("pin.form.yaml", Fixtures.warningOnly)
+        let result = try cli.run(["check", "pin.form.yaml"])
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("pin.form.yaml:7:"))
+        #expect(result.stderr.contains("warning:"))
+        #expect(result.stderr.hasSuffix("checked 1 file: 0 errors, 1 warning\n"))
+    }
+
+    @Test("an error exits 1 with PATH:LINE:COL, the source line and a did-you-mean")
+    func errors() throws {
+        let cli = try CLI()
+        defer { cli.cleanUp() }
+        try cli.write("broken.form.yaml", Fixtures.broken)
+        let result = try cli.run(["check", "broken.form.yaml"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("broken.form.yaml:6:9: error: unknown rule 'min_lenght'"))
+        #expect(result.stderr.contains("      - min_lenght: 3\n"))
+        #expect(result.stderr.contains("did you mean 'min_length'?"))
+        #expect(result.stderr.hasSuffix("checked 1 file: 1 error, 0 warnings\n"))
+    }
+
+    @Test("folders are searched recursively for specs and rule libraries, hidden folders skipped")
+    func folders() throws {
+        let cli = try CLI()
+        defer { cli.cleanUp() }
+        try cli.write("specs/signup.form.yaml", Fixtures.signup)
+        try cli.write("specs/shared/common.rules.yaml", Fixtures.library)
+        try cli.write("specs/shared/notes.yaml", "not: a spec")
+        try cli.write("specs/.hidden/broken.form.yaml", Fixtures.broken)
+        let result = try cli.run(["check", "specs", "--format", "json"])
+        #expect(result.status == 0)
+        #expect(result.stderr.hasSuffix("checked 2 files: 0 errors, 0 warnings\n"))
+        #expect(result.stdout == "[]\n")
+    }
+
+    @Test("a path that does not exist is an error")
+    func missingPath() throws {
+        let cli = try CLI()
+        defer { cli.cleanUp() }
+        let result = try cli.run(["check", "nowhere.form.yaml"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("formspec: error: cannot read 'nowhere.form.yaml': No such file or directory"))
+    }
+
+    @Test("--format json prints the diagnostics as a JSON array")
+    func json() throws {
+        let cli = try CLI()
+        defer { cli.cleanUp() }
+        try cli.write("broken.form.yaml", Fixtures.broken)
+        try cli.write("pin.form.yaml", Fixtures.warningOnly)
+        let result = try cli.run(["check", "broken.form.yaml", "pin.form.yaml", "--format", "json"])
+        #expect(result.status == 1)
+        let array = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        #expect(array.count == 2)
+        let error = try #require(array.first)
+        #expect(error["path"] as? String == "broken.form.yaml")
+        #expect(error["line"] as? Int == 6)
+        #expect(error["column"] as? Int == 9)
+        #expect(error["severity"] as? String == "error")
+        #expect((error["message"] as? String)?.contains("min_lenght") == true)
+        let notes = try #require(error["notes"] as? [[String: Any]])
+        #expect(notes.first?["message"] as? String == "did you mean 'min_length'?")
+        #expect(array.last?["severity"] as? String == "warning")
+    }
+}

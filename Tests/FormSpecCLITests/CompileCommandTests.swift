@@ -1,0 +1,97 @@
+import FormSpec
+import Foundation
+import Testing
+
+@Suite("formspec compile")
+struct CompileCommandTests {
+    @Test("--emit json writes the program, which decodes and validates")
+    func json() throws {
+        let cli = try CLI()
+        defer { cli.cleanUp() }
+        try cli.write("signup.form.yaml", Fixtures.signup)
+        let result = try cli.run(["compile", "signup.form.yaml", "--emit", "json"])
+        #expect(result.status == 0)
+        let program = try JSONDecoder().decode(Program.self, from: Data(result.stdout.utf8))
+        #expect(program.form == "signup")
+        #expect(program.fields.map(\.name) == ["username", "password"])
+        let report = try program.validate(["username": "al", "password": "long enough"])
+        #expect(report[field: "username"]?.errors.map(\.message) == ["At least 3 characters"])
+    }
+
+    @Test("-o writes the output to a file")
+    func outputFile() throws {
+        let cli = try CLI()
+        defer { cli.cleanUp() }
+        try cli.write("signup.form.yaml", Fixtures.signup)
+        let result = try cli.run(["compile", "signup.form.yaml", "--emit", "json", "-o", "signup.json"])
+        #expect(result.status == 0)
+        #expect(result.stdout.isEmpty)
+        let data = try Data(contentsOf: URL(fileURLWithPath: cli.path("signup.json")))
+        #expect(try JSONDecoder().decode(Program.self, from: data).form == "signup")
+    }
+
+    @Test("--emit swift declares an enum named after the form that embeds the program")
+    func swift() throws {
+        let cli = try CLI()
+        defer { cli.cleanUp() }
+        try cli.write("signup.form.yaml", Fixtures.signup)
+        let result = try cli.run(["compile", "signup.form.yaml", "--emit", "swift", "-o", "SignupForm.swift"])
+        #expect(result.status == 0)
+        let source = try String(contentsOfFile: cli.path("SignupForm.swift"), encoding: .utf8)
+        #expect(source.contains("import FormSpecRuntime\n"))
+        #expect(source.contains("public enum SignupForm {"))
+        #expect(source.contains("public static let programJSON = #\"\"\"\n"))
+        #expect(source.contains("public static func program() throws -> Program {"))
+
+        // Type-check the generated file against the FormSpecRuntime module that was just built.
+        let modules = try #require(CLI.executable).deletingLastPathComponent().appendingPathComponent("Modules")
+        guard let swiftc = Self.swiftc, FileManager.default.fileExists(atPath: modules.path) else { return }
+        try cli.write("main.swift", "let program = try SignupForm.program()\nprint(program.form)\n")
+        let process = Process()
+        process.executableURL = swiftc
+        process.arguments = ["-typecheck", "-I", modules.path, cli.path("SignupForm.swift"), cli.path("main.swift")]
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+    }
+
+    @Test("a spec with errors exits 1 with its diagnostics")
+    func specErrors() throws {
+        let cli = try CLI()
+        defer { cli.cleanUp() }
+        try cli.write("broken.form.yaml", Fixtures.broken)
+        let result = try cli.run(["compile", "broken.form.yaml", "--emit", "json"])
+        #expect(result.status == 1)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains("broken.form.yaml:6:9: error:"))
+    }
+
+    @Test("a rule library is not a form: exit 1")
+    func library() throws {
+        let cli = try CLI()
+        defer { cli.cleanUp() }
+        try cli.write("common.rules.yaml", Fixtures.library)
+        let result = try cli.run(["compile", "common.rules.yaml", "--emit", "swift"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("rule library"))
+    }
+
+    @Test("a usage error (missing --emit) exits 2")
+    func usage() throws {
+        let cli = try CLI()
+        defer { cli.cleanUp() }
+        try cli.write("signup.form.yaml", Fixtures.signup)
+        let result = try cli.run(["compile", "signup.form.yaml"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("--emit"))
+    }
+
+    /// `swiftc` beside the running toolchain, if it can be found on `PATH`.
+    static let swiftc: URL? = {
+        for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
+            let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent("swiftc")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        return nil
+    }()
+}
