@@ -1,0 +1,92 @@
+internal import Foundation
+
+extension SpecTestRun {
+    /// The run as JUnit XML, for CI: one `<testsuite>` per spec file (named after the form) and one
+    /// `<testcase>` per test, failures with their diff as text. Compile-fail tests are included.
+    public var junitXML: String {
+        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        out += "<testsuites name=\"formspec\" tests=\"\(results.count)\" failures=\"\(failedCount)\" errors=\"0\""
+        out += " time=\"\(Self.time(duration))\">\n"
+        for spec in specs {
+            out += "  <testsuite name=\"\(XMLEscaping.attribute(spec.form))\" tests=\"\(spec.tests.count)\""
+            out += " failures=\"\(spec.failedCount)\" errors=\"0\" skipped=\"0\" time=\"\(Self.time(spec.duration))\""
+            out += " file=\"\(XMLEscaping.attribute(spec.path))\">\n"
+            for test in spec.tests {
+                out += "    <testcase name=\"\(XMLEscaping.attribute(test.name))\""
+                out += " classname=\"\(XMLEscaping.attribute(test.form))\""
+                out += " file=\"\(XMLEscaping.attribute(test.specPath))\" line=\"\(test.line)\""
+                out += " time=\"\(Self.time(test.duration))\""
+                guard let failure = test.failure, !test.passed else {
+                    out += "/>\n"
+                    continue
+                }
+                let headline = failure.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? failure
+                out +=
+                    ">\n      <failure message=\"\(XMLEscaping.attribute(headline))\" type=\"\(test.kind.rawValue)\">"
+                out += XMLEscaping.text(failure)
+                out += "</failure>\n    </testcase>\n"
+            }
+            out += "  </testsuite>\n"
+        }
+        out += "</testsuites>\n"
+        return out
+    }
+
+    /// The run as a JSON document: `{"passed": N, "failed": N, "duration": S, "specs": [{"path",
+    /// "form", "duration", "tests": [{"spec", "form", "test", "line", "kind", "passed", "duration",
+    /// "failure"?, "recorded"}]}]}`.
+    /// - Parameter pretty: Whether to indent the document.
+    public func json(pretty: Bool = true) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting =
+            pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
+        // Encoding plain strings, numbers and booleans cannot fail.
+        guard let data = try? encoder.encode(self) else { return "{}" }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Seconds with millisecond precision, as JUnit consumers expect.
+    static func time(_ seconds: Double) -> String {
+        String(format: "%.3f", max(0, seconds))
+    }
+}
+
+/// Escaping for XML 1.0 text and attribute values.
+enum XMLEscaping {
+    /// `text` safe inside an element: markup characters escaped, characters XML 1.0 forbids shown as `\u{…}`.
+    static func text(_ text: String) -> String {
+        escape(text, attribute: false)
+    }
+
+    /// `text` safe inside a double-quoted attribute; line breaks and tabs kept as character references.
+    static func attribute(_ text: String) -> String {
+        escape(text, attribute: true)
+    }
+
+    private static func escape(_ text: String, attribute: Bool) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += attribute ? "&quot;" : "\""
+            case "'": out += attribute ? "&apos;" : "'"
+            case "\n": out += attribute ? "&#10;" : "\n"
+            case "\t": out += attribute ? "&#9;" : "\t"
+            case "\r": out += "&#13;"
+            default:
+                let value = scalar.value
+                if value < 0x20 || value == 0xFFFE || value == 0xFFFF || (0x7F...0x84).contains(value)
+                    || (0x86...0x9F).contains(value)
+                {
+                    out += "\\u{\(String(value, radix: 16, uppercase: true))}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out
+    }
+}

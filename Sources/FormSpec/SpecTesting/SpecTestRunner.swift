@@ -1,0 +1,283 @@
+internal import Foundation
+
+/// Runs the spec tests of `*.form.yaml` files (LANGUAGE.md section 8).
+///
+/// Each spec is compiled and each of its `tests:` is validated and compared with its expectation.
+/// A spec that does not compile counts as one failed test. A spec with a sibling golden file
+/// `NAME.diagnostics` is a compile-fail test instead: it passes when the compiler reports errors
+/// and the rendered diagnostics equal the golden text (see ``GoldenDiagnostics``).
+///
+/// ```swift
+/// let run = try SpecTestRunner(filter: "password").run(paths: ["Specs"])
+/// print(run.summary)  // "3 passed, 0 failed"
+/// ```
+public struct SpecTestRunner: Sendable {
+    /// Keeps only tests whose name or form name contains this text (ignoring case); `nil` runs all.
+    public var filter: String?
+    /// Whether compile-fail tests rewrite their `.diagnostics` golden files from the current output
+    /// instead of comparing with them.
+    public var record: Bool
+    /// The date `today` means in date rules; `nil` for the real date.
+    public var today: CivilDate?
+
+    /// Creates a runner.
+    /// - Parameters:
+    ///   - filter: Runs only tests whose name or form name contains this text (ignoring case).
+    ///   - record: Rewrites golden files instead of comparing; defaults to whether the environment
+    ///     variable `FORMSPEC_RECORD` is set to `1`, `true` or `yes`.
+    ///   - today: The date `today` means; `nil` for the real date.
+    public init(
+        filter: String? = nil, record: Bool = SpecTestRunner.recordRequestedByEnvironment, today: CivilDate? = nil
+    ) {
+        self.filter = filter
+        self.record = record
+        self.today = today
+    }
+
+    /// Whether `FORMSPEC_RECORD` asks for golden files to be rewritten.
+    public static var recordRequestedByEnvironment: Bool {
+        guard let value = ProcessInfo.processInfo.environment["FORMSPEC_RECORD"] else { return false }
+        return ["1", "true", "yes"].contains(value.lowercased())
+    }
+
+    // MARK: - Running
+
+    /// Finds every spec under `paths` and runs its tests.
+    /// - Parameter paths: Spec files (run whatever their name) and folders (searched recursively for
+    ///   `*.form.yaml`, skipping hidden folders).
+    /// - Returns: The results, file by file. With a filter, files without a matching test are left out.
+    /// - Throws: ``SpecDiscoveryError`` when a path does not exist.
+    public func run(paths: [String]) throws(SpecDiscoveryError) -> SpecTestRun {
+        run(specFiles: try Self.specFiles(in: paths))
+    }
+
+    /// Runs the tests of each spec file in turn.
+    /// - Parameters:
+    ///   - specFiles: The spec files, for instance from ``specFiles(in:)``.
+    ///   - progress: Called with each file's results as soon as they are known (for streaming output).
+    /// - Returns: The results, file by file. With a filter, files without a matching test are left out.
+    public func run(specFiles: [String], progress: (SpecFileResult) -> Void = { _ in }) -> SpecTestRun {
+        var specs: [SpecFileResult] = []
+        for file in specFiles {
+            let result = runSpec(at: file)
+            guard !result.tests.isEmpty || !isFiltering else { continue }
+            specs.append(result)
+            progress(result)
+        }
+        return SpecTestRun(specs: specs)
+    }
+
+    /// Runs the tests of the spec at `path` (or its compile-fail test, when it has a golden file).
+    public func runSpec(at path: String) -> SpecFileResult {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let stem = Self.formName(fromPath: path)
+
+        if let golden = GoldenDiagnostics.goldenPath(forSpec: path), FileManager.default.fileExists(atPath: golden) {
+            let name = GoldenDiagnostics.testName(golden: golden)
+            guard matches(test: name, form: stem) else {
+                return SpecFileResult(path: path, form: stem, tests: [], duration: 0)
+            }
+            let result = GoldenDiagnostics(specPath: path, goldenPath: golden, record: record).run()
+            return SpecFileResult(path: path, form: stem, tests: [result], duration: result.duration)
+        }
+
+        let compilation = Compiler.compile(path: path)
+        guard let spec = compilation.spec, !compilation.hasErrors else {
+            let elapsed = Self.seconds(clock.now - start)
+            if compilation.isLibrary && !compilation.hasErrors {
+                return SpecFileResult(
+                    path: path, form: stem, tests: [], duration: elapsed, warnings: Self.warnings(of: compilation))
+            }
+            let name = "compiles"
+            guard matches(test: name, form: stem) else {
+                return SpecFileResult(path: path, form: stem, tests: [], duration: elapsed)
+            }
+            let result = compileFailure(compilation, path: path, form: stem, name: name, duration: elapsed)
+            return SpecFileResult(path: path, form: stem, tests: [result], duration: elapsed)
+        }
+
+        let form = spec.program.form
+        var results: [SpecTestResult] = []
+        for test in spec.tests where matches(test: test.name, form: form) {
+            results.append(run(test, of: spec.program, specPath: path))
+        }
+        return SpecFileResult(
+            path: path, form: form, tests: results, duration: Self.seconds(clock.now - start),
+            warnings: Self.warnings(of: compilation))
+    }
+
+    /// Runs one spec test against `program`.
+    /// - Parameters:
+    ///   - test: The test, as the compiler checked it.
+    ///   - program: The compiled form it belongs to.
+    ///   - specPath: The spec's path, for the failure header.
+    /// - Returns: The result; a check without a stub is a failure, not an error.
+    public func run(_ test: SpecTest, of program: Program, specPath: String) -> SpecTestResult {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let context = EvaluationContext(
+            locale: test.locale, mode: test.mode, original: test.original, strict: false,
+            today: today ?? .today(), checks: EvaluationContext.stubs(test.stubs))
+        let check = ExpectationCheck(program: program)
+        var lines: [String]
+        do {
+            let report = try program.validate(test.input, context: context)
+            lines = check.mismatches(test.expectation, report)
+        } catch {
+            lines = [Self.describe(error)]
+        }
+        let duration = Self.seconds(clock.now - start)
+        let line = test.location.start.line
+        guard !lines.isEmpty else {
+            return SpecTestResult(
+                specPath: specPath, form: program.form, name: test.name, line: line, passed: true, duration: duration)
+        }
+
+        lines.append("input: " + JSONWriter.write(check.redacted(test.input)))
+        if let original = test.original { lines.append("original: " + JSONWriter.write(check.redacted(original))) }
+        var settings: [String] = []
+        if let locale = test.locale { settings.append("locale: \(locale)") }
+        if test.mode != .new { settings.append("mode: \(test.mode.rawValue)") }
+        if !test.stubs.isEmpty {
+            settings.append(
+                "stubs: {"
+                    + test.stubs.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ")
+                    + "}")
+        }
+        if !settings.isEmpty { lines.append(settings.joined(separator: ", ")) }
+        let failure =
+            "\(specPath):\(line): test '\(test.name)' failed\n" + lines.map { "  " + $0 }.joined(separator: "\n")
+        return SpecTestResult(
+            specPath: specPath, form: program.form, name: test.name, line: line, passed: false, duration: duration,
+            failure: failure)
+    }
+
+    // MARK: - Helpers
+
+    private var isFiltering: Bool { !(filter ?? "").isEmpty }
+
+    /// Whether a test named `test` of form `form` passes the filter.
+    func matches(test: String, form: String) -> Bool {
+        guard let filter, !filter.isEmpty else { return true }
+        return test.localizedCaseInsensitiveContains(filter) || form.localizedCaseInsensitiveContains(filter)
+    }
+
+    private func compileFailure(
+        _ compilation: Compilation, path: String, form: String, name: String, duration: Double
+    ) -> SpecTestResult {
+        let errors = compilation.diagnostics.filter { $0.severity == .error }
+        let line = errors.first?.location?.start.line ?? 1
+        let count = errors.count == 1 ? "1 error" : "\(errors.count) errors"
+        let failure =
+            "\(path):\(line): spec does not compile (\(count))\n"
+            + Self.indented(compilation.renderedDiagnostics(colored: false))
+        return SpecTestResult(
+            specPath: path, form: form, name: name, line: line, kind: .compile, passed: false, duration: duration,
+            failure: failure)
+    }
+
+    private static func warnings(of compilation: Compilation) -> String? {
+        compilation.diagnostics.contains { $0.severity == .warning }
+            ? compilation.renderedDiagnostics(colored: false) : nil
+    }
+
+    private static func describe(_ error: EvaluationError) -> String {
+        switch error {
+        case .unresolvedCheck(let check, let field):
+            "external check '\(check)' (field '\(field)') has no outcome: "
+                + "add `stubs: {\(check): true}` (or false) to the test"
+        case .notAnObject(let kind):
+            "the test's input must be an object, not \(kind)"
+        }
+    }
+
+    /// `NAME` of `…/NAME.form.yaml` (or the file name without its last extension).
+    static func formName(fromPath path: String) -> String {
+        let file = path.split(separator: "/").last.map(String.init) ?? path
+        for suffix in [".form.yaml", ".form.yml", ".yaml", ".yml"]
+        where file.hasSuffix(suffix) && file.count > suffix.count {
+            return String(file.dropLast(suffix.count))
+        }
+        return file
+    }
+
+    /// Every line of `text` indented by two spaces (empty lines left empty), without a final newline.
+    static func indented(_ text: String) -> String {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        if text.hasSuffix("\n") { lines.removeLast() }
+        return lines.map { $0.isEmpty ? "" : "  " + $0 }.joined(separator: "\n")
+    }
+
+    /// `duration` in seconds, to the microsecond (finer digits are noise in reports).
+    static func seconds(_ duration: Duration) -> Double {
+        let (seconds, attoseconds) = duration.components
+        return Double(seconds) + (Double(attoseconds) * 1e-12).rounded() / 1e6
+    }
+
+    // MARK: - Discovery
+
+    /// The spec files under `paths`, in order: each folder searched recursively for `*.form.yaml`
+    /// (hidden folders skipped) and sorted by path; files given directly are kept whatever their
+    /// name. Each file appears once.
+    /// - Throws: ``SpecDiscoveryError/notFound(_:)`` for a path that does not exist.
+    public static func specFiles(in paths: [String]) throws(SpecDiscoveryError) -> [String] {
+        let fileManager = FileManager.default
+        var found: [String] = []
+        var seen = Set<String>()
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard fileManager.fileExists(atPath: path, isDirectory: &isDirectory) else { throw .notFound(path) }
+            var files: [String]
+            if isDirectory.boolValue {
+                var visited = Set<String>()
+                files = []
+                collect(directory: path, relative: "", into: &files, visited: &visited)
+                files.sort()
+                let prefix = path == "." ? "" : (path.hasSuffix("/") ? path : path + "/")
+                files = files.map { prefix + $0 }
+            } else {
+                files = [path]
+            }
+            for file in files {
+                let key = URL(fileURLWithPath: file).standardizedFileURL.resolvingSymlinksInPath().path
+                if seen.insert(key).inserted { found.append(file) }
+            }
+        }
+        return found
+    }
+
+    private static func collect(
+        directory: String, relative: String, into files: inout [String], visited: inout Set<String>
+    ) {
+        let fileManager = FileManager.default
+        let full = relative.isEmpty ? directory : directory + "/" + relative
+        // Symlinked folders are followed once: a link back up the tree must not loop.
+        let real = URL(fileURLWithPath: full).resolvingSymlinksInPath().path
+        guard visited.insert(real).inserted, let entries = try? fileManager.contentsOfDirectory(atPath: full) else {
+            return
+        }
+        for entry in entries.sorted() where !entry.hasPrefix(".") {
+            let child = relative.isEmpty ? entry : relative + "/" + entry
+            var isDirectory: ObjCBool = false
+            guard fileManager.fileExists(atPath: directory + "/" + child, isDirectory: &isDirectory) else { continue }
+            if isDirectory.boolValue {
+                collect(directory: directory, relative: child, into: &files, visited: &visited)
+            } else if entry.hasSuffix(".form.yaml") {
+                files.append(child)
+            }
+        }
+    }
+}
+
+/// Why the runner could not find the specs it was asked to run.
+public enum SpecDiscoveryError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// A path given to the runner does not exist.
+    case notFound(String)
+
+    public var description: String {
+        switch self {
+        case .notFound(let path): "no such file or directory: \(path)"
+        }
+    }
+}
