@@ -44,6 +44,9 @@ let package = Package(
             resources: [.copy("Golden")]
         ),
         .testTarget(name: "FormSpecCLITests", dependencies: ["formspec", "FormSpec"]),
+        .testTarget(name: "FormSpecLiveTests", dependencies: ["FormSpec"]),
+        .executableTarget(name: "LiveSignupExample", dependencies: ["FormSpec"], path: "Examples/LiveSignup"),
+        .executableTarget(name: "formspec-bench", dependencies: ["FormSpec"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,70 @@
+#if canImport(Foundation)
+public import Foundation
+#endif
+
+// MARK: - Asynchronous validation
+
+extension CompiledForm {
+    /// Validates field values by name, running the asynchronous checks first (concurrently), then
+    /// evaluating with their outcomes.
+    ///
+    /// A check is run only when its rule would be evaluated: the field is active, has a value, and
+    /// the rule's `when:` holds. A check that throws gives its field an error (rule `check`).
+    ///
+    /// - Throws: ``FormValidationError`` when a check is not registered, or the task is cancelled.
+    public func validate(_ values: [String: Value], options: ValidationOptions = ValidationOptions()) async
+        throws(FormValidationError) -> Report
+    {
+        try await validate(Value(fields: values), options: options)
+    }
+
+    /// Validates an input object, running the asynchronous checks first (concurrently).
+    /// - Throws: ``FormValidationError`` when the input is not an object, a check is not
+    ///   registered, or the task is cancelled.
+    public func validate(_ input: Value, options: ValidationOptions = ValidationOptions()) async
+        throws(FormValidationError) -> Report
+    {
+        let prepared = try prepare(input, options: options)
+        var outcomes = prepared.syncOutcomes
+        if !prepared.calls.isEmpty {
+            let fieldNames = prepared.calls.map { program.fields[$0.field].name }
+            let registry = checks
+            let results = await withTaskGroup(of: (Int, CheckOutcome?).self) { group in
+                for (position, call) in prepared.calls.enumerated() {
+                    guard case .async(let check) = registry[call.check] else { continue }
+                    let input = CheckInput(check: call.check, field: fieldNames[position], value: call.value)
+                    group.addTask {
+                        do {
+                            return (position, .passed(try await check(input)))
+                        } catch is CancellationError {
+                            return (position, nil)
+                        } catch {
+                            let reason = CheckPlan.reason(of: error)
+                            return (position, .threw(reason: reason, custom: error is CheckFailure))
+                        }
+                    }
+                }
+                var results: [(Int, CheckOutcome?)] = []
+                for await result in group { results.append(result) }
+                return results
+            }
+            if Task.isCancelled { throw .cancelled }
+            for (position, outcome) in results {
+                guard let outcome else { throw .cancelled }
+                outcomes[prepared.calls[position]] = outcome
+            }
+        }
+        return try finish(prepared, outcomes: outcomes, options: options)
+    }
+
+    #if canImport(Foundation)
+    /// Validates any `Encodable` value, running the asynchronous checks first.
+    /// - Throws: ``FormValidationError``, also when the value does not encode as a JSON object.
+    public func validate(
+        encoding value: some Encodable, encoder: JSONEncoder? = nil, options: ValidationOptions = ValidationOptions()
+    ) async throws(FormValidationError) -> Report {
+        let input = try Self.encode(value, encoder: encoder)
+        return try await validate(input, options: options)
+    }
+    #endif
+}

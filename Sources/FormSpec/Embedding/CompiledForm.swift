@@ -1,0 +1,304 @@
+#if canImport(Foundation)
+public import Foundation
+#endif
+
+/// A form compiled from a spec, ready to validate values: the embedding entry point.
+///
+/// ```swift
+/// var signup = try CompiledForm.load(contentsOf: "Specs/signup.form.yaml")
+/// signup.checks.registerAsync("username_available") { try await api.isFree($0.text) }
+/// let report = try await signup.validate(["username": "alice_01", "password": "Passw0rd!"],
+///                                        options: ValidationOptions(locale: "ja"))
+/// if !report.valid { … }
+/// ```
+///
+/// Compiling reports every problem of the spec at once, as a ``SpecError`` carrying the
+/// diagnostics. A compiled form is a value: copy it, share it between threads, keep it for the life
+/// of the app; compile once and validate many times.
+public struct CompiledForm: Sendable {
+    /// The lowered program the runtime evaluates.
+    public let program: Program
+    /// Where the spec came from (a path, or the name given to spec text).
+    public let path: String
+    /// Warnings the compiler reported for a spec that compiled.
+    public let warnings: [Diagnostic]
+    /// The external checks answering the spec's `check:` rules. Register them before validating.
+    public var checks: CheckRegistry
+    /// Check bookkeeping prepared once per program.
+    let plan: CheckPlan
+
+    /// Wraps an already lowered program (for instance one decoded from `formspec compile --emit json`).
+    public init(program: Program, path: String = "<program>", checks: CheckRegistry = CheckRegistry()) {
+        self.init(program: program, path: path, warnings: [], checks: checks)
+    }
+
+    private init(program: Program, path: String, warnings: [Diagnostic], checks: CheckRegistry) {
+        self.program = program
+        self.path = path
+        self.warnings = warnings
+        self.checks = checks
+        self.plan = CheckPlan(program)
+    }
+
+    /// Compiles spec text.
+    ///
+    /// - Parameters:
+    ///   - source: The YAML text of a spec.
+    ///   - path: The name the spec has in diagnostics, and the base of its relative `import:` paths.
+    ///   - provider: Where imported files are read from (the file system by default).
+    /// - Throws: ``SpecError`` with every diagnostic when the spec has an error.
+    public init(source: String, path: String = "<spec>", provider: any SourceProvider = FileSystemSources())
+        throws(SpecError)
+    {
+        self = try Self.make(Compiler.compile(source: source, path: path, provider: provider), path: path)
+    }
+
+    /// Compiles the spec file at `path` (and the files it imports).
+    ///
+    /// - Parameters:
+    ///   - path: The spec's path, relative to the current directory or absolute.
+    ///   - provider: Where files are read from (the file system by default).
+    /// - Throws: ``SpecError`` with every diagnostic when the spec has an error or cannot be read.
+    public static func load(contentsOf path: String, provider: any SourceProvider = FileSystemSources())
+        throws(SpecError) -> CompiledForm
+    {
+        try make(Compiler.compile(path: path, provider: provider), path: path)
+    }
+
+    #if canImport(Foundation)
+    /// Compiles the spec file at a file URL.
+    /// - Throws: ``SpecError`` with every diagnostic when the spec has an error or cannot be read.
+    public static func load(contentsOf url: URL) throws(SpecError) -> CompiledForm {
+        try load(contentsOf: url.path)
+    }
+
+    /// Compiles a spec shipped as a bundle resource (an app bundle, or `Bundle.module` of a package
+    /// target that lists the spec under `resources:`).
+    ///
+    /// - Parameters:
+    ///   - name: The resource's name: `"signup"` finds `signup.form.yaml`; a name with an extension
+    ///     (`"signup.form.yaml"`) is used as it is.
+    ///   - bundle: The bundle holding the resource.
+    ///   - subdirectory: The resource's folder inside the bundle, if any.
+    /// - Throws: ``SpecError`` when there is no such resource or the spec has an error.
+    public static func load(resource name: String, in bundle: Bundle, subdirectory: String? = nil)
+        throws(SpecError) -> CompiledForm
+    {
+        let url =
+            name.hasSuffix(".yaml") || name.hasSuffix(".yml")
+            ? bundle.url(forResource: name, withExtension: nil, subdirectory: subdirectory)
+            : bundle.url(forResource: name, withExtension: "form.yaml", subdirectory: subdirectory)
+        guard let url else {
+            let diagnostic = Diagnostic.error(
+                "no spec resource named '\(name)' in bundle \(bundle.bundlePath)"
+                    + (subdirectory.map { " (subdirectory '\($0)')" } ?? ""),
+                at: nil)
+            throw SpecError(
+                path: name, diagnostics: [diagnostic], rendered: DiagnosticRenderer().render([diagnostic]))
+        }
+        return try load(contentsOf: url)
+    }
+    #endif
+
+    private static func make(_ compilation: Compilation, path: String) throws(SpecError) -> CompiledForm {
+        guard let spec = compilation.spec, !compilation.hasErrors else { throw SpecError(compilation, path: path) }
+        return CompiledForm(
+            program: spec.program, path: path, warnings: compilation.diagnostics, checks: CheckRegistry())
+    }
+
+    /// The form's identifier (`form:` in the spec).
+    public var name: String { program.form }
+    /// The form's human title.
+    public var title: String? { program.title }
+    /// The field names, in spec order.
+    public var fieldNames: [String] { program.fields.map(\.name) }
+}
+
+// MARK: - Synchronous validation
+
+extension CompiledForm {
+    /// Validates field values by name.
+    ///
+    /// Synchronous checks run inside the call; a spec using an asynchronous check needs
+    /// `await validate(…)`.
+    ///
+    /// - Parameters:
+    ///   - values: The field values by name; a missing field takes its `default:`.
+    ///   - options: Locale, mode, original values (edit mode), strictness, today.
+    /// - Returns: The report (LANGUAGE.md section 9).
+    /// - Throws: ``FormValidationError`` when a check is not registered or is asynchronous.
+    public func validate(_ values: [String: Value], options: ValidationOptions = ValidationOptions())
+        throws(FormValidationError) -> Report
+    {
+        try validate(Value(fields: values), options: options)
+    }
+
+    /// Validates an input object (as parsed from JSON or YAML).
+    /// - Throws: ``FormValidationError`` when the input is not an object, or a check is not
+    ///   registered or is asynchronous.
+    public func validate(_ input: Value, options: ValidationOptions = ValidationOptions())
+        throws(FormValidationError) -> Report
+    {
+        let prepared = try prepare(input, options: options)
+        if let call = prepared.calls.first {
+            throw .asyncCheckNeedsAwait(check: call.check, field: program.fields[call.field].name)
+        }
+        return try finish(prepared, outcomes: prepared.syncOutcomes, options: options)
+    }
+
+    #if canImport(Foundation)
+    /// Validates any `Encodable` value: it is encoded as JSON and its members are the field values.
+    ///
+    /// - Parameters:
+    ///   - value: A struct (or dictionary) whose coding keys are field names.
+    ///   - encoder: The encoder to use; the default writes `Date`s as the `YYYY-MM-DD` of their
+    ///     local day. Set `keyEncodingStrategy = .convertToSnakeCase` to map `confirmPassword` to
+    ///     `confirm_password`.
+    ///   - options: Locale, mode, original values (edit mode), strictness, today.
+    /// - Throws: ``FormValidationError``, also when the value does not encode as a JSON object.
+    public func validate(
+        encoding value: some Encodable, encoder: JSONEncoder? = nil, options: ValidationOptions = ValidationOptions()
+    ) throws(FormValidationError) -> Report {
+        try validate(Self.encode(value, encoder: encoder), options: options)
+    }
+
+    /// The JSON of `value` as a ``Value``.
+    static func encode(_ value: some Encodable, encoder: JSONEncoder?) throws(FormValidationError) -> Value {
+        let data: Data
+        do {
+            data = try (encoder ?? defaultEncoder()).encode(value)
+        } catch {
+            throw .unencodable(String(describing: error))
+        }
+        do {
+            return try JSONReader.parse([UInt8](data))
+        } catch {
+            throw .unencodable(error.description)
+        }
+    }
+
+    /// An encoder writing dates as ISO `YYYY-MM-DD` (the local day), as `date` fields read them.
+    public static func defaultEncoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            let parts = Calendar.current.dateComponents([.year, .month, .day], from: date)
+            let text =
+                CivilDate(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)?.description
+                ?? "1970-01-01"
+            var container = encoder.singleValueContainer()
+            try container.encode(text)
+        }
+        return encoder
+    }
+    #endif
+}
+
+// MARK: - Shared steps
+
+/// One external check to run before evaluation.
+struct PlannedCheck: Sendable, Hashable {
+    var check: String
+    var field: Int
+    var value: Scalar
+}
+
+/// An input split and read, with the checks its evaluation will ask about.
+struct PreparedValidation: Sendable {
+    var record: Record
+    var values: [FieldValue]
+    var context: EvaluationContext
+    var chain: LocaleChain
+    /// The asynchronous checks still to run.
+    var calls: [PlannedCheck]
+    /// Outcomes of the synchronous checks, run already.
+    var syncOutcomes: [PlannedCheck: CheckOutcome]
+}
+
+/// What one check call gave.
+enum CheckOutcome: Sendable, Hashable {
+    case passed(Bool)
+    case threw(reason: String, custom: Bool)
+}
+
+extension CompiledForm {
+    /// Splits and reads the input, plans the checks and runs the synchronous ones.
+    func prepare(_ input: Value, options: ValidationOptions) throws(FormValidationError) -> PreparedValidation {
+        let record: Record
+        do { record = try program.record(from: input) } catch { throw FormValidationError(error) }
+        let values = program.read(record)
+        var context = EvaluationContext(
+            locale: options.locale, mode: options.mode, original: options.original.map(Value.init(fields:)),
+            strict: options.strict, today: options.today ?? .today())
+        context.checks = { _, _, _ in nil }
+        let chain = LocaleChain(requested: options.locale, specLocale: program.locale)
+        var prepared = PreparedValidation(
+            record: record, values: values, context: context, chain: chain, calls: [], syncOutcomes: [:])
+        guard options.mode != .show, !program.checkNames.isEmpty else { return prepared }
+        for index in program.fields.indices where plan.hasChecks[index] {
+            guard case .value(let scalar) = values[index], program.isActive(index, values: values, mode: options.mode)
+            else { continue }
+            for name in plan.neededChecks(index, in: program, values: values, mode: options.mode) {
+                let call = PlannedCheck(check: name, field: index, value: scalar)
+                switch checks[name] {
+                case nil: throw .unregisteredCheck(check: name, field: program.fields[index].name)
+                case .sync(let check):
+                    let input = CheckInput(check: name, field: program.fields[index].name, value: scalar)
+                    do {
+                        prepared.syncOutcomes[call] = .passed(try check(input))
+                    } catch {
+                        prepared.syncOutcomes[call] = .threw(
+                            reason: CheckPlan.reason(of: error), custom: error is CheckFailure)
+                    }
+                case .async: prepared.calls.append(call)
+                }
+            }
+        }
+        return prepared
+    }
+
+    /// Evaluates with every check's outcome known, and folds checks that threw into their fields.
+    func finish(_ prepared: PreparedValidation, outcomes: [PlannedCheck: CheckOutcome], options: ValidationOptions)
+        throws(FormValidationError) -> Report
+    {
+        var answers: [String: [String: Bool]] = [:]
+        var failures: [Int: [String: String]] = [:]
+        for (call, outcome) in outcomes {
+            let fieldName = program.fields[call.field].name
+            switch outcome {
+            case .passed(let passed): answers[fieldName, default: [:]][call.check] = passed
+            case .threw(let reason, let custom):
+                answers[fieldName, default: [:]][call.check] = false
+                let label = program.fields[call.field].label
+                failures[call.field, default: [:]][call.check] =
+                    custom ? reason : CheckPlan.failureMessage(reason: reason, label: label, chain: prepared.chain)
+            }
+        }
+        var context = prepared.context
+        let known = answers
+        context.checks = { check, field, _ in known[field]?[check] }
+        let target = failures.isEmpty ? program : plan.untruncated
+        var report: Report
+        do {
+            report = try target.validate(prepared.record, context: context)
+        } catch {
+            throw FormValidationError(error)
+        }
+        guard !failures.isEmpty else { return report }
+        for (index, fieldFailures) in failures {
+            let name = program.fields[index].name
+            guard let fieldReport = report.fields[name] else { continue }
+            report.fields[name] =
+                plan.fold(
+                    fieldReport, field: index, in: program, values: prepared.values, mode: options.mode,
+                    failures: fieldFailures, pending: []
+                ).0
+        }
+        for (index, field) in program.fields.enumerated() where failures[index] == nil {
+            if let fieldReport = report.fields[field.name] {
+                report.fields[field.name] = plan.truncate(fieldReport, field: index)
+            }
+        }
+        report.valid = report.formErrors.isEmpty && report.fields.values.allSatisfy(\.valid)
+        return report
+    }
+}

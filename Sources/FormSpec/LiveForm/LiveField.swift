@@ -1,0 +1,108 @@
+public import Observation
+
+/// One line of a field's requirement checklist ("A minimum of 8 characters ✓").
+public struct Requirement: Sendable, Hashable, Identifiable {
+    /// Whether a requirement is met.
+    public enum Status: String, Sendable, Hashable, Codable {
+        /// The requirement is met.
+        case passed
+        /// The requirement is not met.
+        case failed
+        /// An external check it depends on is still running.
+        case pending
+    }
+
+    /// The position in the checklist (rule names can repeat, positions cannot).
+    public var id: Int
+    /// The rule's name (`min_length`, `required`, `check`, or a `define:` name).
+    public var rule: String
+    /// The requirement text, in the form's current locale.
+    public var text: String
+    /// Met, not met, or waiting for an external check.
+    public var status: Status
+
+    /// Creates a requirement.
+    public init(id: Int, rule: String, text: String, status: Status) {
+        self.id = id
+        self.rule = rule
+        self.text = text
+        self.status = status
+    }
+
+    /// Whether the requirement is met.
+    public var passed: Bool { status == .passed }
+}
+
+/// The live state of one field of a ``LiveForm``: its value, messages, checklist and interaction state.
+///
+/// Each field is observed on its own, so a view showing one field is only redrawn when that field
+/// changes. Change the value through ``LiveForm/set(_:forField:touch:)``, or ``text`` (which a
+/// SwiftUI `TextField` can bind to with `@Bindable`).
+@MainActor
+@Observable
+public final class LiveField: Identifiable {
+    /// The field's name (its key in values and reports).
+    public nonisolated let name: String
+    /// The human label (`label:` in the spec).
+    public let label: String
+    /// The field's type.
+    public let type: FieldType
+    /// For `choice` fields, the options, in spec order.
+    public let options: [ChoiceOption]
+    /// The field's position in the spec.
+    public let index: Int
+
+    /// The field's identity: its name.
+    public nonisolated var id: String { name }
+
+    /// The current raw value, as typed or set (defaults applied); `nil` when absent.
+    public internal(set) var value: Value?
+    /// Whether the field's `when:` holds. Inactive fields are neither checked nor reported.
+    public internal(set) var isActive: Bool = true
+    /// The failing error-severity rules' messages, in priority order (only the first with `report: first`).
+    public internal(set) var errors: [Issue] = []
+    /// The failing warning-severity rules' messages.
+    public internal(set) var warnings: [Issue] = []
+    /// Every applicable rule's requirement and whether it is met, in rule order.
+    public internal(set) var checklist: [Requirement] = []
+    /// Whether the user has set or left the field (see ``LiveForm/touch(_:)``).
+    public internal(set) var isTouched: Bool = false
+    /// Whether the value differs from the original (edit mode) or the initial value: editing it
+    /// back makes the field clean again.
+    public internal(set) var isDirty: Bool = false
+    /// Whether an external check of the field is waiting out its debounce or running.
+    public internal(set) var isPending: Bool = false
+
+    /// The field's report, as the form's ``LiveForm/report`` lists it; `nil` when inactive.
+    @ObservationIgnored var fieldReport: FieldReport?
+    /// The form the field belongs to.
+    @ObservationIgnored weak var form: LiveForm?
+
+    init(_ field: FieldProgram, index: Int, value: Value?) {
+        self.name = field.name
+        self.label = field.label
+        self.type = field.type
+        self.options = field.options
+        self.index = index
+        self.value = value
+    }
+
+    /// The one message to show: the first error (the highest priority), or `nil` when valid.
+    public var message: String? { errors.first?.message }
+
+    /// Whether the field has no error (warnings allowed; inactive fields are valid).
+    public var isValid: Bool { errors.isEmpty }
+
+    /// The value as text (`""` when absent), and setting it sets the value to that string: a binding
+    /// for text inputs.
+    public var text: String {
+        get {
+            switch value {
+            case nil, .null?: ""
+            case .string(let text)?: text
+            case let other?: FieldType.canonicalText(other) ?? ""
+            }
+        }
+        set { form?.set(.string(newValue), forField: name) }
+    }
+}

@@ -1,0 +1,224 @@
+/// One field's state for one asynchronous check.
+struct CheckSlot {
+    /// Bumped whenever a run is started or abandoned: a result carrying an older generation is stale.
+    var generation = 0
+    /// The value being checked (debouncing or running), if any.
+    var inFlight: Scalar?
+    /// The task checking ``inFlight``.
+    var taskID: UInt64?
+    /// The last finished result and the value it is for.
+    var completed: (value: Scalar, outcome: CheckOutcome)?
+}
+
+/// The background tasks of a live form; cancels them all when the form goes away.
+final class TaskBag {
+    private struct Entry {
+        var task: Task<Void, Never>
+        /// Whether the debounce deadline has passed (`nil`: no debounce).
+        var isDue: (@Sendable () -> Bool)?
+        /// Whether the run was abandoned (its result will be dropped).
+        var superseded = false
+    }
+
+    private var entries: [UInt64: Entry] = [:]
+    /// The tasks past their debounce: running their check or applying its result.
+    private var running: Set<UInt64> = []
+    private var lastID: UInt64 = 0
+
+    func makeID() -> UInt64 {
+        lastID += 1
+        return lastID
+    }
+
+    func insert(_ task: Task<Void, Never>, id: UInt64, isDue: (@Sendable () -> Bool)?) {
+        entries[id] = Entry(task: task, isDue: isDue)
+        if isDue == nil { running.insert(id) }
+    }
+
+    func markRunning(_ id: UInt64) {
+        if entries[id] != nil { running.insert(id) }
+    }
+
+    func isRunning(_ id: UInt64?) -> Bool { id.map(running.contains) ?? false }
+
+    func cancel(_ id: UInt64?) {
+        guard let id else { return }
+        entries[id]?.superseded = true
+        entries[id]?.task.cancel()
+    }
+
+    func remove(_ id: UInt64) {
+        entries[id] = nil
+        running.remove(id)
+    }
+
+    /// A task that is running, or whose debounce is over (it is about to run), if any; superseded
+    /// runs only when asked for.
+    func firstSettling(includingSuperseded: Bool) -> Task<Void, Never>? {
+        for (id, entry) in entries where includingSuperseded || !entry.superseded {
+            if running.contains(id) || entry.isDue?() ?? true { return entry.task }
+        }
+        return nil
+    }
+
+    deinit {
+        for entry in entries.values { entry.task.cancel() }
+    }
+}
+
+extension LiveForm {
+    /// Waits until no external check for a current value is running, and their results are applied.
+    ///
+    /// Checks whose debounce is over are waited for; checks still waiting out their debounce are
+    /// not (with a ``TestClock``, advance it first; ``validateNow()`` starts them at once).
+    ///
+    /// - Parameter includingSuperseded: Also wait for abandoned runs (for a value no longer
+    ///   current) still executing: their results are dropped, so they cannot change the form, but
+    ///   tests may want to see that happen. A check that ignores cancellation delays this.
+    public func settle(includingSuperseded: Bool = false) async {
+        while let task = tasks.firstSettling(includingSuperseded: includingSuperseded) { await task.value }
+    }
+
+    /// Runs every pending check now, skipping what is left of its debounce, waits for them, marks
+    /// every field touched and returns the report: what a submit button does.
+    public func validateNow() async -> Report {
+        touchAll()
+        for index in slots.indices {
+            for (name, slot) in slots[index] {
+                guard let value = slot.inFlight, !tasks.isRunning(slot.taskID),
+                    case .async(let check) = form.checks[name]
+                else { continue }
+                schedule(field: index, check: name, value: value, run: check, delayMilliseconds: 0)
+            }
+        }
+        await settle()
+        return report
+    }
+
+    /// Answers field `index`'s checks for `value`: synchronous ones at once, asynchronous ones from
+    /// a finished result for this value, or scheduled (and pending, provisionally passing).
+    func resolveChecks(of index: Int, value: Scalar, failures: inout [String: String], pending: inout Set<String>)
+        -> [String: Bool]
+    {
+        let needed = plan.neededChecks(index, in: program, values: read, mode: mode)
+        for (name, slot) in slots[index] where slot.inFlight != nil && !needed.contains(name) {
+            cancel(field: index, check: name)
+        }
+        let field = program.fields[index]
+        var answers: [String: Bool] = [:]
+        for name in needed {
+            switch form.checks[name] {
+            case nil:
+                answers[name] = false
+                failures[name] = CheckPlan.unregisteredMessage(check: name)
+            case .sync(let check):
+                do {
+                    answers[name] = try check(CheckInput(check: name, field: field.name, value: value))
+                } catch {
+                    answers[name] = false
+                    failures[name] = CheckPlan.failureMessage(for: error, label: field.label, chain: chain)
+                }
+            case .async(let check):
+                let slot = slots[index][name] ?? CheckSlot()
+                if let done = slot.completed, done.value.exactlyEquals(value) {
+                    if slot.inFlight != nil { cancel(field: index, check: name) }
+                    switch done.outcome {
+                    case .passed(let passed): answers[name] = passed
+                    case .threw(let reason, let custom):
+                        answers[name] = false
+                        failures[name] =
+                            custom ? reason : CheckPlan.failureMessage(reason: reason, label: field.label, chain: chain)
+                    }
+                } else {
+                    answers[name] = true
+                    pending.insert(name)
+                    if slot.inFlight?.exactlyEquals(value) != true {
+                        schedule(
+                            field: index, check: name, value: value, run: check,
+                            delayMilliseconds: plan.debounce[index][name] ?? 0)
+                    }
+                }
+            }
+        }
+        return answers
+    }
+
+    /// Abandons every run of field `index`'s checks.
+    func cancelChecks(of index: Int) {
+        for (name, slot) in slots[index] where slot.inFlight != nil { cancel(field: index, check: name) }
+    }
+
+    private func cancel(field index: Int, check name: String) {
+        guard var slot = slots[index][name] else { return }
+        slot.generation += 1
+        tasks.cancel(slot.taskID)
+        slot.inFlight = nil
+        slot.taskID = nil
+        slots[index][name] = slot
+    }
+
+    /// Starts checking `value` after the debounce, replacing (cancelling) any run for another value.
+    private func schedule(
+        field index: Int, check name: String, value: Scalar, run check: @escaping CheckRegistry.AsyncCheck,
+        delayMilliseconds: Int
+    ) {
+        var slot = slots[index][name] ?? CheckSlot()
+        tasks.cancel(slot.taskID)
+        slot.generation += 1
+        let generation = slot.generation
+        let id = tasks.makeID()
+        let debounce = delayMilliseconds > 0 ? Self.debounce(on: clock, for: .milliseconds(delayMilliseconds)) : nil
+        let sleep = debounce?.sleep
+        let input = CheckInput(check: name, field: program.fields[index].name, value: value)
+        let task = Task { @MainActor [weak self] in
+            let outcome = await Self.perform(check, input: input, after: sleep) { [weak self] in
+                self?.tasks.markRunning(id)
+            }
+            self?.finish(id: id, field: index, check: name, generation: generation, value: value, outcome: outcome)
+        }
+        tasks.insert(task, id: id, isDue: debounce?.isDue)
+        slot.inFlight = value
+        slot.taskID = id
+        slots[index][name] = slot
+    }
+
+    /// A sleep until `delay` from now on `clock` (the deadline is fixed now, not when the task
+    /// starts), and whether that deadline has passed.
+    private static func debounce<C: Clock>(on clock: C, for delay: Duration)
+        -> (sleep: @Sendable () async throws -> Void, isDue: @Sendable () -> Bool)
+    where C.Duration == Duration {
+        let deadline = clock.now.advanced(by: delay)
+        return ({ try await clock.sleep(until: deadline, tolerance: nil) }, { clock.now >= deadline })
+    }
+
+    /// Waits out the debounce and runs the check; `nil` when cancelled.
+    private static func perform(
+        _ check: CheckRegistry.AsyncCheck, input: CheckInput, after sleep: (@Sendable () async throws -> Void)?,
+        started: () -> Void
+    ) async -> CheckOutcome? {
+        if let sleep {
+            do { try await sleep() } catch { return nil }
+        }
+        if Task.isCancelled { return nil }
+        started()
+        do {
+            return .passed(try await check(input))
+        } catch {
+            if Task.isCancelled { return nil }
+            return .threw(reason: CheckPlan.reason(of: error), custom: error is CheckFailure)
+        }
+    }
+
+    /// Applies a run's result, unless it is stale (the value changed, or the run was abandoned).
+    private func finish(
+        id: UInt64, field index: Int, check name: String, generation: Int, value: Scalar, outcome: CheckOutcome?
+    ) {
+        tasks.remove(id)
+        guard let outcome, var slot = slots[index][name], slot.generation == generation else { return }
+        slot.inFlight = nil
+        slot.taskID = nil
+        slot.completed = (value, outcome)
+        slots[index][name] = slot
+        evaluate(index)
+    }
+}

@@ -1,0 +1,330 @@
+import Foundation
+import FormSpec
+import Testing
+
+private let accountSpec = """
+    formspec: 1
+    form: account
+    fields:
+      username:
+        label: Username
+        required: true
+        rules:
+          - min_length: 3
+            message: Too short
+          - check: username_available
+            message: That username is taken
+            requirement: Not taken yet
+      nickname:
+        label: Nickname
+        rules:
+          - check: not_reserved
+            message: That nickname is reserved
+    """
+
+@Suite("Embedding API")
+struct EmbeddingTests {
+    @Test func compilesFromAFile() throws {
+        let form = try loadSpec("signup")
+        #expect(form.name == "signup")
+        #expect(form.title == "Create an account")
+        #expect(form.fieldNames == ["username", "password", "confirm_password"])
+        #expect(form.path.hasSuffix("Specs/signup.form.yaml"))
+    }
+
+    @Test func compilesFromAFileURL() throws {
+        let form = try CompiledForm.load(contentsOf: URL(fileURLWithPath: "\(repositoryRoot)/Specs/settings.form.yaml"))
+        #expect(form.name == "settings")
+    }
+
+    @Test func compilesFromAStringWithImportsRelativeToItsPath() throws {
+        let source = """
+            formspec: 1
+            form: handle
+            import: [common.rules.yaml]
+            fields:
+              handle:
+                rules:
+                  - use: handle
+            """
+        let form = try CompiledForm(source: source, path: "\(repositoryRoot)/Specs/inline.form.yaml")
+        let report = try form.validate(["handle": "Not OK"])
+        #expect(report.fields["handle"]?.errors.map(\.rule) == ["handle"])
+    }
+
+    @Test func compilesFromMemory() throws {
+        let provider = InMemorySources(["lib.rules.yaml": "formspec: 1\ndefine:\n  short:\n    max_length: 3\n"])
+        let form = try CompiledForm(
+            source: "formspec: 1\nform: f\nimport: [lib.rules.yaml]\nfields:\n  a:\n    rules: [{use: short}]\n",
+            path: "f.form.yaml", provider: provider)
+        #expect(try form.validate(["a": "abcd"]).valid == false)
+        #expect(try form.validate(["a": "abc"]).valid)
+    }
+
+    @Test func compileErrorCarriesEveryDiagnostic() {
+        let source = """
+            formspec: 1
+            form: broken
+            fields:
+              name:
+                rules:
+                  - min_lenght: 3
+              age:
+                type: integer
+                rules:
+                  - min_length: 2
+            """
+        #expect {
+            _ = try CompiledForm(source: source, path: "broken.form.yaml")
+        } throws: { error in
+            guard let error = error as? SpecError else { return false }
+            return error.errors.count >= 2 && error.path == "broken.form.yaml"
+                && error.diagnostics.allSatisfy { $0.location?.path == "broken.form.yaml" }
+                && error.rendered.contains("broken.form.yaml:6:")
+                && error.rendered.contains("min_length")  // the did-you-mean
+                && error.description == error.rendered
+        }
+    }
+
+    @Test func missingFileIsASpecError() {
+        do {
+            _ = try CompiledForm.load(contentsOf: "/nonexistent/x.form.yaml")
+            Testing.Issue.record("expected an error")
+        } catch {
+            #expect(error.errors.count == 1)
+            #expect(error.rendered.contains("/nonexistent/x.form.yaml"))
+        }
+    }
+
+    @Test func ruleLibraryIsNotAForm() {
+        do {
+            _ = try CompiledForm.load(contentsOf: "\(repositoryRoot)/Specs/common.rules.yaml")
+            Testing.Issue.record("expected an error")
+        } catch {
+            #expect(error.rendered.contains("rule library"))
+        }
+    }
+
+    @Test func missingBundleResourceIsASpecError() {
+        do {
+            _ = try CompiledForm.load(resource: "no_such_form", in: Bundle.main)
+            Testing.Issue.record("expected an error")
+        } catch {
+            #expect(error.rendered.contains("no_such_form"))
+        }
+    }
+
+    @Test func validatesADictionary() throws {
+        let form = try loadSpec("signup")
+        let valid = try form.validate(["username": "alice_01", "password": "Passw0rd!", "confirm_password": "Passw0rd!"])
+        #expect(valid.valid)
+        let invalid = try form.validate(["username": "alice", "password": "password", "confirm_password": "password"])
+        #expect(!invalid.valid)
+        #expect(invalid.fields["username"]?.errors.map(\.message) == ["Username must be at least 6 characters"])
+        #expect(invalid.fields["password"]?.errors.map(\.message) == ["Password is too weak"])
+    }
+
+    @Test func reportEncodesToTheContractJSON() throws {
+        let form = try loadSpec("signup")
+        let report = try form.validate(["username": "alice", "password": "Passw0rd!", "confirm_password": "Passw0rd!"])
+        let data = try JSONEncoder().encode(report)
+        let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(json["valid"] as? Bool == false)
+        #expect(json["form_errors"] as? [Any] != nil)
+        let fields = try #require(json["fields"] as? [String: Any])
+        let username = try #require(fields["username"] as? [String: Any])
+        let errors = try #require(username["errors"] as? [[String: Any]])
+        #expect(errors.first?["rule"] as? String == "min_length")
+        #expect(try JSONDecoder().decode(Report.self, from: data) == report)
+    }
+
+    struct Signup: Encodable {
+        var username: String
+        var password: String
+        var confirmPassword: String
+    }
+
+    @Test func validatesAnEncodableValue() throws {
+        let form = try loadSpec("signup")
+        let encoder = JSONEncoder()
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        let value = Signup(username: "alice_01", password: "Passw0rd!", confirmPassword: "Passw0rd?")
+        let report = try form.validate(encoding: value, encoder: encoder)
+        #expect(report.fields["password"]?.errors.map(\.message) == ["Passwords don't match"])
+        // Without the key strategy, `confirmPassword` is not a field: the confirmation is missing.
+        let plain = try form.validate(encoding: value)
+        #expect(plain.fields["confirm_password"]?.errors.map(\.rule) == ["required"])
+    }
+
+    struct Birthday: Encodable { var birthday: Date }
+
+    @Test func encodesDatesAsTheirLocalDay() throws {
+        let form = try CompiledForm(source: "formspec: 1\nform: b\nfields:\n  birthday:\n    type: date\n    rules: [{max: today}]\n")
+        let future = try form.validate(encoding: Birthday(birthday: Date().addingTimeInterval(86_400 * 400)))
+        #expect(future.fields["birthday"]?.errors.map(\.rule) == ["max"])
+        let past = try form.validate(encoding: Birthday(birthday: Date().addingTimeInterval(-86_400 * 400)))
+        #expect(past.valid)
+    }
+
+    @Test func encodableThatIsNotAnObjectIsAnError() throws {
+        let form = try loadSpec("signup")
+        #expect(throws: FormValidationError.notAnObject("an array")) { try form.validate(encoding: [1, 2]) }
+    }
+
+    @Test func localeAndModePerCall() throws {
+        let form = try loadSpec("multilingual")
+        let ja = try form.validate(["name": "", "email": "x"], options: ValidationOptions(locale: "ja"))
+        #expect(ja.fields["name"]?.errors.first?.message == "お名前を入力してください")
+        let hant = try form.validate(["name": "", "email": "x"], options: ValidationOptions(locale: "zh-Hant-TW"))
+        #expect(hant.fields["name"]?.errors.first?.message == "請輸入姓名")
+        let en = try form.validate(["name": "", "email": "x"])
+        #expect(en.fields["name"]?.errors.first?.message == "Please enter your name")
+
+        let student = try loadSpec("student_profile")
+        let original: [String: Value] = ["name": "Mei", "sex": "female", "birthday": "2001-04-03"]
+        let unchanged = try student.validate(original, options: .edit(original: original))
+        #expect(!unchanged.valid)
+        #expect(unchanged.formErrors.map(\.rule) == ["require_changes"])
+        #expect(unchanged.changed == [])
+        var edited = original
+        edited["name"] = "Mei Lin"
+        let changed = try student.validate(edited, options: .edit(original: original))
+        #expect(changed.valid)
+        #expect(changed.changed == ["name"])
+        #expect(try student.validate([:], options: ValidationOptions(mode: .show)).valid)
+    }
+
+    @Test func strictModeReportsUnknownKeys() throws {
+        let form = try loadSpec("settings")
+        let report = try form.validate(["colour": "red"], options: ValidationOptions(strict: true))
+        #expect(report.formErrors.map(\.rule) == ["unknown_field"])
+        #expect(try form.validate(["colour": "red"]).valid)
+    }
+
+    @Test func syncChecksRunInsideValidate() throws {
+        var form = try CompiledForm(source: accountSpec)
+        #expect(form.checks.missing(for: form.program) == ["not_reserved", "username_available"])
+        let asked = Locked<[String]>([])
+        form.checks.register("username_available") { input in
+            asked.update { $0.append("\(input.field)=\(input.text)") }
+            return input.text != "taken"
+        }
+        form.checks.register("not_reserved", outcome: true)
+        #expect(form.checks.missing(for: form.program).isEmpty)
+        #expect(try form.validate(["username": "alice"]).valid)
+        let taken = try form.validate(["username": "taken"])
+        #expect(taken.fields["username"]?.errors == [FormSpec.Issue(rule: "check", message: "That username is taken")])
+        #expect(taken.fields["username"]?.checks.last == Check(rule: "check", passed: false, requirement: "Not taken yet"))
+        // Checks are not asked about empty fields, nor for values other rules can't get past `required`.
+        _ = try form.validate(["username": ""])
+        #expect(asked.value == ["username=alice", "username=taken"])
+    }
+
+    @Test func unregisteredCheckIsAnError() throws {
+        var form = try CompiledForm(source: accountSpec)
+        form.checks.register("not_reserved", outcome: true)
+        #expect(throws: FormValidationError.unregisteredCheck(check: "username_available", field: "username")) {
+            try form.validate(["username": "alice"])
+        }
+        // An empty field runs no check, so nothing is missing.
+        #expect(try form.validate(["username": "", "nickname": ""]).valid == false)
+    }
+
+    @Test func asyncCheckNeedsAwait() async throws {
+        var form = try CompiledForm(source: accountSpec)
+        form.checks.registerAsync("username_available") { input in
+            await Task.yield()
+            return input.text != "taken"
+        }
+        form.checks.register("not_reserved", outcome: true)
+        #expect(throws: FormValidationError.asyncCheckNeedsAwait(check: "username_available", field: "username")) {
+            try syncValidate(form, ["username": "alice"])
+        }
+        let passed = try await form.validate(["username": "alice"])
+        #expect(passed.valid)
+        let taken = try await form.validate(["username": "taken"], options: ValidationOptions(locale: "ja"))
+        #expect(taken.fields["username"]?.errors.map(\.message) == ["That username is taken"])
+    }
+
+    @Test func asyncChecksRunConcurrently() async throws {
+        var form = try CompiledForm(source: accountSpec)
+        let gate = CheckGate()
+        form.checks.registerAsync("username_available", gate.check)
+        form.checks.registerAsync("not_reserved", gate.check)
+        async let report = form.validate(["username": "alice", "nickname": "admin"])
+        var calls = gate.calls.makeAsyncIterator()
+        let first = try #require(await calls.next())
+        let second = try #require(await calls.next())  // both asked before either answered
+        for call in [first, second] { call.input.check == "not_reserved" ? call.fail() : call.pass() }
+        let result = try await report
+        #expect(result.fields["username"]?.valid == true)
+        #expect(result.fields["nickname"]?.errors.map(\.message) == ["That nickname is reserved"])
+    }
+
+    @Test func checkThatThrowsIsAFieldError() async throws {
+        var form = try CompiledForm(source: accountSpec)
+        form.checks.registerAsync("username_available") { _ in throw NetworkDown() }
+        form.checks.register("not_reserved") { _ in throw CheckFailure("The reserved-name list is unavailable") }
+        let report = try await form.validate(["username": "alice", "nickname": "bob"])
+        #expect(!report.valid)
+        #expect(
+            report.fields["username"]?.errors == [FormSpec.Issue(rule: "check", message: "Could not check Username: the network is down")])
+        #expect(report.fields["username"]?.checks.last?.passed == false)
+        #expect(
+            report.fields["nickname"]?.errors == [FormSpec.Issue(rule: "check", message: "The reserved-name list is unavailable")])
+        let ja = try await form.validate(["username": "alice"], options: ValidationOptions(locale: "ja"))
+        #expect(ja.fields["username"]?.errors.first?.message == "Usernameを確認できませんでした: the network is down")
+    }
+
+    @Test func checkFailureKeepsReportFirstPriority() async throws {
+        let source = """
+            formspec: 1
+            form: f
+            fields:
+              code:
+                report: first
+                rules:
+                  - check: remote
+                  - min_length: 5
+                    message: Too short
+            """
+        var form = try CompiledForm(source: source)
+        form.checks.registerAsync("remote") { _ in throw CheckFailure("Server unreachable") }
+        let report = try await form.validate(["code": "abc"])
+        #expect(report.fields["code"]?.errors.map(\.message) == ["Server unreachable"])
+        #expect(report.fields["code"]?.checks.map(\.passed) == [false, false])
+    }
+
+    @Test func checksOnlyRunWhenTheirRuleApplies() async throws {
+        let source = """
+            formspec: 1
+            form: f
+            fields:
+              kind:
+                type: choice
+                options: [person, company]
+              vat:
+                when: {field: kind, equals: company}
+                rules:
+                  - check: vat_valid
+              id:
+                rules:
+                  - check: id_valid
+                    when: {field: kind, equals: person}
+            """
+        var form = try CompiledForm(source: source)
+        let asked = Locked<[String]>([])
+        form.checks.registerAsync("vat_valid") { asked.update { $0.append("vat") }; return $0.text.count > 3 }
+        form.checks.registerAsync("id_valid") { _ in asked.update { $0.append("id") }; return true }
+        _ = try await form.validate(["kind": "person", "vat": "x", "id": "7"])
+        #expect(asked.value == ["id"])
+        let company = try await form.validate(["kind": "company", "vat": "x", "id": "7"])
+        #expect(asked.value == ["id", "vat"])
+        #expect(company.fields["vat"]?.valid == false)
+    }
+}
+
+/// Calls the synchronous overload from an async test.
+private func syncValidate(_ form: CompiledForm, _ values: [String: Value]) throws -> Report {
+    try form.validate(values)
+}

@@ -1,0 +1,106 @@
+import Foundation
+import FormSpec
+import Testing
+
+@MainActor
+@Suite("Settings persistence")
+struct PersistenceTests {
+    @Test func keysAreFormDotField() {
+        #expect(LiveForm.storageKey(form: "settings", field: "display_order") == "settings.display_order")
+    }
+
+    @Test func inMemoryRoundTrip() throws {
+        let compiled = try loadSpec("settings")
+        let store = InMemorySettingsStore()
+
+        let first = LiveForm(compiled)
+        first.load(from: store)  // nothing stored: defaults
+        #expect(first["max_price_level"]?.value == 5)
+        first.set(true, forField: "show_check_in_only")
+        first.set("favorite_first", forField: "display_order")
+        first.set("3", forField: "max_price_level")
+        #expect(first.hasUnsavedChanges)
+        #expect(first.save(to: store))
+        #expect(!first.hasUnsavedChanges)
+        #expect(store.storage == [
+            "settings.show_check_in_only": true, "settings.display_order": "favorite_first",
+            "settings.max_price_level": "3",
+        ])
+
+        let second = LiveForm(compiled)
+        second.load(from: store)
+        #expect(second.values == first.values)
+        #expect(!second.hasUnsavedChanges && second.isValid)
+        #expect(second.fields.allSatisfy { !$0.isTouched })
+    }
+
+    @Test func invalidValuesAreNotSavedUnlessAsked() throws {
+        let store = InMemorySettingsStore()
+        let form = LiveForm(try loadSpec("settings"))
+        form.set("9", forField: "max_price_level")
+        #expect(!form.save(to: store))
+        #expect(store.storage.isEmpty)
+        #expect(form.hasUnsavedChanges)
+        #expect(form.save(to: store, onlyIfValid: false))
+        #expect(store.storage["settings.max_price_level"] == "9")
+    }
+
+    @Test func absentValuesRemoveTheirKey() throws {
+        let store = InMemorySettingsStore(["settings.max_price_level": 2])
+        let form = LiveForm(try loadSpec("settings"))
+        form.load(from: store)
+        #expect(form["max_price_level"]?.value == 2)
+        form.set(nil, forField: "max_price_level")
+        #expect(form.save(to: store))
+        #expect(store.storage["settings.max_price_level"] == nil)
+    }
+
+    @Test func secretsAreNeverWritten() throws {
+        let store = InMemorySettingsStore()
+        let form = LiveForm(try loadSpec("password_confirm"))
+        form.set("hunter22", forField: "password")
+        form.set("hunter22", forField: "confirm_password")
+        #expect(form.save(to: store))
+        #expect(store.storage.isEmpty)
+    }
+
+    @Test func userDefaultsRoundTrip() throws {
+        let suite = "formspec.tests.\(UUID().uuidString)"
+        let defaults = try #require(UserDefaults(suiteName: suite))
+        defer { defaults.removePersistentDomain(forName: suite) }
+        let store = UserDefaultsSettingsStore(defaults: defaults)
+        let compiled = try loadSpec("settings")
+
+        let form = LiveForm(compiled)
+        form.set(true, forField: "show_check_in_only")
+        form.set("check_in_first", forField: "display_order")
+        form.set(4, forField: "max_price_level")
+        #expect(form.save(to: store))
+        #expect(defaults.object(forKey: "settings.display_order") as? String == "check_in_first")
+        #expect(defaults.object(forKey: "settings.show_check_in_only") as? Bool == true)
+
+        let reloaded = LiveForm(compiled)
+        reloaded.load(from: store)
+        #expect(reloaded["show_check_in_only"]?.value == true)
+        #expect(reloaded["display_order"]?.value == "check_in_first")
+        #expect(reloaded["max_price_level"]?.value == 4)
+        #expect(reloaded.isValid && !reloaded.hasUnsavedChanges)
+    }
+
+    @Test func userDefaultsStoresPlainPropertyListTypes() throws {
+        let suite = "formspec.tests.\(UUID().uuidString)"
+        let defaults = try #require(UserDefaults(suiteName: suite))
+        defer { defaults.removePersistentDomain(forName: suite) }
+        let store = UserDefaultsSettingsStore(defaults: defaults)
+        let values: [String: Value] = [
+            "b": false, "i": 42, "n": 2.5, "s": "text", "a": [1, "x", true], "o": ["k": 1, "m": "v"],
+        ]
+        for (key, value) in values { store.set(value, forKey: key) }
+        for (key, value) in values { #expect(store.value(forKey: key) == value, "\(key)") }
+        store.set(.null, forKey: "s")
+        #expect(store.value(forKey: "s") == nil)
+        store.set("again", forKey: "s")
+        store.set(nil, forKey: "s")
+        #expect(defaults.object(forKey: "s") == nil)
+    }
+}
