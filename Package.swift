@@ -46,7 +46,10 @@ let package = Package(
         .testTarget(name: "FormSpecCLITests", dependencies: ["formspec", "FormSpec"]),
         .testTarget(name: "FormSpecLiveTests", dependencies: ["FormSpec"]),
         .executableTarget(name: "LiveSignupExample", dependencies: ["FormSpec"], path: "Examples/LiveSignup"),
-        .executableTarget(name: "formspec-bench", dependencies: ["FormSpec"]),
+        .executableTarget(
+            name: "formspec-bench",
+            dependencies: ["FormSpec", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -4,36 +4,11 @@
 //     swift run -c release formspec-bench --keystrokes 200000
 //     swift run -c release formspec-bench --batch              # Program.validate records per second
 //     swift run -c release formspec-bench --spec path/to/signup.form.yaml
+//     swift build -c release && .build/release/formspec-bench --cli   # `formspec validate --jsonl` lines/s
 
+import ArgumentParser
 import Foundation
 import FormSpec
-
-struct Options {
-    var specPath: String?
-    var keystrokes = 100_000
-    var records = 200_000
-    var batch = false
-
-    static func parse(_ arguments: [String]) -> Options {
-        var options = Options()
-        var iterator = arguments.dropFirst().makeIterator()
-        while let argument = iterator.next() {
-            switch argument {
-            case "--batch": options.batch = true
-            case "--spec": options.specPath = iterator.next()
-            case "--keystrokes": options.keystrokes = iterator.next().flatMap(Int.init) ?? options.keystrokes
-            case "--records": options.records = iterator.next().flatMap(Int.init) ?? options.records
-            case "-h", "--help":
-                print("usage: formspec-bench [--batch] [--keystrokes N] [--records N] [--spec PATH]")
-                exit(0)
-            default:
-                FileHandle.standardError.write(Data("formspec-bench: unknown argument '\(argument)'\n".utf8))
-                exit(2)
-            }
-        }
-        return options
-    }
-}
 
 /// `Specs/signup.form.yaml` under the current directory, else under this file's repository root.
 func defaultSpecPath() -> String {
@@ -145,19 +120,102 @@ func benchmarkBatch(_ compiled: CompiledForm, records: Int) {
     print("  per record          \(format(nanoseconds(elapsed) / Double(records) / 1000)) µs")
 }
 
-let options = Options.parse(CommandLine.arguments)
-let compiled: CompiledForm
-do {
-    compiled = try CompiledForm.load(contentsOf: options.specPath ?? defaultSpecPath())
-} catch {
-    FileHandle.standardError.write(Data(error.rendered.utf8))
-    exit(2)
+/// Writes `lines` sign-up inputs as JSONL: a realistic mix of valid, invalid and Unicode records.
+func writeJSONL(to path: String, lines: Int) throws {
+    let samples = [
+        #"{"username":"alice_01","password":"Passw0rd!","confirm_password":"Passw0rd!"}"#,
+        #"{"username":"alice","password":"Passw0rd!","confirm_password":"Passw0rd!"}"#,
+        #"{"username":"bob_the_builder","password":"password","confirm_password":"password"}"#,
+        #"{"username":"","password":"","confirm_password":""}"#,
+        #"{"username":"山田太郎さん","password":"Pa5s!wdX","confirm_password":"Pa5s!wdY"}"#,
+    ]
+    var text = ""
+    text.reserveCapacity(lines * 80)
+    for index in 0..<lines {
+        text += samples[index % samples.count]
+        text += "\n"
+    }
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
 }
-#if DEBUG
-print("note: debug build; measure with `swift run -c release formspec-bench`\n")
-#endif
-if options.batch {
-    benchmarkBatch(compiled, records: options.records)
-} else {
-    MainActor.assumeIsolated { benchmarkLive(compiled, keystrokes: options.keystrokes) }
+
+/// Runs the `formspec` executable beside this one on a generated JSONL file and reports lines/s.
+func benchmarkCLI(spec: String, lines: Int, runs: Int) throws {
+    let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        .appendingPathComponent("formspec")
+    guard FileManager.default.isExecutableFile(atPath: binary.path) else {
+        throw ValidationError("no formspec executable at \(binary.path); run `swift build -c release` first")
+    }
+    let input = FileManager.default.temporaryDirectory.appendingPathComponent("formspec-bench-\(lines).jsonl").path
+    try writeJSONL(to: input, lines: lines)
+    defer { try? FileManager.default.removeItem(atPath: input) }
+    var best = Double.infinity
+    let clock = ContinuousClock()
+    for _ in 0..<runs {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["validate", spec, input, "--jsonl", "--format", "json"]
+        process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+        let elapsed = try clock.measure {
+            try process.run()
+            process.waitUntilExit()
+        }
+        guard process.terminationReason == .exit, [0, 1].contains(process.terminationStatus) else {
+            throw ValidationError("formspec validate failed with status \(process.terminationStatus)")
+        }
+        best = min(best, nanoseconds(elapsed) / 1e9)
+    }
+    print("formspec validate --jsonl: \(spec)")
+    print("  lines               \(lines) (best of \(runs) runs, whole process incl. start-up)")
+    print("  wall time           \(format(best * 1000)) ms")
+    print("  throughput          \(Int(Double(lines) / best)) lines/s")
+}
+
+@main
+struct Bench: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "formspec-bench",
+        abstract: "Measures live re-validation per keystroke, batch validation, or the CLI on a JSONL file.")
+
+    @Option(help: "The spec to measure (default: Specs/signup.form.yaml).")
+    var spec: String?
+
+    @Flag(help: "Measure Program.validate records per second instead of keystrokes.")
+    var batch = false
+
+    @Flag(help: "Measure `formspec validate --jsonl` (the release binary beside this one) on generated input.")
+    var cli = false
+
+    @Option(help: "Keystrokes to simulate.")
+    var keystrokes = 100_000
+
+    @Option(help: "Records for --batch.")
+    var records = 200_000
+
+    @Option(help: "JSONL lines for --cli.")
+    var lines = 100_000
+
+    @Option(help: "Runs for --cli (the best is reported).")
+    var runs = 3
+
+    @MainActor
+    mutating func run() async throws {
+        let path = spec ?? defaultSpecPath()
+        let compiled: CompiledForm
+        do {
+            compiled = try CompiledForm.load(contentsOf: path)
+        } catch {
+            FileHandle.standardError.write(Data(error.rendered.utf8))
+            throw ExitCode(2)
+        }
+        #if DEBUG
+        print("note: debug build; measure with `swift run -c release formspec-bench`\n")
+        #endif
+        if cli {
+            try benchmarkCLI(spec: path, lines: lines, runs: runs)
+        } else if batch {
+            benchmarkBatch(compiled, records: records)
+        } else {
+            benchmarkLive(compiled, keystrokes: keystrokes)
+        }
+    }
 }

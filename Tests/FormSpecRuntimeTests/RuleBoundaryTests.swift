@@ -184,3 +184,20 @@ struct RuleBoundaryTests {
         }
     }
 }
+
+/// The ASCII fast path of `contains` agrees with the Unicode path on every ASCII character.
+struct ContainsASCIITests {
+    @Test(arguments: ContainsRule.CharacterClass.allCases)
+    func asciiFastPathAgreesWithCharacterProperties(characterClass: ContainsRule.CharacterClass) {
+        for byte in UInt8(0)..<0x80 {
+            let character = Character(Unicode.Scalar(byte))
+            let rule = ContainsRule(classes: [characterClass], count: 1)
+            #expect(rule.passes(String(character)) == characterClass.contains(character), "byte \(byte)")
+        }
+    }
+
+    @Test func crlfIsOneWhitespaceCharacter() {
+        #expect(!ContainsRule(classes: [.whitespace], count: 2).passes("a\r\nb"))
+        #expect(ContainsRule(classes: [.whitespace], count: 2).passes("a\r\n b"))
+    }
+}

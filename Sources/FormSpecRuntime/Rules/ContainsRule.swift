@@ -35,12 +35,50 @@ public struct ContainsRule: Sendable, Codable, Hashable {
         var remaining = Array(repeating: count, count: classes.count)
         var unmet = classes.count
         guard unmet > 0, count > 0 else { return true }
+        if let ascii = passesASCII(text) { return ascii }
         for character in text {
             for index in classes.indices where remaining[index] > 0 && classes[index].contains(character) {
                 remaining[index] -= 1
                 if remaining[index] == 0 {
                     unmet -= 1
                     if unmet == 0 { return true }
+                }
+            }
+        }
+        return false
+    }
+
+    /// The same test for all-ASCII text, classifying bytes instead of looking up Unicode
+    /// properties of each grapheme; `nil` when the text is not ASCII.
+    private func passesASCII(_ text: String) -> Bool? {
+        var remaining = Array(repeating: count, count: classes.count)
+        var unmet = classes.count
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            guard byte < 0x80 else { return nil }
+            // "\r\n" is one grapheme: count it once.
+            defer { previous = byte }
+            if byte == 0x0A, previous == 0x0D { continue }
+            let isUpper = byte >= 0x41 && byte <= 0x5A
+            let isLower = byte >= 0x61 && byte <= 0x7A
+            let isDigit = byte >= 0x30 && byte <= 0x39
+            let isSpace = byte == 0x20 || (byte >= 0x09 && byte <= 0x0D)
+            for index in classes.indices where remaining[index] > 0 {
+                let member: Bool
+                switch classes[index] {
+                case .uppercase: member = isUpper
+                case .lowercase: member = isLower
+                case .letter: member = isUpper || isLower
+                case .digit: member = isDigit
+                case .whitespace: member = isSpace
+                case .symbol: member = !isUpper && !isLower && !isDigit && !isSpace
+                }
+                if member {
+                    remaining[index] -= 1
+                    if remaining[index] == 0 {
+                        unmet -= 1
+                        if unmet == 0 { return true }
+                    }
                 }
             }
         }
