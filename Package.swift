@@ -38,12 +38,8 @@ let package = Package(
         ),
         .testTarget(name: "FormSpecYAMLTests", dependencies: ["FormSpecYAML"]),
         .testTarget(name: "FormSpecRuntimeTests", dependencies: ["FormSpecRuntime"]),
-        .testTarget(
-            name: "FormSpecCompilerTests",
-            dependencies: ["FormSpec"],
-            resources: [.copy("Golden")]
-        ),
-        .testTarget(name: "FormSpecCLITests", dependencies: ["formspec", "FormSpec"]),
+        .testTarget(name: "FormSpecCompilerTests", dependencies: ["FormSpec"]),
+        .testTarget(name: "FormSpecCLITests", dependencies: ["formspec", "FormSpec"], exclude: ["Golden"]),
         .testTarget(name: "FormSpecLiveTests", dependencies: ["FormSpec"]),
         .executableTarget(name: "LiveSignupExample", dependencies: ["FormSpec"], path: "Examples/LiveSignup"),
         .executableTarget(

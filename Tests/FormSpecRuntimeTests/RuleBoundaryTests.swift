@@ -201,3 +201,18 @@ struct ContainsASCIITests {
         #expect(ContainsRule(classes: [.whitespace], count: 2).passes("a\r\n b"))
     }
 }
+
+/// Templates encode as one readable string and decode back to the same segments.
+struct TemplateCodingTests {
+    @Test(arguments: [
+        Template([.text("Plain")]), Template([.value, .text(" is not {allowed}")]), Template([.text("a "), .value]),
+        Template([.text("")]),
+    ])
+    func roundTrips(template: Template) {
+        #expect(Template(source: template.source) == template)
+    }
+
+    @Test func spelling() {
+        #expect(Template([.value, .text(" is {x}")]).source == "{value} is {{x}}")
+    }
+}

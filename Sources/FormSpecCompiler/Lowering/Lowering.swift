@@ -20,9 +20,11 @@ struct Lowering {
                     label: field.label, labels: labels),
                 defaultValue: field.defaultValue, trim: field.trim, debounceMilliseconds: field.debounceMilliseconds,
                 condition: field.condition, reportsFirstOnly: field.reportsFirstOnly, rules: rules, options: field.options,
-                choiceMessage: render(
-                    MessageSource(custom: nil, defaultKey: "choice", placeholders: ["options": optionList]),
-                    label: field.label, labels: labels),
+                choiceMessage: field.type == .choice
+                    ? render(
+                        MessageSource(custom: nil, defaultKey: "choice", placeholders: ["options": optionList]),
+                        label: field.label, labels: labels)
+                    : LocalizedText([:]),
                 reads: reads.sorted())
         }
         let formRules = spec.formRules.map {

@@ -6,6 +6,16 @@ public struct LocalizedText: Sendable, Hashable, Codable {
     /// Creates a text from templates by locale.
     public init(_ templates: [String: Template]) { self.templates = templates }
 
+    /// Encoded as a plain `{locale: template}` object.
+    public init(from decoder: any Decoder) throws {
+        templates = try decoder.singleValueContainer().decode([String: Template].self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(templates)
+    }
+
     /// The template for the first locale of `chain` that has one.
     public func template(for chain: LocaleChain) -> Template? {
         for locale in chain.locales {
@@ -37,6 +47,57 @@ public struct Template: Sendable, Hashable, Codable {
 
     /// A template with no placeholder.
     public init(text: String) { self.segments = [.text(text)] }
+
+    /// The template as one string: `{value}` for the value, `{{` and `}}` for literal braces.
+    public var source: String {
+        var result = ""
+        for segment in segments {
+            switch segment {
+            case .text(let text):
+                for character in text {
+                    switch character {
+                    case "{": result += "{{"
+                    case "}": result += "}}"
+                    default: result.append(character)
+                    }
+                }
+            case .value: result += "{value}"
+            }
+        }
+        return result
+    }
+
+    /// Parses ``source``'s spelling back into segments.
+    public init(source: String) {
+        var segments: [Segment] = []
+        var text = ""
+        var rest = Substring(source)
+        while let character = rest.first {
+            if rest.hasPrefix("{value}") {
+                if !text.isEmpty { segments.append(.text(text)) }
+                text = ""
+                segments.append(.value)
+                rest = rest.dropFirst(7)
+            } else if rest.hasPrefix("{{") || rest.hasPrefix("}}") {
+                text.append(character)
+                rest = rest.dropFirst(2)
+            } else {
+                text.append(character)
+                rest = rest.dropFirst()
+            }
+        }
+        if !text.isEmpty || segments.isEmpty { segments.append(.text(text)) }
+        self.segments = segments
+    }
+
+    public init(from decoder: any Decoder) throws {
+        self.init(source: try decoder.singleValueContainer().decode(String.self))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(source)
+    }
 
     /// The text with `{value}` filled in.
     public func render(value: Scalar?) -> String {
