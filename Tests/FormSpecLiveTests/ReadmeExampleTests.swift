@@ -1,0 +1,32 @@
+import FormSpec
+import Foundation
+import Testing
+
+/// The README's embedding example, kept honest: the same calls, with their claimed results.
+@MainActor
+struct ReadmeExampleTests {
+    static let specPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Specs/signup.form.yaml").path
+
+    @Test func embeddingExampleBehavesAsDocumented() throws {
+        var signup = try CompiledForm.load(contentsOf: Self.specPath)
+        let report = try signup.validate(
+            ["username": "alice_01", "password": "password", "confirm_password": "password"],
+            options: ValidationOptions(locale: "en"))
+        #expect(report.valid == false)
+        #expect(report[field: "password"]?.errors.first?.message == "Password is too weak")
+        signup.checks.register("username_available") { input in input.text != "admin" }
+
+        let form = LiveForm(signup)
+        form.set("Passw0rd!", forField: "password")
+        form.set("Passw0rd", forField: "confirm_password")
+        #expect(form["password"]?.message == "Passwords don't match")
+        #expect(form["password"]?.checklist.first { $0.text == "A minimum of 8 characters" }?.status == .passed)
+        form.set("Passw0rd", forField: "password")
+        #expect(form["password"]?.message == "Password is too weak", "the mismatch is gone; strength is next")
+        form.set("Passw0rd!", forField: "password")
+        form.set("Passw0rd!", forField: "confirm_password")
+        form.set("alice_01", forField: "username")
+        #expect(form.canSubmit)
+    }
+}
