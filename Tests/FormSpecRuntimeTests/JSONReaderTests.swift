@@ -62,3 +62,41 @@ struct JSONReaderTests {
         #expect(try JSONReader.parse(text) == value)
     }
 }
+
+/// Reports written by `JSONWriter` decode back (via `Codable`) to the same report, escapes included.
+struct ReportJSONTests {
+    static let reports: [Report] = [
+        Report(form: "signup", valid: true, fields: [:], fieldOrder: [], formErrors: [], changed: nil),
+        Report(
+            form: "signup", valid: false,
+            fields: [
+                "username": FieldReport(
+                    valid: false, errors: [Issue(rule: "min_length", message: "At least \"3\"\ncharacters\\ \u{1}\t\r")],
+                    warnings: [Issue(rule: "pattern", message: "Prefer lowercase")],
+                    checks: [
+                        Check(rule: "required", passed: true, requirement: "Required"),
+                        Check(rule: "min_length", passed: false, requirement: "至少三个字符 e\u{301} 👨‍👩‍👧"),
+                    ]),
+                "bio": FieldReport(valid: true, errors: []),
+            ],
+            fieldOrder: ["username", "bio"],
+            formErrors: [Issue(rule: "unknown_field", message: "Unknown field “x”")], changed: ["username", "bio"]),
+        Report(form: "edit", valid: true, fields: [:], fieldOrder: [], formErrors: [], changed: []),
+    ]
+
+    @Test(arguments: reports.indices)
+    func roundTripsThroughCodable(index: Int) throws {
+        let report = Self.reports[index]
+        let text = JSONWriter.write(report)
+        #expect(!text.contains("\n"), "one report, one line")
+        #expect(try JSONDecoder().decode(Report.self, from: Data(text.utf8)) == report)
+    }
+
+    @Test func controlCharactersAreEscapedAsUnicode() {
+        var bytes: [UInt8] = []
+        JSONWriter.appendString("a\u{1}b", to: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self) == #""a\u0001b""#)
+    }
+}
+
+import Foundation

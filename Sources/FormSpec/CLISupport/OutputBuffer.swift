@@ -11,7 +11,7 @@ public final class OutputBuffer {
     /// Whether a write failed; later output is dropped.
     public private(set) var failed = false
 
-    // Internal so writers of other documents (`ReportJSONLine.swift`) can append in place.
+    // Internal so writers of other documents (`OutputBuffer+Report.swift`) can append in place.
     var bytes: [UInt8] = []
 
     /// Creates a buffer for `descriptor`.
