@@ -10,7 +10,7 @@ let package = Package(
         .library(name: "FormSpecRuntime", targets: ["FormSpecRuntime"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
     ],
     targets: [
         // libyaml, found through pkg-config (`yaml-0.1`).
@@ -31,7 +31,9 @@ let package = Package(
             dependencies: ["FormSpecYAML", "FormSpecDiagnostics", "FormSpecRuntime"]
         ),
         // The embedding surface: compile, validate, spec tests, live forms.
-        .target(name: "FormSpec", dependencies: ["FormSpecCompiler", "FormSpecRuntime", "FormSpecDiagnostics", "FormSpecYAML"]),
+        .target(
+            name: "FormSpec",
+            dependencies: ["FormSpecCompiler", "FormSpecRuntime", "FormSpecDiagnostics", "FormSpecYAML"]),
         .executableTarget(
             name: "formspec",
             dependencies: ["FormSpec", .product(name: "ArgumentParser", package: "swift-argument-parser")]

@@ -6,8 +6,8 @@
 //     swift run LiveSignupExample            # from the repository root
 //     swift run LiveSignupExample path/to/signup.form.yaml
 
-import Foundation
 import FormSpec
+import Foundation
 
 /// The spec to embed: the argument, else `Specs/signup.form.yaml` under the current directory,
 /// else next to this source file's repository root.

@@ -214,7 +214,8 @@ struct Builder {
     func diagnostic(for error: ParseError) -> Diagnostic {
         var message = "malformed YAML: \(error.problem)"
         if let context = error.context { message += " \(context)" }
-        return .error(message, at: SourceLocation(path: path, start: SourcePosition(line: error.line, column: error.column)))
+        return .error(
+            message, at: SourceLocation(path: path, start: SourcePosition(line: error.line, column: error.column)))
     }
 
     mutating func handle(_ event: Event) throws(Diagnostic) {
@@ -243,7 +244,8 @@ struct Builder {
             node.location = location(event.start, event.end)
             try add(node, size: target.size)
         case .scalar(let anchor, let tag, let value, let style):
-            let node = YAMLNode(.scalar(YAMLScalar(value, style: style)), at: location(event.start, event.end), tag: tag)
+            let node = YAMLNode(
+                .scalar(YAMLScalar(value, style: style)), at: location(event.start, event.end), tag: tag)
             if let anchor { anchors[anchor] = (node, 1) }
             try add(node, size: 1)
         case .sequenceStart(let anchor, let tag), .mappingStart(let anchor, let tag):

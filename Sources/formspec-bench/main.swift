@@ -7,8 +7,8 @@
 //     swift build -c release && .build/release/formspec-bench --cli   # `formspec validate --jsonl` lines/s
 
 import ArgumentParser
-import Foundation
 import FormSpec
+import Foundation
 
 /// `Specs/signup.form.yaml` under the current directory, else under this file's repository root.
 func defaultSpecPath() -> String {
@@ -208,7 +208,7 @@ struct Bench: AsyncParsableCommand {
             throw ExitCode(2)
         }
         #if DEBUG
-        print("note: debug build; measure with `swift run -c release formspec-bench`\n")
+            print("note: debug build; measure with `swift run -c release formspec-bench`\n")
         #endif
         if cli {
             try benchmarkCLI(spec: path, lines: lines, runs: runs)

@@ -62,7 +62,8 @@ struct CheckCommand: ParsableCommand {
             FileIO.write(DiagnosticJSON.encode(problems), to: 1)
         }
         Console.printError(
-            "checked \(Console.count(files.count, "file")): \(Console.count(errors, "error")), \(Console.count(warnings, "warning"))\n")
+            "checked \(Console.count(files.count, "file")): \(Console.count(errors, "error")), \(Console.count(warnings, "warning"))\n"
+        )
         if errors > 0 { throw ExitCode(1) }
     }
 }

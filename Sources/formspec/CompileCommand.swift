@@ -23,10 +23,14 @@ struct CompileCommand: ParsableCommand {
     @Argument(help: "The spec (NAME.form.yaml).", completion: .file(extensions: ["yaml"]))
     var spec: String
 
-    @Option(help: ArgumentHelp("What to write: the lowered program as json, or a swift source file.", valueName: "json|swift"))
+    @Option(
+        help: ArgumentHelp(
+            "What to write: the lowered program as json, or a swift source file.", valueName: "json|swift"))
     var emit: Emit
 
-    @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp("Write to FILE instead of stdout.", valueName: "file"))
+    @Option(
+        name: [.customShort("o"), .customLong("output")],
+        help: ArgumentHelp("Write to FILE instead of stdout.", valueName: "file"))
     var output: String?
 
     func run() throws {

@@ -2,11 +2,11 @@ import ArgumentParser
 import FormSpec
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Where the commands print messages: stderr for diagnostics and errors, and whether each stream

@@ -53,7 +53,8 @@ struct StubArgument: Hashable {
 
 /// The options that shape an evaluation: `--locale`, `--mode`, `--original`, `--stub`, `--strict`.
 struct EvaluationOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Show messages in locale L (e.g. en, ja, zh-Hant; default: the spec's).", valueName: "L"))
+    @Option(
+        help: ArgumentHelp("Show messages in locale L (e.g. en, ja, zh-Hant; default: the spec's).", valueName: "L"))
     var locale: String?
 
     @Option(
@@ -106,7 +107,8 @@ struct EvaluationOptions: ParsableArguments {
             } else {
                 notes.append("the spec's checks: \(program.checkNames.joined(separator: ", "))")
             }
-            Console.report(.error, "--stub \(stub.name): the spec has no external check named '\(stub.name)'", notes: notes)
+            Console.report(
+                .error, "--stub \(stub.name): the spec has no external check named '\(stub.name)'", notes: notes)
             problems = true
         }
         for name in program.checkNames where outcomes[name] == nil && !stubs.contains(where: { $0.name == name }) {

@@ -66,7 +66,8 @@ struct ValidateCommand: ParsableCommand {
                     let reader = source == "-" ? LineReader(descriptor: 0, path: name) : try LineReader(path: source)
                     try validator.validateLines(reader)
                 } else {
-                    let bytes = source == "-" ? try FileIO.read(descriptor: 0, path: name) : try FileIO.read(path: source)
+                    let bytes =
+                        source == "-" ? try FileIO.read(descriptor: 0, path: name) : try FileIO.read(path: source)
                     try validator.validateDocument(bytes, name: name, syntax: InputDecoder.syntax(forPath: source))
                 }
             }
@@ -87,7 +88,8 @@ struct ValidateCommand: ParsableCommand {
 
         let total = validator.validCount + validator.invalidCount + validator.errorCount
         if format == .text, total > 1 {
-            var summary = "validated \(Console.count(total, "input")): \(validator.validCount) valid, \(validator.invalidCount) invalid"
+            var summary =
+                "validated \(Console.count(total, "input")): \(validator.validCount) valid, \(validator.invalidCount) invalid"
             if validator.errorCount > 0 { summary += ", \(validator.errorCount) unreadable" }
             Console.printError(summary + "\n")
         }

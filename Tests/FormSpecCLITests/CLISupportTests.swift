@@ -11,7 +11,8 @@ struct CLISupportTests {
         defer { try? FileManager.default.removeItem(at: url) }
         let descriptor = open(url.path, O_RDONLY)
         let reader = LineReader(
-            descriptor: descriptor, path: url.path, ownsDescriptor: true, bufferSize: bufferSize, maxLineLength: maxLineLength)
+            descriptor: descriptor, path: url.path, ownsDescriptor: true, bufferSize: bufferSize,
+            maxLineLength: maxLineLength)
         var result: [(Int, String?)] = []
         try reader.forEachLine { line in
             result.append((line.number, line.isOversized ? nil : String(decoding: line.bytes, as: UTF8.self)))
@@ -19,7 +20,9 @@ struct CLISupportTests {
         return result
     }
 
-    @Test("LineReader splits lines across buffer boundaries, drops \\r, keeps a last unterminated line", arguments: [1, 2, 3, 7, 64])
+    @Test(
+        "LineReader splits lines across buffer boundaries, drops \\r, keeps a last unterminated line",
+        arguments: [1, 2, 3, 7, 64])
     func lineReader(bufferSize: Int) throws {
         let read = try lines(of: "alpha\r\nbeta\n\ngamma delta\nend", bufferSize: bufferSize)
         #expect(read.map(\.0) == [1, 2, 3, 4, 5])
@@ -94,7 +97,9 @@ struct CLISupportTests {
                 "username": FieldReport(
                     valid: false, errors: [Issue(rule: "min_length", message: "Too short")],
                     checks: [Check(rule: "min_length", passed: false, requirement: "At least 3")]),
-                "bio": FieldReport(valid: true, errors: [], checks: [Check(rule: "max_length", passed: false, requirement: "At most 9")]),
+                "bio": FieldReport(
+                    valid: true, errors: [],
+                    checks: [Check(rule: "max_length", passed: false, requirement: "At most 9")]),
             ],
             fieldOrder: ["username", "bio"], formErrors: [], changed: ["username"])
         let text = TextReportFormatter().format(report, source: "line 4")

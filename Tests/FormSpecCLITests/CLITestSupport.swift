@@ -88,10 +88,13 @@ struct CLI {
     /// puts products and the `.xctest` bundle in the same folder).
     static let executable: URL? = {
         let fileManager = FileManager.default
-        if let override = ProcessInfo.processInfo.environment["FORMSPEC_BIN"], fileManager.isExecutableFile(atPath: override) {
+        if let override = ProcessInfo.processInfo.environment["FORMSPEC_BIN"],
+            fileManager.isExecutableFile(atPath: override)
+        {
             return URL(fileURLWithPath: override)
         }
-        let starts = [Bundle.main.bundleURL, URL(fileURLWithPath: CommandLine.arguments.first ?? "")]
+        let starts =
+            [Bundle.main.bundleURL, URL(fileURLWithPath: CommandLine.arguments.first ?? "")]
             + Bundle.allBundles.map(\.bundleURL)
         for start in starts {
             var folder = start.standardizedFileURL

@@ -17,8 +17,12 @@ struct GoldenOutputTests {
     }
 
     static let cases: [Case] = [
-        Case(golden: "signup.swift", spec: "signup", arguments: ["compile", "signup.form.yaml", "--emit", "swift"]),
-        Case(golden: "password_confirm.json", spec: "password_confirm", arguments: ["compile", "password_confirm.form.yaml", "--emit", "json"]),
+        Case(
+            golden: "signup.swift.golden", spec: "signup",
+            arguments: ["compile", "signup.form.yaml", "--emit", "swift"]),
+        Case(
+            golden: "password_confirm.json", spec: "password_confirm",
+            arguments: ["compile", "password_confirm.form.yaml", "--emit", "json"]),
         Case(
             golden: "signup-invalid.txt", spec: "signup",
             arguments: ["validate", "signup.form.yaml", "input.json", "--format", "text"],
@@ -33,7 +37,10 @@ struct GoldenOutputTests {
             input: "Examples/inputs/signup-batch.jsonl"),
         Case(
             golden: "student-edit-ja.txt", spec: "student_profile",
-            arguments: ["validate", "student_profile.form.yaml", "input.json", "--mode", "edit", "--original", "original.json", "--locale", "ja", "--format", "text"],
+            arguments: [
+                "validate", "student_profile.form.yaml", "input.json", "--mode", "edit", "--original", "original.json",
+                "--locale", "ja", "--format", "text",
+            ],
             input: "Examples/inputs/student-original.json"),
     ]
 
@@ -41,7 +48,8 @@ struct GoldenOutputTests {
     func outputMatchesGolden(_ testCase: Case) throws {
         let cli = try CLI()
         defer { cli.cleanUp() }
-        let specText = try String(contentsOf: Self.repository.appendingPathComponent("Specs/\(testCase.spec).form.yaml"), encoding: .utf8)
+        let specText = try String(
+            contentsOf: Self.repository.appendingPathComponent("Specs/\(testCase.spec).form.yaml"), encoding: .utf8)
         try cli.write("\(testCase.spec).form.yaml", specText)
         if let input = testCase.input {
             let text = try String(contentsOf: Self.repository.appendingPathComponent(input), encoding: .utf8)
@@ -56,6 +64,8 @@ struct GoldenOutputTests {
             return
         }
         let expected = try String(contentsOf: url, encoding: .utf8)
-        #expect(result.stdout == expected, "output differs from Golden/\(testCase.golden); re-record with FORMSPEC_RECORD=1 and review")
+        #expect(
+            result.stdout == expected,
+            "output differs from Golden/\(testCase.golden); re-record with FORMSPEC_RECORD=1 and review")
     }
 }

@@ -87,7 +87,9 @@ struct ValidateCommandTests {
     func jsonlMalformedLine() throws {
         let cli = try Self.signup()
         defer { cli.cleanUp() }
-        try cli.write("batch.jsonl", [Self.validInput, #"{"username": "bob", "#, "", Self.validInput].joined(separator: "\n") + "\n")
+        try cli.write(
+            "batch.jsonl",
+            [Self.validInput, #"{"username": "bob", "#, "", Self.validInput].joined(separator: "\n") + "\n")
         let result = try cli.run(["validate", "signup.form.yaml", "batch.jsonl", "--format", "json"])
         #expect(result.status == 1)
         let reports = try result.jsonLines()
@@ -103,7 +105,8 @@ struct ValidateCommandTests {
         let cli = try Self.signup()
         defer { cli.cleanUp() }
         let lines = [Self.validInput, Self.invalidInput, "[]", Self.validInput]
-        let result = try cli.run(["validate", "signup.form.yaml", "--jsonl", "--format", "json"], stdin: lines.joined(separator: "\r\n"))
+        let result = try cli.run(
+            ["validate", "signup.form.yaml", "--jsonl", "--format", "json"], stdin: lines.joined(separator: "\r\n"))
         #expect(result.status == 1)
         let reports = try result.jsonLines()
         #expect(reports.count == 4)
@@ -208,7 +211,8 @@ struct ValidateCommandTests {
         defer { cli.cleanUp() }
         try cli.write("handle.form.yaml", Fixtures.withCheck)
         let input = #"{"username": "alice"}"#
-        let available = try cli.run(["validate", "handle.form.yaml", "--stub", "username_available=true"], stdin: input)
+        let available = try cli.run(
+            ["validate", "handle.form.yaml", "--stub", "username_available=true"], stdin: input)
         #expect(available.status == 0)
         let taken = try cli.run(
             ["validate", "handle.form.yaml", "--stub", "username_available=false", "--format", "json"], stdin: input)

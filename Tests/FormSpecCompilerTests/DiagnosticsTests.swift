@@ -42,22 +42,29 @@ struct DiagnosticsTests {
                   - min_length: 3
             """)
         let messages = compilation.diagnostics.filter { $0.severity == .error }.map(\.message)
-        #expect(messages == [
-            "unknown key 'feilds' in the spec",
-            "'min_length' needs a whole number, not a string",
-            "invalid regular expression: expected ')'",
-            "unknown field 'pasword'",
-            "rule 'min_length' does not apply to integer field 'age'",
-        ])
+        #expect(
+            messages == [
+                "unknown key 'feilds' in the spec",
+                "'min_length' needs a whole number, not a string",
+                "invalid regular expression: expected ')'",
+                "unknown field 'pasword'",
+                "rule 'min_length' does not apply to integer field 'age'",
+            ])
         #expect(compilation.spec == nil)
     }
 
     @Test(arguments: [
         ("fields: {a: {type: txt}}", "unknown type 'txt'", "did you mean 'text'?"),
         ("fields: {a: {type: string}}", "unknown type 'string'", "did you mean 'text'?"),
-        ("fields: {a: {rules: [{use: strnog}]}}\ndefine: {strong: {min_length: 8}}", "unknown rule name 'strnog' in 'use'", "did you mean 'strong'?"),
+        (
+            "fields: {a: {rules: [{use: strnog}]}}\ndefine: {strong: {min_length: 8}}",
+            "unknown rule name 'strnog' in 'use'", "did you mean 'strong'?"
+        ),
         ("fields: {a: {report: frist}}", "'report' takes all or first, not 'frist'", "did you mean 'first'?"),
-        ("fields: {a: {rules: [{contains: uppercse}]}}", "unknown character class 'uppercse'", "did you mean 'uppercase'?"),
+        (
+            "fields: {a: {rules: [{contains: uppercse}]}}", "unknown character class 'uppercse'",
+            "did you mean 'uppercase'?"
+        ),
         ("fields: {a: {rules: [{format: emial}]}}", "unknown format 'emial'", "did you mean 'email'?"),
         ("fields: {a: {when: {mode: edti}}}", "unknown mode 'edti'", "did you mean 'edit'?"),
     ])
@@ -86,12 +93,17 @@ struct DiagnosticsTests {
     }
 
     @Test func strictBoundsThatMeetAreContradictory() {
-        let compilation = compile("formspec: 1\nform: f\nfields: {n: {type: integer, rules: [{greater_than: 5}, {less_than: 5}]}}")
-        #expect(compilation.diagnostics.map(\.message) == ["contradictory bounds on field 'n': no value is greater_than 5 and less_than 5"])
+        let compilation = compile(
+            "formspec: 1\nform: f\nfields: {n: {type: integer, rules: [{greater_than: 5}, {less_than: 5}]}}")
+        #expect(
+            compilation.diagnostics.map(\.message) == [
+                "contradictory bounds on field 'n': no value is greater_than 5 and less_than 5"
+            ])
     }
 
     @Test func cyclicUseAndImports() {
-        let cyclic = compile("formspec: 1\nform: f\ndefine: {a: {use: b}, b: {use: a}}\nfields: {x: {rules: [{use: a}]}}")
+        let cyclic = compile(
+            "formspec: 1\nform: f\ndefine: {a: {use: b}, b: {use: a}}\nfields: {x: {rules: [{use: a}]}}")
         #expect(cyclic.diagnostics.map(\.message) == ["cyclic 'use': a -> b -> a"])
         let imports = compile(
             "formspec: 1\nform: f\nimport: [a.rules.yaml]\nfields: {x: {rules: [{use: strong}]}}",
@@ -99,7 +111,10 @@ struct DiagnosticsTests {
                 "a.rules.yaml": "formspec: 1\nimport: [b.rules.yaml]\ndefine: {strong: {min_length: 8}}",
                 "b.rules.yaml": "formspec: 1\nimport: [a.rules.yaml]\ndefine: {weak: {min_length: 1}}",
             ])
-        #expect(imports.diagnostics.map(\.message) == ["cyclic import: test.form.yaml -> a.rules.yaml -> b.rules.yaml -> a.rules.yaml"])
+        #expect(
+            imports.diagnostics.map(\.message) == [
+                "cyclic import: test.form.yaml -> a.rules.yaml -> b.rules.yaml -> a.rules.yaml"
+            ])
         #expect(imports.diagnostics.first?.location?.path == "b.rules.yaml")
     }
 
@@ -114,7 +129,8 @@ struct DiagnosticsTests {
 
     @Test func aRuleLibraryChecksOnItsOwn() {
         let library = Compiler.compile(
-            source: "formspec: 1\ndefine: {strong: {min_lenght: 8}}", path: "x.rules.yaml", provider: InMemorySources([:]))
+            source: "formspec: 1\ndefine: {strong: {min_lenght: 8}}", path: "x.rules.yaml",
+            provider: InMemorySources([:]))
         #expect(library.isLibrary)
         #expect(library.diagnostics.map(\.message) == ["unknown rule 'min_lenght'"])
     }
@@ -129,14 +145,15 @@ struct DiagnosticsTests {
               d: {type: date, rules: [{max: today+3w}, {min: 2023-02-29}]}
               c: {type: choice, options: [a, b], rules: [{equals: z}]}
             """)
-        #expect(compilation.diagnostics.map(\.message) == [
-            "default for integer field 'n' must be a whole number, not a string",
-            "'min' needs a whole number, not a string",
-            "'multiple_of' needs a number greater than 0",
-            "invalid relative date 'today+3w'",
-            "'min' needs a date (YYYY-MM-DD) or today±N for date field 'd', not a string '2023-02-29'",
-            "'z' is not an option of field 'c'",
-        ])
+        #expect(
+            compilation.diagnostics.map(\.message) == [
+                "default for integer field 'n' must be a whole number, not a string",
+                "'min' needs a whole number, not a string",
+                "'multiple_of' needs a number greater than 0",
+                "invalid relative date 'today+3w'",
+                "'min' needs a date (YYYY-MM-DD) or today±N for date field 'd', not a string '2023-02-29'",
+                "'z' is not an option of field 'c'",
+            ])
     }
 
     @Test func secretValuesCannotAppearInMessages() {
@@ -149,7 +166,10 @@ struct DiagnosticsTests {
         #expect(compile("").diagnostics.map(\.message) == ["the file is empty; a spec starts with 'formspec: 1'"])
         #expect(compile("formspec: 1\nform: [").diagnostics.first?.message.hasPrefix("malformed YAML") == true)
         #expect(compile("- a\n- b").diagnostics.map(\.message) == ["a spec file must be a mapping, not a list"])
-        #expect(compile("form: f\nfields: {a: {}}").diagnostics.map(\.message) == ["missing 'formspec: 1' (the language version)"])
+        #expect(
+            compile("form: f\nfields: {a: {}}").diagnostics.map(\.message) == [
+                "missing 'formspec: 1' (the language version)"
+            ])
     }
 
     @Test func aTestNamingAnUnknownField() {
@@ -164,7 +184,8 @@ struct DiagnosticsTests {
         for index in 0..<10_000 { text += "  f\(index): {type: integer, rules: [{min: 0}, {max: 100}]}\n" }
         let program = try program(text)
         #expect(program.fields.count == 10_000)
-        let report = try program.validate(.object((0..<10_000).map { Value.Member("f\($0)", .integer(Int64($0 % 200))) }))
+        let report = try program.validate(
+            .object((0..<10_000).map { Value.Member("f\($0)", .integer(Int64($0 % 200))) }))
         #expect(report.fields.values.filter { !$0.valid }.count == 4_950)
     }
 }

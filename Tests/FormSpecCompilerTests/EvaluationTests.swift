@@ -1,4 +1,5 @@
 import FormSpec
+import Foundation
 import Testing
 
 /// Report semantics (LANGUAGE.md sections 2-7, 9) through compiled specs.
@@ -17,7 +18,9 @@ struct EvaluationTests {
         let program = try program("formspec: 1\nform: f\nfields: {nick: {rules: [{min_length: 3}, {check: taken}]}}")
         let report = try program.validate([:])
         #expect(report.valid)
-        #expect(report.fields["nick"]?.checks.map(\.passed) == [false, false], "the checklist still lists unmet requirements")
+        #expect(
+            report.fields["nick"]?.checks.map(\.passed) == [false, false],
+            "the checklist still lists unmet requirements")
     }
 
     @Test func reportFirstListsOnlyTheFirstFailureButEveryCheck() throws {
@@ -87,10 +90,12 @@ struct EvaluationTests {
         let show = try program.validate(["name": ""], context: EvaluationContext(mode: .show))
         #expect(show.valid && show.fields.isEmpty)
         let original: Value = ["name": "Ann", "age": 30]
-        let unchanged = try program.validate(["name": " Ann ", "age": "30"], context: EvaluationContext(mode: .edit, original: original))
+        let unchanged = try program.validate(
+            ["name": " Ann ", "age": "30"], context: EvaluationContext(mode: .edit, original: original))
         #expect(unchanged.changed == [])
         #expect(unchanged.formErrors == [Issue(rule: "require_changes", message: "Nothing to save")])
-        let changed = try program.validate(["name": "Ann", "age": 31], context: EvaluationContext(mode: .edit, original: original))
+        let changed = try program.validate(
+            ["name": "Ann", "age": 31], context: EvaluationContext(mode: .edit, original: original))
         #expect(changed.changed == ["age"])
         #expect(changed.valid)
         #expect(try program.validate(["name": "Ann"]).changed == nil, "changed is reported in edit mode only")
@@ -105,7 +110,8 @@ struct EvaluationTests {
 
     @Test func crossFieldRulesReportOnTheOwner() throws {
         let program = try program(
-            "formspec: 1\nform: f\nfields: {password: {type: secret}, confirm: {type: secret, rules: [{same_as: password}]}}")
+            "formspec: 1\nform: f\nfields: {password: {type: secret}, confirm: {type: secret, rules: [{same_as: password}]}}"
+        )
         let report = try program.validate(["password": "a", "confirm": "b"])
         #expect(report.messages == ["confirm": ["Confirm must match Password"]])
         #expect(program.dependents[0] == [1], "changing password re-checks confirm")
@@ -117,9 +123,14 @@ struct EvaluationTests {
     ])
     func defaultMessagesShipInEveryLocale(locale: String, english: String?) throws {
         let program = try program("formspec: 1\nform: f\nfields: {username: {rules: [{min_length: 6}]}}")
-        let message = try program.validate(["username": "abc"], context: EvaluationContext(locale: locale)).messages["username"]?.first
+        let message = try program.validate(["username": "abc"], context: EvaluationContext(locale: locale)).messages[
+            "username"]?.first
         let unwrapped = try #require(message)
-        if let english { #expect(unwrapped == english) } else { #expect(unwrapped != "Username must be at least 6 characters" && unwrapped.contains("6")) }
+        if let english {
+            #expect(unwrapped == english)
+        } else {
+            #expect(unwrapped != "Username must be at least 6 characters" && unwrapped.contains("6"))
+        }
     }
 
     @Test func localeFallsBackToTheSpecLocaleThenEnglish() throws {
@@ -135,8 +146,14 @@ struct EvaluationTests {
                   - min_length: 2
                     message: {ja: "{label}は{min}文字以上", zh-Hant: "{label}至少{min}個字"}
             """)
-        #expect(try program.validate(["name": "a"], context: EvaluationContext(locale: "zh-Hant")).messages["name"] == ["名前至少2個字"])
-        #expect(try program.validate(["name": "a"], context: EvaluationContext(locale: "fr")).messages["name"] == ["名前は2文字以上"])
+        #expect(
+            try program.validate(["name": "a"], context: EvaluationContext(locale: "zh-Hant")).messages["name"] == [
+                "名前至少2個字"
+            ])
+        #expect(
+            try program.validate(["name": "a"], context: EvaluationContext(locale: "fr")).messages["name"] == [
+                "名前は2文字以上"
+            ])
         #expect(try program.validate(["name": "a"]).messages["name"] == ["名前は2文字以上"])
     }
 
@@ -152,38 +169,47 @@ struct EvaluationTests {
               end: {type: date, rules: [{greater_than: {field: start}}, {max: today+1y}]}
             """)
         let report = try program.validate(
-            ["code": "z", "pw": "x", "start": "2024-03-01", "end": "2024-02-01"], context: EvaluationContext(today: Self.today))
+            ["code": "z", "pw": "x", "start": "2024-03-01", "end": "2024-02-01"],
+            context: EvaluationContext(today: Self.today))
         #expect(report.messages["code"] == ["z is not a, b or c"])
         #expect(report.fields["pw"]?.checks.first?.requirement == "2 of each: digit, symbol")
         #expect(report.messages["end"] == ["End must be after Start"])
-        #expect(try program.validate(["end": "2025-03-01"], context: EvaluationContext(today: Self.today)).messages["end"] == ["End must be on or before today+1y"])
+        #expect(
+            try program.validate(["end": "2025-03-01"], context: EvaluationContext(today: Self.today)).messages["end"]
+                == ["End must be on or before today+1y"])
     }
 
     @Test func typeAndChoiceFailures() throws {
         let program = try program(
-            "formspec: 1\nform: f\nfields: {n: {type: integer}, c: {type: choice, options: [{value: a, label: Apple}, {value: b, label: Banana}]}}")
+            "formspec: 1\nform: f\nfields: {n: {type: integer}, c: {type: choice, options: [{value: a, label: Apple}, {value: b, label: Banana}]}}"
+        )
         let report = try program.validate(["n": 12.5, "c": "z"])
         #expect(report.fields["n"]?.errors == [Issue(rule: "type", message: "N must be a whole number")])
         #expect(report.fields["c"]?.errors == [Issue(rule: "choice", message: "C must be one of Apple or Banana")])
     }
 
     @Test func defaultsApplyOnlyWhenTheFieldIsMissing() throws {
-        let program = try program("formspec: 1\nform: f\nfields: {level: {type: integer, default: 5, required: true, rules: [{max: 5}]}}")
+        let program = try program(
+            "formspec: 1\nform: f\nfields: {level: {type: integer, default: 5, required: true, rules: [{max: 5}]}}")
         #expect(try program.validate([:]).valid)
         #expect(try program.validate(["level": nil]).fields["level"]?.errors.map(\.rule) == ["required"])
     }
 
     @Test func secretsNeverAppearInReports() throws {
         let program = try program(
-            "formspec: 1\nform: f\nfields: {pw: {type: secret, rules: [{min_length: 50}, {equals: hunter2}, {not_pattern: 'x'}]}}")
+            "formspec: 1\nform: f\nfields: {pw: {type: secret, rules: [{min_length: 50}, {equals: hunter2}, {not_pattern: 'x'}]}}"
+        )
         let report = try program.validate(["pw": "sup3rs3cretx"])
         #expect(!JSONWriter.write(report).contains("sup3rs3cret"))
     }
 
     @Test func unstubbedChecksAreErrorsNotPasses() throws {
         let program = try program("formspec: 1\nform: f\nfields: {u: {rules: [{check: available}]}}")
-        #expect(throws: EvaluationError.unresolvedCheck(check: "available", field: "u")) { try program.validate(["u": "x"]) }
-        let failed = try program.validate(["u": "x"], context: EvaluationContext(checks: EvaluationContext.stubs(["available": false])))
+        #expect(throws: EvaluationError.unresolvedCheck(check: "available", field: "u")) {
+            try program.validate(["u": "x"])
+        }
+        let failed = try program.validate(
+            ["u": "x"], context: EvaluationContext(checks: EvaluationContext.stubs(["available": false])))
         #expect(failed.fields["u"]?.errors.map(\.rule) == ["check"])
         #expect(program.checkNames == ["available"])
     }
@@ -213,19 +239,24 @@ struct EvaluationTests {
     }
 
     @Test func reportEncodesToTheDocumentedJSON() throws {
-        let program = try program("formspec: 1\nform: signup\nfields: {username: {rules: [{min_length: 6, requirement: A minimum of 6 characters}]}}")
+        let program = try program(
+            "formspec: 1\nform: signup\nfields: {username: {rules: [{min_length: 6, requirement: A minimum of 6 characters}]}}"
+        )
         let report = try program.validate(["username": "abc"])
-        #expect(JSONWriter.write(report) == #"{"form":"signup","valid":false,"fields":{"username":{"valid":false,"errors":[{"rule":"min_length","message":"Username must be at least 6 characters"}],"checks":[{"rule":"min_length","passed":false,"requirement":"A minimum of 6 characters"}]}},"form_errors":[]}"#)
+        #expect(
+            JSONWriter.write(report)
+                == #"{"form":"signup","valid":false,"fields":{"username":{"valid":false,"errors":[{"rule":"min_length","message":"Username must be at least 6 characters"}],"checks":[{"rule":"min_length","passed":false,"requirement":"A minimum of 6 characters"}]}},"form_errors":[]}"#
+        )
         let decoded = try JSONDecoder().decode(Report.self, from: Data(JSONWriter.write(report).utf8))
         #expect(decoded == report)
     }
 
     @Test func loweredProgramRoundTripsThroughJSON() throws {
-        let program = try program("formspec: 1\nform: f\nfields: {a: {rules: [{pattern: '^[a-z]+$'}, {use: x}]}}\ndefine: {x: {max_length: 3}}")
+        let program = try program(
+            "formspec: 1\nform: f\nfields: {a: {rules: [{pattern: '^[a-z]+$'}, {use: x}]}}\ndefine: {x: {max_length: 3}}"
+        )
         let data = try JSONEncoder().encode(program)
         let decoded = try JSONDecoder().decode(Program.self, from: data)
         #expect(try decoded.validate(["a": "abcd"]) == program.validate(["a": "abcd"]))
     }
 }
-
-import Foundation

@@ -160,7 +160,9 @@ struct AsyncCheckTests {
         clock.advance(by: .milliseconds(500))
         try #require(await calls.next()).fail(throwing: NetworkDown())
         await form.settle()
-        #expect(username.errors == [FormSpec.Issue(rule: "check", message: "Could not check Username: the network is down")])
+        #expect(
+            username.errors == [FormSpec.Issue(rule: "check", message: "Could not check Username: the network is down")]
+        )
         #expect(username.checklist.last?.status == .failed)
         #expect(!form.isValid && !form.isPending)
 
@@ -247,7 +249,10 @@ struct AsyncCheckTests {
     @Test func unregisteredCheckIsAFieldErrorNotACrash() throws {
         let form = try makeForm({ _ in }, clock: TestClock())
         form.set("alice", forField: "username")
-        #expect(form["username"]?.errors == [FormSpec.Issue(rule: "check", message: "No check is registered for 'username_available'")])
+        #expect(
+            form["username"]?.errors == [
+                FormSpec.Issue(rule: "check", message: "No check is registered for 'username_available'")
+            ])
     }
 
     @Test func initialValuesAreCheckedToo() async throws {

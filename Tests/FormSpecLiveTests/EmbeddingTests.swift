@@ -1,5 +1,5 @@
-import Foundation
 import FormSpec
+import Foundation
 import Testing
 
 private let accountSpec = """
@@ -116,7 +116,9 @@ struct EmbeddingTests {
 
     @Test func validatesADictionary() throws {
         let form = try loadSpec("signup")
-        let valid = try form.validate(["username": "alice_01", "password": "Passw0rd!", "confirm_password": "Passw0rd!"])
+        let valid = try form.validate([
+            "username": "alice_01", "password": "Passw0rd!", "confirm_password": "Passw0rd!",
+        ])
         #expect(valid.valid)
         let invalid = try form.validate(["username": "alice", "password": "password", "confirm_password": "password"])
         #expect(!invalid.valid)
@@ -159,7 +161,8 @@ struct EmbeddingTests {
     struct Birthday: Encodable { var birthday: Date }
 
     @Test func encodesDatesAsTheirLocalDay() throws {
-        let form = try CompiledForm(source: "formspec: 1\nform: b\nfields:\n  birthday:\n    type: date\n    rules: [{max: today}]\n")
+        let form = try CompiledForm(
+            source: "formspec: 1\nform: b\nfields:\n  birthday:\n    type: date\n    rules: [{max: today}]\n")
         let future = try form.validate(encoding: Birthday(birthday: Date().addingTimeInterval(86_400 * 400)))
         #expect(future.fields["birthday"]?.errors.map(\.rule) == ["max"])
         let past = try form.validate(encoding: Birthday(birthday: Date().addingTimeInterval(-86_400 * 400)))
@@ -214,7 +217,8 @@ struct EmbeddingTests {
         #expect(try form.validate(["username": "alice"]).valid)
         let taken = try form.validate(["username": "taken"])
         #expect(taken.fields["username"]?.errors == [FormSpec.Issue(rule: "check", message: "That username is taken")])
-        #expect(taken.fields["username"]?.checks.last == Check(rule: "check", passed: false, requirement: "Not taken yet"))
+        #expect(
+            taken.fields["username"]?.checks.last == Check(rule: "check", passed: false, requirement: "Not taken yet"))
         // Checks are not asked about empty fields, nor for values other rules can't get past `required`.
         _ = try form.validate(["username": ""])
         #expect(asked.value == ["username=alice", "username=taken"])
@@ -268,10 +272,14 @@ struct EmbeddingTests {
         let report = try await form.validate(["username": "alice", "nickname": "bob"])
         #expect(!report.valid)
         #expect(
-            report.fields["username"]?.errors == [FormSpec.Issue(rule: "check", message: "Could not check Username: the network is down")])
+            report.fields["username"]?.errors == [
+                FormSpec.Issue(rule: "check", message: "Could not check Username: the network is down")
+            ])
         #expect(report.fields["username"]?.checks.last?.passed == false)
         #expect(
-            report.fields["nickname"]?.errors == [FormSpec.Issue(rule: "check", message: "The reserved-name list is unavailable")])
+            report.fields["nickname"]?.errors == [
+                FormSpec.Issue(rule: "check", message: "The reserved-name list is unavailable")
+            ])
         let ja = try await form.validate(["username": "alice"], options: ValidationOptions(locale: "ja"))
         #expect(ja.fields["username"]?.errors.first?.message == "Usernameを確認できませんでした: the network is down")
     }
@@ -314,8 +322,12 @@ struct EmbeddingTests {
             """
         var form = try CompiledForm(source: source)
         let asked = Locked<[String]>([])
-        form.checks.registerAsync("vat_valid") { asked.update { $0.append("vat") }; return $0.text.count > 3 }
-        form.checks.registerAsync("id_valid") { _ in asked.update { $0.append("id") }; return true }
+        form.checks.registerAsync("vat_valid") {
+            asked.update { $0.append("vat") }; return $0.text.count > 3
+        }
+        form.checks.registerAsync("id_valid") { _ in
+            asked.update { $0.append("id") }; return true
+        }
         _ = try await form.validate(["kind": "person", "vat": "x", "id": "7"])
         #expect(asked.value == ["id"])
         let company = try await form.validate(["kind": "company", "vat": "x", "id": "7"])

@@ -28,7 +28,8 @@ struct LiveFormTests {
 
         type("Passw0rd", into: "password", of: form)
         #expect(password.message == nil)
-        #expect(statuses(password) == ["✓ Password is required", "✓ A minimum of 8 characters", "✓ One uppercase letter"])
+        #expect(
+            statuses(password) == ["✓ Password is required", "✓ A minimum of 8 characters", "✓ One uppercase letter"])
 
         // Confirmation typed ahead with an extra character: mismatch at every keystroke but the last.
         type("Passw0rd!", into: "confirm_password", of: form)
@@ -52,10 +53,11 @@ struct LiveFormTests {
     @Test func checklistTicksOffAsThePasswordIsTyped() throws {
         let form = LiveForm(try loadSpec("signup"))
         let password = try #require(form["password"])
-        #expect(password.checklist.map(\.text) == [
-            "Password is required", "A minimum of 8 characters",
-            "A lowercase letter, an uppercase letter, a digit and a symbol", "Matches the confirmation",
-        ])
+        #expect(
+            password.checklist.map(\.text) == [
+                "Password is required", "A minimum of 8 characters",
+                "A lowercase letter, an uppercase letter, a digit and a symbol", "Matches the confirmation",
+            ])
         form.set("p", forField: "password")
         #expect(password.checklist.map(\.passed) == [true, false, false, false])
         #expect(password.message == "Password must be at least 8 characters long")  // report: first
@@ -105,11 +107,26 @@ struct LiveFormTests {
 
     @Test func liveReportMatchesOneShotValidation() throws {
         let inputs: [(String, [[String: Value]])] = [
-            ("signup", [["username": "al", "password": "abc"], ["username": "alice_01", "password": "Passw0rd!", "confirm_password": "Passw0rd!"]]),
-            ("contact", [
-                ["name": " 123 ", "contact_method": "email", "email": "x@example.com", "topic": "sales", "body": "Hi!!!"],
-                ["contact_method": "phone", "phone": "+41 7", "topic": "billing", "order_number": "1234", "reference": "T-12"],
-            ]),
+            (
+                "signup",
+                [
+                    ["username": "al", "password": "abc"],
+                    ["username": "alice_01", "password": "Passw0rd!", "confirm_password": "Passw0rd!"],
+                ]
+            ),
+            (
+                "contact",
+                [
+                    [
+                        "name": " 123 ", "contact_method": "email", "email": "x@example.com", "topic": "sales",
+                        "body": "Hi!!!",
+                    ],
+                    [
+                        "contact_method": "phone", "phone": "+41 7", "topic": "billing", "order_number": "1234",
+                        "reference": "T-12",
+                    ],
+                ]
+            ),
             ("settings", [["max_price_level": "0"], ["display_order": "nope", "show_check_in_only": "yes"]]),
             ("checkout", [[:]]),
         ]
@@ -120,7 +137,8 @@ struct LiveFormTests {
                 for record in records {
                     for (field, value) in record.sorted(by: { $0.key < $1.key }) { form.set(value, forField: field) }
                     let expected = try compiled.validate(
-                        form.values, options: ValidationOptions(locale: locale, today: CivilDate(year: 2024, month: 6, day: 1)))
+                        form.values,
+                        options: ValidationOptions(locale: locale, today: CivilDate(year: 2024, month: 6, day: 1)))
                     #expect(form.report == expected, "\(name) \(record)")
                 }
             }
@@ -271,14 +289,26 @@ struct LiveFormTests {
         let password = try #require(form["password"])
         let usernameChanged = Locked(false)
         let passwordChanged = Locked(false)
-        withObservationTracking { _ = username.errors } onChange: { usernameChanged.update { $0 = true } }
-        withObservationTracking { _ = (password.errors, password.checklist) } onChange: { passwordChanged.update { $0 = true } }
+        withObservationTracking {
+            _ = username.errors
+        } onChange: {
+            usernameChanged.update { $0 = true }
+        }
+        withObservationTracking {
+            _ = (password.errors, password.checklist)
+        } onChange: {
+            passwordChanged.update { $0 = true }
+        }
         form.set("al", forField: "username")
         #expect(usernameChanged.value)
         #expect(!passwordChanged.value)
 
         let validity = Locked(false)
-        withObservationTracking { _ = form.canSubmit } onChange: { validity.update { $0 = true } }
+        withObservationTracking {
+            _ = form.canSubmit
+        } onChange: {
+            validity.update { $0 = true }
+        }
         form.set("alice", forField: "username")
         #expect(validity.value)
     }

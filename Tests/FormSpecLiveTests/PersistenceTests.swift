@@ -1,5 +1,5 @@
-import Foundation
 import FormSpec
+import Foundation
 import Testing
 
 @MainActor
@@ -22,10 +22,11 @@ struct PersistenceTests {
         #expect(first.hasUnsavedChanges)
         #expect(first.save(to: store))
         #expect(!first.hasUnsavedChanges)
-        #expect(store.storage == [
-            "settings.show_check_in_only": true, "settings.display_order": "favorite_first",
-            "settings.max_price_level": "3",
-        ])
+        #expect(
+            store.storage == [
+                "settings.show_check_in_only": true, "settings.display_order": "favorite_first",
+                "settings.max_price_level": "3",
+            ])
 
         let second = LiveForm(compiled)
         second.load(from: store)

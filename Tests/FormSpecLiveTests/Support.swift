@@ -1,5 +1,5 @@
-import Foundation
 import FormSpec
+import Foundation
 import Testing
 
 /// The repository's root folder (tests read the shared `Specs/`).

@@ -28,7 +28,9 @@ struct CoercionTests {
     @Test func booleansDatesAndChoices() {
         #expect(FieldType.boolean.read(.string("true"), trim: false) == .value(.boolean(true)))
         #expect(FieldType.boolean.read(.string("yes"), trim: false) == .invalid(rule: "type"))
-        #expect(FieldType.date.read(.string("2024-02-29"), trim: false) == .value(.date(CivilDate(year: 2024, month: 2, day: 29)!)))
+        #expect(
+            FieldType.date.read(.string("2024-02-29"), trim: false)
+                == .value(.date(CivilDate(year: 2024, month: 2, day: 29)!)))
         #expect(FieldType.date.read(.string("2023-02-29"), trim: false) == .invalid(rule: "type"))
         #expect(FieldType.date.read(.string("2024-2-9"), trim: false) == .invalid(rule: "type"))
         let options: Set<ExactText> = [ExactText("a"), ExactText("1")]

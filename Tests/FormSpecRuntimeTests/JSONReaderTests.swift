@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import FormSpecRuntime
@@ -6,10 +7,12 @@ import Testing
 struct JSONReaderTests {
     @Test func readsObjectsInOrderWithExactIntegers() throws {
         let value = try JSONReader.parse(#"{"b": 1, "a": [true, null, 2.5, "x\u00e9\n"], "big": 9007199254740993}"#)
-        #expect(value == .object([
-            .init("b", .integer(1)), .init("a", .array([.bool(true), .null, .number(2.5), .string("xé\n")])),
-            .init("big", .integer(9_007_199_254_740_993)),
-        ]))
+        #expect(
+            value
+                == .object([
+                    .init("b", .integer(1)), .init("a", .array([.bool(true), .null, .number(2.5), .string("xé\n")])),
+                    .init("big", .integer(9_007_199_254_740_993)),
+                ]))
     }
 
     @Test func surrogatePairs() throws {
@@ -71,7 +74,8 @@ struct ReportJSONTests {
             form: "signup", valid: false,
             fields: [
                 "username": FieldReport(
-                    valid: false, errors: [Issue(rule: "min_length", message: "At least \"3\"\ncharacters\\ \u{1}\t\r")],
+                    valid: false,
+                    errors: [Issue(rule: "min_length", message: "At least \"3\"\ncharacters\\ \u{1}\t\r")],
                     warnings: [Issue(rule: "pattern", message: "Prefer lowercase")],
                     checks: [
                         Check(rule: "required", passed: true, requirement: "Required"),
@@ -98,5 +102,3 @@ struct ReportJSONTests {
         #expect(String(decoding: bytes, as: UTF8.self) == #""a\u0001b""#)
     }
 }
-
-import Foundation

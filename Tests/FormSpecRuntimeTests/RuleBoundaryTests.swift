@@ -144,7 +144,9 @@ struct RuleBoundaryTests {
         let sameAs = FieldComparisonRule(other: 0, negated: false)
         #expect(sameAs.passes(.text("Passw0rd!"), in: Self.environment))
         #expect(!sameAs.passes(.text("Passw0rd"), in: Self.environment))
-        #expect(!FieldComparisonRule(other: 1, negated: false).passes(.text(""), in: Self.environment), "empty never matches")
+        #expect(
+            !FieldComparisonRule(other: 1, negated: false).passes(.text(""), in: Self.environment),
+            "empty never matches")
         #expect(FieldComparisonRule(other: 0, negated: true).passes(.text("other"), in: Self.environment))
     }
 
@@ -153,7 +155,9 @@ struct RuleBoundaryTests {
         (.greaterThan, 11, true), (.greaterThan, 10, false), (.lessThan, 9, true), (.lessThan, 10, false),
     ])
     func rangeAtItsBoundary(comparison: RangeRule.Comparison, value: Int64, passes: Bool) {
-        #expect(RangeRule(comparison: comparison, operand: .literal(.integer(10))).passes(.integer(value), in: Self.environment) == passes)
+        #expect(
+            RangeRule(comparison: comparison, operand: .literal(.integer(10))).passes(
+                .integer(value), in: Self.environment) == passes)
     }
 
     @Test func rangeReadsAnotherFieldAndToday() {
@@ -164,7 +168,9 @@ struct RuleBoundaryTests {
         #expect(notFuture.passes(.date(CivilDate(iso: "2024-02-29")!), in: Self.environment))
         #expect(!notFuture.passes(.date(CivilDate(iso: "2024-03-01")!), in: Self.environment))
         let adult = RangeRule(comparison: .max, operand: .today(DateOffset(amount: -18, unit: .year)))
-        #expect(adult.passes(.date(CivilDate(iso: "2006-02-28")!), in: Self.environment), "2024-02-29 minus 18y clamps to 2006-02-28")
+        #expect(
+            adult.passes(.date(CivilDate(iso: "2006-02-28")!), in: Self.environment),
+            "2024-02-29 minus 18y clamps to 2006-02-28")
         #expect(!adult.passes(.date(CivilDate(iso: "2006-03-01")!), in: Self.environment))
     }
 

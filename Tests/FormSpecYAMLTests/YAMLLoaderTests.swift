@@ -18,7 +18,8 @@ struct YAMLLoaderTests {
     }
 
     @Test func resolvesPlainScalarsByTheCoreSchema() throws {
-        let root = try #require(try load("[1, '1', true, 'true', ~, 2.5, 0x10, 99999999999999999999, hello, .inf]").root)
+        let root = try #require(
+            try load("[1, '1', true, 'true', ~, 2.5, 0x10, 99999999999999999999, hello, .inf]").root)
         let resolved = try #require(root.sequence).map(\.resolved)
         #expect(resolved[0] == .integer(1))
         #expect(resolved[1] == .string("1"))

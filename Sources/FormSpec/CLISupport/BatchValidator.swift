@@ -40,7 +40,9 @@ public final class BatchValidator {
     private let formatter: TextReportFormatter
 
     /// Creates a validator writing to `output`.
-    public init(program: Program, context: EvaluationContext, format: Format, output: OutputBuffer, namesInputs: Bool = false) {
+    public init(
+        program: Program, context: EvaluationContext, format: Format, output: OutputBuffer, namesInputs: Bool = false
+    ) {
         self.program = program
         self.context = context
         self.format = format
@@ -94,7 +96,9 @@ public final class BatchValidator {
             do throws(JSONReader.Error) {
                 value = try JSONReader.parse(bytes)
             } catch {
-                writeError("invalid JSON at column \(error.column): \(InputDecoder.sanitized(error.message))", input: input, line: line.number)
+                writeError(
+                    "invalid JSON at column \(error.column): \(InputDecoder.sanitized(error.message))", input: input,
+                    line: line.number)
                 return
             }
             try validate(value, input: input, line: line.number)

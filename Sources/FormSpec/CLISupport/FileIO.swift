@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A file that could not be opened, read or written, with the system's reason.
@@ -134,7 +134,8 @@ public enum FileIO {
 }
 
 // `read` and `write` are shadowed by this file's own `FileIO.read`/`FileIO.write` inside the type.
-@inline(__always) private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+@inline(__always) private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int
+{
     read(descriptor, buffer, count)
 }
 

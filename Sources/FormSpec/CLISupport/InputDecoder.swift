@@ -101,7 +101,9 @@ public enum InputDecoder {
             for pair in pairs {
                 guard let key = pair.key.scalar else {
                     let start = pair.key.location.start
-                    throw InputError("\(start.line):\(start.column): a mapping key must be a scalar, not \(pair.key.kindDescription)")
+                    throw InputError(
+                        "\(start.line):\(start.column): a mapping key must be a scalar, not \(pair.key.kindDescription)"
+                    )
                 }
                 members.append(Value.Member(key.text, try value(from: pair.value)))
             }

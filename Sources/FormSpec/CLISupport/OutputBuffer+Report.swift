@@ -9,4 +9,3 @@ extension OutputBuffer {
         if bytes.count >= chunkSize { flush() }
     }
 }
-

@@ -1,5 +1,5 @@
 #if canImport(Foundation)
-internal import Foundation
+    internal import Foundation
 #endif
 
 /// What a form knows about its external checks, prepared once per program: which checks each
@@ -191,11 +191,10 @@ struct CheckPlan: Sendable {
     static func reason(of error: any Error) -> String {
         if let failure = error as? CheckFailure { return failure.message }
         #if canImport(Foundation)
-        if let localized = error as? any LocalizedError, let description = localized.errorDescription {
-            return description
-        }
+            if let localized = error as? any LocalizedError, let description = localized.errorDescription {
+                return description
+            }
         #endif
         return String(describing: error)
     }
 }
-

@@ -1,5 +1,5 @@
 #if canImport(Foundation)
-public import Foundation
+    public import Foundation
 #endif
 
 // MARK: - Asynchronous validation
@@ -12,7 +12,8 @@ extension CompiledForm {
     /// the rule's `when:` holds. A check that throws gives its field an error (rule `check`).
     ///
     /// - Throws: ``FormValidationError`` when a check is not registered, or the task is cancelled.
-    public func validate(_ values: [String: Value], options: ValidationOptions = ValidationOptions()) async
+    public func validate(_ values: [String: Value], options: ValidationOptions = ValidationOptions())
+        async
         throws(FormValidationError) -> Report
     {
         try await validate(Value(fields: values), options: options)
@@ -21,7 +22,8 @@ extension CompiledForm {
     /// Validates an input object, running the asynchronous checks first (concurrently).
     /// - Throws: ``FormValidationError`` when the input is not an object, a check is not
     ///   registered, or the task is cancelled.
-    public func validate(_ input: Value, options: ValidationOptions = ValidationOptions()) async
+    public func validate(_ input: Value, options: ValidationOptions = ValidationOptions())
+        async
         throws(FormValidationError) -> Report
     {
         let prepared = try prepare(input, options: options)
@@ -58,13 +60,14 @@ extension CompiledForm {
     }
 
     #if canImport(Foundation)
-    /// Validates any `Encodable` value, running the asynchronous checks first.
-    /// - Throws: ``FormValidationError``, also when the value does not encode as a JSON object.
-    public func validate(
-        encoding value: some Encodable, encoder: JSONEncoder? = nil, options: ValidationOptions = ValidationOptions()
-    ) async throws(FormValidationError) -> Report {
-        let input = try Self.encode(value, encoder: encoder)
-        return try await validate(input, options: options)
-    }
+        /// Validates any `Encodable` value, running the asynchronous checks first.
+        /// - Throws: ``FormValidationError``, also when the value does not encode as a JSON object.
+        public func validate(
+            encoding value: some Encodable, encoder: JSONEncoder? = nil,
+            options: ValidationOptions = ValidationOptions()
+        ) async throws(FormValidationError) -> Report {
+            let input = try Self.encode(value, encoder: encoder)
+            return try await validate(input, options: options)
+        }
     #endif
 }

@@ -1,5 +1,5 @@
 #if canImport(Foundation)
-public import Foundation
+    public import Foundation
 #endif
 
 /// A form compiled from a spec, ready to validate values: the embedding entry point.
@@ -66,38 +66,38 @@ public struct CompiledForm: Sendable {
     }
 
     #if canImport(Foundation)
-    /// Compiles the spec file at a file URL.
-    /// - Throws: ``SpecError`` with every diagnostic when the spec has an error or cannot be read.
-    public static func load(contentsOf url: URL) throws(SpecError) -> CompiledForm {
-        try load(contentsOf: url.path)
-    }
-
-    /// Compiles a spec shipped as a bundle resource (an app bundle, or `Bundle.module` of a package
-    /// target that lists the spec under `resources:`).
-    ///
-    /// - Parameters:
-    ///   - name: The resource's name: `"signup"` finds `signup.form.yaml`; a name with an extension
-    ///     (`"signup.form.yaml"`) is used as it is.
-    ///   - bundle: The bundle holding the resource.
-    ///   - subdirectory: The resource's folder inside the bundle, if any.
-    /// - Throws: ``SpecError`` when there is no such resource or the spec has an error.
-    public static func load(resource name: String, in bundle: Bundle, subdirectory: String? = nil)
-        throws(SpecError) -> CompiledForm
-    {
-        let url =
-            name.hasSuffix(".yaml") || name.hasSuffix(".yml")
-            ? bundle.url(forResource: name, withExtension: nil, subdirectory: subdirectory)
-            : bundle.url(forResource: name, withExtension: "form.yaml", subdirectory: subdirectory)
-        guard let url else {
-            let diagnostic = Diagnostic.error(
-                "no spec resource named '\(name)' in bundle \(bundle.bundlePath)"
-                    + (subdirectory.map { " (subdirectory '\($0)')" } ?? ""),
-                at: nil)
-            throw SpecError(
-                path: name, diagnostics: [diagnostic], rendered: DiagnosticRenderer().render([diagnostic]))
+        /// Compiles the spec file at a file URL.
+        /// - Throws: ``SpecError`` with every diagnostic when the spec has an error or cannot be read.
+        public static func load(contentsOf url: URL) throws(SpecError) -> CompiledForm {
+            try load(contentsOf: url.path)
         }
-        return try load(contentsOf: url)
-    }
+
+        /// Compiles a spec shipped as a bundle resource (an app bundle, or `Bundle.module` of a package
+        /// target that lists the spec under `resources:`).
+        ///
+        /// - Parameters:
+        ///   - name: The resource's name: `"signup"` finds `signup.form.yaml`; a name with an extension
+        ///     (`"signup.form.yaml"`) is used as it is.
+        ///   - bundle: The bundle holding the resource.
+        ///   - subdirectory: The resource's folder inside the bundle, if any.
+        /// - Throws: ``SpecError`` when there is no such resource or the spec has an error.
+        public static func load(resource name: String, in bundle: Bundle, subdirectory: String? = nil)
+            throws(SpecError) -> CompiledForm
+        {
+            let url =
+                name.hasSuffix(".yaml") || name.hasSuffix(".yml")
+                ? bundle.url(forResource: name, withExtension: nil, subdirectory: subdirectory)
+                : bundle.url(forResource: name, withExtension: "form.yaml", subdirectory: subdirectory)
+            guard let url else {
+                let diagnostic = Diagnostic.error(
+                    "no spec resource named '\(name)' in bundle \(bundle.bundlePath)"
+                        + (subdirectory.map { " (subdirectory '\($0)')" } ?? ""),
+                    at: nil)
+                throw SpecError(
+                    path: name, diagnostics: [diagnostic], rendered: DiagnosticRenderer().render([diagnostic]))
+            }
+            return try load(contentsOf: url)
+        }
     #endif
 
     private static func make(_ compilation: Compilation, path: String) throws(SpecError) -> CompiledForm {
@@ -147,49 +147,50 @@ extension CompiledForm {
     }
 
     #if canImport(Foundation)
-    /// Validates any `Encodable` value: it is encoded as JSON and its members are the field values.
-    ///
-    /// - Parameters:
-    ///   - value: A struct (or dictionary) whose coding keys are field names.
-    ///   - encoder: The encoder to use; the default writes `Date`s as the `YYYY-MM-DD` of their
-    ///     local day. Set `keyEncodingStrategy = .convertToSnakeCase` to map `confirmPassword` to
-    ///     `confirm_password`.
-    ///   - options: Locale, mode, original values (edit mode), strictness, today.
-    /// - Throws: ``FormValidationError``, also when the value does not encode as a JSON object.
-    public func validate(
-        encoding value: some Encodable, encoder: JSONEncoder? = nil, options: ValidationOptions = ValidationOptions()
-    ) throws(FormValidationError) -> Report {
-        try validate(Self.encode(value, encoder: encoder), options: options)
-    }
+        /// Validates any `Encodable` value: it is encoded as JSON and its members are the field values.
+        ///
+        /// - Parameters:
+        ///   - value: A struct (or dictionary) whose coding keys are field names.
+        ///   - encoder: The encoder to use; the default writes `Date`s as the `YYYY-MM-DD` of their
+        ///     local day. Set `keyEncodingStrategy = .convertToSnakeCase` to map `confirmPassword` to
+        ///     `confirm_password`.
+        ///   - options: Locale, mode, original values (edit mode), strictness, today.
+        /// - Throws: ``FormValidationError``, also when the value does not encode as a JSON object.
+        public func validate(
+            encoding value: some Encodable, encoder: JSONEncoder? = nil,
+            options: ValidationOptions = ValidationOptions()
+        ) throws(FormValidationError) -> Report {
+            try validate(Self.encode(value, encoder: encoder), options: options)
+        }
 
-    /// The JSON of `value` as a ``Value``.
-    static func encode(_ value: some Encodable, encoder: JSONEncoder?) throws(FormValidationError) -> Value {
-        let data: Data
-        do {
-            data = try (encoder ?? defaultEncoder()).encode(value)
-        } catch {
-            throw .unencodable(String(describing: error))
+        /// The JSON of `value` as a ``Value``.
+        static func encode(_ value: some Encodable, encoder: JSONEncoder?) throws(FormValidationError) -> Value {
+            let data: Data
+            do {
+                data = try (encoder ?? defaultEncoder()).encode(value)
+            } catch {
+                throw .unencodable(String(describing: error))
+            }
+            do {
+                return try JSONReader.parse([UInt8](data))
+            } catch {
+                throw .unencodable(error.description)
+            }
         }
-        do {
-            return try JSONReader.parse([UInt8](data))
-        } catch {
-            throw .unencodable(error.description)
-        }
-    }
 
-    /// An encoder writing dates as ISO `YYYY-MM-DD` (the local day), as `date` fields read them.
-    public static func defaultEncoder() -> JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .custom { date, encoder in
-            let parts = Calendar.current.dateComponents([.year, .month, .day], from: date)
-            let text =
-                CivilDate(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)?.description
-                ?? "1970-01-01"
-            var container = encoder.singleValueContainer()
-            try container.encode(text)
+        /// An encoder writing dates as ISO `YYYY-MM-DD` (the local day), as `date` fields read them.
+        public static func defaultEncoder() -> JSONEncoder {
+            let encoder = JSONEncoder()
+            encoder.dateEncodingStrategy = .custom { date, encoder in
+                let parts = Calendar.current.dateComponents([.year, .month, .day], from: date)
+                let text =
+                    CivilDate(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)?.description
+                    ?? "1970-01-01"
+                var container = encoder.singleValueContainer()
+                try container.encode(text)
+            }
+            return encoder
         }
-        return encoder
-    }
     #endif
 }
 

@@ -1,5 +1,5 @@
 #if canImport(Foundation)
-public import Foundation
+    public import Foundation
 #endif
 
 /// A key-value store a settings form's values are loaded from and saved to, one key per field
@@ -29,84 +29,84 @@ public final class InMemorySettingsStore: SettingsStore {
 }
 
 #if canImport(Foundation)
-/// A settings store backed by `UserDefaults`, holding plain property-list types: `Bool`, `Int`,
-/// `Double`, `String`, arrays and string-keyed dictionaries of these.
-///
-/// Fine for preferences; never for secrets (``LiveForm/save(to:onlyIfValid:)`` skips `secret`
-/// fields).
-public struct UserDefaultsSettingsStore: SettingsStore {
-    /// The defaults database written to.
-    public let defaults: UserDefaults
+    /// A settings store backed by `UserDefaults`, holding plain property-list types: `Bool`, `Int`,
+    /// `Double`, `String`, arrays and string-keyed dictionaries of these.
+    ///
+    /// Fine for preferences; never for secrets (``LiveForm/save(to:onlyIfValid:)`` skips `secret`
+    /// fields).
+    public struct UserDefaultsSettingsStore: SettingsStore {
+        /// The defaults database written to.
+        public let defaults: UserDefaults
 
-    /// Creates a store writing to `defaults` (`.standard` by default).
-    public init(defaults: UserDefaults = .standard) { self.defaults = defaults }
+        /// Creates a store writing to `defaults` (`.standard` by default).
+        public init(defaults: UserDefaults = .standard) { self.defaults = defaults }
 
-    /// The value stored under `key`, converted from its property-list type.
-    public func value(forKey key: String) -> Value? {
-        defaults.object(forKey: key).flatMap(Self.value(fromPropertyList:))
-    }
-
-    /// Stores `value` under `key` as a property-list type; `nil` or `.null` removes the key.
-    public func set(_ value: Value?, forKey key: String) {
-        guard let value, let object = Self.propertyList(from: value) else {
-            defaults.removeObject(forKey: key)
-            return
+        /// The value stored under `key`, converted from its property-list type.
+        public func value(forKey key: String) -> Value? {
+            defaults.object(forKey: key).flatMap(Self.value(fromPropertyList:))
         }
-        defaults.set(object, forKey: key)
-    }
 
-    /// `value` as a property-list object; `nil` for `.null`.
-    static func propertyList(from value: Value) -> Any? {
-        switch value {
-        case .null: nil
-        case .bool(let value): value
-        case .integer(let value): Int(exactly: value).map { $0 as Any } ?? Double(value)
-        case .number(let value): value
-        case .string(let value): value
-        case .array(let items): items.map { propertyList(from: $0) ?? NSNull() } as [Any]
-        case .object(let members):
-            Dictionary(
-                members.map { ($0.key, propertyList(from: $0.value) ?? NSNull() as Any) }, uniquingKeysWith: { $1 })
-        }
-    }
-
-    /// A property-list object as a ``Value``; `nil` for anything else.
-    static func value(fromPropertyList object: Any) -> Value? {
-        // Linux's Foundation hands back nested values as `Optional<Any>`.
-        let mirror = Mirror(reflecting: object)
-        if mirror.displayStyle == .optional {
-            guard let child = mirror.children.first else { return .null }
-            return value(fromPropertyList: child.value)
-        }
-        if object is NSNull { return .null }
-        if let text = object as? String { return .string(text) }
-        if let number = object as? NSNumber {
-            let kind = String(cString: number.objCType)
-            if kind == "c" || kind == "B" { return .bool(number.boolValue) }
-            if kind == "f" || kind == "d" {
-                let double = number.doubleValue
-                return double.isFinite ? .number(double) : nil
+        /// Stores `value` under `key` as a property-list type; `nil` or `.null` removes the key.
+        public func set(_ value: Value?, forKey key: String) {
+            guard let value, let object = Self.propertyList(from: value) else {
+                defaults.removeObject(forKey: key)
+                return
             }
-            return .integer(number.int64Value)
+            defaults.set(object, forKey: key)
         }
-        if let items = object as? [Any] { return .array(items.compactMap { value(fromPropertyList: $0) }) }
-        if let dictionary = object as? [String: Any] {
-            return .object(
-                dictionary.keys.sorted().compactMap { key in
-                    value(fromPropertyList: dictionary[key]!).map { Value.Member(key, $0) }
-                })
-        }
-        if let dictionary = object as? [AnyHashable: Any] {
-            var members: [Value.Member] = []
-            for (key, item) in dictionary {
-                guard let key = key.base as? String, let item = value(fromPropertyList: item) else { continue }
-                members.append(Value.Member(key, item))
+
+        /// `value` as a property-list object; `nil` for `.null`.
+        static func propertyList(from value: Value) -> Any? {
+            switch value {
+            case .null: nil
+            case .bool(let value): value
+            case .integer(let value): Int(exactly: value).map { $0 as Any } ?? Double(value)
+            case .number(let value): value
+            case .string(let value): value
+            case .array(let items): items.map { propertyList(from: $0) ?? NSNull() } as [Any]
+            case .object(let members):
+                Dictionary(
+                    members.map { ($0.key, propertyList(from: $0.value) ?? NSNull() as Any) }, uniquingKeysWith: { $1 })
             }
-            return .object(members.sorted { $0.key < $1.key })
         }
-        return nil
+
+        /// A property-list object as a ``Value``; `nil` for anything else.
+        static func value(fromPropertyList object: Any) -> Value? {
+            // Linux's Foundation hands back nested values as `Optional<Any>`.
+            let mirror = Mirror(reflecting: object)
+            if mirror.displayStyle == .optional {
+                guard let child = mirror.children.first else { return .null }
+                return value(fromPropertyList: child.value)
+            }
+            if object is NSNull { return .null }
+            if let text = object as? String { return .string(text) }
+            if let number = object as? NSNumber {
+                let kind = String(cString: number.objCType)
+                if kind == "c" || kind == "B" { return .bool(number.boolValue) }
+                if kind == "f" || kind == "d" {
+                    let double = number.doubleValue
+                    return double.isFinite ? .number(double) : nil
+                }
+                return .integer(number.int64Value)
+            }
+            if let items = object as? [Any] { return .array(items.compactMap { value(fromPropertyList: $0) }) }
+            if let dictionary = object as? [String: Any] {
+                return .object(
+                    dictionary.keys.sorted().compactMap { key in
+                        value(fromPropertyList: dictionary[key]!).map { Value.Member(key, $0) }
+                    })
+            }
+            if let dictionary = object as? [AnyHashable: Any] {
+                var members: [Value.Member] = []
+                for (key, item) in dictionary {
+                    guard let key = key.base as? String, let item = value(fromPropertyList: item) else { continue }
+                    members.append(Value.Member(key, item))
+                }
+                return .object(members.sorted { $0.key < $1.key })
+            }
+            return nil
+        }
     }
-}
 #endif
 
 extension LiveForm {

@@ -35,7 +35,9 @@ struct Checker {
             if Self.isLocale(locale.value) {
                 specLocale = locale.value
             } else {
-                diagnostics.error("invalid locale '\(locale.value)'", at: locale.location, notes: [.init("write a language tag such as en, ja or zh-Hant")])
+                diagnostics.error(
+                    "invalid locale '\(locale.value)'", at: locale.location,
+                    notes: [.init("write a language tag such as en, ja or zh-Hant")])
             }
         }
         guard let fields = spec.fields else {
@@ -70,16 +72,20 @@ struct Checker {
                 if let parsed = FieldType(rawValue: written.value) {
                     type = parsed
                 } else {
-                    let alias = Self.typeAliases[written.value.lowercased()].map { [Diagnostic.Note("did you mean '\($0)'?")] }
+                    let alias = Self.typeAliases[written.value.lowercased()].map {
+                        [Diagnostic.Note("did you mean '\($0)'?")]
+                    }
                     diagnostics.error(
                         "unknown type '\(written.value)'", at: written.location,
-                        notes: (alias ?? Diagnostics.suggestion(for: written.value, among: FieldType.allCases.map(\.rawValue)))
+                        notes: (alias
+                            ?? Diagnostics.suggestion(for: written.value, among: FieldType.allCases.map(\.rawValue)))
                             + [.init("types: \(FieldType.allCases.map(\.rawValue).joined(separator: ", "))")])
                 }
             }
             let label = field.label?.value ?? Self.humanize(field.name.value)
             let options = checkOptions(field, type: type)
-            fieldInfo[field.name.value] = FieldInfo(name: field.name.value, index: index, type: type, label: label, options: options)
+            fieldInfo[field.name.value] = FieldInfo(
+                name: field.name.value, index: index, type: type, label: label, options: options)
             fieldOrder.append(field.name.value)
         }
 
@@ -94,7 +100,8 @@ struct Checker {
         for test in spec.tests { if let checked = checkTest(test) { tests.append(checked) } }
         guard !diagnostics.hasErrors else { return nil }
         return CheckedSpec(
-            form: formName, title: spec.title, locale: specLocale, fields: checkedFields, formRules: formRules, tests: tests)
+            form: formName, title: spec.title, locale: specLocale, fields: checkedFields, formRules: formRules,
+            tests: tests)
     }
 
     private mutating func checkVersion(_ spec: SpecSyntax) {
@@ -112,7 +119,8 @@ struct Checker {
         guard let node = field.options else {
             if type == .choice {
                 diagnostics.error(
-                    "choice field '\(field.name.value)' needs 'options'", at: field.type?.location ?? field.name.location)
+                    "choice field '\(field.name.value)' needs 'options'",
+                    at: field.type?.location ?? field.name.location)
             }
             return []
         }
@@ -145,7 +153,8 @@ struct Checker {
             }
             if let first = seen[ExactText(text)] {
                 diagnostics.error(
-                    "duplicate option '\(text)'", at: valueNode.location, notes: [.init("first listed here", at: first)])
+                    "duplicate option '\(text)'", at: valueNode.location, notes: [.init("first listed here", at: first)]
+                )
                 continue
             }
             seen[ExactText(text)] = valueNode.location
@@ -186,7 +195,8 @@ struct Checker {
                         ? "default '\(node.scalar?.text ?? "")' is not an option of field '\(info.name)'"
                         : "default for \(info.type.rawValue) field '\(info.name)' must be \(info.type.literalDescription), not \(node.kindDescription)",
                     at: node.location,
-                    notes: reason == "choice" ? Diagnostics.suggestion(for: node.scalar?.text ?? "", among: info.options.map(\.value)) : [])
+                    notes: reason == "choice"
+                        ? Diagnostics.suggestion(for: node.scalar?.text ?? "", among: info.options.map(\.value)) : [])
             }
         }
         var reportsFirstOnly = false
@@ -253,13 +263,17 @@ struct Checker {
         }
         let condition = syntax.condition.flatMap { checkCondition($0) }
         guard let body = definition.check(syntax, field: field, checker: &self) else { return nil }
-        var message = syntax.message.map { messageSource($0, key: body.messageKey, placeholders: body.placeholders, field: field) }
+        var message =
+            syntax.message.map {
+                messageSource($0, key: body.messageKey, placeholders: body.placeholders, field: field)
+            }
             ?? body.inheritedMessage
             ?? MessageSource(custom: nil, defaultKey: body.messageKey, placeholders: body.placeholders)
         message.placeholders.merge(body.placeholders) { current, _ in current }
-        let requirement = syntax.requirement.map {
-            messageSource($0, key: body.messageKey, placeholders: body.placeholders, field: field)
-        } ?? body.inheritedRequirement
+        let requirement =
+            syntax.requirement.map {
+                messageSource($0, key: body.messageKey, placeholders: body.placeholders, field: field)
+            } ?? body.inheritedRequirement
         return CheckedRule(
             name: body.reportedName ?? syntax.key.value, rule: body.rule, message: message, requirement: requirement,
             condition: condition, severity: severity, debounceMilliseconds: duration(syntax.debounce),
@@ -355,7 +369,10 @@ struct Checker {
 
     private mutating func checkFormRule(_ syntax: RuleSyntax) -> CheckedFormRule? {
         let condition = syntax.condition.flatMap { checkCondition($0) }
-        for (node, name) in [(syntax.unit?.location, "unit"), (syntax.count?.location, "count"), (syntax.debounce?.location, "debounce"), (syntax.requirement?.location, "requirement"), (syntax.severity?.location, "severity")] {
+        for (node, name) in [
+            (syntax.unit?.location, "unit"), (syntax.count?.location, "count"), (syntax.debounce?.location, "debounce"),
+            (syntax.requirement?.location, "requirement"), (syntax.severity?.location, "severity"),
+        ] {
             if let node { diagnostics.error("'\(name)' does not apply to form rules", at: node) }
         }
         switch syntax.key.value {
@@ -389,7 +406,9 @@ struct Checker {
             let placeholders: [String: PlaceholderValue] = ["fields": .list(labels, or: true)]
             return CheckedFormRule(
                 name: "at_least_one_of", kind: .atLeastOneOf(indexes),
-                message: syntax.message.map { messageSource($0, key: "at_least_one_of", placeholders: placeholders, field: nil) }
+                message: syntax.message.map {
+                    messageSource($0, key: "at_least_one_of", placeholders: placeholders, field: nil)
+                }
                     ?? MessageSource(custom: nil, defaultKey: "at_least_one_of", placeholders: placeholders),
                 condition: condition)
         }
@@ -405,7 +424,11 @@ struct Checker {
             guard let define = checker.defines[name] else { return }
             state[name] = false
             path.append(name)
-            for used in Self.uses(in: define.item.argument) + (define.item.key.value == "use" ? [Located(value: define.item.argument.scalar?.text ?? "", location: define.item.argument.location)] : []) {
+            for used in Self.uses(in: define.item.argument)
+                + (define.item.key.value == "use"
+                    ? [Located(value: define.item.argument.scalar?.text ?? "", location: define.item.argument.location)]
+                    : [])
+            {
                 switch state[used.value] {
                 case false?:
                     let start = path.firstIndex(of: used.value) ?? 0
@@ -460,10 +483,13 @@ struct Checker {
 
     static func isLocale(_ text: String) -> Bool {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard let first = parts.first, (2...3).contains(first.count), first.allSatisfy({ $0.isASCII && $0.isLetter }) else {
+        guard let first = parts.first, (2...3).contains(first.count), first.allSatisfy({ $0.isASCII && $0.isLetter })
+        else {
             return false
         }
-        return parts.dropFirst().allSatisfy { (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
+        return parts.dropFirst().allSatisfy {
+            (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+        }
     }
 
     /// `confirm_password` -> `Confirm password`.

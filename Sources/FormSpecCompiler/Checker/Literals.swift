@@ -140,6 +140,7 @@ extension FieldType {
         if self == other { return true }
         let numeric: Set<FieldType> = [.integer, .number]
         let textual: Set<FieldType> = [.text, .secret, .choice]
-        return (numeric.contains(self) && numeric.contains(other)) || (textual.contains(self) && textual.contains(other))
+        return (numeric.contains(self) && numeric.contains(other))
+            || (textual.contains(self) && textual.contains(other))
     }
 }

@@ -63,7 +63,9 @@ extension Checker {
             return nil
         }
         guard var reader = MappingReader(node, what: "'expect'", diagnostics: &diagnostics) else { return nil }
-        defer { reader.reportUnknown(in: "'expect'", known: ["valid", "errors", "form_errors"], diagnostics: &diagnostics) }
+        defer {
+            reader.reportUnknown(in: "'expect'", known: ["valid", "errors", "form_errors"], diagnostics: &diagnostics)
+        }
         let valid = Read.bool(reader.take("valid"), "'valid'", &diagnostics)
         let errorsNode = reader.take("errors")
         let formErrorsNode = reader.take("form_errors")

@@ -23,13 +23,16 @@ struct Driver {
         let isLibrary = spec.fields == nil && spec.form == nil
         if isLibrary {
             if !spec.hasDefineSection {
-                diagnostics.error("a spec needs 'form:' and 'fields:' (or 'define:' for a rule library)", at: spec.location)
+                diagnostics.error(
+                    "a spec needs 'form:' and 'fields:' (or 'define:' for a rule library)", at: spec.location)
             }
-            if let version = spec.version, case .integer(1) = version.resolved {} else {
+            if let version = spec.version, case .integer(1) = version.resolved {
+            } else {
                 diagnostics.error("missing 'formspec: 1' (the language version)", at: spec.location)
             }
             if !spec.tests.isEmpty || !spec.formRules.isEmpty {
-                diagnostics.error("a rule library holds only 'define:'; tests and form rules need a form", at: spec.location)
+                diagnostics.error(
+                    "a rule library holds only 'define:'; tests and form rules need a form", at: spec.location)
             }
             return finish(spec: nil, isLibrary: true)
         }
@@ -66,7 +69,9 @@ struct Driver {
         }
         diagnostics.append(contentsOf: loaded.diagnostics)
         guard let root = loaded.root else {
-            diagnostics.error("the file is empty; a spec starts with 'formspec: 1'", at: SourceLocation(path: path, start: .init(line: 1, column: 1)))
+            diagnostics.error(
+                "the file is empty; a spec starts with 'formspec: 1'",
+                at: SourceLocation(path: path, start: .init(line: 1, column: 1)))
             return nil
         }
         var parser = SyntaxParser(diagnostics: DiagnosticCollector())

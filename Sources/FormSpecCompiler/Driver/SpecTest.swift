@@ -17,7 +17,8 @@ public struct SpecTest: Sendable {
             switch (lhs, rhs) {
             case (.valid, .valid), (.invalid, .invalid): true
             case let (.errors(a, fa), .errors(b, fb)):
-                fa == fb && a.count == b.count && zip(a, b).allSatisfy { $0.name == $1.name && $0.messages == $1.messages }
+                fa == fb && a.count == b.count
+                    && zip(a, b).allSatisfy { $0.name == $1.name && $0.messages == $1.messages }
             default: false
             }
         }

@@ -16,10 +16,13 @@ struct Lowering {
                 name: field.name, label: field.label, type: field.type, required: field.required,
                 requiredMessage: render(field.requiredMessage, label: field.label, labels: labels),
                 typeMessage: render(
-                    MessageSource(custom: nil, defaultKey: "type.\(field.type == .secret ? "text" : field.type.rawValue)", placeholders: [:]),
+                    MessageSource(
+                        custom: nil, defaultKey: "type.\(field.type == .secret ? "text" : field.type.rawValue)",
+                        placeholders: [:]),
                     label: field.label, labels: labels),
                 defaultValue: field.defaultValue, trim: field.trim, debounceMilliseconds: field.debounceMilliseconds,
-                condition: field.condition, reportsFirstOnly: field.reportsFirstOnly, rules: rules, options: field.options,
+                condition: field.condition, reportsFirstOnly: field.reportsFirstOnly, rules: rules,
+                options: field.options,
                 choiceMessage: field.type == .choice
                     ? render(
                         MessageSource(custom: nil, defaultKey: "choice", placeholders: ["options": optionList]),
@@ -29,7 +32,8 @@ struct Lowering {
         }
         let formRules = spec.formRules.map {
             FormRuleProgram(
-                name: $0.name, kind: $0.kind, message: render($0.message, label: "", labels: labels), condition: $0.condition)
+                name: $0.name, kind: $0.kind, message: render($0.message, label: "", labels: labels),
+                condition: $0.condition)
         }
         var unknown = MessageSource(custom: nil, defaultKey: "unknown_field", placeholders: ["field": .value])
         unknown.placeholders["field"] = .value
@@ -62,7 +66,9 @@ struct Lowering {
         return LocalizedText(templates)
     }
 
-    private func template(_ text: String, locale: String, source: MessageSource, label: String, labels: [String]) -> Template {
+    private func template(_ text: String, locale: String, source: MessageSource, label: String, labels: [String])
+        -> Template
+    {
         var segments: [Template.Segment] = []
         func append(_ string: String) {
             if case .text(let previous)? = segments.last {

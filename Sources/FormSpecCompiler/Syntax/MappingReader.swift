@@ -49,7 +49,8 @@ struct MappingReader {
 
 /// Small helpers to read scalars of an expected kind, reporting anything else.
 enum Read {
-    static func string(_ node: YAMLNode?, _ what: String, _ diagnostics: inout DiagnosticCollector) -> Located<String>? {
+    static func string(_ node: YAMLNode?, _ what: String, _ diagnostics: inout DiagnosticCollector) -> Located<String>?
+    {
         guard let node else { return nil }
         guard let scalar = node.scalar, node.resolved != .null else {
             diagnostics.error("\(what) must be a string, not \(node.kindDescription)", at: node.location)

@@ -3,8 +3,12 @@ import FormSpecYAML
 
 /// Turns a loaded YAML document into a ``SpecSyntax``, reporting unknown keys and wrong shapes.
 struct SyntaxParser {
-    static let topLevelKeys = ["formspec", "form", "title", "locale", "import", "define", "fields", "form_rules", "tests"]
-    static let fieldKeys = ["type", "label", "required", "default", "trim", "debounce", "when", "report", "rules", "options"]
+    static let topLevelKeys = [
+        "formspec", "form", "title", "locale", "import", "define", "fields", "form_rules", "tests",
+    ]
+    static let fieldKeys = [
+        "type", "label", "required", "default", "trim", "debounce", "when", "report", "rules", "options",
+    ]
     static let modifierKeys = ["message", "requirement", "when", "severity", "unit", "count", "debounce"]
     static let formRuleKeys = ["require_changes", "at_least_one_of"]
     static let testKeys = ["name", "input", "expect", "locale", "mode", "original", "stubs"]
@@ -24,7 +28,8 @@ struct SyntaxParser {
             spec.imports = items.compactMap { Read.string($0, "an import", &diagnostics) }
         }
         spec.hasDefineSection = top.pairs.contains { $0.key.scalar?.text == "define" }
-        if let node = top.take("define"), let defines = MappingReader(node, what: "'define'", diagnostics: &diagnostics) {
+        if let node = top.take("define"), let defines = MappingReader(node, what: "'define'", diagnostics: &diagnostics)
+        {
             for pair in defines.pairs {
                 let name = Located(value: pair.key.scalar?.text ?? "", location: pair.key.location)
                 if let item = parseRule(pair.value, keys: RuleCatalog.names) {

@@ -71,7 +71,8 @@ extension Program {
         var formErrors = self.formErrors(values, changed: changed ?? [], mode: context.mode, chain: chain)
         if context.strict {
             for key in record.unknownKeys {
-                formErrors.append(Issue(rule: "unknown_field", message: unknownFieldMessage.render(chain, value: .text(key))))
+                formErrors.append(
+                    Issue(rule: "unknown_field", message: unknownFieldMessage.render(chain, value: .text(key))))
             }
         }
         return Report(
@@ -163,7 +164,8 @@ extension Program {
                 if case .required = rule.rule { continue }
                 if let condition = rule.condition, !condition.holds(environment.values, mode: mode) { continue }
                 let passed = try rule.rule.passes(scalar, field: field, in: environment, mode: mode)
-                checks.append(Check(rule: rule.name, passed: passed, requirement: rule.requirement.render(chain, value: scalar)))
+                checks.append(
+                    Check(rule: rule.name, passed: passed, requirement: rule.requirement.render(chain, value: scalar)))
                 if !passed {
                     let issue = Issue(rule: rule.name, message: rule.message.render(chain, value: scalar))
                     if rule.severity == .error { errors.append(issue) } else { warnings.append(issue) }

@@ -41,7 +41,9 @@ public enum JSONWriter {
                 if index > 0 { bytes.append(UInt8(ascii: ",")) }
                 appendLiteral("{\"rule\":", to: &bytes)
                 appendString(check.rule, to: &bytes)
-                appendLiteral(check.passed ? ",\"passed\":true,\"requirement\":" : ",\"passed\":false,\"requirement\":", to: &bytes)
+                appendLiteral(
+                    check.passed ? ",\"passed\":true,\"requirement\":" : ",\"passed\":false,\"requirement\":",
+                    to: &bytes)
                 appendString(check.requirement, to: &bytes)
                 bytes.append(UInt8(ascii: "}"))
             }

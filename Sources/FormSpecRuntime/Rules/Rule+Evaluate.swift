@@ -58,9 +58,13 @@ extension Rule {
         case .fieldComparison(let rule):
             result.append(rule.other)
         case .all(let items):
-            for item in items { item.rule.collectFieldsRead(into: &result) ; item.condition.map { result += $0.fieldsRead } }
+            for item in items {
+                item.rule.collectFieldsRead(into: &result); item.condition.map { result += $0.fieldsRead }
+            }
         case .any(let items):
-            for item in items { item.rule.collectFieldsRead(into: &result) ; item.condition.map { result += $0.fieldsRead } }
+            for item in items {
+                item.rule.collectFieldsRead(into: &result); item.condition.map { result += $0.fieldsRead }
+            }
         case .not(let item):
             item.rule.collectFieldsRead(into: &result)
             item.condition.map { result += $0.fieldsRead }

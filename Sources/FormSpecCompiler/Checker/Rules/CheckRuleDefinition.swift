@@ -6,7 +6,8 @@ struct CheckRuleDefinition: RuleDefinition {
 
     func check(_ item: RuleSyntax, field: FieldInfo, checker: inout Checker) -> CheckedRuleBody? {
         guard let name = Read.string(item.argument, "'check'", &checker.diagnostics) else { return nil }
-        let valid = name.value.first.map { $0.isLetter || $0 == "_" } ?? false
+        let valid =
+            name.value.first.map { $0.isLetter || $0 == "_" } ?? false
             && name.value.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == "-" }
         guard valid else {
             checker.diagnostics.error(

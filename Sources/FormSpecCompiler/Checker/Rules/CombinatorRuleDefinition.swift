@@ -1,4 +1,5 @@
 import FormSpecRuntime
+import FormSpecYAML
 
 /// `all: [rules]`, `any: [rules]`, `not: rule`: one message for the whole group.
 struct CombinatorRuleDefinition: RuleDefinition {
@@ -35,7 +36,8 @@ struct CombinatorRuleDefinition: RuleDefinition {
             }
             items.append(
                 RuleProgram(
-                    name: checked.name, rule: checked.rule, message: LocalizedText([:]), requirement: LocalizedText([:]),
+                    name: checked.name, rule: checked.rule, message: LocalizedText([:]),
+                    requirement: LocalizedText([:]),
                     condition: checked.condition, severity: checked.severity))
         }
         guard !failed else { return nil }
@@ -48,5 +50,3 @@ struct CombinatorRuleDefinition: RuleDefinition {
         return CheckedRuleBody(rule: rule, messageKey: item.key.value)
     }
 }
-
-import FormSpecYAML

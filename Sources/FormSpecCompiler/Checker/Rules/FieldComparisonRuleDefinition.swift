@@ -20,7 +20,8 @@ struct FieldComparisonRuleDefinition: RuleDefinition {
             return nil
         }
         return CheckedRuleBody(
-            rule: .fieldComparison(FieldComparisonRule(other: other.index, negated: item.key.value == "different_from")),
+            rule: .fieldComparison(
+                FieldComparisonRule(other: other.index, negated: item.key.value == "different_from")),
             messageKey: item.key.value,
             placeholders: ["other": .text(other.label), item.key.value: .text(other.label)])
     }

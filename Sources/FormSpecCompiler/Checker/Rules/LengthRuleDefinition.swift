@@ -1,4 +1,5 @@
 import FormSpecRuntime
+import FormSpecYAML
 
 /// `min_length: N` / `max_length: N`, with `unit: scalars | utf8 | utf16`.
 struct LengthRuleDefinition: RuleDefinition {
@@ -40,5 +41,3 @@ extension Checker {
         return Int(value)
     }
 }
-
-import FormSpecYAML

@@ -16,7 +16,9 @@ struct PatternRuleDefinition: RuleDefinition {
         } catch {
             checker.diagnostics.error(
                 "invalid regular expression: \(error.message)", at: source.location,
-                notes: [.init("patterns use ECMAScript syntax; escape literal characters such as [ ( . with a backslash")])
+                notes: [
+                    .init("patterns use ECMAScript syntax; escape literal characters such as [ ( . with a backslash")
+                ])
             return nil
         }
     }
