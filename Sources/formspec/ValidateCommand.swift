@@ -9,8 +9,8 @@ struct ValidateCommand: ParsableCommand {
         discussion: """
             Each INPUT is a .json, .yaml or .yml file holding one object, or a .jsonl file (or any \
             input with --jsonl) holding one JSON object a line; `-` or no INPUT reads stdin. \
-            JSON Lines are streamed: one report a line out, in order; blank lines are skipped, and \
-            a malformed line gives {"line": N, "error": "…"} and the run goes on.
+            JSON Lines are streamed: one output line per input line, in order; a malformed (or \
+            blank) line gives {"line": N, "error": "…"} and the run goes on.
 
             With --format json each report is one line of JSON (LANGUAGE.md section 9); text is a \
             checklist per field. Every external check the spec uses needs --stub NAME=true|false.

@@ -93,11 +93,13 @@ struct ValidateCommandTests {
         let result = try cli.run(["validate", "signup.form.yaml", "batch.jsonl", "--format", "json"])
         #expect(result.status == 1)
         let reports = try result.jsonLines()
-        #expect(reports.count == 3)  // three non-blank lines in, three lines out
+        #expect(reports.count == 4)  // four lines in (one blank), four lines out
         #expect(reports[0]["valid"] as? Bool == true)
         #expect(reports[1]["line"] as? Int == 2)
         #expect(reports[1]["error"] is String)
-        #expect(reports[2]["valid"] as? Bool == true)
+        #expect(reports[2]["line"] as? Int == 3)
+        #expect(reports[2]["error"] as? String == "empty line: expected a JSON object")
+        #expect(reports[3]["valid"] as? Bool == true)
     }
 
     @Test("--jsonl reads stdin as one object a line, reports in order")

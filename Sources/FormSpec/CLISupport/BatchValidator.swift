@@ -77,7 +77,9 @@ public final class BatchValidator {
     }
 
     /// Validates each line of `reader` as one JSON object, writing one report a line in order.
-    /// Blank lines are skipped; a malformed line gives an error for that line and the run goes on.
+    /// Every line gets exactly one output line, so inputs and reports can be paired by position: a
+    /// malformed line (a blank one included: JSON Lines has no empty records) gives an error for that
+    /// line and the run goes on. A final newline does not start another line.
     ///
     /// - Throws: ``FileError`` on a read error, ``Abort`` when an external check has no outcome.
     public func validateLines(_ reader: LineReader) throws {
@@ -87,7 +89,10 @@ public final class BatchValidator {
                 writeError("the line is longer than \(reader.maxLineLength) bytes", input: input, line: line.number)
                 return
             }
-            if line.isBlank { return }
+            if line.isBlank {
+                writeError("empty line: expected a JSON object", input: input, line: line.number)
+                return
+            }
             var bytes = line.bytes
             if line.number == 1, bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
                 bytes = UnsafeBufferPointer(rebasing: bytes[3...])
