@@ -72,42 +72,7 @@ public enum InputDecoder {
                 throw InputError(yamlMessage(problem))
             }
             guard let root = loaded.root else { throw InputError("the input is empty") }
-            return try value(from: root)
-        }
-    }
-
-    /// The value a YAML node denotes: plain scalars typed by the YAML 1.2 core schema, quoted
-    /// scalars as strings, sequences as arrays and mappings as objects in source order.
-    ///
-    /// - Throws: ``InputError`` for a key that is not a scalar.
-    public static func value(from node: YAMLNode) throws(InputError) -> Value {
-        switch node.content {
-        case .scalar(let scalar):
-            switch node.resolved {
-            case .null: return .null
-            case .bool(let bool): return .bool(bool)
-            case .integer(let int): return .integer(int)
-            case .float(let double): return double.isFinite ? .number(double) : .string(scalar.text)
-            case .string(let string): return .string(string)
-            }
-        case .sequence(let items):
-            var values: [Value] = []
-            values.reserveCapacity(items.count)
-            for item in items { values.append(try value(from: item)) }
-            return .array(values)
-        case .mapping(let pairs):
-            var members: [Value.Member] = []
-            members.reserveCapacity(pairs.count)
-            for pair in pairs {
-                guard let key = pair.key.scalar else {
-                    let start = pair.key.location.start
-                    throw InputError(
-                        "\(start.line):\(start.column): a mapping key must be a scalar, not \(pair.key.kindDescription)"
-                    )
-                }
-                members.append(Value.Member(key.text, try value(from: pair.value)))
-            }
-            return .object(members)
+            return Value(yaml: root)
         }
     }
 

@@ -147,7 +147,7 @@ struct Checker {
                 label = Read.string(reader.take("label"), "'label'", &diagnostics)?.value
                 reader.reportUnknown(in: "an option", known: ["value", "label"], diagnostics: &diagnostics)
             }
-            guard valueNode.scalar != nil, let text = FieldType.canonicalText(Literals.value(valueNode)) else {
+            guard valueNode.scalar != nil, let text = FieldType.canonicalText(Value(yaml: valueNode)) else {
                 diagnostics.error("an option value must be a string, number or boolean", at: valueNode.location)
                 continue
             }
@@ -186,7 +186,7 @@ struct Checker {
         }
         var defaultValue: Value?
         if let node = field.defaultValue {
-            let value = Literals.value(node)
+            let value = Value(yaml: node)
             switch info.type.read(value, trim: false, options: Set(info.options.map { ExactText($0.value) })) {
             case .value, .empty: defaultValue = value
             case .invalid(let reason):

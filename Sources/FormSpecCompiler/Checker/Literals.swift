@@ -1,21 +1,25 @@
 import FormSpecDiagnostics
-import FormSpecRuntime
-import FormSpecYAML
+public import FormSpecRuntime
+public import FormSpecYAML
 
-enum Literals {
-    /// A YAML node as an input value: plain scalars typed by the core schema, quoted ones strings.
-    static func value(_ node: YAMLNode) -> Value {
+extension Value {
+    /// The value a YAML node denotes: plain scalars typed by the YAML 1.2 core schema, quoted
+    /// scalars as strings, sequences as arrays and mappings as objects in source order. This is how
+    /// spec tests, defaults and YAML inputs read values.
+    public init(yaml node: YAMLNode) {
         switch node.content {
-        case .scalar:
+        case .scalar(let scalar):
             switch node.resolved {
-            case .null: return .null
-            case .bool(let value): return .bool(value)
-            case .integer(let value): return .integer(value)
-            case .float(let value): return value.isFinite ? .number(value) : .string(node.scalar?.text ?? "")
-            case .string(let value): return .string(value)
+            case .null: self = .null
+            case .bool(let value): self = .bool(value)
+            case .integer(let value): self = .integer(value)
+            case .float(let value): self = value.isFinite ? .number(value) : .string(scalar.text)
+            case .string(let value): self = .string(value)
             }
-        case .sequence(let items): return .array(items.map(value))
-        case .mapping(let pairs): return .object(pairs.map { Value.Member($0.key.scalar?.text ?? "", value($0.value)) })
+        case .sequence(let items): self = .array(items.map(Value.init(yaml:)))
+        case .mapping(let pairs):
+            // The loader only accepts scalar keys, so every key has text.
+            self = .object(pairs.map { Value.Member($0.key.scalar?.text ?? "", Value(yaml: $0.value)) })
         }
     }
 }
@@ -34,7 +38,7 @@ extension Checker {
                 "'\(rule)' needs \(field.type.literalDescription), not \(node.kindDescription)", at: node.location)
             return nil
         }
-        let value = Literals.value(node)
+        let value = Value(yaml: node)
         switch field.type.read(value, trim: false, options: Set(field.options.map { ExactText($0.value) })) {
         case .value(let scalar): return scalar
         case .empty:

@@ -50,7 +50,7 @@ extension Checker {
                 "test '\(test)' names unknown field '\(key)' in its \(what)", at: pair.key.location,
                 notes: Diagnostics.suggestion(for: key, among: fieldOrder))
         }
-        return Literals.value(node)
+        return Value(yaml: node)
     }
 
     private mutating func checkExpectation(_ node: YAMLNode, test: String) -> SpecTest.Expectation? {
