@@ -35,9 +35,18 @@ struct JSONReaderTests {
         #expect(error?.column == 7)
     }
 
-    @Test func invalidUTF8IsAnError() {
-        let bytes: [UInt8] = [0x22, 0xFF, 0xFE, 0x22]
-        #expect(throws: JSONReader.Error.self) { try JSONReader.parse(bytes) }
+    @Test(
+        arguments: [
+            [0xFF, 0xFE], [0xC0, 0x80], [0xED, 0xA0, 0x80], [0xE2, 0x82], [0xF4, 0x90, 0x80, 0x80], [0x80],
+        ] as [[UInt8]])
+    func invalidUTF8IsAnError(bad: [UInt8]) {
+        // Inside a string, both on the fast path and after an escape.
+        #expect(throws: JSONReader.Error.self) { try JSONReader.parse([0x22] + bad + [0x22]) }
+        #expect(throws: JSONReader.Error.self) { try JSONReader.parse([0x22, 0x5C, 0x6E] + bad + [0x22]) }
+    }
+
+    @Test func validMultiByteUTF8Reads() throws {
+        #expect(try JSONReader.parse(Array("\"é€😀\\n\"".utf8)) == .string("é€😀\n"))
     }
 
     @Test func deepNestingIsBounded() {

@@ -166,7 +166,7 @@ public struct JSONReader {
             if byte == UInt8(ascii: "\"") {
                 let slice = UnsafeBufferPointer(rebasing: bytes[start..<position])
                 position += 1
-                guard let string = String(validating: slice, as: UTF8.self) else {
+                guard let string = Self.validatedString(slice) else {
                     throw error("invalid UTF-8 in string", at: start)
                 }
                 return string
@@ -181,7 +181,7 @@ public struct JSONReader {
             switch byte {
             case UInt8(ascii: "\""):
                 position += 1
-                guard let string = String(validating: scalars, as: UTF8.self) else {
+                guard let string = scalars.withUnsafeBufferPointer(Self.validatedString) else {
                     throw error("invalid UTF-8 in string", at: start)
                 }
                 return string
@@ -221,6 +221,15 @@ public struct JSONReader {
             }
         }
         throw error("unterminated string", at: start - 1)
+    }
+
+    /// `bytes` as a string, or `nil` when they are not valid UTF-8. (`String(validating:as:)`
+    /// would do, but needs macOS 15; this runs wherever the package does.)
+    private static func validatedString(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        if !bytes.contains(where: { $0 >= 0x80 }) { return String(decoding: bytes, as: UTF8.self) }
+        let hadError = transcode(
+            bytes.makeIterator(), from: UTF8.self, to: UTF32.self, stoppingOnError: true, into: { _ in })
+        return hadError ? nil : String(decoding: bytes, as: UTF8.self)
     }
 
     private mutating func parseHex4() throws(Error) -> UInt32 {
