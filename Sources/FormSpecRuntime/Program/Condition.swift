@@ -9,7 +9,7 @@ public indirect enum Condition: Sendable, Codable {
     case not(Condition)
 
     /// A test of a field's value in a condition.
-    public enum FieldTest: Sendable, Codable {
+    public enum FieldTest: Sendable {
         case equals(Scalar)
         case notEquals(Scalar)
         case oneOf([Scalar])

@@ -34,7 +34,7 @@ public struct LocalizedText: Sendable, Hashable, Codable {
 /// `{value}` remains to be filled when the message is shown.
 public struct Template: Sendable, Hashable, Codable {
     /// A piece of a template.
-    public enum Segment: Sendable, Hashable, Codable {
+    public enum Segment: Sendable, Hashable {
         case text(String)
         case value
     }

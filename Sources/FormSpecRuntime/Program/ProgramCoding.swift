@@ -1,0 +1,226 @@
+// The JSON form of a lowered program (`formspec compile --emit json`): each enum is written as a
+// one-key object named after its case, close to how the spec itself reads, e.g.
+// `{"range": {"comparison": "min", "operand": {"literal": {"integer": 18}}}}` and
+// `{"field": 2, "equals": {"text": "email"}}`.
+
+/// A coding key for any name.
+struct NameKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(_ name: String) { stringValue = name }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+}
+
+extension KeyedDecodingContainer where Key == NameKey {
+    /// The one key of a one-key object, or a decoding error naming `type`.
+    func onlyKey(of type: String) throws -> String {
+        guard allKeys.count == 1, let key = allKeys.first else {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: codingPath, debugDescription: "expected a one-key object for \(type)"))
+        }
+        return key.stringValue
+    }
+
+    func unknown(_ name: String, of type: String) -> DecodingError {
+        .dataCorrupted(.init(codingPath: codingPath, debugDescription: "unknown \(type) '\(name)'"))
+    }
+}
+
+extension Scalar {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: NameKey.self)
+        let name = try container.onlyKey(of: "scalar")
+        let key = NameKey(name)
+        switch name {
+        case "text": self = .text(try container.decode(String.self, forKey: key))
+        case "integer": self = .integer(try container.decode(Int64.self, forKey: key))
+        case "number": self = .number(try container.decode(Double.self, forKey: key))
+        case "boolean": self = .boolean(try container.decode(Bool.self, forKey: key))
+        case "date": self = .date(try container.decode(CivilDate.self, forKey: key))
+        default: throw container.unknown(name, of: "scalar")
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: NameKey.self)
+        switch self {
+        case .text(let value): try container.encode(value, forKey: NameKey("text"))
+        case .integer(let value): try container.encode(value, forKey: NameKey("integer"))
+        case .number(let value): try container.encode(value, forKey: NameKey("number"))
+        case .boolean(let value): try container.encode(value, forKey: NameKey("boolean"))
+        case .date(let value): try container.encode(value, forKey: NameKey("date"))
+        }
+    }
+}
+
+extension CivilDate {
+    /// Encoded as `YYYY-MM-DD`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let date = CivilDate(iso: text) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "invalid date '\(text)'")
+        }
+        self = date
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}
+
+extension DateOffset {
+    /// Encoded as the spec writes it: `today`, `today+30d`, `today-18y`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let offset = DateOffset.parseToday(text) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "invalid relative date '\(text)'")
+        }
+        self = offset
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}
+
+extension Operand {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: NameKey.self)
+        let name = try container.onlyKey(of: "operand")
+        switch name {
+        case "literal": self = .literal(try container.decode(Scalar.self, forKey: NameKey(name)))
+        case "field": self = .field(try container.decode(Int.self, forKey: NameKey(name)))
+        case "today": self = .today(try container.decode(DateOffset.self, forKey: NameKey(name)))
+        default: throw container.unknown(name, of: "operand")
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: NameKey.self)
+        switch self {
+        case .literal(let value): try container.encode(value, forKey: NameKey("literal"))
+        case .field(let index): try container.encode(index, forKey: NameKey("field"))
+        case .today(let offset): try container.encode(offset, forKey: NameKey("today"))
+        }
+    }
+}
+
+extension Rule {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: NameKey.self)
+        let name = try container.onlyKey(of: "rule")
+        let key = NameKey(name)
+        switch name {
+        case "required": self = .required
+        case "length": self = .length(try container.decode(LengthRule.self, forKey: key))
+        case "pattern": self = .pattern(try container.decode(PatternRule.self, forKey: key))
+        case "contains": self = .contains(try container.decode(ContainsRule.self, forKey: key))
+        case "format": self = .format(try container.decode(FormatRule.self, forKey: key))
+        case "equality": self = .equality(try container.decode(EqualityRule.self, forKey: key))
+        case "membership": self = .membership(try container.decode(MembershipRule.self, forKey: key))
+        case "field_comparison": self = .fieldComparison(try container.decode(FieldComparisonRule.self, forKey: key))
+        case "range": self = .range(try container.decode(RangeRule.self, forKey: key))
+        case "multiple_of": self = .multipleOf(try container.decode(MultipleOfRule.self, forKey: key))
+        case "all": self = .all(try container.decode([RuleProgram].self, forKey: key))
+        case "any": self = .any(try container.decode([RuleProgram].self, forKey: key))
+        case "not": self = .not(try container.decode(RuleProgram.self, forKey: key))
+        case "check": self = .check(try container.decode(ExternalCheckRule.self, forKey: key))
+        default: throw container.unknown(name, of: "rule")
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: NameKey.self)
+        switch self {
+        case .required: try container.encode(true, forKey: NameKey("required"))
+        case .length(let rule): try container.encode(rule, forKey: NameKey("length"))
+        case .pattern(let rule): try container.encode(rule, forKey: NameKey("pattern"))
+        case .contains(let rule): try container.encode(rule, forKey: NameKey("contains"))
+        case .format(let rule): try container.encode(rule, forKey: NameKey("format"))
+        case .equality(let rule): try container.encode(rule, forKey: NameKey("equality"))
+        case .membership(let rule): try container.encode(rule, forKey: NameKey("membership"))
+        case .fieldComparison(let rule): try container.encode(rule, forKey: NameKey("field_comparison"))
+        case .range(let rule): try container.encode(rule, forKey: NameKey("range"))
+        case .multipleOf(let rule): try container.encode(rule, forKey: NameKey("multiple_of"))
+        case .all(let items): try container.encode(items, forKey: NameKey("all"))
+        case .any(let items): try container.encode(items, forKey: NameKey("any"))
+        case .not(let item): try container.encode(item, forKey: NameKey("not"))
+        case .check(let rule): try container.encode(rule, forKey: NameKey("check"))
+        }
+    }
+}
+
+extension Condition {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: NameKey.self)
+        if container.contains(NameKey("field")) {
+            let index = try container.decode(Int.self, forKey: NameKey("field"))
+            let tests = container.allKeys.map(\.stringValue).filter { $0 != "field" }
+            guard tests.count == 1, let test = tests.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(codingPath: container.codingPath, debugDescription: "a field condition needs one test"))
+            }
+            let key = NameKey(test)
+            switch test {
+            case "equals": self = .field(index, .equals(try container.decode(Scalar.self, forKey: key)))
+            case "not_equals": self = .field(index, .notEquals(try container.decode(Scalar.self, forKey: key)))
+            case "one_of": self = .field(index, .oneOf(try container.decode([Scalar].self, forKey: key)))
+            case "empty": self = .field(index, .empty(try container.decode(Bool.self, forKey: key)))
+            default: throw container.unknown(test, of: "field test")
+            }
+            return
+        }
+        let name = try container.onlyKey(of: "condition")
+        let key = NameKey(name)
+        switch name {
+        case "mode": self = .mode(try container.decode(Mode.self, forKey: key))
+        case "all": self = .all(try container.decode([Condition].self, forKey: key))
+        case "any": self = .any(try container.decode([Condition].self, forKey: key))
+        case "not": self = .not(try container.decode(Condition.self, forKey: key))
+        default: throw container.unknown(name, of: "condition")
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: NameKey.self)
+        switch self {
+        case .field(let index, let test):
+            try container.encode(index, forKey: NameKey("field"))
+            switch test {
+            case .equals(let value): try container.encode(value, forKey: NameKey("equals"))
+            case .notEquals(let value): try container.encode(value, forKey: NameKey("not_equals"))
+            case .oneOf(let values): try container.encode(values, forKey: NameKey("one_of"))
+            case .empty(let empty): try container.encode(empty, forKey: NameKey("empty"))
+            }
+        case .mode(let mode): try container.encode(mode, forKey: NameKey("mode"))
+        case .all(let conditions): try container.encode(conditions, forKey: NameKey("all"))
+        case .any(let conditions): try container.encode(conditions, forKey: NameKey("any"))
+        case .not(let condition): try container.encode(condition, forKey: NameKey("not"))
+        }
+    }
+}
+
+extension FormRuleProgram.Kind {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: NameKey.self)
+        let name = try container.onlyKey(of: "form rule")
+        switch name {
+        case "require_changes": self = .requireChanges
+        case "at_least_one_of": self = .atLeastOneOf(try container.decode([Int].self, forKey: NameKey(name)))
+        default: throw container.unknown(name, of: "form rule")
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: NameKey.self)
+        switch self {
+        case .requireChanges: try container.encode(true, forKey: NameKey("require_changes"))
+        case .atLeastOneOf(let indexes): try container.encode(indexes, forKey: NameKey("at_least_one_of"))
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import FormSpec
+import Foundation
+import Testing
+
+/// The lowered program's JSON (`formspec compile --emit json`) round-trips: a decoded program
+/// gives the same report as the compiled one for every test input of every seed spec.
+struct ProgramCodingTests {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    static let specs: [String] = {
+        let folder = repository.appendingPathComponent("Specs")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { $0.hasSuffix(".form.yaml") }.sorted().map { folder.appendingPathComponent($0).path }
+    }()
+
+    @Test(arguments: specs)
+    func decodedProgramValidatesLikeTheCompiledOne(path: String) throws {
+        let spec = try #require(Compiler.compile(path: path).spec)
+        let data = try JSONEncoder().encode(spec.program)
+        let text = String(decoding: data, as: UTF8.self)
+        #expect(!text.contains("\"_0\""), "every enum has an explicit JSON form")
+        let decoded = try JSONDecoder().decode(Program.self, from: data)
+        #expect(!spec.tests.isEmpty)
+        for test in spec.tests {
+            let context = EvaluationContext(
+                locale: test.locale, mode: test.mode, original: test.original,
+                today: CivilDate(iso: "2024-02-29")!, checks: EvaluationContext.stubs(test.stubs))
+            #expect(
+                try decoded.validate(test.input, context: context)
+                    == spec.program.validate(test.input, context: context),
+                "\(test.name)")
+        }
+    }
+
+    @Test func malformedProgramJSONIsADecodingError() {
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(Rule.self, from: Data(#"{"lenght": {}}"#.utf8)) }
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(Scalar.self, from: Data(#"{"text": "a", "integer": 1}"#.utf8))
+        }
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(CivilDate.self, from: Data(#""2023-02-29""#.utf8))
+        }
+    }
+}
