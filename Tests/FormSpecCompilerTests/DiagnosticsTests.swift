@@ -189,3 +189,34 @@ struct DiagnosticsTests {
         #expect(report.fields.values.filter { !$0.valid }.count == 4_950)
     }
 }
+
+/// Warnings: they do not stop compilation.
+struct WarningTests {
+    @Test func unusedDefinesOfTheFormsOwnFileAreWarnings() throws {
+        let compilation = compile(
+            "formspec: 1\nform: f\ndefine: {a: {min_length: 1}, b: {max_length: 9}}\nfields: {x: {rules: [{use: a}]}}")
+        #expect(compilation.diagnostics.map(\.message) == ["'b' is defined but never used"])
+        #expect(compilation.diagnostics.first?.severity == .warning)
+        #expect(compilation.spec != nil, "a warning does not stop compilation")
+    }
+
+    @Test func unusedImportedDefinesAreNotTheFormsConcern() {
+        let compilation = compile(
+            "formspec: 1\nform: f\nimport: [lib.rules.yaml]\nfields: {x: {}}",
+            files: ["lib.rules.yaml": "formspec: 1\ndefine: {strong: {min_length: 8}}"])
+        #expect(compilation.diagnostics.isEmpty)
+    }
+
+    @Test func fileNamesThatContradictTheKind() {
+        let library = Compiler.compile(
+            source: "formspec: 1\ndefine: {a: {min_length: 1}}", path: "lib.form.yaml", provider: InMemorySources([:]))
+        #expect(
+            library.diagnostics.map(\.message) == [
+                "this file is a rule library (no 'form:' or 'fields:'), but its name ends in .form.yaml"
+            ])
+        let form = Compiler.compile(
+            source: "formspec: 1\nform: f\nfields: {a: {}}", path: "f.rules.yaml", provider: InMemorySources([:]))
+        #expect(form.diagnostics.map(\.message) == ["this file is a form, but its name ends in .rules.yaml"])
+        #expect(form.spec != nil)
+    }
+}

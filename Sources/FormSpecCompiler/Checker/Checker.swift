@@ -26,6 +26,8 @@ struct Checker {
     var specLocale = "en"
     /// Defines on a `use:` cycle (already reported once).
     var cyclicDefines: Set<String> = []
+    /// Names some `use:` asked for, to warn about defines of this file that nothing uses.
+    var usedDefines: Set<String> = []
 
     // MARK: - The spec
 
@@ -94,6 +96,7 @@ struct Checker {
         for field in fields {
             if let checked = checkField(field) { checkedFields.append(checked) }
         }
+        warnAboutUnusedDefines(spec)
         var formRules: [CheckedFormRule] = []
         for rule in spec.formRules { if let checked = checkFormRule(rule) { formRules.append(checked) } }
         var tests: [SpecTest] = []
@@ -415,6 +418,16 @@ struct Checker {
     }
 
     // MARK: - Defines
+
+    /// Warns about defines of this form's own file that no rule uses (imported libraries are
+    /// shared, so their unused names are not this form's concern).
+    private mutating func warnAboutUnusedDefines(_ spec: SpecSyntax) {
+        for (name, _) in spec.defines where !usedDefines.contains(name.value) && !cyclicDefines.contains(name.value) {
+            diagnostics.warning(
+                "'\(name.value)' is defined but never used", at: name.location,
+                notes: [.init("use it with '- use: \(name.value)', or remove it")])
+        }
+    }
 
     /// Reports every `use:` cycle among the defines, used or not, once.
     private mutating func checkDefineCycles() {

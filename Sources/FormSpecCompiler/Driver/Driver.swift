@@ -21,6 +21,7 @@ struct Driver {
         collectDefines(of: spec, into: &defines, importing: [path])
         checker.defines = defines
         let isLibrary = spec.fields == nil && spec.form == nil
+        warnAboutFileName(path, isLibrary: isLibrary, at: spec.location)
         if isLibrary {
             if !spec.hasDefineSection {
                 diagnostics.error(
@@ -41,6 +42,21 @@ struct Driver {
         guard let checked, !diagnostics.hasErrors else { return finish(spec: nil, isLibrary: false) }
         let program = Lowering(spec: checked).lower()
         return finish(spec: CompiledSpec(path: path, program: program, tests: checked.tests), isLibrary: false)
+    }
+
+    /// LANGUAGE.md section 1 names forms `NAME.form.yaml` and rule libraries `NAME.rules.yaml`;
+    /// tools find specs by those names, so a file named for the other kind is likely a mistake.
+    private mutating func warnAboutFileName(_ path: String, isLibrary: Bool, at location: SourceLocation) {
+        let start = SourceLocation(path: path, start: location.start)
+        if isLibrary, path.hasSuffix(".form.yaml") {
+            diagnostics.warning(
+                "this file is a rule library (no 'form:' or 'fields:'), but its name ends in .form.yaml", at: start,
+                notes: [.init("name rule libraries NAME.rules.yaml")])
+        } else if !isLibrary, path.hasSuffix(".rules.yaml") {
+            diagnostics.warning(
+                "this file is a form, but its name ends in .rules.yaml", at: start,
+                notes: [.init("name forms NAME.form.yaml, so 'formspec test' finds them")])
+        }
     }
 
     private func finish(spec: CompiledSpec?, isLibrary: Bool) -> Compilation {

@@ -7,6 +7,7 @@ struct UseRuleDefinition: RuleDefinition {
 
     func check(_ item: RuleSyntax, field: FieldInfo, checker: inout Checker) -> CheckedRuleBody? {
         guard let name = Read.string(item.argument, "'use'", &checker.diagnostics) else { return nil }
+        checker.usedDefines.insert(name.value)
         guard let define = checker.defines[name.value] else {
             checker.diagnostics.error(
                 "unknown rule name '\(name.value)' in 'use'", at: name.location,
