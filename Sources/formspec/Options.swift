@@ -145,8 +145,15 @@ struct EvaluationOptions: ParsableArguments {
     func context(for program: Program) throws -> EvaluationContext {
         let outcomes = try stubOutcomes(for: program)
         let original = try loadOriginal()
-        return EvaluationContext(
+        var context = EvaluationContext(
             locale: locale, mode: mode?.mode ?? (original != nil ? .edit : .new), original: original,
             strict: strict, checks: EvaluationContext.stubs(outcomes))
+        // Locales and the original values are worked out once for the whole run, not per input.
+        do throws(EvaluationError) {
+            try context.prepare(for: program)
+        } catch {
+            throw Console.fail("--original \(self.original ?? ""): \(error)", code: 2)
+        }
+        return context
     }
 }

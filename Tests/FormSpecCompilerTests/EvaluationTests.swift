@@ -260,3 +260,45 @@ struct EvaluationTests {
         #expect(try decoded.validate(["a": "abcd"]) == program.validate(["a": "abcd"]))
     }
 }
+
+/// `EvaluationContext.prepare(for:)` only caches: reports are the same, and changing the
+/// context afterwards is never served from a stale cache.
+struct PreparedContextTests {
+    static let source = """
+        formspec: 1
+        form: f
+        fields:
+          name: {rules: [{min_length: 3}]}
+        form_rules:
+          - require_changes: true
+        """
+
+    @Test func preparedContextGivesTheSameReports() throws {
+        let program = try program(Self.source)
+        var context = EvaluationContext(locale: "ja", mode: .edit, original: ["name": "Ann"])
+        let plain = try program.validate(["name": "Al"], context: context)
+        try context.prepare(for: program)
+        #expect(try program.validate(["name": "Al"], context: context) == plain)
+        #expect(try program.validate(["name": "Ann"], context: context).formErrors.map(\.rule) == ["require_changes"])
+    }
+
+    @Test func changingTheContextDropsWhatWasPrepared() throws {
+        let program = try program(Self.source)
+        var context = EvaluationContext(locale: "ja")
+        try context.prepare(for: program)
+        context.locale = "en"
+        #expect(
+            try program.validate(["name": "Al"], context: context).messages["name"] == [
+                "Name must be at least 3 characters"
+            ])
+        context.mode = .edit
+        context.original = ["name": "Al"]
+        #expect(try program.validate(["name": "Al"], context: context).changed == [])
+    }
+
+    @Test func preparingWithANonObjectOriginalThrows() throws {
+        let program = try program(Self.source)
+        var context = EvaluationContext(mode: .edit, original: [1])
+        #expect(throws: EvaluationError.notAnObject("an array")) { try context.prepare(for: program) }
+    }
+}

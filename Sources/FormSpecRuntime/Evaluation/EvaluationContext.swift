@@ -2,11 +2,11 @@
 /// external check outcomes.
 public struct EvaluationContext: Sendable {
     /// The locale to show messages in; `nil` for the spec's own.
-    public var locale: String?
+    public var locale: String? { didSet { prepared = nil } }
     /// `new` (default), `edit` or `show`.
-    public var mode: Mode
+    public var mode: Mode { didSet { prepared = nil } }
     /// In edit mode, the values before editing (an object).
-    public var original: Value?
+    public var original: Value? { didSet { prepared = nil } }
     /// Whether input keys that are not fields are form errors (`unknown_field`).
     public var strict: Bool
     /// The date `today` means in date rules.
@@ -25,6 +25,44 @@ public struct EvaluationContext: Sendable {
         self.strict = strict
         self.today = today
         self.checks = checks
+    }
+
+    /// What depends only on this context and one program, worked out once by ``prepare(for:)``.
+    private var prepared: Prepared?
+
+    private struct Prepared: Sendable {
+        var form: String
+        var specLocale: String
+        var fieldCount: Int
+        var chain: LocaleChain
+        var originalValues: [FieldValue]
+
+        func matches(_ program: Program) -> Bool {
+            form == program.form && specLocale == program.locale && fieldCount == program.fields.count
+        }
+    }
+
+    /// Works out, once, what every validation with this context against `program` needs: the
+    /// message locales and (edit mode) the original values read as their types. Call it before
+    /// validating a batch; changing `locale`, `mode` or `original` afterwards undoes it.
+    /// - Throws: ``EvaluationError/notAnObject(_:)`` when `original` is not an object.
+    public mutating func prepare(for program: Program) throws(EvaluationError) {
+        let originalValues = mode == .edit ? try program.readOriginal(original) : []
+        prepared = Prepared(
+            form: program.form, specLocale: program.locale, fieldCount: program.fields.count,
+            chain: LocaleChain(requested: locale, specLocale: program.locale), originalValues: originalValues)
+    }
+
+    /// The message locales for `program`.
+    func localeChain(for program: Program) -> LocaleChain {
+        if let prepared, prepared.matches(program) { return prepared.chain }
+        return locale == nil ? program.defaultChain : LocaleChain(requested: locale, specLocale: program.locale)
+    }
+
+    /// The original values of edit mode, read as `program`'s field types.
+    func originalValues(for program: Program) throws(EvaluationError) -> [FieldValue] {
+        if let prepared, prepared.matches(program) { return prepared.originalValues }
+        return try program.readOriginal(original)
     }
 
     /// A resolver that answers from fixed outcomes by check name (CLI `--stub`, test `stubs:`).

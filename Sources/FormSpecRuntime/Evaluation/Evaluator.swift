@@ -9,7 +9,18 @@ extension Program {
     public func validate(_ input: Value, context: EvaluationContext = EvaluationContext()) throws(EvaluationError)
         -> Report
     {
-        try validate(record(from: input), context: context)
+        // Read members straight into the field values: no intermediate slot array per record.
+        guard case .object(let members) = input else { throw .notAnObject(input.kindDescription) }
+        var values = defaultValues
+        var unknownKeys: [String] = []
+        for member in members {
+            if let index = fieldIndex[member.key] {
+                values[index] = read(member.value, forField: index)
+            } else if context.strict {
+                unknownKeys.append(member.key)
+            }
+        }
+        return try evaluate(values, unknownKeys: unknownKeys, context: context)
     }
 
     /// Splits an input object into per-field slots.
@@ -27,6 +38,12 @@ extension Program {
         return record
     }
 
+    /// The original values of edit mode read as the fields' types (defaults for missing ones).
+    func readOriginal(_ original: Value?) throws(EvaluationError) -> [FieldValue] {
+        guard let original else { return defaultValues }
+        return read(try record(from: original))
+    }
+
     /// Each field's value read as its type, defaults applied.
     public func read(_ record: Record) -> [FieldValue] {
         var values: [FieldValue] = []
@@ -42,18 +59,22 @@ extension Program {
     public func validate(_ record: Record, context: EvaluationContext = EvaluationContext()) throws(EvaluationError)
         -> Report
     {
-        let values = read(record)
+        try evaluate(read(record), unknownKeys: context.strict ? record.unknownKeys : [], context: context)
+    }
+
+    private func evaluate(_ values: [FieldValue], unknownKeys: [String], context: EvaluationContext)
+        throws(EvaluationError) -> Report
+    {
         var changed: [String]?
         if context.mode == .edit {
-            let original = try context.original.map { (value) throws(EvaluationError) in try self.record(from: value) }
-            let originalValues = read(original ?? Record(values: Array(repeating: nil, count: fields.count)))
+            let originalValues = try context.originalValues(for: self)
             changed = fields.indices.filter { !values[$0].isSame(as: originalValues[$0]) }.map { fields[$0].name }
         }
         if context.mode == .show {
             return Report(form: form, valid: true, fields: [:], fieldOrder: [], formErrors: [], changed: nil)
         }
 
-        let chain = LocaleChain(requested: context.locale, specLocale: locale)
+        let chain = context.localeChain(for: self)
         var environment = RuleEnvironment(values: values, today: context.today, field: 0, checks: context.checks)
         var reports: [String: FieldReport] = Dictionary(minimumCapacity: fields.count)
         var order: [String] = []
@@ -70,7 +91,7 @@ extension Program {
 
         var formErrors = self.formErrors(values, changed: changed ?? [], mode: context.mode, chain: chain)
         if context.strict {
-            for key in record.unknownKeys {
+            for key in unknownKeys {
                 formErrors.append(
                     Issue(rule: "unknown_field", message: unknownFieldMessage.render(chain, value: .text(key))))
             }

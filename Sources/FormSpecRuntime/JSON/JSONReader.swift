@@ -22,20 +22,22 @@ public struct JSONReader {
     /// Parses one JSON document.
     /// - Throws: ``Error`` with the place of the first problem.
     public static func parse(_ bytes: some Collection<UInt8>) throws(Error) -> Value {
-        let array = Array(bytes)
-        let result: Result<Value, Error> = array.withUnsafeBufferPointer { buffer in
-            var reader = JSONReader(buffer)
-            do throws(Error) {
-                reader.skipWhitespace()
-                let value = try reader.parseValue()
-                reader.skipWhitespace()
-                if reader.position < buffer.count { throw reader.error("unexpected text after the JSON value") }
-                return .success(value)
-            } catch {
-                return .failure(error)
-            }
+        // Contiguous input (an array, a buffer slice) is read in place, not copied.
+        if let result = bytes.withContiguousStorageIfAvailable(parse(buffer:)) { return try result.get() }
+        return try Array(bytes).withUnsafeBufferPointer(parse(buffer:)).get()
+    }
+
+    private static func parse(buffer: UnsafeBufferPointer<UInt8>) -> Result<Value, Error> {
+        var reader = JSONReader(buffer)
+        do throws(Error) {
+            reader.skipWhitespace()
+            let value = try reader.parseValue()
+            reader.skipWhitespace()
+            if reader.position < buffer.count { throw reader.error("unexpected text after the JSON value") }
+            return .success(value)
+        } catch {
+            return .failure(error)
         }
-        return try result.get()
     }
 
     /// Parses one JSON document from text.
@@ -98,7 +100,11 @@ public struct JSONReader {
         try enter()
         position += 1
         var members: [Value.Member] = []
-        var keys = Set<String>()
+        // Most objects are one form input of a handful of fields: size once instead of growing.
+        members.reserveCapacity(8)
+        // Duplicate keys are found by a scan while objects are small (the usual form input), and
+        // by a set once they grow, so neither case allocates more than it needs.
+        var keys: Set<String>?
         skipWhitespace()
         if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
             position += 1
@@ -112,7 +118,14 @@ public struct JSONReader {
             }
             let keyStart = position
             let key = try parseString()
-            guard keys.insert(key).inserted else { throw error("duplicate key \"\(key)\"", at: keyStart) }
+            let duplicate: Bool
+            if members.count < 16 {
+                duplicate = members.contains { $0.key == key }
+            } else {
+                if keys == nil { keys = Set(members.map(\.key)) }
+                duplicate = !keys!.insert(key).inserted
+            }
+            guard !duplicate else { throw error("duplicate key \"\(key)\"", at: keyStart) }
             skipWhitespace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw error("expected ':'") }
             position += 1

@@ -22,6 +22,10 @@ public struct Program: Sendable, Codable {
     public let fieldIndex: [String: Int]
     /// For each field, its choice options' values (empty for other types).
     let optionSets: [Set<ExactText>]
+    /// Each field's value when an input lacks it (its default, read as its type).
+    let defaultValues: [FieldValue]
+    /// The message locales when the caller asks for none: the spec's, then `en`.
+    let defaultChain: LocaleChain
 
     /// Creates a program.
     public init(
@@ -38,6 +42,10 @@ public struct Program: Sendable, Codable {
         for (position, field) in fields.enumerated() { index[field.name] = position }
         self.fieldIndex = index
         self.optionSets = fields.map(\.optionSet)
+        self.defaultValues = zip(fields, optionSets).map { field, options in
+            field.type.read(field.defaultValue, trim: field.trim, options: options)
+        }
+        self.defaultChain = LocaleChain(requested: nil, specLocale: locale)
         var checks = Set<String>()
         for field in fields { field.rules.forEach { $0.collectChecks(into: &checks) } }
         self.checkNames = checks.sorted()

@@ -32,26 +32,29 @@ public struct ContainsRule: Sendable, Codable, Hashable {
 
     /// Whether `text` has at least `count` characters of every class.
     public func passes(_ text: String) -> Bool {
-        var remaining = Array(repeating: count, count: classes.count)
-        var unmet = classes.count
-        guard unmet > 0, count > 0 else { return true }
-        if let ascii = passesASCII(text) { return ascii }
-        for character in text {
-            for index in classes.indices where remaining[index] > 0 && classes[index].contains(character) {
-                remaining[index] -= 1
-                if remaining[index] == 0 {
-                    unmet -= 1
-                    if unmet == 0 { return true }
+        guard !classes.isEmpty, count > 0 else { return true }
+        // Per-class counters live on the stack: checking a value allocates nothing.
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: classes.count) { remaining in
+            remaining.initialize(repeating: count)
+            if let ascii = passesASCII(text, remaining: remaining) { return ascii }
+            remaining.update(repeating: count)
+            var unmet = classes.count
+            for character in text {
+                for index in classes.indices where remaining[index] > 0 && classes[index].contains(character) {
+                    remaining[index] -= 1
+                    if remaining[index] == 0 {
+                        unmet -= 1
+                        if unmet == 0 { return true }
+                    }
                 }
             }
+            return false
         }
-        return false
     }
 
     /// The same test for all-ASCII text, classifying bytes instead of looking up Unicode
     /// properties of each grapheme; `nil` when the text is not ASCII.
-    private func passesASCII(_ text: String) -> Bool? {
-        var remaining = Array(repeating: count, count: classes.count)
+    private func passesASCII(_ text: String, remaining: UnsafeMutableBufferPointer<Int>) -> Bool? {
         var unmet = classes.count
         var previous: UInt8 = 0
         for byte in text.utf8 {
