@@ -10,13 +10,7 @@ extension Checker {
         guard var reader = MappingReader(node, what: "a condition", diagnostics: &diagnostics) else { return nil }
         defer { reader.reportUnknown(in: "a condition", known: Self.conditionKeys, diagnostics: &diagnostics) }
         if let mode = Read.string(reader.take("mode"), "'mode'", &diagnostics) {
-            guard let parsed = Mode(rawValue: mode.value) else {
-                diagnostics.error(
-                    "unknown mode '\(mode.value)'", at: mode.location,
-                    notes: Diagnostics.suggestion(for: mode.value, among: Mode.allCases.map(\.rawValue))
-                        + [.init("modes: new, edit, show")])
-                return nil
-            }
+            guard let parsed = known(mode, as: Mode.self, what: "mode", plural: "modes") else { return nil }
             return .mode(parsed)
         }
         for combinator in ["all", "any"] {

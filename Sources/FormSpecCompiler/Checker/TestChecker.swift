@@ -10,13 +10,7 @@ extension Checker {
         let original = syntax.original.map { checkTestValues($0, what: "original", test: name) }
         var mode = Mode.new
         if let written = syntax.mode {
-            if let parsed = Mode(rawValue: written.value) {
-                mode = parsed
-            } else {
-                diagnostics.error(
-                    "unknown mode '\(written.value)'", at: written.location,
-                    notes: Diagnostics.suggestion(for: written.value, among: Mode.allCases.map(\.rawValue)))
-            }
+            if let parsed = known(written, as: Mode.self, what: "mode", plural: "modes") { mode = parsed }
         }
         if let locale = syntax.locale, !Self.isLocale(locale.value) {
             diagnostics.error("invalid locale '\(locale.value)'", at: locale.location)

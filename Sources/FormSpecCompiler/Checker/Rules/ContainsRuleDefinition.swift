@@ -8,16 +8,12 @@ struct ContainsRuleDefinition: RuleDefinition {
     func check(_ item: RuleSyntax, field: FieldInfo, checker: inout Checker) -> CheckedRuleBody? {
         let nodes = item.argument.sequence ?? [item.argument]
         var classes: [ContainsRule.CharacterClass] = []
-        let known = ContainsRule.CharacterClass.allCases.map(\.rawValue)
         for node in nodes {
             guard let name = Read.string(node, "a character class", &checker.diagnostics) else { continue }
-            guard let parsed = ContainsRule.CharacterClass(rawValue: name.value) else {
-                checker.diagnostics.error(
-                    "unknown character class '\(name.value)'", at: name.location,
-                    notes: Diagnostics.suggestion(for: name.value, among: known)
-                        + [.init("classes: \(known.joined(separator: ", "))")])
-                continue
-            }
+            guard
+                let parsed = checker.known(
+                    name, as: ContainsRule.CharacterClass.self, what: "character class", plural: "classes")
+            else { continue }
             classes.append(parsed)
         }
         if nodes.isEmpty {

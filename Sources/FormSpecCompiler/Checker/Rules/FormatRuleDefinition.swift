@@ -7,12 +7,7 @@ struct FormatRuleDefinition: RuleDefinition {
 
     func check(_ item: RuleSyntax, field: FieldInfo, checker: inout Checker) -> CheckedRuleBody? {
         guard let name = Read.string(item.argument, "'format'", &checker.diagnostics) else { return nil }
-        guard let format = FormatRule.Format(rawValue: name.value) else {
-            let known = FormatRule.Format.allCases.map(\.rawValue)
-            checker.diagnostics.error(
-                "unknown format '\(name.value)'", at: name.location,
-                notes: Diagnostics.suggestion(for: name.value, among: known)
-                    + [.init("formats: \(known.joined(separator: ", "))")])
+        guard let format = checker.known(name, as: FormatRule.Format.self, what: "format", plural: "formats") else {
             return nil
         }
         return CheckedRuleBody(

@@ -9,13 +9,10 @@ struct LengthRuleDefinition: RuleDefinition {
     func check(_ item: RuleSyntax, field: FieldInfo, checker: inout Checker) -> CheckedRuleBody? {
         var unit = LengthRule.Unit.graphemes
         if let written = item.unit {
-            if let parsed = LengthRule.Unit(rawValue: written.value) {
+            let list = "graphemes (default), scalars, utf8, utf16"
+            if let parsed = checker.known(written, as: LengthRule.Unit.self, what: "unit", plural: "units", list: list)
+            {
                 unit = parsed
-            } else {
-                checker.diagnostics.error(
-                    "unknown unit '\(written.value)'", at: written.location,
-                    notes: Diagnostics.suggestion(for: written.value, among: LengthRule.Unit.allCases.map(\.rawValue))
-                        + [.init("units: graphemes (default), scalars, utf8, utf16")])
             }
         }
         guard let limit = checker.count(item.argument, rule: item.key.value) else { return nil }
