@@ -326,24 +326,21 @@ public final class LiveForm {
         }
         var failures: [String: String] = [:]
         var pending: Set<String> = []
+        // Only fields with external checks need a context that answers them.
+        var context = self.context
+        if plan.hasChecks[index] {
+            if case .value(let scalar) = read[index] {
+                let answers = resolveChecks(of: index, value: scalar, failures: &failures, pending: &pending)
+                context.checks = { name, _, _ in answers[name] }
+            } else {
+                cancelChecks(of: index)
+            }
+        }
         var report: FieldReport
         do {
-            if plan.hasChecks[index] {
-                var context = self.context
-                if case .value(let scalar) = read[index] {
-                    let answers = resolveChecks(of: index, value: scalar, failures: &failures, pending: &pending)
-                    context.checks = { name, _, _ in answers[name] }
-                } else {
-                    cancelChecks(of: index)
-                }
-                report =
-                    try plan.untruncated.evaluateField(index, values: read, context: context, chain: chain)
-                    ?? FieldReport(valid: true, errors: [])
-            } else {
-                report =
-                    try plan.untruncated.evaluateField(index, values: read, context: context, chain: chain)
-                    ?? FieldReport(valid: true, errors: [])
-            }
+            report =
+                try plan.untruncated.evaluateField(index, values: read, context: context, chain: chain)
+                ?? FieldReport(valid: true, errors: [])
         } catch {
             report = FieldReport(valid: false, errors: [Issue(rule: "check", message: error.description)])
         }
