@@ -23,6 +23,8 @@ let package = Package(
         .target(name: "FormSpecDiagnostics"),
         // The only importer of libyaml: YAML text -> nodes with exact marks.
         .target(name: "FormSpecYAML", dependencies: ["CYAML", "FormSpecDiagnostics"]),
+        // FormSpec's own ECMAScript pattern engine: parser, IR, automata. No dependencies.
+        .target(name: "FormSpecPattern"),
         // Lowered program, evaluator and report. No libyaml, no compiler.
         .target(name: "FormSpecRuntime"),
         // YAML nodes -> AST -> checked spec -> lowered program.
@@ -39,6 +41,7 @@ let package = Package(
             dependencies: ["FormSpec", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .testTarget(name: "FormSpecYAMLTests", dependencies: ["FormSpecYAML"]),
+        .testTarget(name: "FormSpecPatternTests", dependencies: ["FormSpecPattern"]),
         .testTarget(name: "FormSpecRuntimeTests", dependencies: ["FormSpecRuntime"]),
         .testTarget(name: "FormSpecCompilerTests", dependencies: ["FormSpec"]),
         .testTarget(name: "FormSpecCLITests", dependencies: ["formspec", "FormSpec"], exclude: ["Golden"]),
