@@ -1,7 +1,7 @@
 import ArgumentParser
 import FormSpec
 
-/// `formspec`: the FormSpec command-line tool (LANGUAGE.md section 10).
+/// `formspec`: the FormSpec command-line tool (docs/reference.md).
 @main
 struct FormSpecCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

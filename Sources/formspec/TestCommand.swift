@@ -2,7 +2,7 @@ import ArgumentParser
 import FormSpec
 
 /// `formspec test [PATH…]`: runs the spec tests of every `*.form.yaml` under the paths
-/// (LANGUAGE.md sections 8 and 10). The last line on stdout is `N passed, N failed`.
+/// (docs/reference.md). The last line on stdout is `N passed, N failed`.
 struct TestCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "test",

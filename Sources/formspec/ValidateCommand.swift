@@ -12,7 +12,7 @@ struct ValidateCommand: ParsableCommand {
             JSON Lines are streamed: one output line per input line, in order; a malformed (or \
             blank) line gives {"line": N, "error": "…"} and the run goes on.
 
-            With --format json each report is one line of JSON (LANGUAGE.md section 9); text is a \
+            With --format json each report is one line of JSON (docs/reference.md); text is a \
             checklist per field. Every external check the spec uses needs --stub NAME=true|false.
 
             Exits 0 when every input is valid, 1 when any is invalid or malformed, 2 for a usage, \

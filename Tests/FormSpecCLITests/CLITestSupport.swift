@@ -113,7 +113,7 @@ struct CLI {
     }()
 }
 
-/// Small specs written in the language of LANGUAGE.md, shared by the tests.
+/// Small specs written in the FormSpec language, shared by the tests.
 enum Fixtures {
     static let signup = """
         formspec: 1

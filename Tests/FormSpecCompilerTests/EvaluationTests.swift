@@ -2,7 +2,7 @@ import FormSpec
 import Foundation
 import Testing
 
-/// Report semantics (LANGUAGE.md sections 2-7, 9) through compiled specs.
+/// Report semantics (docs/reference.md) through compiled specs.
 struct EvaluationTests {
     static let today = CivilDate(iso: "2024-02-29")!
 

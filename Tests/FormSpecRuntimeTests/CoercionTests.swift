@@ -2,7 +2,7 @@ import Testing
 
 @testable import FormSpecRuntime
 
-/// Reading inputs as field types (LANGUAGE.md section 2).
+/// Reading inputs as field types (docs/reference.md).
 struct CoercionTests {
     @Test(arguments: [
         (Value.integer(55), FieldValue.value(.integer(55))), (.number(55.0), .value(.integer(55))),

@@ -125,7 +125,7 @@ extension CompiledForm {
     /// - Parameters:
     ///   - values: The field values by name; a missing field takes its `default:`.
     ///   - options: Locale, mode, original values (edit mode), strictness, today.
-    /// - Returns: The report (LANGUAGE.md section 9).
+    /// - Returns: The report (docs/reference.md).
     /// - Throws: ``FormValidationError`` when a check is not registered or is asynchronous.
     public func validate(_ values: [String: Value], options: ValidationOptions = ValidationOptions())
         throws(FormValidationError) -> Report

@@ -161,7 +161,7 @@ public final class LiveForm {
     /// The names of the fields whose value differs from the original, in spec order.
     public var changedFields: [String] { fields.filter(\.isDirty).map(\.name) }
 
-    /// The current state as a report (LANGUAGE.md section 9): what `validate` would give for the
+    /// The current state as a report (docs/reference.md): what `validate` would give for the
     /// current values, with pending checks shown as not passed.
     public var report: Report {
         var reports: [String: FieldReport] = [:]

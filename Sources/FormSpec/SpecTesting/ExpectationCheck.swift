@@ -1,4 +1,4 @@
-/// Compares a report with what a spec test expects (LANGUAGE.md section 8) and explains every
+/// Compares a report with what a spec test expects (docs/reference.md) and explains every
 /// difference, one line per field.
 ///
 /// Lines mention messages only, never input values, so secrets cannot leak through them; inputs

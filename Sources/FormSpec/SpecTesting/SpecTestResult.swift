@@ -1,4 +1,4 @@
-/// The outcome of one spec test (LANGUAGE.md section 8): a `tests:` item, a compile-fail golden
+/// The outcome of one spec test (docs/reference.md): a `tests:` item, a compile-fail golden
 /// comparison, or a spec that did not compile.
 public struct SpecTestResult: Sendable, Hashable, Codable {
     /// What kind of test produced the result.

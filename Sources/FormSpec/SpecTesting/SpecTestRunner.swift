@@ -1,6 +1,6 @@
 internal import Foundation
 
-/// Runs the spec tests of `*.form.yaml` files (LANGUAGE.md section 8).
+/// Runs the spec tests of `*.form.yaml` files (docs/reference.md).
 ///
 /// Each spec is compiled and each of its `tests:` is validated and compared with its expectation.
 /// A spec that does not compile counts as one failed test. A spec with a sibling golden file

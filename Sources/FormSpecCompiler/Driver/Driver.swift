@@ -44,7 +44,7 @@ struct Driver {
         return finish(spec: CompiledSpec(path: path, program: program, tests: checked.tests), isLibrary: false)
     }
 
-    /// LANGUAGE.md section 1 names forms `NAME.form.yaml` and rule libraries `NAME.rules.yaml`;
+    /// docs/reference.md names forms `NAME.form.yaml` and rule libraries `NAME.rules.yaml`;
     /// tools find specs by those names, so a file named for the other kind is likely a mistake.
     private mutating func warnAboutFileName(_ path: String, isLibrary: Bool, at location: SourceLocation) {
         let start = SourceLocation(path: path, start: location.start)

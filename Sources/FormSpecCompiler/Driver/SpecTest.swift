@@ -1,7 +1,7 @@
 public import FormSpecDiagnostics
 public import FormSpecRuntime
 
-/// One test case written in a spec's `tests:` section (LANGUAGE.md section 8), checked and ready to run.
+/// One test case written in a spec's `tests:` section (docs/reference.md), checked and ready to run.
 public struct SpecTest: Sendable {
     /// What the test expects of the report.
     public enum Expectation: Sendable, Equatable {

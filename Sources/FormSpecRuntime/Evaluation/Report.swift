@@ -1,4 +1,4 @@
-/// The outcome of validating one input against a form (LANGUAGE.md section 9).
+/// The outcome of validating one input against a form (docs/reference.md).
 public struct Report: Sendable, Equatable, Codable {
     /// The form's identifier.
     public var form: String
