@@ -4,7 +4,7 @@ import FuzzSupport
 /// libFuzzer entry: the first byte picks one of the repository's compiled specs, the rest is JSON
 /// Lines input validated as `formspec validate` does: new, strict and edit mode (each record
 /// against the previous one as the original), in a locale from the first byte, reports written as
-/// JSON and as text.
+/// JSON.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = UnsafeBufferPointer(start: data, count: size)
@@ -13,7 +13,6 @@ public func fuzzInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let program = programs[Int(selector) % programs.count]
     let locales: [String?] = [nil, "en", "ja-JP", "zh-TW", "xx"]
     let locale = locales[Int(selector) / programs.count % locales.count]
-    let formatter = TextReportFormatter()
     var previous: Value?
     for line in bytes.dropFirst().split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true) {
         guard let input = try? JSONReader.parse(line) else { continue }
@@ -27,7 +26,6 @@ public func fuzzInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         for context in contexts {
             guard let report = try? program.validate(input, context: context) else { continue }
             _ = JSONWriter.write(report)
-            _ = formatter.format(report)
         }
         _ = JSONWriter.write(input)
         previous = input
