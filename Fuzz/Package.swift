@@ -23,8 +23,12 @@ let package = Package(
         .executableTarget(name: "FuzzSpec", dependencies: ["FuzzSupport", formSpec], swiftSettings: fuzzTarget),
         // JSON reader + evaluator: a fixed set of compiled specs x bytes as input.
         .executableTarget(name: "FuzzInput", dependencies: ["FuzzSupport", formSpec], swiftSettings: fuzzTarget),
-        // Pattern parser + matcher: pattern and subject split from one input.
-        .executableTarget(name: "FuzzPattern", dependencies: ["FuzzSupport", formSpec], swiftSettings: fuzzTarget),
+        // Pattern parser + matcher (FormSpec's engine): pattern and subjects split from one input.
+        .executableTarget(
+            name: "FuzzPattern", dependencies: ["FuzzSupport", "FuzzedPattern"], swiftSettings: fuzzTarget),
+        // FormSpec's pattern engine, built from the repository's sources under another module name:
+        // the root package does not export it as a product.
+        .target(name: "FuzzedPattern", path: "FormSpecRoot/Sources/FormSpecPattern"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -6,8 +6,8 @@ to a temporary folder, together with JSON Lines inputs, and runs `formspec check
 and `formspec validate` on them. A round fails when a command:
   - dies of a signal (a Swift trap, a stack overflow) or exits with a code it never uses (> 2);
   - takes longer than --timeout seconds;
-  - prints a secret: every spec has a secret field whose value (and every value equal to it) is a
-    random marker that must appear in no output of any command;
+  - prints a secret: every spec has a secret field whose input value is a random marker that, like
+    every value equal to it (text fields get it too), must appear in no output of any command;
   - prints something different when run twice (every output must be deterministic).
 
 The specs are shaped to be valid (they use only fields, names and types that exist), but nasty:
@@ -52,6 +52,9 @@ class Generator:
     def __init__(self, rng: random.Random, marker: str):
         self.rng = rng
         self.marker = marker
+        # Literals compared with secrets in the spec: the spec's own text, which diagnostics may quote,
+        # so never the marker that inputs send as secret values.
+        self.literal_marker = "Lx" + "".join(rng.choices(string.ascii_letters, k=16))
         self.fields: dict[str, str] = {}
         self.options: dict[str, list[str]] = {}
         self.defines: list[str] = []
@@ -119,10 +122,10 @@ class Generator:
             return f"{{format: {self.rng.choice(['email', 'url', 'uuid'])}}}"
         if rule in ("equals", "not_equals"):
             if kind == "secret":
-                return f"{{{rule}: {self.quote(self.marker)}}}"
+                return f"{{{rule}: {self.quote(self.literal_marker)}}}"
             return f"{{{rule}: {self.literal(kind)}}}"
         if rule in ("one_of", "not_one_of"):
-            values = [self.quote(self.marker)] if kind == "secret" else [self.literal(kind) for _ in range(3)]
+            values = [self.quote(self.literal_marker)] if kind == "secret" else [self.literal(kind) for _ in range(3)]
             return f"{{{rule}: [{', '.join(values)}]}}"
         if rule in ("min", "max", "greater_than", "less_than", "multiple_of"):
             numeric = [f for f, k in self.fields.items() if k in ("integer", "number") and f != field]
