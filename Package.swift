@@ -46,6 +46,8 @@ let package = Package(
         .testTarget(name: "FormSpecCompilerTests", dependencies: ["FormSpec"]),
         .testTarget(name: "FormSpecCLITests", dependencies: ["formspec", "FormSpec"], exclude: ["Golden"]),
         .testTarget(name: "FormSpecLiveTests", dependencies: ["FormSpec"]),
+        // The documents and the JSON Schema, checked against the real compiler and CLI.
+        .testTarget(name: "FormSpecDocsTests", dependencies: ["formspec", "FormSpec", "FormSpecYAML"]),
         .executableTarget(name: "LiveSignupExample", dependencies: ["FormSpec"], path: "Examples/LiveSignup"),
         .executableTarget(
             name: "formspec-bench",

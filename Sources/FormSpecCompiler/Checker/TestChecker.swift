@@ -79,7 +79,8 @@ extension Checker {
         expectation.errors = reader.take("errors").map { fieldMessages($0, what: "errors", test: test) }
         expectation.formErrors = reader.take("form_errors").map { messages($0) }
         expectation.warnings = reader.take("warnings").map { fieldMessages($0, what: "warnings", test: test) }
-        if let node = reader.take("checks") { expectation.checks = checks(node, test: test) }
+        let checksNode = reader.take("checks")
+        if let checksNode { expectation.checks = checks(checksNode, test: test) }
         let listsErrors =
             !(expectation.errors ?? []).allSatisfy(\.messages.isEmpty) || !(expectation.formErrors ?? []).isEmpty
         if expectation.valid == true, listsErrors {
@@ -87,7 +88,7 @@ extension Checker {
             return nil
         }
         if expectation.valid == nil, expectation.errors == nil, expectation.formErrors == nil,
-            expectation.warnings == nil, expectation.checks.isEmpty
+            expectation.warnings == nil, checksNode == nil
         {
             // An unknown key already said what `expect` takes.
             guard unknown.isEmpty else { return nil }
@@ -125,9 +126,12 @@ extension Checker {
             checkExpectedField(field, at: pair.key.location, what: "checks", test: test)
             if let items = pair.value.sequence {
                 result.append((field, .exact(items.compactMap { expectedCheck($0) })))
+            } else if pair.value.mapping == nil {
+                diagnostics.error(
+                    "the checks of '\(field)' must be a list of {rule, passed}, or a mapping {passed, failed}, "
+                        + "not \(pair.value.kindDescription)", at: pair.value.location)
             } else if var outcome = MappingReader(
-                pair.value, what: "the checks of '\(field)' (a list of {rule, passed}, or {passed, failed})",
-                diagnostics: &diagnostics)
+                pair.value, what: "the checks of '\(field)'", diagnostics: &diagnostics)
             {
                 let passed = outcome.take("passed").map { ruleNames($0) }
                 let failed = outcome.take("failed").map { ruleNames($0) }
