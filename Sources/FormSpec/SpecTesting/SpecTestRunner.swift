@@ -5,7 +5,7 @@ internal import Foundation
 /// Each spec is compiled and each of its `tests:` is validated and compared with its expectation.
 /// A spec that does not compile counts as one failed test. A spec with a sibling golden file
 /// `NAME.diagnostics` is a compile-fail test instead: it passes when the compiler reports errors
-/// and the rendered diagnostics equal the golden text (see ``GoldenDiagnostics``).
+/// and the rendered diagnostics equal the golden text (see `GoldenDiagnostics`).
 ///
 /// ```swift
 /// let run = try SpecTestRunner(filter: "password").run(paths: ["Specs"])
