@@ -248,6 +248,41 @@ struct DocumentTests {
         #expect(command.recorded(["a", "b", "c", "x", "d"], status: 0) == ["a", "… (3 lines omitted)", "d", "exit 0"])
     }
 
+    /// GitHub's anchor for a heading: lowercased, spaces to `-`, punctuation other than `-` and `_` dropped.
+    static func slug(_ heading: String) -> String {
+        String(
+            heading.lowercased().compactMap { character -> Character? in
+                if character == " " { return "-" }
+                return character.isLetter || character.isNumber || character == "-" || character == "_"
+                    ? character : nil
+            })
+    }
+
+    @Test("every relative link in the documents names an existing file and heading", arguments: documents)
+    func relativeLinksResolve(document: String) throws {
+        let text = try Repository.read(document)
+        let folder = (document as NSString).deletingLastPathComponent
+        let regex = try NSRegularExpression(pattern: #"\]\(([^)\s]+)\)"#)
+        for match in regex.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+            guard let range = Range(match.range(at: 1), in: text) else { continue }
+            let target = String(text[range])
+            if target.contains("://") || target.hasPrefix("mailto:") { continue }
+            let parts = target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            let file = parts[0].isEmpty ? document : (folder.isEmpty ? parts[0] : folder + "/" + parts[0])
+            let standardized = (file as NSString).standardizingPath
+            #expect(
+                FileManager.default.fileExists(atPath: Repository.path(standardized)),
+                "\(document) links to \(target), which does not exist")
+            guard parts.count == 2, standardized.hasSuffix(".md"),
+                let linked = try? Repository.read(standardized)
+            else { continue }
+            let anchors = linked.split(separator: "\n").filter { $0.hasPrefix("#") }.map {
+                Self.slug($0.drop { $0 == "#" }.trimmingCharacters(in: .whitespaces))
+            }
+            #expect(anchors.contains(parts[1]), "\(document) links to \(target), but there is no such heading")
+        }
+    }
+
     @Test("no file in the repository points outside it")
     func noLinksOutside() throws {
         let roots = [
