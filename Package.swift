@@ -36,9 +36,17 @@ let package = Package(
         .target(
             name: "FormSpec",
             dependencies: ["FormSpecCompiler", "FormSpecRuntime", "FormSpecDiagnostics", "FormSpecYAML"]),
+        // `formspec lsp`: a Language Server Protocol server over the compiler driver `check` uses.
+        .target(
+            name: "FormSpecLanguageServer",
+            dependencies: ["FormSpecCompiler", "FormSpecDiagnostics", "FormSpecRuntime", "FormSpecYAML"]
+        ),
         .executableTarget(
             name: "formspec",
-            dependencies: ["FormSpec", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "FormSpec", "FormSpecLanguageServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
         .testTarget(name: "FormSpecYAMLTests", dependencies: ["FormSpecYAML"]),
         .testTarget(name: "FormSpecPatternTests", dependencies: ["FormSpecPattern"]),
@@ -46,6 +54,7 @@ let package = Package(
         .testTarget(name: "FormSpecCompilerTests", dependencies: ["FormSpec"]),
         .testTarget(name: "FormSpecCLITests", dependencies: ["formspec", "FormSpec"], exclude: ["Golden"]),
         .testTarget(name: "FormSpecLiveTests", dependencies: ["FormSpec"]),
+        .testTarget(name: "FormSpecLanguageServerTests", dependencies: ["FormSpecLanguageServer", "formspec"]),
         .executableTarget(name: "LiveSignupExample", dependencies: ["FormSpec"], path: "Examples/LiveSignup"),
         .executableTarget(
             name: "formspec-bench",
