@@ -41,10 +41,17 @@ let package = Package(
             name: "FormSpecLanguageServer",
             dependencies: ["FormSpecCompiler", "FormSpecDiagnostics", "FormSpecRuntime", "FormSpecYAML"]
         ),
+        // The command-line tool's support code: file IO, the line reader, the output buffer, the
+        // batch validator and the text formatter. Only the `formspec` executable links it, so the
+        // embeddable library carries none of it.
+        .target(
+            name: "FormSpecCLISupport",
+            dependencies: ["FormSpecRuntime", "FormSpecDiagnostics", "FormSpecYAML", "FormSpecCompiler"]
+        ),
         .executableTarget(
             name: "formspec",
             dependencies: [
-                "FormSpec", "FormSpecLanguageServer",
+                "FormSpec", "FormSpecCLISupport", "FormSpecLanguageServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -52,7 +59,8 @@ let package = Package(
         .testTarget(name: "FormSpecPatternTests", dependencies: ["FormSpecPattern"]),
         .testTarget(name: "FormSpecRuntimeTests", dependencies: ["FormSpecRuntime"]),
         .testTarget(name: "FormSpecCompilerTests", dependencies: ["FormSpec"]),
-        .testTarget(name: "FormSpecCLITests", dependencies: ["formspec", "FormSpec"], exclude: ["Golden"]),
+        .testTarget(
+            name: "FormSpecCLITests", dependencies: ["formspec", "FormSpec", "FormSpecCLISupport"], exclude: ["Golden"]),
         .testTarget(name: "FormSpecLiveTests", dependencies: ["FormSpec"]),
         .testTarget(name: "FormSpecLanguageServerTests", dependencies: ["FormSpecLanguageServer", "formspec"]),
         .executableTarget(name: "LiveSignupExample", dependencies: ["FormSpec"], path: "Examples/LiveSignup"),

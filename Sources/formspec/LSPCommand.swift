@@ -1,5 +1,6 @@
 import ArgumentParser
 import FormSpec
+import FormSpecCLISupport
 import FormSpecLanguageServer
 
 /// `formspec lsp`: a Language Server Protocol server on stdin/stdout, for editors.
