@@ -97,7 +97,7 @@ public final class LanguageServer {
         guard let uri = params["textDocument"]?["uri"]?.string, let position = params["position"]?.position else {
             return Self.error(id: id, .invalidParams, "expected textDocument.uri and position")
         }
-        guard let document = documents[uri], let analysis = analysis(of: uri) else {
+        guard let document = documents[uri], let analysis = currentOutline(of: uri) else {
             return Self.result(id: id, .null)
         }
         return Self.result(id: id, body(document, analysis, position))
@@ -170,6 +170,16 @@ public final class LanguageServer {
         for open in documents.values { texts[open.path] = open.text }
         let analysis = DocumentAnalysis(
             document: document, sources: OpenDocumentSources(texts: texts, base: provider), previous: analyses[uri])
+        analyses[uri] = analysis
+        return analysis
+    }
+
+    /// The last analysis of `uri` with its outline brought up to the current text. Requests answer
+    /// from this without waiting for a compilation; only a document never analysed is compiled.
+    private func currentOutline(of uri: String) -> DocumentAnalysis? {
+        guard let document = documents[uri] else { return nil }
+        guard var analysis = analyses[uri] else { return analysis(of: uri) }
+        analysis.updateOutline(document)
         analyses[uri] = analysis
         return analysis
     }

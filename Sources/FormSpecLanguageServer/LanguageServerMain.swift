@@ -8,6 +8,9 @@ import FormSpecRuntime
 
 /// Runs a ``LanguageServer`` over stdin and stdout, the way editors start language servers.
 public enum LanguageServerMain {
+    /// How long the client must be quiet after a change before the document is compiled.
+    static let debounceMilliseconds: Int32 = 100
+
     /// Serves until the client sends `exit` or closes stdin; returns the process exit code
     /// (0 after `shutdown` then `exit`, 1 otherwise, as LSP asks).
     ///
@@ -29,8 +32,11 @@ public enum LanguageServerMain {
             }
         }
         while true {
-            // Diagnostics wait until no more input is ready, so a burst of edits compiles once.
-            if server.hasPendingDiagnostics, !reader.isReadable { send(server.flushDiagnostics()) }
+            // Diagnostics wait until the client has been quiet for a moment, so a burst of edits
+            // compiles once; requests in the meantime answer from the last state.
+            if server.hasPendingDiagnostics, !reader.isReadable(within: debounceMilliseconds) {
+                send(server.flushDiagnostics())
+            }
             switch reader.next() {
             case .message(let body):
                 send(server.handle(body: body))

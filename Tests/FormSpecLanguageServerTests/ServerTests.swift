@@ -293,3 +293,31 @@ import Testing
         }
     }
 }
+
+/// Requests between an edit and its diagnostics answer from the edited text.
+@Suite struct EditThenAskTests {
+    @Test func hoverAndCompletionSeeTheEditBeforeItIsCompiled() throws {
+        let client = InProcessClient(files: ["/specs/common.rules.yaml": ServerTests.library])
+        let path = "/specs/signup.form.yaml"
+        client.open(path, ServerTests.form)
+        _ = client.published()
+        // Insert a new field `email` at the top of `fields:` (line 4), shifting every line down.
+        client.change(
+            path, version: 2,
+            [
+                [
+                    "range": ["start": ["line": 4, "character": 0], "end": ["line": 4, "character": 0]],
+                    "text": "  email:\n",
+                ]
+            ])
+        let edited = ServerTests.form.replacingOccurrences(of: "fields:\n", with: "fields:\n  email:\n")
+        let hover = edited.replacingOccurrences(of: "same_as: password", with: "same_as: pass‸word")
+        let value = client.at("textDocument/hover", path, hover)["contents"]?["value"]?.string
+        #expect(value?.hasPrefix("**field `password`**") == true)
+        let complete = edited.replacingOccurrences(of: "same_as: password", with: "same_as: ‸")
+        #expect(
+            InProcessClient.labels(client.at("textDocument/completion", path, complete))
+                == ["email", "username", "password", "confirm"])
+        #expect(client.published()["file:///specs/signup.form.yaml"] == [])
+    }
+}

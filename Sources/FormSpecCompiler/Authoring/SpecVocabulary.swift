@@ -113,6 +113,15 @@ public enum SpecVocabulary {
         "severity": "`error` (default) or `warning`.",
         "unit": "How length rules count: graphemes (default), scalars, utf8 or utf16.",
         "count": "How many characters of each class `contains:` needs (default 1).",
+        "required": "`true`, `false` (default), or the message shown when the field is empty.",
+        "name": "The test's name, shown when it fails.",
+        "input": "The input object: field name -> value.",
+        "expect": "`valid`, `{valid: false}`, or `{errors: {field: [messages]}, form_errors: [messages]}`.",
+        "original": "Edit mode: the original values the input is compared with.",
+        "stubs": "Outcomes of external checks: check name -> true | false.",
+        "field": "The field whose value the condition (or comparison) reads.",
+        "empty": "`true` when the field must be empty, `false` when it must not.",
+        "mode": "The mode given by the caller: new, edit or show.",
     ]
 }
 

@@ -30,31 +30,40 @@ struct CursorContext: Equatable {
     /// The context at 0-based `line` and UTF-16 `character` of `text`; `nil` where nothing can be
     /// completed (a comment, a block scalar, a closed flow collection).
     init?(text: String, line: Int, character: Int) {
-        var lines: [Substring] = []
-        var lineStart = text.startIndex
-        // Split as LSP does: CR, LF and CRLF break lines.
-        var index = text.startIndex
-        while index < text.endIndex, lines.count <= line {
-            let character = text[index]
-            if character == "\n" || character == "\r" || character == "\r\n" {
-                lines.append(text[lineStart..<index])
-                lineStart = text.index(after: index)
+        // Split as LSP does (CR, LF and CRLF break lines), on UTF-8 bytes: only lines up to the
+        // cursor's are needed, and most of those are only looked at for their indentation.
+        let bytes = Array(text.utf8)
+        var lines: [Range<Int>] = []
+        var lineStart = 0
+        var offset = 0
+        while offset < bytes.count, lines.count <= line {
+            let byte = bytes[offset]
+            if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
+                lines.append(lineStart..<offset)
+                if byte == UInt8(ascii: "\r"), offset + 1 < bytes.count, bytes[offset + 1] == UInt8(ascii: "\n") {
+                    offset += 1
+                }
+                lineStart = offset + 1
             }
-            index = text.index(after: index)
+            offset += 1
         }
-        if lines.count <= line { lines.append(text[lineStart..<text.endIndex]) }
+        if lines.count <= line { lines.append(lineStart..<bytes.count) }
         guard line >= 0, line < lines.count else { return nil }
+        func scalars(_ number: Int) -> [Unicode.Scalar] {
+            Array(String(decoding: bytes[lines[number]], as: UTF8.self).unicodeScalars)
+        }
 
         // The cursor line up to the cursor, in scalars.
         var prefix: [Unicode.Scalar] = []
         var units = 0
-        for scalar in lines[line].unicodeScalars {
+        let cursorLine = scalars(line)
+        for scalar in cursorLine {
             let width = scalar.value > 0xFFFF ? 2 : 1
             if units + width > character { break }
             prefix.append(scalar)
             units += width
         }
-        let afterCursor = lines[line].unicodeScalars.dropFirst(prefix.count)
+        let afterCursor = cursorLine.dropFirst(prefix.count)
         colonFollows = afterCursor.first == ":"
 
         let shape = LineShape(prefix[...], isPrefix: true)
@@ -90,7 +99,17 @@ struct CursorContext: Equatable {
         var number = line - 1
         var isFirstParent = true
         while number >= 0, limit > 0 || limitIsItem {
-            let other = LineShape(Array(lines[number].unicodeScalars)[...], isPrefix: false)
+            // Every segment of a line sits at or right of its indentation: a line indented past the
+            // limit has no parent on it, and is skipped without reading it further.
+            var indent = lines[number].lowerBound
+            while indent < lines[number].upperBound, bytes[indent] == UInt8(ascii: " ") { indent += 1 }
+            let column = indent - lines[number].lowerBound
+            let isEmpty = indent == lines[number].upperBound
+            if isEmpty || column > limit || (column == limit && !limitIsItem) {
+                number -= 1
+                continue
+            }
+            let other = LineShape(scalars(number)[...], isPrefix: false)
             number -= 1
             if other.isBlank || other.isComment { continue }
             for segment in other.segments.reversed() {

@@ -14,8 +14,11 @@ struct OpenDocumentSources: SourceProvider {
 
 /// What the server knows of one open document after its last compilation.
 struct DocumentAnalysis {
-    /// The document version this analysis is of.
+    /// The document version the diagnostics are of.
     var version: Int
+    /// The document version ``outline`` is of: newer than ``version`` when requests arrived after
+    /// an edit and before its diagnostics were computed.
+    var outlineVersion: Int
     /// The compiler's diagnostics, exactly as `formspec check` reports them.
     var diagnostics: [Diagnostic]
     /// The text of every file the compilation read, by path.
@@ -36,6 +39,7 @@ struct DocumentAnalysis {
         let start = clock.now
         let compilation = Compiler.compile(path: document.path, provider: sources)
         version = document.version
+        outlineVersion = document.version
         diagnostics = compilation.diagnostics
         self.sources = compilation.sources
         outline = SpecOutline(text: document.text, path: document.path)
@@ -43,6 +47,15 @@ struct DocumentAnalysis {
         imports = []
         if let root = lastGoodOutline { imports = Self.importedOutlines(of: root, sources: sources) }
         duration = clock.now - start
+    }
+
+    /// Re-reads the outline of `document`'s current text without compiling it: hover and definition
+    /// need positions of the text the editor shows, not the full check.
+    mutating func updateOutline(_ document: Document) {
+        guard outlineVersion != document.version else { return }
+        outline = SpecOutline(text: document.text, path: document.path)
+        if let outline { lastGoodOutline = outline }
+        outlineVersion = document.version
     }
 
     /// Every file reachable through `import:` from `root`, each once, in import order.

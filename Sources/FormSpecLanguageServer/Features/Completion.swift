@@ -45,7 +45,6 @@ extension LanguageServer {
                     "detail": candidate.detail.map(Value.string),
                     "documentation": candidate.documentation.map { ["kind": "markdown", "value": .string($0)] },
                     "sortText": .string(String(items.count + 10000)),
-                    "filterText": .string(candidate.label),
                     "textEdit": ["range": Value(range), "newText": .string(text)],
                 ]))
         }
@@ -120,9 +119,8 @@ extension LanguageServer {
 
     private func fieldNames(_ analysis: DocumentAnalysis) -> [Candidate] {
         (analysis.lastGoodOutline?.fields ?? []).map {
-            Candidate(
-                label: $0.name, kind: .field, detail: Self.fieldSummaryLine($0),
-                documentation: Self.fieldDocumentation($0), isKey: false)
+            // The one-line summary only: a spec may have thousands of fields, and hover shows the rest.
+            Candidate(label: $0.name, kind: .field, detail: Self.fieldSummaryLine($0), isKey: false)
         }
     }
 

@@ -50,11 +50,16 @@ struct MessageReader {
         return buffer.count - headerEnd >= (length ?? 0)
     }
 
-    /// Whether reading could return without waiting: a frame is buffered, or the descriptor has input.
-    var isReadable: Bool {
+    /// Whether reading could return without waiting, or will within `milliseconds`: a frame is
+    /// buffered, or the descriptor has input.
+    func isReadable(within milliseconds: Int32 = 0) -> Bool {
         if hasBufferedFrame || closed { return true }
         var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        return poll(&poller, 1, 0) > 0
+        while true {
+            let ready = poll(&poller, 1, milliseconds)
+            if ready < 0, errno == EINTR { continue }
+            return ready > 0
+        }
     }
 
     /// The next frame, blocking until it has arrived.
