@@ -63,6 +63,9 @@ let package = Package(
             name: "FormSpecCLITests", dependencies: ["formspec", "FormSpec", "FormSpecCLISupport"], exclude: ["Golden"]),
         .testTarget(name: "FormSpecLiveTests", dependencies: ["FormSpec"]),
         .testTarget(name: "FormSpecLanguageServerTests", dependencies: ["FormSpecLanguageServer", "formspec"]),
+        // The documents and the JSON Schema, checked against the real compiler and CLI.
+        .testTarget(
+            name: "FormSpecDocsTests", dependencies: ["formspec", "FormSpec", "FormSpecCompiler", "FormSpecYAML"]),
         .executableTarget(name: "LiveSignupExample", dependencies: ["FormSpec"], path: "Examples/LiveSignup"),
         .executableTarget(
             name: "formspec-bench",
