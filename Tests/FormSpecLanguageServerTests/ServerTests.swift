@@ -213,6 +213,13 @@ import Testing
         #expect(complete(severity) == ["error", "warning"])
     }
 
+    @Test func completesTestKeysExpectationsAndFieldNamesInExpectations() {
+        let tests = Self.form + "\ntests:\n  - name: t\n    input: {username: abc}\n"
+        #expect(complete(tests + "    ‸") == SpecVocabulary.testKeys)
+        #expect(complete(tests + "    expect:\n      ‸") == SpecVocabulary.expectKeys)
+        #expect(complete(tests + "    expect:\n      warnings:\n        ‸") == ["username", "password", "confirm"])
+    }
+
     @Test func aCompletionReplacesTheWordTypedSoFar() throws {
         let source = "formspec: 1\nfo‸"
         let client = InProcessClient()

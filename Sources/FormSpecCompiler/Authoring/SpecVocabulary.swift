@@ -18,8 +18,10 @@ public enum SpecVocabulary {
     public static var formRuleKeys: [String] { SyntaxParser.formRuleKeys }
     /// Keys of a `tests:` item.
     public static var testKeys: [String] { SyntaxParser.testKeys }
+    /// Keys of `tests:` written as a mapping (`today:` for every test, `cases:`).
+    public static var testSectionKeys: [String] { SyntaxParser.testSectionKeys }
     /// Keys of a test's `expect:` mapping.
-    public static let expectKeys = ["valid", "errors", "form_errors"]
+    public static var expectKeys: [String] { Checker.expectationKeys }
     /// Keys of a `when:` condition.
     public static var conditionKeys: [String] { Checker.conditionKeys }
     /// Keys of a `{value: …, label: …}` choice option.
@@ -122,6 +124,10 @@ public enum SpecVocabulary {
         "field": "The field whose value the condition (or comparison) reads.",
         "empty": "`true` when the field must be empty, `false` when it must not.",
         "mode": "The mode given by the caller: new, edit or show.",
+        "today": "The date `today` stands for in date rules (YYYY-MM-DD), so tests do not change with the calendar.",
+        "cases": "The tests, when `tests:` is a mapping that pins `today:` for all of them.",
+        "warnings": "Fields and the warning messages the report must list for them.",
+        "checks": "Fields and the rules that must pass or fail in the report's checks.",
     ]
 }
 

@@ -115,7 +115,8 @@ enum SpecSlot: Equatable {
             case "locale": return .locale
             default: return .other
             }
-        case (.expect, .key("errors")): return .fieldValues
+        case (.expect, .key("errors")), (.expect, .key("warnings")), (.expect, .key("checks")): return .fieldValues
+        case (.testList, .key("cases")): return .testList
         case (.optionList, .item): return .option
         case (.option, .key("label")): return .messages
         case (.imports, .item): return .importPath

@@ -75,6 +75,7 @@ extension LanguageServer {
         case .condition: return plain(SpecVocabulary.conditionKeys)
         case .comparand: return plain(["field"])
         case .test: return plain(SpecVocabulary.testKeys)
+        case .testList: return plain(SpecVocabulary.testSectionKeys)
         case .expect: return plain(SpecVocabulary.expectKeys)
         case .option: return plain(SpecVocabulary.optionKeys)
         case .fieldValues:
