@@ -7,8 +7,10 @@ import FormSpecRuntime
 ///
 /// The server is a state machine over JSON-RPC messages: ``handle(_:)`` takes one message and
 /// returns the messages to send back, so it runs the same over stdio (``LanguageServerMain``) and
-/// in tests. Diagnostics are published by ``flushDiagnostics()``, which the stdio loop calls when
-/// no more input is waiting: a burst of keystrokes is compiled once, not once per keystroke.
+/// in tests. Diagnostics are published by ``flushDiagnostics()``, which the stdio loop calls once
+/// the client has been quiet for 100 ms: a burst of keystrokes is compiled once, not once per
+/// keystroke. Requests never wait for a compilation: they answer from the last one, with the
+/// document's outline (a YAML parse, no check) brought up to the text the editor shows.
 public final class LanguageServer {
     /// Where the server is in the LSP lifecycle.
     enum State {

@@ -130,6 +130,26 @@ import Testing
         #expect(client.published()[uri] == [])
     }
 
+    @Test func aRangeAfterAstralCharactersIsInUTF16Units() throws {
+        // libyaml counts columns in scalars: `typ` is at column 27 (1-based), but 😀 and 𝒳 are two
+        // UTF-16 units each, so LSP puts it at character 28 (0-based).
+        let text = "formspec: 1\nform: a\nfields: {a: {label: \"😀𝒳\", typ: text}}\n"
+        let line = text.split(separator: "\n")[2]
+        let typ = try #require(line.range(of: "typ"))
+        let client = InProcessClient()
+        client.open("/a.form.yaml", text)
+        let diagnostic = try #require(client.published()["file:///a.form.yaml"]?.first)
+        #expect(diagnostic["message"] == "unknown key 'typ' in field 'a'")
+        let start = line.utf16.distance(from: line.startIndex, to: typ.lowerBound)
+        #expect(start == 28)
+        #expect(
+            diagnostic["range"]
+                == [
+                    "start": ["line": 2, "character": .integer(Int64(start))],
+                    "end": ["line": 2, "character": .integer(Int64(start + 3))],
+                ])
+    }
+
     @Test func diagnosticsAreTheCompilersForTheUnsavedText() {
         let text = Self.form + "\n  extra:\n    type: colour\n    rules:\n      - same_as: nobody\n"
         let client = InProcessClient(files: [libraryPath: Self.library])
