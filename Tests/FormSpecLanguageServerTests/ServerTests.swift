@@ -269,6 +269,20 @@ import Testing
         #expect(value.contains("`min_length: 8`"))
     }
 
+    @Test func hoverOnAnEnumValueShowsTheMessageItSelects() throws {
+        let client = InProcessClient()
+        let source = "formspec: 1\nform: a\nfields:\n  e:\n    type: date\n    rules:\n      - format: em‸ail\n"
+        client.open("/a.form.yaml", source.unmarked)
+        let value = try #require(client.at("textDocument/hover", "/a.form.yaml", source)["contents"]?["value"]?.string)
+        #expect(value.hasPrefix("**format: email** — "))
+        #expect(value.contains("{label} must be a valid email address"))
+        let type = source.replacingOccurrences(of: "em‸ail", with: "email").replacingOccurrences(
+            of: "type: date", with: "type: da‸te")
+        let typeValue = try #require(
+            client.at("textDocument/hover", "/a.form.yaml", type)["contents"]?["value"]?.string)
+        #expect(typeValue.contains("{label} must be a date (YYYY-MM-DD)"))
+    }
+
     @Test func hoverOnUseShowsTheImportedDefine() throws {
         let client = client()
         let source = Self.form.replacingOccurrences(of: "use: handle", with: "use: han‸dle")

@@ -35,6 +35,8 @@ extension LanguageServer {
                 }
             case .importPath:
                 markdown = "Imports `\(Compiler.resolveImport(token.text, from: document.path))`"
+            case .fieldType, .severity, .unit, .reportMode, .mode, .format, .characterClass:
+                markdown = Self.valueDocumentation(token)
             default:
                 markdown = nil
             }
@@ -55,6 +57,24 @@ extension LanguageServer {
         } else if !messages.isEmpty {
             text += "\n\nDefault messages (en):"
             for message in messages { text += "\n- `\(message.key)`: `\(message.template)`" }
+        }
+        return text
+    }
+
+    /// A value of a closed set (`format: email`, `type: date`): what its key means, and the built-in
+    /// English message that value selects, when it has one.
+    static func valueDocumentation(_ token: OutlineToken) -> String? {
+        guard case .key(let key) = token.path.last(where: { $0 != .item }) else { return nil }
+        var text = "**\(key): \(token.text)**"
+        if let about = SpecVocabulary.documentation(ofRule: key) ?? SpecVocabulary.documentation(ofKey: key) {
+            text += " — \(about)"
+        }
+        // Messages that depend on the value are catalogued as `format.email`, `type.date`, `class.digit`.
+        let family = key == "contains" ? "class" : key
+        if let message = SpecVocabulary.defaultMessages(ofRule: family).first(where: {
+            $0.key == "\(family).\(token.text)"
+        }) {
+            text += "\n\nDefault message (en): `\(message.template)`"
         }
         return text
     }
