@@ -41,7 +41,7 @@ let package = Package(
             dependencies: ["FormSpec", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .testTarget(name: "FormSpecYAMLTests", dependencies: ["FormSpecYAML"]),
-        .testTarget(name: "FormSpecPatternTests", dependencies: ["FormSpecPattern"]),
+        .testTarget(name: "FormSpecPatternTests", dependencies: ["FormSpecPattern"], resources: [.copy("Corpus")]),
         .testTarget(name: "FormSpecRuntimeTests", dependencies: ["FormSpecRuntime"]),
         .testTarget(name: "FormSpecCompilerTests", dependencies: ["FormSpec"]),
         .testTarget(name: "FormSpecCLITests", dependencies: ["formspec", "FormSpec"], exclude: ["Golden"]),
