@@ -20,7 +20,7 @@ import path from "node:path";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const outDir = path.join(root, "Tests/FormSpecPatternTests/Corpus");
 const seed = Number(process.argv[2] ?? 20241122);
-const generatedCount = 2400;
+const generatedCount = 2800;
 const mutatedCount = 700;
 const subjectsPerPattern = 12;
 
@@ -156,6 +156,11 @@ function repeatSample(q, sample) {
 }
 
 function genTerm(depth) {
+  // Backreferences: valid ECMAScript when the group exists, always refused by FormSpec.
+  if (chance(0.02)) {
+    const reference = chance(0.5) ? `\\${1 + int(3)}` : `\\k<${pick(["g", "n", "$x", "_y"])}${int(groupCounter + 1)}>`;
+    return [reference, () => ""];
+  }
   const r = random();
   if (r < 0.08) return [pick(["^", "$"]), () => ""];
   if (r < 0.13) return [pick(["\\b", "\\B"]), () => ""];
