@@ -417,3 +417,36 @@ func matchesLikeECMAScript(_ testCase: MatchCase) {
     #expect(ast.captureCount == 1)
     #expect(ast.groupNames == ["x"])
 }
+
+// MARK: Fuzzing: random pattern text never traps, and every error points inside the pattern
+
+@Test func randomPatternTextNeverTrapsAndErrorsPointInsideThePattern() {
+    let alphabet: [String] = [
+        "(", ")", "[", "]", "{", "}", "?", "*", "+", "|", "^", "$", ".", "\\", "-", ",", "<", ">", "=", "!", ":",
+        "a", "z", "0", "1", "9", "u", "x", "c", "k", "p", "P", "b", "B", "d", "D", "{1}", "{2,", "\\u{", "\\p{",
+        "L}", "gc=", "sc=", "é", "😀", "\u{2028}", "\u{200D}", "_", "$",
+    ]
+    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+    func next(_ bound: Int) -> Int {
+        // xorshift64*: deterministic, so a failure is reproducible.
+        state ^= state >> 12
+        state ^= state << 25
+        state ^= state >> 27
+        return Int((state &* 0x2545_F491_4F6C_DD1D) >> 33) % bound
+    }
+    var accepted = 0
+    for _ in 0..<20_000 {
+        var pattern = ""
+        for _ in 0..<next(24) { pattern += alphabet[next(alphabet.count)] }
+        let count = pattern.unicodeScalars.count
+        do {
+            _ = try PatternSyntax.lower(pattern)
+            accepted += 1
+        } catch {
+            #expect(error.offset >= 0 && error.offset < count, "/\(pattern)/ offset \(error.offset)")
+            #expect(error.length >= 1 && error.offset + error.length <= count, "/\(pattern)/ length \(error.length)")
+            #expect(!error.message.isEmpty)
+        }
+    }
+    #expect(accepted > 500)
+}
