@@ -150,6 +150,12 @@ import Testing
                 ])
     }
 
+    @Test func aURIWithDotSegmentsStillGetsItsDiagnostics() {
+        let client = InProcessClient()
+        client.open("/specs/./sub/../a.form.yaml", "formspec: 1\nform: a\nfields: {x: {typ: text}}\n")
+        #expect(client.published()["file:///specs/./sub/../a.form.yaml"]?.count == 1)
+    }
+
     @Test func diagnosticsAreTheCompilersForTheUnsavedText() {
         let text = Self.form + "\n  extra:\n    type: colour\n    rules:\n      - same_as: nobody\n"
         let client = InProcessClient(files: [libraryPath: Self.library])

@@ -1,3 +1,5 @@
+import FormSpecCompiler
+
 /// One document the client has open: its text as the editor holds it, which may differ from disk.
 struct Document {
     /// The URI the client names the document by (kept verbatim for replies).
@@ -13,7 +15,8 @@ struct Document {
 
     init(uri: String, version: Int, text: String) {
         self.uri = uri
-        self.path = DocumentURI.path(of: uri)
+        // Named as the compiler names it, so its diagnostics (by path) find their way back here.
+        self.path = Compiler.normalizePath(DocumentURI.path(of: uri))
         self.version = version
         self.text = text
         self.lines = LineIndex(text)
