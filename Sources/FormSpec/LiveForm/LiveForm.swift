@@ -378,6 +378,7 @@ public final class LiveForm {
             outcomes[index].isActive && outcomes[index].results.elementsEqual(results)
             && outcomes[index].failures == failures && outcomes[index].pending == pending && !textsUseValue[index]
             && outcomes[index].valueKind == FieldOutcome.kind(of: scratch.values[index])
+        if typed, fieldDebounce[index] > 0 { startMessageDebounce(of: index) }
         if same, outcomes[index].rendered { return }
         outcomes[index].isActive = true
         outcomes[index].pending = pending
@@ -386,7 +387,6 @@ public final class LiveForm {
         outcomes[index].failures = failures
         outcomes[index].valueKind = FieldOutcome.kind(of: scratch.values[index])
         outcomes[index].fieldValid = scratch.fieldValid[index]
-        if typed, fieldDebounce[index] > 0 { startMessageDebounce(of: index) }
         publish(index, active: true)
     }
 
