@@ -85,7 +85,7 @@ extension LiveForm {
         touchAll()
         for index in messageDebounce.indices where messageDebounce[index] != nil {
             endMessageDebounce(of: index)
-            publish(index, active: fields[index].isActive)
+            publish(index, active: fields[index].storedIsActive)
         }
         for index in slots.indices {
             for (name, slot) in slots[index] {

@@ -64,9 +64,9 @@ extension Program {
 
     /// Reads one raw input as field `index`'s type (defaults applied when `raw` is `nil`).
     public func read(_ raw: Value?, forField index: Int) -> FieldValue {
-        let field = fields[index]
         guard let raw else { return defaultValues[index] }
-        return field.type.read(raw, trim: field.trim, options: optionSets[index])
+        // Through the array, not a copy of the field: copying a `FieldProgram` retains each of its members.
+        return fields[index].type.read(raw, trim: fields[index].trim, options: optionSets[index])
     }
 
     // MARK: The evaluator
