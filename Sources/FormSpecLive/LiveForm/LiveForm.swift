@@ -100,7 +100,7 @@ public final class LiveForm {
     ///     it, the initial values are the original.
     ///   - locale: The locale to show messages in; `nil` for the spec's own.
     ///   - today: The date `today` means in date rules (default: the current local date).
-    ///   - clock: The clock debounces wait on (a ``TestClock`` in tests).
+    ///   - clock: The clock debounces wait on (a manual clock in tests).
     public init(
         _ form: CompiledForm, mode: Mode = .new, values: [String: Value] = [:], original: [String: Value]? = nil,
         locale: String? = nil, today: CivilDate? = nil, clock: any Clock<Duration> = ContinuousClock()
