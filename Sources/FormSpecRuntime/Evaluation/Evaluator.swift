@@ -152,7 +152,7 @@ extension Program {
     ///   - scratch: The values; its field results are left as they are.
     ///   - mode: The caller's mode.
     ///   - changed: In edit mode, the indexes of the fields that differ from the original.
-    public func evaluateFormRules(in scratch: inout EvaluationScratch, mode: Mode, changed: [Int]) {
+    package func evaluateFormRules(in scratch: inout EvaluationScratch, mode: Mode, changed: [Int]) {
         scratch.failedFormRules.removeAll(keepingCapacity: true)
         guard mode != .show else { return }
         scratch.changedFields.removeAll(keepingCapacity: true)

@@ -31,7 +31,7 @@ public struct Program: Sendable, Codable {
     /// Every text rendered for ``defaultChain``.
     let defaultTexts: ProgramTexts
     /// Each field's name as a JSON string literal, quotes included: what a report writer copies.
-    public let fieldNameJSON: [[UInt8]]
+    package let fieldNameJSON: [[UInt8]]
 
     /// Creates a program.
     public init(
