@@ -62,6 +62,9 @@ let package = Package(
         .testTarget(
             name: "FormSpecCLITests", dependencies: ["formspec", "FormSpec", "FormSpecCLISupport"], exclude: ["Golden"]),
         .testTarget(name: "FormSpecLiveTests", dependencies: ["FormSpec"]),
+        // The documents and the JSON Schema, checked against the real compiler and CLI.
+        .testTarget(
+            name: "FormSpecDocsTests", dependencies: ["formspec", "FormSpec", "FormSpecCompiler", "FormSpecYAML"]),
         // Links FormSpecLive only: proof that an app can embed forms without the compiler or libyaml.
         .executableTarget(name: "LiveSignupExample", dependencies: ["FormSpecLive"], path: "Examples/LiveSignup"),
         .executableTarget(
