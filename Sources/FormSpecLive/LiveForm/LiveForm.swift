@@ -42,6 +42,7 @@ public final class LiveForm {
             guard locale != oldValue else { return }
             chain = LocaleChain(requested: locale, specLocale: program.locale)
             texts = program.texts(for: chain)
+            textsUseValue = Self.textsUseValue(program, texts)
             context.locale = locale
             evaluateAll()
         }
