@@ -42,6 +42,11 @@ let package = Package(
             dependencies: [
                 "FormSpecCompiler", "FormSpecRuntime", "FormSpecDiagnostics", "FormSpecYAML", "FormSpecLive",
             ]),
+        // `formspec lsp`: a Language Server Protocol server over the compiler driver `check` uses.
+        .target(
+            name: "FormSpecLanguageServer",
+            dependencies: ["FormSpecCompiler", "FormSpecDiagnostics", "FormSpecRuntime", "FormSpecYAML"]
+        ),
         // The command-line tool's support code: file IO, the line reader, the output buffer, the
         // batch validator and the text formatter. Only the `formspec` executable links it, so the
         // embeddable library carries none of it.
@@ -52,16 +57,18 @@ let package = Package(
         .executableTarget(
             name: "formspec",
             dependencies: [
-                "FormSpec", "FormSpecCLISupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "FormSpec", "FormSpecCLISupport", "FormSpecLanguageServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "FormSpecYAMLTests", dependencies: ["FormSpecYAML"]),
-        .testTarget(name: "FormSpecPatternTests", dependencies: ["FormSpecPattern"]),
+        .testTarget(name: "FormSpecPatternTests", dependencies: ["FormSpecPattern"], resources: [.copy("Corpus")]),
         .testTarget(name: "FormSpecRuntimeTests", dependencies: ["FormSpecRuntime"]),
         .testTarget(name: "FormSpecCompilerTests", dependencies: ["FormSpec"]),
         .testTarget(
             name: "FormSpecCLITests", dependencies: ["formspec", "FormSpec", "FormSpecCLISupport"], exclude: ["Golden"]),
         .testTarget(name: "FormSpecLiveTests", dependencies: ["FormSpec"]),
+        .testTarget(name: "FormSpecLanguageServerTests", dependencies: ["FormSpecLanguageServer", "formspec"]),
         // The documents and the JSON Schema, checked against the real compiler and CLI.
         .testTarget(
             name: "FormSpecDocsTests", dependencies: ["formspec", "FormSpec", "FormSpecCompiler", "FormSpecYAML"]),
