@@ -13,11 +13,30 @@ import Testing
         return unsafeBitCast(symbol, to: (@convention(c) () -> Int).self)
     }()
 
-    /// Counts heap allocations when run with a counting malloc preloaded, e.g.
+    /// Counts heap allocations when run with a counting malloc preloaded, and is skipped otherwise.
+    /// The counter (glibc), counting per thread so the test runner's own threads do not disturb it:
     ///
-    ///     LD_PRELOAD=/path/to/counter.so swift test --skip-build --filter AllocationTests
+    ///     // mc.c — gcc -shared -fPIC -O2 -o mc.so mc.c
+    ///     #include <stddef.h>
+    ///     #include <errno.h>
+    ///     extern void *__libc_malloc(size_t), *__libc_calloc(size_t, size_t);
+    ///     extern void *__libc_realloc(void *, size_t), *__libc_memalign(size_t, size_t);
+    ///     static __thread long count;
+    ///     void *malloc(size_t n) { count++; return __libc_malloc(n); }
+    ///     void *calloc(size_t a, size_t b) { count++; return __libc_calloc(a, b); }
+    ///     void *realloc(void *p, size_t n) { count++; return __libc_realloc(p, n); }
+    ///     void *memalign(size_t a, size_t n) { count++; return __libc_memalign(a, n); }
+    ///     void *aligned_alloc(size_t a, size_t n) { count++; return __libc_memalign(a, n); }
+    ///     int posix_memalign(void **p, size_t a, size_t n) {
+    ///         count++; void *r = __libc_memalign(a, n); if (!r) return ENOMEM; *p = r; return 0;
+    ///     }
+    ///     long formspec_malloc_count(void) { return count; }
     ///
-    /// and is skipped otherwise.
+    /// Then run the test binary directly (not through `swift test`, which would preload it into
+    /// the build tools too):
+    ///
+    ///     LD_PRELOAD=$PWD/mc.so .build/debug/FormSpecPackageTests.xctest \
+    ///         --testing-library swift-testing --filter AllocationTests
     @Suite("Heap allocations of the evaluator", .enabled(if: mallocCount != nil))
     struct AllocationTests {
         @Test func evaluatingAValidSignUpRecordAllocatesNothing() throws {
