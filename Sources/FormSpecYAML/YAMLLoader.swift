@@ -200,6 +200,8 @@ struct Builder {
         /// Index in `pairs` of each key, so duplicate detection stays linear in the mapping's size.
         var keyIndex: [String: Int] = [:]
         var merged: [YAMLPair] = []
+        /// Keys in `merged`, so a large merge stays linear.
+        var mergedKeys: Set<String> = []
     }
 
     init(path: String, limits: YAMLLoader.Limits) {
@@ -315,13 +317,9 @@ struct Builder {
             guard let pairs = source.mapping else {
                 throw .error("a merge key '<<' takes a mapping or a list of mappings", at: source.location)
             }
-            for pair in pairs where !stack[stack.count - 1].merged.contains(where: { Self.sameKey($0.key, pair.key) }) {
+            for pair in pairs where stack[stack.count - 1].mergedKeys.insert(pair.key.scalar?.text ?? "").inserted {
                 stack[stack.count - 1].merged.append(pair)
             }
         }
-    }
-
-    private static func sameKey(_ a: YAMLNode, _ b: YAMLNode) -> Bool {
-        a.scalar?.text == b.scalar?.text
     }
 }

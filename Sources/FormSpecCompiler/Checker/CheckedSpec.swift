@@ -36,6 +36,10 @@ struct CheckedRule {
     var severity: Severity
     var debounceMilliseconds: Int?
     var location: SourceLocation
+    /// Rule nodes after `use:` expansion (1 for a leaf rule).
+    var size = 1
+    /// Nesting depth after `use:` expansion (1 for a leaf rule).
+    var height = 1
 }
 
 struct CheckedFormRule {

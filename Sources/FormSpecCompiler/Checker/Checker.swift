@@ -28,6 +28,32 @@ struct Checker {
     var cyclicDefines: Set<String> = []
     /// Names some `use:` asked for, to warn about defines of this file that nothing uses.
     var usedDefines: Set<String> = []
+    /// Each define checked once per field it is used on (`nil`: it failed, already reported), so
+    /// defines that `use:` each other many times cost linear, not exponential, time.
+    var checkedUses: [UseKey: CheckedRule?] = [:]
+    /// The define names, sorted once for did-you-mean suggestions.
+    lazy var sortedDefineNames: [String] = defines.keys.sorted()
+    /// How deeply rule checking is nested right now (through `use:` and all/any/not).
+    var ruleDepth = 0
+    /// Rule nodes of the whole spec after `use:` expansion.
+    var expandedRules = 0
+    /// Name comparisons left for did-you-mean over the spec's own names (fields, defines, options):
+    /// thousands of misspellings over thousands of names stay fast, later ones just get no hint.
+    var suggestionBudget = 200_000
+
+    /// Rules may nest (through `use:` and all/any/not) this deep; deeper chains are an error, not a
+    /// stack overflow in the compiler or the evaluator.
+    static let maxRuleDepth = 64
+    /// One rule may expand (through `use:`) to at most this many rule nodes.
+    static let maxRuleSize = 10_000
+    /// The whole spec may expand to at most this many rule nodes.
+    static let maxSpecRules = 1_000_000
+
+    /// A define checked on a field.
+    struct UseKey: Hashable {
+        var name: String
+        var field: Int
+    }
 
     // MARK: - The spec
 
@@ -38,7 +64,7 @@ struct Checker {
                 specLocale = locale.value
             } else {
                 diagnostics.error(
-                    "invalid locale '\(locale.value)'", at: locale.location,
+                    "invalid locale '\(Diagnostics.excerpt(locale.value))'", at: locale.location,
                     notes: [.init("write a language tag such as en, ja or zh-Hant")])
             }
         }
@@ -199,7 +225,7 @@ struct Checker {
                         : "default for \(info.type.rawValue) field '\(info.name)' must be \(info.type.literalDescription), not \(node.kindDescription)",
                     at: node.location,
                     notes: reason == "choice"
-                        ? Diagnostics.suggestion(for: node.scalar?.text ?? "", among: info.options.map(\.value)) : [])
+                        ? suggestion(for: node.scalar?.text ?? "", among: info.options.map(\.value)) : [])
             }
         }
         var reportsFirstOnly = false
@@ -216,7 +242,15 @@ struct Checker {
         let condition = field.condition.flatMap { checkCondition($0) }
         var rules: [CheckedRule] = []
         for syntax in field.rules {
-            if let rule = checkRule(syntax, field: info) { rules.append(rule) }
+            guard let rule = checkRule(syntax, field: info) else { continue }
+            let before = expandedRules
+            expandedRules += rule.size
+            if before <= Self.maxSpecRules, expandedRules > Self.maxSpecRules {
+                diagnostics.error(
+                    "the spec's rules expand to more than \(Self.maxSpecRules) rules in all (through 'use:')",
+                    at: rule.location, notes: [.init("every record would be checked against all of them")])
+            }
+            rules.append(rule)
         }
         checkBounds(rules, field: info)
         return CheckedField(
@@ -229,15 +263,24 @@ struct Checker {
 
     /// Parses a nested rule item (inside `all`, `any`, `not`).
     mutating func parseRuleItem(_ node: YAMLNode) -> RuleSyntax? {
-        var parser = SyntaxParser(diagnostics: diagnostics)
+        // Lend the collector to the parser instead of copying it: a copy per nested rule made
+        // specs with many diagnostics quadratic.
+        var parser = SyntaxParser(diagnostics: DiagnosticCollector())
+        swap(&parser.diagnostics, &diagnostics)
         let item = parser.parseRule(node, keys: RuleCatalog.names)
-        diagnostics = parser.diagnostics
+        swap(&parser.diagnostics, &diagnostics)
         return item
     }
 
     /// Checks one rule item on `field`.
     mutating func checkRule(_ syntax: RuleSyntax, field: FieldInfo) -> CheckedRule? {
         guard let definition = RuleCatalog.definition(for: syntax.key.value) else { return nil }
+        ruleDepth += 1
+        defer { ruleDepth -= 1 }
+        if ruleDepth > Self.maxRuleDepth {
+            reportTooDeep(at: syntax.key.location)
+            return nil
+        }
         if let types = definition.appliesTo, !types.contains(field.type) {
             diagnostics.error(
                 "rule '\(syntax.key.value)' does not apply to \(field.type.rawValue) field '\(field.name)'",
@@ -277,10 +320,27 @@ struct Checker {
             syntax.requirement.map {
                 messageSource($0, key: body.messageKey, placeholders: body.placeholders, field: field)
             } ?? body.inheritedRequirement
+        // A define checked earlier (and cached) may make the tree too deep or too large here.
+        if body.height > Self.maxRuleDepth {
+            reportTooDeep(at: syntax.key.location)
+            return nil
+        }
+        if body.size > Self.maxRuleSize {
+            diagnostics.error(
+                "this rule expands to more than \(Self.maxRuleSize) rules (through 'use:')", at: syntax.key.location,
+                notes: [.init("a define that uses another several times multiplies its size")])
+            return nil
+        }
         return CheckedRule(
             name: body.reportedName ?? syntax.key.value, rule: body.rule, message: message, requirement: requirement,
             condition: condition, severity: severity, debounceMilliseconds: duration(syntax.debounce),
-            location: syntax.key.location)
+            location: syntax.key.location, size: body.size, height: body.height)
+    }
+
+    private mutating func reportTooDeep(at location: SourceLocation) {
+        diagnostics.error(
+            "rules nest more than \(Self.maxRuleDepth) levels deep (through 'use:' and all/any/not)", at: location,
+            notes: [.init("a chain of defines that use each other this long is likely a mistake")])
     }
 
     /// A `message:` or `requirement:` node: a string in the spec's locale, or a map by locale.
@@ -293,7 +353,7 @@ struct Checker {
                 let locale = pair.key.scalar?.text ?? ""
                 if !Self.isLocale(locale) {
                     diagnostics.error(
-                        "invalid locale '\(locale)' in a message", at: pair.key.location,
+                        "invalid locale '\(Diagnostics.excerpt(locale))' in a message", at: pair.key.location,
                         notes: [.init("write a language tag such as en, ja or zh-Hant")])
                 }
                 guard let text = Read.string(pair.value, "a message", &diagnostics) else { continue }
@@ -422,40 +482,63 @@ struct Checker {
     /// Warns about defines of this form's own file that no rule uses (imported libraries are
     /// shared, so their unused names are not this form's concern).
     private mutating func warnAboutUnusedDefines(_ spec: SpecSyntax) {
-        for (name, _) in spec.defines where !usedDefines.contains(name.value) && !cyclicDefines.contains(name.value) {
+        // A define reached through a used one is used, even when checking stopped before it (a
+        // chain cut short by the depth limit).
+        var reached = usedDefines
+        var pending = Array(usedDefines)
+        while let name = pending.popLast() {
+            guard let define = defines[name] else { continue }
+            var uses = Self.uses(in: define.item.argument).map(\.value)
+            if define.item.key.value == "use", let used = define.item.argument.scalar?.text { uses.append(used) }
+            for used in uses where reached.insert(used).inserted { pending.append(used) }
+        }
+        for (name, _) in spec.defines where !reached.contains(name.value) && !cyclicDefines.contains(name.value) {
             diagnostics.warning(
                 "'\(name.value)' is defined but never used", at: name.location,
                 notes: [.init("use it with '- use: \(name.value)', or remove it")])
         }
     }
 
-    /// Reports every `use:` cycle among the defines, used or not, once.
+    /// Reports every `use:` cycle among the defines, used or not, once. Depth-first with an
+    /// explicit stack: a chain of thousands of defines must not overflow the call stack.
     private mutating func checkDefineCycles() {
         var state: [String: Bool] = [:]  // false: on the current path, true: finished
         var path: [String] = []
-        func visit(_ name: String, _ checker: inout Checker) {
-            guard let define = checker.defines[name] else { return }
+        var frames: [(name: String, uses: [Located<String>], next: Int)] = []
+        func enter(_ name: String, _ checker: Checker) -> Bool {
+            guard let define = checker.defines[name] else { return false }
             state[name] = false
             path.append(name)
-            for used in Self.uses(in: define.item.argument)
-                + (define.item.key.value == "use"
-                    ? [Located(value: define.item.argument.scalar?.text ?? "", location: define.item.argument.location)]
-                    : [])
-            {
+            var uses = Self.uses(in: define.item.argument)
+            if define.item.key.value == "use" {
+                uses.append(
+                    Located(value: define.item.argument.scalar?.text ?? "", location: define.item.argument.location))
+            }
+            frames.append((name, uses, 0))
+            return true
+        }
+        for name in defines.keys.sorted() where state[name] == nil {
+            _ = enter(name, self)
+            while let top = frames.last {
+                guard top.next < top.uses.count else {
+                    frames.removeLast()
+                    path.removeLast()
+                    state[top.name] = true
+                    continue
+                }
+                frames[frames.count - 1].next += 1
+                let used = top.uses[top.next]
                 switch state[used.value] {
                 case false?:
                     let start = path.firstIndex(of: used.value) ?? 0
                     let cycle = (path[start...] + [used.value]).joined(separator: " -> ")
-                    checker.diagnostics.error("cyclic 'use': \(cycle)", at: used.location)
-                    checker.cyclicDefines.formUnion(path[start...])
-                case nil: visit(used.value, &checker)
+                    diagnostics.error("cyclic 'use': \(cycle)", at: used.location)
+                    cyclicDefines.formUnion(path[start...])
+                case nil: _ = enter(used.value, self)
                 case true?: break
                 }
             }
-            path.removeLast()
-            state[name] = true
         }
-        for name in defines.keys.sorted() where state[name] == nil { visit(name, &self) }
     }
 
     /// Every `use: NAME` nested anywhere in a rule argument (inside `all`, `any`, `not`).
@@ -478,6 +561,12 @@ struct Checker {
 
     // MARK: - Names
 
+    /// A did-you-mean note for `word` among the spec's own names, within ``suggestionBudget``.
+    mutating func suggestion(for word: String, among candidates: [String]) -> [Diagnostic.Note] {
+        guard let match = closestMatch(to: word, in: candidates, comparisons: &suggestionBudget) else { return [] }
+        return [.init("did you mean '\(match)'?")]
+    }
+
     /// Type names from other schema languages, mapped to FormSpec's.
     static let typeAliases = [
         "string": "text", "str": "text", "password": "secret", "int": "integer", "float": "number",
@@ -495,7 +584,10 @@ struct Checker {
     }
 
     static func isLocale(_ text: String) -> Bool {
+        // Real tags are short; a bound keeps the runtime's fallback chain (one entry per subtag) small.
+        guard text.utf8.count <= 64 else { return false }
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count <= 8 else { return false }
         guard let first = parts.first, (2...3).contains(first.count), first.allSatisfy({ $0.isASCII && $0.isLetter })
         else {
             return false

@@ -47,7 +47,7 @@ extension Checker {
             if reason == "choice" {
                 diagnostics.error(
                     "'\(node.scalar?.text ?? "")' is not an option of field '\(field.name)'", at: node.location,
-                    notes: Diagnostics.suggestion(for: node.scalar?.text ?? "", among: field.options.map(\.value))
+                    notes: suggestion(for: node.scalar?.text ?? "", among: field.options.map(\.value))
                         + [.init("options: \(field.options.map(\.value).joined(separator: ", "))")])
             } else {
                 diagnostics.error(
@@ -77,15 +77,29 @@ extension Checker {
             return .field(other.index)
         }
         if field.type == .date, case .string(let text) = node.resolved, text.hasPrefix("today") {
-            guard let offset = DateOffset.parseToday(text) else {
-                diagnostics.error(
-                    "invalid relative date '\(text)'", at: node.location,
-                    notes: [.init("write today, or today+N / today-N with a unit d, m or y (today+30d, today-18y)")])
-                return nil
-            }
-            return .today(offset)
+            return relativeDate(text, at: node.location).map(Operand.today)
         }
         return literal(node, for: field, rule: rule).map(Operand.literal)
+    }
+
+    /// The offset of `today`, `today+N<unit>` or `today-N<unit>`, or an error saying what is wrong.
+    mutating func relativeDate(_ text: String, at location: SourceLocation) -> DateOffset? {
+        switch DateOffset.parse(today: text) {
+        case .success(let offset):
+            return offset
+        case .failure(.outOfRange(let unit)):
+            let name = ["d": "days", "m": "months", "y": "years"][unit.rawValue] ?? "units"
+            diagnostics.error(
+                "relative date '\(text)' is out of range", at: location,
+                notes: [.init("a step is at most \(DateOffset.maxAmount(unit)) \(name) either way")])
+        case .failure(.malformed):
+            diagnostics.error(
+                "invalid relative date '\(text)'", at: location,
+                notes: [
+                    .init("write today, or today+N / today-N with one sign and a unit d, m or y (today+30d, today-18y)")
+                ])
+        }
+        return nil
     }
 
     /// The field named `name`, or an error with a did-you-mean.
@@ -93,7 +107,7 @@ extension Checker {
         if let info = fieldInfo[name.value] { return info }
         diagnostics.error(
             "unknown field '\(name.value)'", at: name.location,
-            notes: Diagnostics.suggestion(for: name.value, among: fieldOrder))
+            notes: suggestion(for: name.value, among: fieldOrder))
         return nil
     }
 

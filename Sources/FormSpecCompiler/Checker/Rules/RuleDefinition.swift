@@ -11,6 +11,10 @@ struct CheckedRuleBody {
     /// For `use:`, the define's message and requirement, used unless the use site gives its own.
     var inheritedMessage: MessageSource?
     var inheritedRequirement: MessageSource?
+    /// Rule nodes after `use:` expansion, this one included.
+    var size = 1
+    /// Nesting depth after `use:` expansion, this one included.
+    var height = 1
 }
 
 /// One family of rules: which keys it owns, which field types it applies to, and how it checks
