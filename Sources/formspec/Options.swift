@@ -158,3 +158,16 @@ struct EvaluationOptions: ParsableArguments {
         return context
     }
 }
+
+/// `--import-root DIR`, shared by the commands that compile specs.
+struct ImportOptions: ParsableArguments {
+    @Option(
+        help: ArgumentHelp(
+            "Let imports reach any file under DIR (default: only the spec's own folder and its subfolders).",
+            valueName: "dir"),
+        completion: .directory)
+    var importRoot: String?
+
+    /// The compiler options these flags ask for.
+    var compileOptions: CompileOptions { CompileOptions(importRoot: importRoot) }
+}

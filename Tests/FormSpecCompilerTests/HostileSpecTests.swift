@@ -117,6 +117,85 @@ struct HostileSpecTests {
         #expect(messages(compilation) == ["'x' is defined twice"])
     }
 
+    // MARK: - Imports stay inside the spec's folder
+
+    private let library = "formspec: 1\ndefine:\n  short:\n    max_length: 3\n"
+
+    private func form(importing path: String) -> String {
+        spec("import: [\(path)]\nfields:\n  a:\n    rules:\n      - use: short\n")
+    }
+
+    @Test func absolutePathsAndEscapesAreRefusedWithoutReadingThem() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("shared/lib.rules.yaml", library)
+        try folder.write("app/main.form.yaml", form(importing: "../shared/lib.rules.yaml"))
+        let escaped = Compiler.compile(path: folder.path + "/app/main.form.yaml")
+        #expect(
+            messages(escaped).first
+                == "cannot import '../shared/lib.rules.yaml': it is outside the folder of the spec being compiled")
+        #expect(escaped.sources.keys.allSatisfy { !$0.contains("shared") })
+
+        let widened = Compiler.compile(
+            path: folder.path + "/app/main.form.yaml", options: CompileOptions(importRoot: folder.path))
+        #expect(widened.diagnostics.isEmpty, "\(widened.renderedDiagnostics())")
+
+        try folder.write("app/environ.form.yaml", form(importing: "/proc/self/environ"))
+        let environ = Compiler.compile(
+            path: folder.path + "/app/environ.form.yaml", options: CompileOptions(importRoot: "/"))
+        #expect(
+            messages(environ).first
+                == "cannot import '/proc/self/environ': an import is a path relative to the importing file")
+        let rendered = environ.renderedDiagnostics()
+        for (name, value) in ProcessInfo.processInfo.environment where value.count > 8 {
+            #expect(!rendered.contains(value), "the value of \(name) leaked")
+        }
+    }
+
+    @Test func aSymlinkCannotLeadAnImportOut() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("outside/secret.rules.yaml", library)
+        try folder.write("app/main.form.yaml", form(importing: "lib.rules.yaml"))
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.path + "/app/lib.rules.yaml", withDestinationPath: folder.path + "/outside/secret.rules.yaml"
+        )
+        let compilation = Compiler.compile(path: folder.path + "/app/main.form.yaml")
+        #expect(
+            messages(compilation).first
+                == "cannot import 'lib.rules.yaml': it is outside the folder of the spec being compiled")
+        let widened = Compiler.compile(
+            path: folder.path + "/app/main.form.yaml", options: CompileOptions(importRoot: folder.path))
+        #expect(widened.diagnostics.isEmpty, "\(widened.renderedDiagnostics())")
+        // A symlink that stays inside is fine.
+        try folder.write("app/real/lib.rules.yaml", library)
+        try folder.write("app/inside.form.yaml", form(importing: "link.rules.yaml"))
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.path + "/app/link.rules.yaml", withDestinationPath: folder.path + "/app/real/lib.rules.yaml")
+        #expect(Compiler.compile(path: folder.path + "/app/inside.form.yaml").diagnostics.isEmpty)
+    }
+
+    @Test func aFileThatIsNotASpecIsNeverQuoted() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("app.yaml", "database:\n  password: hunter2\n")
+        try folder.write("notes.txt", "SECRET=hunter2\n\tkey: [unbalanced\n")
+        try folder.write("broken.rules.yaml", "formspec: 1\ndefine: {a: {min_length: hunter2}}\n")
+        try folder.write("main.form.yaml", spec("import: [app.yaml, notes.txt]\nfields: {a: {}}\n"))
+        let compilation = Compiler.compile(path: folder.path + "/main.form.yaml")
+        #expect(
+            messages(compilation) == [
+                "cannot import 'app.yaml': not a FormSpec file (it has no 'formspec:' key)",
+                "cannot import 'notes.txt': not a FormSpec file (it is not valid YAML)",
+            ])
+        #expect(!compilation.renderedDiagnostics().contains("hunter2"))
+        #expect(compilation.sources.count == 1)
+    }
+
+    @Test func anImportRootThatDoesNotExistIsAnError() {
+        let compilation = Compiler.compile(
+            source: spec("fields: {a: {}}"), path: "/nonexistent-formspec/x.form.yaml", provider: FileSystemSources(),
+            options: CompileOptions(importRoot: "/nonexistent-formspec-root"))
+        #expect(messages(compilation) == ["the import root '/nonexistent-formspec-root' does not exist"])
+    }
+
     // MARK: - Super-linear passes
 
     @Test func tenThousandUnknownKeysOnOneLine() {
