@@ -8,20 +8,16 @@ public struct DiagnosticRenderer: Sendable {
     public var sources: [String: String]
     /// Whether to colour the output with ANSI escapes (only on a terminal).
     public var colored: Bool
-    /// Spans whose text must never be quoted (the test inputs of secret fields): their characters
-    /// are shown as `•` in excerpts.
-    public var masks: [SourceLocation]
 
-    /// Creates a renderer that can quote lines of `sources`, hiding `masks`.
-    public init(sources: [String: String] = [:], colored: Bool = false, masks: [SourceLocation] = []) {
+    /// Creates a renderer that can quote lines of `sources`.
+    public init(sources: [String: String] = [:], colored: Bool = false) {
         self.sources = sources
         self.colored = colored
-        self.masks = masks
     }
 
     /// Renders every diagnostic, each followed by its excerpt and notes.
     public func render(_ diagnostics: [Diagnostic]) -> String {
-        let lines = LineCache(sources: sources, masks: masks)
+        let lines = LineCache(sources: sources)
         var out = ""
         for diagnostic in diagnostics { out += render(diagnostic, lines: lines) }
         return out
@@ -29,7 +25,7 @@ public struct DiagnosticRenderer: Sendable {
 
     /// Renders one diagnostic with its source excerpt and notes, ending in a newline.
     public func render(_ diagnostic: Diagnostic) -> String {
-        render(diagnostic, lines: LineCache(sources: sources, masks: masks))
+        render(diagnostic, lines: LineCache(sources: sources))
     }
 
     private func render(_ diagnostic: Diagnostic, lines: LineCache) -> String {
@@ -98,43 +94,24 @@ public struct DiagnosticRenderer: Sendable {
     }
 }
 
-/// Lines of the sources, indexed on first use and kept as characters with masked spans hidden.
+/// Lines of the sources, indexed on first use and kept as characters.
 private final class LineCache {
     let sources: [String: String]
-    /// Masked spans by path, then by line: (first column, end column or nil for the rest of the line).
-    let masks: [String: [Int: [(Int, Int?)]]]
     private var starts: [String: [String.Index]] = [:]
     private var lines: [String: [Int: [Character]]] = [:]
 
-    init(sources: [String: String], masks: [SourceLocation]) {
+    init(sources: [String: String]) {
         self.sources = sources
-        var byLine: [String: [Int: [(Int, Int?)]]] = [:]
-        for mask in masks where mask.end.line >= mask.start.line {
-            // A span over several lines (a block scalar) hides the rest of each line it touches.
-            let lastLine = min(mask.end.line, mask.start.line + 10_000)
-            for line in mask.start.line...lastLine {
-                let from = line == mask.start.line ? mask.start.column : 1
-                let to: Int? = line == mask.end.line ? mask.end.column : nil
-                byLine[mask.path, default: [:]][line, default: []].append((from, to))
-            }
-        }
-        self.masks = byLine
     }
 
-    /// The characters of line `number` of `path`, masks applied.
+    /// The characters of line `number` of `path`.
     func characters(of number: Int, in path: String) -> [Character]? {
         if let line = lines[path]?[number] { return line }
         guard let text = sources[path] else { return nil }
         let lineStarts = starts[path] ?? Self.lineStarts(of: text)
         starts[path] = lineStarts
         guard number >= 1, number <= lineStarts.count else { return nil }
-        var characters = Array(Self.line(number, of: text, starts: lineStarts))
-        for (from, to) in masks[path]?[number] ?? [] {
-            let lower = max(0, from - 1)
-            let upper = min(characters.count, (to ?? characters.count + 1) - 1)
-            guard lower < upper else { continue }
-            for index in lower..<upper { characters[index] = "•" }
-        }
+        let characters = Array(Self.line(number, of: text, starts: lineStarts))
         lines[path, default: [:]][number] = characters
         return characters
     }

@@ -40,6 +40,8 @@ struct CheckedRule {
     var size = 1
     /// Nesting depth after `use:` expansion (1 for a leaf rule).
     var height = 1
+    /// Whether the rule (or one nested in it) compares the field with a secret field.
+    var comparesWithSecret = false
 }
 
 struct CheckedFormRule {

@@ -37,6 +37,9 @@ struct Checker {
     var ruleDepth = 0
     /// Rule nodes of the whole spec after `use:` expansion.
     var expandedRules = 0
+    /// Where the spec writes a secret: test inputs of secret fields, their defaults and the literals
+    /// they are compared with. Excerpts under diagnostics show these spans masked.
+    var secretSpans: [SourceLocation] = []
     /// Name comparisons left for did-you-mean over the spec's own names (fields, defines, options):
     /// thousands of misspellings over thousands of names stay fast, later ones just get no hint.
     var suggestionBudget = 200_000
@@ -117,6 +120,7 @@ struct Checker {
             fieldOrder.append(field.name.value)
         }
 
+        collectSecretSpans(spec)
         checkDefineCycles()
         var checkedFields: [CheckedField] = []
         for field in fields {
@@ -311,14 +315,18 @@ struct Checker {
         guard let body = definition.check(syntax, field: field, checker: &self) else { return nil }
         var message =
             syntax.message.map {
-                messageSource($0, key: body.messageKey, placeholders: body.placeholders, field: field)
+                messageSource(
+                    $0, key: body.messageKey, placeholders: body.placeholders, field: field,
+                    comparesWithSecret: body.comparesWithSecret)
             }
             ?? body.inheritedMessage
             ?? MessageSource(custom: nil, defaultKey: body.messageKey, placeholders: body.placeholders)
         message.placeholders.merge(body.placeholders) { current, _ in current }
         let requirement =
             syntax.requirement.map {
-                messageSource($0, key: body.messageKey, placeholders: body.placeholders, field: field)
+                messageSource(
+                    $0, key: body.messageKey, placeholders: body.placeholders, field: field,
+                    comparesWithSecret: body.comparesWithSecret)
             } ?? body.inheritedRequirement
         // A define checked earlier (and cached) may make the tree too deep or too large here.
         if body.height > Self.maxRuleDepth {
@@ -334,7 +342,8 @@ struct Checker {
         return CheckedRule(
             name: body.reportedName ?? syntax.key.value, rule: body.rule, message: message, requirement: requirement,
             condition: condition, severity: severity, debounceMilliseconds: duration(syntax.debounce),
-            location: syntax.key.location, size: body.size, height: body.height)
+            location: syntax.key.location, size: body.size, height: body.height,
+            comparesWithSecret: body.comparesWithSecret)
     }
 
     private mutating func reportTooDeep(at location: SourceLocation) {
@@ -344,8 +353,11 @@ struct Checker {
     }
 
     /// A `message:` or `requirement:` node: a string in the spec's locale, or a map by locale.
+    /// `comparesWithSecret`: the rule compares the field with a secret one, so `{value}` may be
+    /// (or be close to) the secret.
     mutating func messageSource(
-        _ node: YAMLNode, key: String, placeholders: [String: PlaceholderValue], field: FieldInfo?
+        _ node: YAMLNode, key: String, placeholders: [String: PlaceholderValue], field: FieldInfo?,
+        comparesWithSecret: Bool = false
     ) -> MessageSource {
         var custom: [String: String] = [:]
         if let pairs = node.mapping {
@@ -357,19 +369,26 @@ struct Checker {
                         notes: [.init("write a language tag such as en, ja or zh-Hant")])
                 }
                 guard let text = Read.string(pair.value, "a message", &diagnostics) else { continue }
-                validateTemplate(text.value, at: text.location, placeholders: placeholders, field: field)
+                validateTemplate(
+                    text.value, at: text.location, placeholders: placeholders, field: field,
+                    comparesWithSecret: comparesWithSecret)
                 custom[locale] = text.value
             }
         } else if let text = Read.string(node, "a message", &diagnostics) {
-            validateTemplate(text.value, at: text.location, placeholders: placeholders, field: field)
+            validateTemplate(
+                text.value, at: text.location, placeholders: placeholders, field: field,
+                comparesWithSecret: comparesWithSecret)
             custom[specLocale] = text.value
         }
         return MessageSource(custom: custom, defaultKey: key, placeholders: placeholders)
     }
 
-    /// Reports placeholders a template cannot fill (and `{value}` on secrets).
+    /// Reports placeholders a template cannot fill, and any that would show a secret: `{value}` on
+    /// a secret field or on a field compared with one, and the literal of `equals`/`one_of`… on a
+    /// secret field (the literal is what the secret is, or must not be).
     mutating func validateTemplate(
-        _ text: String, at location: SourceLocation, placeholders: [String: PlaceholderValue], field: FieldInfo?
+        _ text: String, at location: SourceLocation, placeholders: [String: PlaceholderValue], field: FieldInfo?,
+        comparesWithSecret: Bool = false
     ) {
         var available = Set(placeholders.keys).union(["label", "value"])
         if field == nil { available.subtract(["label", "value"]) }
@@ -378,12 +397,31 @@ struct Checker {
                 diagnostics.error(
                     "'{value}' would show a secret in a message", at: location,
                     notes: [.init("secret values never appear in output; describe the problem instead")])
+            } else if name == "value", comparesWithSecret {
+                diagnostics.error(
+                    "'{value}' would show a secret in a message", at: location,
+                    notes: [
+                        .init("this rule compares the field with a secret one, so its value may be the secret"),
+                        .init("secret values never appear in output; describe the problem instead"),
+                    ])
+            } else if field?.type == .secret, let value = placeholders[name], Self.quotesLiteral(value) {
+                diagnostics.error(
+                    "'{\(name)}' would show a secret in a message", at: location,
+                    notes: [.init("on a secret field, the value compared with is itself a secret")])
             } else if !available.contains(name) {
                 diagnostics.error(
                     "unknown placeholder '{\(name)}' in a message", at: location,
                     notes: Diagnostics.suggestion(for: name, among: available.sorted())
                         + [.init("available here: \(available.sorted().map { "{\($0)}" }.joined(separator: ", "))")])
             }
+        }
+    }
+
+    /// Whether a placeholder shows a literal written in the spec (not a field's label).
+    static func quotesLiteral(_ value: PlaceholderValue) -> Bool {
+        switch value {
+        case .date(.literal), .list: true
+        default: false
         }
     }
 
@@ -475,6 +513,41 @@ struct Checker {
                     ?? MessageSource(custom: nil, defaultKey: "at_least_one_of", placeholders: placeholders),
                 condition: condition)
         }
+    }
+
+    // MARK: - Secrets
+
+    /// Finds every value the spec writes for a secret field (see ``secretSpans``).
+    private mutating func collectSecretSpans(_ spec: SpecSyntax) {
+        func isSecret(_ name: String?) -> Bool { name.flatMap { fieldInfo[$0] }?.type == .secret }
+        for test in spec.tests {
+            for values in [test.input, test.original] {
+                for pair in values?.mapping ?? [] where isSecret(pair.key.scalar?.text) {
+                    secretSpans.append(pair.value.location)
+                }
+            }
+            // Expected messages are the spec's own words; inputs and originals are the values.
+        }
+        for field in spec.fields ?? [] where isSecret(field.name.value) {
+            if let value = field.defaultValue { secretSpans.append(value.location) }
+            for rule in field.rules {
+                secretSpans += Self.comparedLiterals(key: rule.key.value, argument: rule.argument)
+            }
+        }
+    }
+
+    /// The arguments of `equals`/`not_equals`/`one_of`/`not_one_of` in a rule, nested ones included.
+    private static func comparedLiterals(key: String, argument: YAMLNode) -> [SourceLocation] {
+        if ["equals", "not_equals", "one_of", "not_one_of"].contains(key), argument.mapping == nil {
+            return [argument.location]
+        }
+        var found: [SourceLocation] = []
+        for item in argument.sequence ?? (argument.mapping != nil ? [argument] : []) {
+            for pair in item.mapping ?? [] {
+                found += comparedLiterals(key: pair.key.scalar?.text ?? "", argument: pair.value)
+            }
+        }
+        return found
     }
 
     // MARK: - Defines

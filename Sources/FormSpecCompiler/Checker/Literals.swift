@@ -102,6 +102,11 @@ extension Checker {
         return nil
     }
 
+    /// The type of the field at `index` in source order.
+    func fieldType(at index: Int) -> FieldType? {
+        fieldOrder.indices.contains(index) ? fieldInfo[fieldOrder[index]]?.type : nil
+    }
+
     /// The field named `name`, or an error with a did-you-mean.
     mutating func resolveField(_ name: Located<String>) -> FieldInfo? {
         if let info = fieldInfo[name.value] { return info }

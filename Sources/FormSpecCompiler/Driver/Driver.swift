@@ -51,6 +51,9 @@ struct Driver {
         }
         let checked = checker.check(spec)
         diagnostics.append(contentsOf: checker.diagnostics.diagnostics)
+        if !checker.secretSpans.isEmpty, let text = sources[path] {
+            sources[path] = Self.mask(text, spans: checker.secretSpans)
+        }
         guard let checked, !diagnostics.hasErrors else { return finish(spec: nil, isLibrary: false) }
         let program = Lowering(spec: checked).lower()
         return finish(spec: CompiledSpec(path: path, program: program, tests: checked.tests), isLibrary: false)
@@ -95,7 +98,9 @@ struct Driver {
         }
         let loaded: LoadedYAML
         do {
-            loaded = try YAMLLoader.load(bytes, path: path)
+            var limits = YAMLLoader.Limits()
+            limits.quotesText = true  // a spec's keys are the author's own words
+            loaded = try YAMLLoader.load(bytes, path: path, limits: limits)
         } catch {
             if let importedAt {
                 refuseForeign(written, at: importedAt, reason: "it is not valid YAML")
@@ -235,6 +240,34 @@ struct Driver {
             }
         }
         return defines
+    }
+
+    /// `text` with every character inside `spans` replaced by `•` (line breaks kept), so excerpts
+    /// under diagnostics keep their columns but never show a secret.
+    static func mask(_ text: String, spans: [SourceLocation]) -> String {
+        var byLine: [Int: [(from: Int, to: Int?)]] = [:]
+        for span in spans where span.end.line >= span.start.line {
+            for line in span.start.line...span.end.line {
+                byLine[line, default: []].append(
+                    (line == span.start.line ? span.start.column : 1, line == span.end.line ? span.end.column : nil))
+            }
+        }
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        var line = 1
+        var column = 1
+        for character in text {
+            if character.isNewline {
+                result.append(character)
+                line += 1
+                column = 1
+                continue
+            }
+            let hidden = byLine[line]?.contains { column >= $0.from && column < ($0.to ?? .max) } ?? false
+            result.append(hidden ? "•" : character)
+            column += 1
+        }
+        return result
     }
 
     /// `a -> b -> c -> a`, eliding the middle of a very long chain.

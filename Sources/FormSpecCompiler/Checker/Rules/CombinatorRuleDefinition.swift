@@ -20,6 +20,7 @@ struct CombinatorRuleDefinition: RuleDefinition {
         var items: [RuleProgram] = []
         var size = 1
         var height = 1
+        var comparesWithSecret = false
         var failed = false
         for node in nodes {
             guard var syntax = checker.parseRuleItem(node) else {
@@ -37,6 +38,7 @@ struct CombinatorRuleDefinition: RuleDefinition {
                 continue
             }
             size += checked.size
+            comparesWithSecret = comparesWithSecret || checked.comparesWithSecret
             height = max(height, checked.height + 1)
             items.append(
                 RuleProgram(
@@ -54,6 +56,7 @@ struct CombinatorRuleDefinition: RuleDefinition {
         var body = CheckedRuleBody(rule: rule, messageKey: item.key.value)
         body.size = size
         body.height = height
+        body.comparesWithSecret = comparesWithSecret
         return body
     }
 }

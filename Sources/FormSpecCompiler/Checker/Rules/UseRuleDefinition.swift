@@ -51,6 +51,7 @@ struct UseRuleDefinition: RuleDefinition {
         body.inheritedRequirement = checked.requirement
         body.size = checked.size
         body.height = checked.height
+        body.comparesWithSecret = checked.comparesWithSecret
         return body
     }
 }
