@@ -144,6 +144,9 @@ struct EvaluationOptions: ParsableArguments {
 
     /// The evaluation context these options describe.
     func context(for program: Program) throws -> EvaluationContext {
+        if let locale, let warning = LocaleChain.warning(forRequested: locale, available: program.messageLocales) {
+            Console.report(.warning, warning)
+        }
         let outcomes = try stubOutcomes(for: program)
         let original = try loadOriginal()
         var context = EvaluationContext(

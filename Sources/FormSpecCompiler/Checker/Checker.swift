@@ -64,7 +64,8 @@ struct Checker {
         checkVersion(spec)
         if let locale = spec.locale {
             if Self.isLocale(locale.value) {
-                specLocale = locale.value
+                specLocale = LocaleTag(locale.value)?.canonical ?? locale.value
+                warnIfUnknown(locale: locale.value, at: locale.location)
             } else {
                 diagnostics.error(
                     "invalid locale '\(Diagnostics.excerpt(locale.value))'", at: locale.location,
@@ -368,11 +369,12 @@ struct Checker {
                         "invalid locale '\(Diagnostics.excerpt(locale))' in a message", at: pair.key.location,
                         notes: [.init("write a language tag such as en, ja or zh-Hant")])
                 }
+                warnIfUnknown(locale: locale, at: pair.key.location)
                 guard let text = Read.string(pair.value, "a message", &diagnostics) else { continue }
                 validateTemplate(
                     text.value, at: text.location, placeholders: placeholders, field: field,
                     comparesWithSecret: comparesWithSecret)
-                custom[locale] = text.value
+                custom[LocaleTag(locale)?.canonical ?? locale] = text.value
             }
         } else if let text = Read.string(node, "a message", &diagnostics) {
             validateTemplate(
@@ -668,6 +670,15 @@ struct Checker {
         return parts.dropFirst().allSatisfy {
             (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
         }
+    }
+
+    /// Warns about a well-formed tag whose language no one speaks (`jp`), with a did-you-mean.
+    mutating func warnIfUnknown(locale: String, at location: SourceLocation) {
+        guard let tag = LocaleTag(locale), !tag.hasKnownLanguage else { return }
+        diagnostics.warning(
+            "unknown locale '\(locale)'", at: location,
+            notes: LocaleTag.suggestion(for: tag).map { [.init("did you mean '\($0)'?")] }
+                ?? [.init("write a language tag such as en, ja or zh-Hant")])
     }
 
     /// `confirm_password` -> `Confirm password`.
