@@ -214,7 +214,7 @@ public struct LocaleTag: Sendable, Hashable {
 
     /// Whether the language is a known ISO 639 one (any 3-letter code counts: there are too many to list).
     public var hasKnownLanguage: Bool {
-        language.count == 3 || Self.iso639_1.contains(language)
+        language.count == 3 || Self.isoLanguageCodes.contains(language)
     }
 
     /// What is wrong with `text` as a locale, worded for a warning; `nil` when nothing is.
@@ -256,7 +256,7 @@ public struct LocaleTag: Sendable, Hashable {
     }
 
     /// ISO 639-1 language codes.
-    static let iso639_1: Set<String> = Set(
+    static let isoLanguageCodes: Set<String> = Set(
         """
         aa ab ae af ak am an ar as av ay az ba be bg bh bi bm bn bo br bs ca ce ch co cr cs cu cv cy da de dv dz \
         ee el en eo es et eu fa ff fi fj fo fr fy ga gd gl gn gu gv ha he hi ho hr ht hu hy hz ia id ie ig ii ik \
