@@ -7,8 +7,11 @@ struct FieldInfo {
     var name: String
     var index: Int
     var type: FieldType
+    /// The label in the spec's locale.
     var label: String
     var options: [ChoiceOption]
+    /// The label with its translations.
+    var labels = FieldLabel(text: "")
 }
 
 /// Checks a spec's meaning: every problem is reported (not only the first), with did-you-mean
@@ -114,10 +117,10 @@ struct Checker {
                             + [.init("types: \(FieldType.allCases.map(\.rawValue).joined(separator: ", "))")])
                 }
             }
-            let label = field.label?.value ?? Self.humanize(field.name.value)
+            let label = checkLabel(field)
             let options = checkOptions(field, type: type)
             fieldInfo[field.name.value] = FieldInfo(
-                name: field.name.value, index: index, type: type, label: label, options: options)
+                name: field.name.value, index: index, type: type, label: label.text, options: options, labels: label)
             fieldOrder.append(field.name.value)
         }
 
@@ -147,6 +150,37 @@ struct Checker {
         diagnostics.error(
             "unsupported language version '\(version.scalar?.text ?? version.kindDescription)'", at: version.location,
             notes: [.init("this compiler reads 'formspec: 1'")])
+    }
+
+    /// `label: Text` or `label: {en: Email, ja: メールアドレス}`; the humanized name when absent.
+    private mutating func checkLabel(_ field: FieldSyntax) -> FieldLabel {
+        var label = FieldLabel(text: Self.humanize(field.name.value))
+        guard let node = field.label else { return label }
+        guard let pairs = node.mapping else {
+            if let text = Read.string(node, "'label'", &diagnostics) { label.text = text.value }
+            return label
+        }
+        if pairs.isEmpty { diagnostics.error("'label' needs at least one locale", at: node.location) }
+        var firstLocale: String?
+        for pair in pairs {
+            let written = pair.key.scalar?.text ?? ""
+            guard Self.isLocale(written), let tag = LocaleTag(written) else {
+                diagnostics.error(
+                    "invalid locale '\(Diagnostics.excerpt(written))' in a label", at: pair.key.location,
+                    notes: [.init("write a language tag such as en, ja or zh-Hant")])
+                continue
+            }
+            warnIfUnknown(locale: written, at: pair.key.location)
+            guard let text = Read.string(pair.value, "a label", &diagnostics) else { continue }
+            label.translations[tag.canonical] = text.value
+            if firstLocale == nil { firstLocale = tag.canonical }
+        }
+        // Reports carry one label: the spec's locale, else English, else the first written.
+        let inSpecLocale = LocaleTag(specLocale)?.fallbacks.lazy.compactMap { label.translations[$0] }.first
+        if let text = inSpecLocale ?? label.translations["en"] ?? firstLocale.flatMap({ label.translations[$0] }) {
+            label.text = text
+        }
+        return label
     }
 
     private mutating func checkOptions(_ field: FieldSyntax, type: FieldType) -> [ChoiceOption] {
@@ -259,7 +293,7 @@ struct Checker {
         }
         checkBounds(rules, field: info)
         return CheckedField(
-            name: info.name, label: info.label, type: info.type, required: required, requiredMessage: requiredMessage,
+            name: info.name, label: info.labels, type: info.type, required: required, requiredMessage: requiredMessage,
             defaultValue: defaultValue, trim: field.trim, debounceMilliseconds: duration(field.debounce),
             condition: condition, reportsFirstOnly: reportsFirstOnly, rules: rules, options: info.options)
     }
@@ -497,16 +531,14 @@ struct Checker {
                 return nil
             }
             var indexes: [Int] = []
-            var labels: [String] = []
             for node in nodes {
                 guard let name = Read.string(node, "a field name", &diagnostics), let info = resolveField(name) else {
                     continue
                 }
                 indexes.append(info.index)
-                labels.append(info.label)
             }
             guard indexes.count == nodes.count else { return nil }
-            let placeholders: [String: PlaceholderValue] = ["fields": .list(labels, or: true)]
+            let placeholders: [String: PlaceholderValue] = ["fields": .labels(indexes, or: true)]
             return CheckedFormRule(
                 name: "at_least_one_of", kind: .atLeastOneOf(indexes),
                 message: syntax.message.map {
