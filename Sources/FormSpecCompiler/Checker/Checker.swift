@@ -264,7 +264,9 @@ struct Checker {
                         : "default for \(info.type.rawValue) field '\(info.name)' must be \(info.type.literalDescription), not \(node.kindDescription)",
                     at: node.location,
                     notes: reason == "choice"
-                        ? suggestion(for: node.scalar?.text ?? "", among: info.options.map(\.value)) : [])
+                        ? suggestion(for: node.scalar?.text ?? "", among: info.options.map(\.value))
+                        : info.type == .date && (node.scalar?.text.hasPrefix("today") ?? false)
+                            ? [.init("a default is a fixed date; today±N works in rules such as min and max")] : [])
             }
         }
         var reportsFirstOnly = false

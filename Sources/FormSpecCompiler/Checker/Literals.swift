@@ -26,16 +26,18 @@ extension Value {
 
 extension Checker {
     /// A literal of the field's type, or an error.
-    mutating func literal(_ node: YAMLNode, for field: FieldInfo, rule: String) -> Scalar? {
+    /// `acceptsToday`: the caller takes `today±N` too (comparison operands), so messages offer it.
+    mutating func literal(_ node: YAMLNode, for field: FieldInfo, rule: String, acceptsToday: Bool = false) -> Scalar? {
+        let expected =
+            field.type == .date && acceptsToday ? "a date (YYYY-MM-DD) or today±N" : field.type.literalDescription
         if node.scalar == nil || node.resolved == .null {
             diagnostics.error(
-                "'\(rule)' needs \(field.type.literalDescription), not \(node.kindDescription)", at: node.location)
+                "'\(rule)' needs \(expected), not \(node.kindDescription)", at: node.location)
             return nil
         }
         // Numbers and booleans are written as YAML numbers and booleans; only dates are strings.
         if [.integer, .number, .boolean].contains(field.type), case .string = node.resolved {
-            diagnostics.error(
-                "'\(rule)' needs \(field.type.literalDescription), not \(node.kindDescription)", at: node.location)
+            diagnostics.error("'\(rule)' needs \(expected), not \(node.kindDescription)", at: node.location)
             return nil
         }
         let value = Value(yaml: node)
@@ -51,7 +53,7 @@ extension Checker {
                         + [.init("options: \(field.options.map(\.value).joined(separator: ", "))")])
             } else {
                 diagnostics.error(
-                    "'\(rule)' needs \(field.type.literalDescription) for \(field.type.rawValue) field '\(field.name)', not \(node.kindDescription) '\(node.scalar?.text ?? "")'",
+                    "'\(rule)' needs \(expected) for \(field.type.rawValue) field '\(field.name)', not \(node.kindDescription) '\(node.scalar?.text ?? "")'",
                     at: node.location)
             }
         }
@@ -79,7 +81,7 @@ extension Checker {
         if field.type == .date, case .string(let text) = node.resolved, text.hasPrefix("today") {
             return relativeDate(text, at: node.location).map(Operand.today)
         }
-        return literal(node, for: field, rule: rule).map(Operand.literal)
+        return literal(node, for: field, rule: rule, acceptsToday: true).map(Operand.literal)
     }
 
     /// The offset of `today`, `today+N<unit>` or `today-N<unit>`, or an error saying what is wrong.
@@ -154,7 +156,7 @@ extension FieldType {
         case .integer: "a whole number"
         case .number: "a number"
         case .boolean: "true or false"
-        case .date: "a date (YYYY-MM-DD) or today±N"
+        case .date: "a date (YYYY-MM-DD)"
         case .choice: "one of the field's options"
         }
     }
