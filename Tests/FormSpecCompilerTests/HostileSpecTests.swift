@@ -127,13 +127,13 @@ struct HostileSpecTests {
 
     @Test func absolutePathsAndEscapesAreRefusedWithoutReadingThem() throws {
         let folder = try TemporaryFolder()
-        try folder.write("shared/lib.rules.yaml", library)
-        try folder.write("app/main.form.yaml", form(importing: "../shared/lib.rules.yaml"))
+        try folder.write("common/lib.rules.yaml", library)
+        try folder.write("app/main.form.yaml", form(importing: "../common/lib.rules.yaml"))
         let escaped = Compiler.compile(path: folder.path + "/app/main.form.yaml")
         #expect(
             messages(escaped).first
-                == "cannot import '../shared/lib.rules.yaml': it is outside the folder of the spec being compiled")
-        #expect(escaped.sources.keys.allSatisfy { !$0.contains("shared") })
+                == "cannot import '../common/lib.rules.yaml': it is outside the folder of the spec being compiled")
+        #expect(escaped.sources.keys.allSatisfy { !$0.contains("common") })
 
         let widened = Compiler.compile(
             path: folder.path + "/app/main.form.yaml", options: CompileOptions(importRoot: folder.path))
@@ -187,6 +187,13 @@ struct HostileSpecTests {
             ])
         #expect(!compilation.renderedDiagnostics().contains("hunter2"))
         #expect(compilation.sources.count == 1)
+    }
+
+    @Test func anImportBesideASpecInAMissingFolderIsNoSuchFile() {
+        let compilation = Compiler.compile(
+            source: form(importing: "lib.rules.yaml"), path: "/nonexistent-formspec/x.form.yaml",
+            provider: FileSystemSources())
+        #expect(messages(compilation).first == "cannot import 'lib.rules.yaml': no such file")
     }
 
     @Test func anImportRootThatDoesNotExistIsAnError() {

@@ -166,11 +166,19 @@ struct Driver {
         if entry.value.hasPrefix("/") {
             diagnostics.error(
                 "cannot import '\(entry.value)': an import is a path relative to the importing file",
-                at: entry.location, notes: [rootNote])
+                at: entry.location,
+                notes: [.init("write the path from this file's folder, e.g. 'lib/common.rules.yaml'")])
             return nil
         }
-        guard let root = importRoot else { return nil }
         let target = PathUtilities.resolve(entry.value, from: spec.path)
+        guard let root = importRoot else {
+            // No root: an explicit one that does not exist (reported once), or a spec whose folder
+            // does not exist, so nothing beside it does either.
+            if options.importRoot == nil {
+                diagnostics.error("cannot import '\(entry.value)': no such file", at: entry.location)
+            }
+            return nil
+        }
         // Refuse a path that climbs out of the spec's folder before touching the file system, so a
         // spec cannot even probe which files exist outside it.
         let outside = Diagnostic.error(
