@@ -8,4 +8,11 @@ extension OutputBuffer {
         bytes.append(UInt8(ascii: "\n"))
         if bytes.count >= chunkSize { flush() }
     }
+
+    /// Appends `report` in its short form (``JSONWriter/appendErrors(_:to:)``) and a newline.
+    public func writeErrorsLine(_ report: Report) {
+        JSONWriter.appendErrors(report, to: &bytes)
+        bytes.append(UInt8(ascii: "\n"))
+        if bytes.count >= chunkSize { flush() }
+    }
 }

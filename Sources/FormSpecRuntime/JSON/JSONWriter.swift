@@ -62,6 +62,50 @@ public enum JSONWriter {
         bytes.append(UInt8(ascii: "}"))
     }
 
+    /// Appends `report` in its short form (`--report errors`), compact, no trailing newline:
+    /// `{"valid":true}` when there is nothing to say, else
+    /// `{"valid":false,"errors":{FIELD:[{"rule":…,"message":…}]},"warnings":{…},"form_errors":[…]}`.
+    ///
+    /// Only fields with an error appear under `errors`, only fields with a warning under
+    /// `warnings`; `errors`, `warnings` and `form_errors` are left out when they would be empty.
+    /// The form name, the checklists and `changed` are not part of the short form.
+    public static func appendErrors(_ report: Report, to bytes: inout [UInt8]) {
+        appendLiteral(report.valid ? "{\"valid\":true" : "{\"valid\":false", to: &bytes)
+        appendIssueMap(report, key: ",\"errors\":{", issues: \.errors, to: &bytes)
+        appendIssueMap(report, key: ",\"warnings\":{", issues: \.warnings, to: &bytes)
+        if !report.formErrors.isEmpty {
+            appendLiteral(",\"form_errors\":", to: &bytes)
+            appendIssues(report.formErrors, to: &bytes)
+        }
+        bytes.append(UInt8(ascii: "}"))
+    }
+
+    /// `report` in its short form (see ``appendErrors(_:to:)``).
+    public static func writeErrors(_ report: Report) -> String {
+        var bytes: [UInt8] = []
+        appendErrors(report, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func appendIssueMap(
+        _ report: Report, key: StaticString, issues: KeyPath<FieldReport, [Issue]>, to bytes: inout [UInt8]
+    ) {
+        var first = true
+        for name in report.fieldOrder {
+            guard let field = report.fields[name], !field[keyPath: issues].isEmpty else { continue }
+            if first {
+                appendLiteral(key, to: &bytes)
+                first = false
+            } else {
+                bytes.append(UInt8(ascii: ","))
+            }
+            appendString(name, to: &bytes)
+            bytes.append(UInt8(ascii: ":"))
+            appendIssues(field[keyPath: issues], to: &bytes)
+        }
+        if !first { bytes.append(UInt8(ascii: "}")) }
+    }
+
     /// Appends `value` as compact JSON to `bytes`.
     public static func append(_ value: Value, to bytes: inout [UInt8]) {
         switch value {
