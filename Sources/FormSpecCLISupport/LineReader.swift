@@ -130,8 +130,12 @@ public final class LineReader {
                 }
                 let end = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
                 let piece = UnsafeBufferPointer(start: base + start, count: end - start)
-                if pending.isEmpty, !oversized {
+                if pending.isEmpty, !oversized, piece.count <= maxLineLength {
                     try emit(piece)
+                } else if pending.isEmpty, !oversized {
+                    // A line that fits in one read but not under the limit.
+                    oversized = true
+                    try emitPending()
                 } else {
                     keep(piece)
                     try emitPending()
