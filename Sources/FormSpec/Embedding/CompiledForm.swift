@@ -24,8 +24,8 @@ public struct CompiledForm: Sendable {
     public let warnings: [Diagnostic]
     /// The external checks answering the spec's `check:` rules. Register them before validating.
     public var checks: CheckRegistry
-    /// Check bookkeeping prepared once per program.
-    let plan: CheckPlan
+    /// Each check rule's debounce, prepared once per program.
+    let debounces: CheckDebounces
 
     /// Wraps an already lowered program (for instance one decoded from `formspec compile --emit json`).
     public init(program: Program, path: String = "<program>", checks: CheckRegistry = CheckRegistry()) {
@@ -37,7 +37,7 @@ public struct CompiledForm: Sendable {
         self.path = path
         self.warnings = warnings
         self.checks = checks
-        self.plan = CheckPlan(program)
+        self.debounces = CheckDebounces(program)
     }
 
     /// Compiles spec text.
@@ -143,7 +143,7 @@ extension CompiledForm {
         if let call = prepared.calls.first {
             throw .asyncCheckNeedsAwait(check: call.check, field: program.fields[call.field].name)
         }
-        return try finish(prepared, outcomes: prepared.syncOutcomes, options: options)
+        return try finish(prepared)
     }
 
     #if canImport(Foundation)
@@ -196,110 +196,71 @@ extension CompiledForm {
 
 // MARK: - Shared steps
 
-/// One external check to run before evaluation.
-struct PlannedCheck: Sendable, Hashable {
-    var check: String
-    var field: Int
-    var value: Scalar
-}
-
-/// An input split and read, with the checks its evaluation will ask about.
+/// An input read into an evaluation scratch, with the checks its evaluation asks about: the
+/// synchronous ones answered already, the asynchronous ones still to run.
 struct PreparedValidation: Sendable {
-    var record: Record
-    var values: [FieldValue]
+    var scratch: EvaluationScratch
     var context: EvaluationContext
-    var chain: LocaleChain
     /// The asynchronous checks still to run.
-    var calls: [PlannedCheck]
-    /// Outcomes of the synchronous checks, run already.
-    var syncOutcomes: [PlannedCheck: CheckOutcome]
-}
-
-/// What one check call gave.
-enum CheckOutcome: Sendable, Hashable {
-    case passed(Bool)
-    case threw(reason: String, custom: Bool)
+    var calls: [UnansweredCheck]
 }
 
 extension CompiledForm {
-    /// Splits and reads the input, plans the checks and runs the synchronous ones.
+    /// Reads the input into a scratch, finds the checks the evaluation asks about (by evaluating
+    /// once with every check unanswered) and runs the synchronous ones.
     func prepare(_ input: Value, options: ValidationOptions) throws(FormValidationError) -> PreparedValidation {
-        let record: Record
-        do { record = try program.record(from: input) } catch { throw FormValidationError(error) }
-        let values = program.read(record)
+        guard case .object(let members) = input else { throw .notAnObject(input.kindDescription) }
+        var scratch = EvaluationScratch(program)
+        for member in members {
+            if let index = program.fieldIndex[member.key] {
+                scratch.values[index] = program.read(member.value, forField: index)
+            } else if options.strict {
+                scratch.unknownKeys.append(member.key)
+            }
+        }
         var context = EvaluationContext(
             locale: options.locale, mode: options.mode, original: options.original.map(Value.init(fields:)),
             strict: options.strict, today: options.today ?? .today())
-        context.checks = { _, _, _ in nil }
-        let chain = LocaleChain(requested: options.locale, specLocale: program.locale)
-        var prepared = PreparedValidation(
-            record: record, values: values, context: context, chain: chain, calls: [], syncOutcomes: [:])
+        do { try context.prepare(for: program) } catch { throw FormValidationError(error) }
+        var prepared = PreparedValidation(scratch: scratch, context: context, calls: [])
         guard options.mode != .show, !program.checkNames.isEmpty else { return prepared }
-        for index in program.fields.indices where plan.hasChecks[index] {
-            guard case .value(let scalar) = values[index], program.isActive(index, values: values, mode: options.mode)
-            else { continue }
-            for name in plan.neededChecks(index, in: program, values: values, mode: options.mode) {
-                let call = PlannedCheck(check: name, field: index, value: scalar)
-                switch checks[name] {
-                case nil: throw .unregisteredCheck(check: name, field: program.fields[index].name)
-                case .sync(let check):
-                    let input = CheckInput(check: name, field: program.fields[index].name, value: scalar)
-                    do {
-                        prepared.syncOutcomes[call] = .passed(try check(input))
-                    } catch {
-                        prepared.syncOutcomes[call] = .threw(
-                            reason: CheckPlan.reason(of: error), custom: error is CheckFailure)
-                    }
-                case .async: prepared.calls.append(call)
+        prepared.scratch.collectsUnanswered = true
+        do { try program.evaluate(&prepared.scratch, context: context) } catch { throw FormValidationError(error) }
+        prepared.scratch.collectsUnanswered = false
+        for call in prepared.scratch.unanswered {
+            let fieldName = program.fields[call.field].name
+            switch checks[call.check] {
+            case nil: throw .unregisteredCheck(check: call.check, field: fieldName)
+            case .sync(let check):
+                let outcome: CheckOutcome
+                do {
+                    outcome = .passed(try check(CheckInput(check: call.check, field: fieldName, value: call.value)))
+                } catch {
+                    outcome = .threw(reason: CheckMessages.reason(of: error), custom: error is CheckFailure)
                 }
+                prepared.scratch.checkAnswers.append(
+                    (call.field, call.check, answer(outcome, field: call.field, context)))
+            case .async: prepared.calls.append(call)
             }
         }
         return prepared
     }
 
-    /// Evaluates with every check's outcome known, and folds checks that threw into their fields.
-    func finish(_ prepared: PreparedValidation, outcomes: [PlannedCheck: CheckOutcome], options: ValidationOptions)
-        throws(FormValidationError) -> Report
-    {
-        var answers: [String: [String: Bool]] = [:]
-        var failures: [Int: [String: String]] = [:]
-        for (call, outcome) in outcomes {
-            let fieldName = program.fields[call.field].name
-            switch outcome {
-            case .passed(let passed): answers[fieldName, default: [:]][call.check] = passed
-            case .threw(let reason, let custom):
-                answers[fieldName, default: [:]][call.check] = false
-                let label = program.fields[call.field].label
-                failures[call.field, default: [:]][call.check] =
-                    custom ? reason : CheckPlan.failureMessage(reason: reason, label: label, chain: prepared.chain)
-            }
+    /// A check's outcome as the evaluator takes it: a check that threw fails its rule with a message.
+    func answer(_ outcome: CheckOutcome, field index: Int, _ context: EvaluationContext) -> CheckAnswer {
+        switch outcome {
+        case .passed(let passed): return passed ? .passed : .failed
+        case .threw(let reason, let custom):
+            if custom { return .failure(reason) }
+            let chain = LocaleChain(requested: context.locale, specLocale: program.locale)
+            return .failure(CheckMessages.failure(reason: reason, label: program.fields[index].label, chain: chain))
         }
-        var context = prepared.context
-        let known = answers
-        context.checks = { check, field, _ in known[field]?[check] }
-        let target = failures.isEmpty ? program : plan.untruncated
-        var report: Report
-        do {
-            report = try target.validate(prepared.record, context: context)
-        } catch {
-            throw FormValidationError(error)
-        }
-        guard !failures.isEmpty else { return report }
-        for (index, fieldFailures) in failures {
-            let name = program.fields[index].name
-            guard let fieldReport = report.fields[name] else { continue }
-            report.fields[name] =
-                plan.fold(
-                    fieldReport, field: index, in: program, values: prepared.values, mode: options.mode,
-                    failures: fieldFailures, pending: []
-                ).0
-        }
-        for (index, field) in program.fields.enumerated() where failures[index] == nil {
-            if let fieldReport = report.fields[field.name] {
-                report.fields[field.name] = plan.truncate(fieldReport, field: index)
-            }
-        }
-        report.valid = report.formErrors.isEmpty && report.fields.values.allSatisfy(\.valid)
-        return report
+    }
+
+    /// Evaluates with every check answered, and projects the report.
+    func finish(_ prepared: PreparedValidation) throws(FormValidationError) -> Report {
+        var scratch = prepared.scratch
+        do { try program.evaluate(&scratch, context: prepared.context) } catch { throw FormValidationError(error) }
+        return program.report(from: scratch, context: prepared.context)
     }
 }

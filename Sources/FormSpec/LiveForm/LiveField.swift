@@ -72,9 +72,10 @@ public final class LiveField: Identifiable {
     public internal(set) var isDirty: Bool = false
     /// Whether an external check of the field is waiting out its debounce or running.
     public internal(set) var isPending: Bool = false
-
-    /// The field's report, as the form's ``LiveForm/report`` lists it; `nil` when inactive.
-    @ObservationIgnored var fieldReport: FieldReport?
+    /// Whether new messages are held back while the user types (the field's `debounce:`).
+    public internal(set) var isDebouncing: Bool = false
+    /// Whether the field has no error now, shown or held back by a debounce.
+    var hasNoError: Bool = true
     /// The form the field belongs to.
     @ObservationIgnored weak var form: LiveForm?
 
@@ -90,8 +91,9 @@ public final class LiveField: Identifiable {
     /// The one message to show: the first error (the highest priority), or `nil` when valid.
     public var message: String? { errors.first?.message }
 
-    /// Whether the field has no error (warnings allowed; inactive fields are valid).
-    public var isValid: Bool { errors.isEmpty }
+    /// Whether the field has no error (warnings allowed; inactive fields are valid). Counts errors
+    /// whose message a debounce still holds back.
+    public var isValid: Bool { hasNoError }
 
     /// The value as text (`""` when absent), and setting it sets the value to that string: a binding
     /// for text inputs.

@@ -22,6 +22,11 @@ public import Observation
 /// debounce (`debounce:` on the check rule, else on the field); a new value cancels the run for the
 /// old one, and a result that arrives for a value no longer current is dropped. While a check is
 /// waiting or running, its field ``LiveField/isPending`` and the requirement shows as pending.
+///
+/// A field's own `debounce:` also delays its *messages* while the user types in it: rules run and
+/// the checklist updates at every keystroke, but a new message appears only once the field has
+/// been left alone for the debounce (a message that no longer applies goes at once). Meanwhile
+/// ``LiveField/isDebouncing`` is true and ``canSubmit`` is false.
 @MainActor
 @Observable
 public final class LiveForm {
@@ -36,6 +41,7 @@ public final class LiveForm {
         didSet {
             guard locale != oldValue else { return }
             chain = LocaleChain(requested: locale, specLocale: program.locale)
+            texts = program.texts(for: chain)
             context.locale = locale
             evaluateAll()
         }
@@ -57,18 +63,28 @@ public final class LiveForm {
     // MARK: State (not observed: mirrored into the observed fields)
 
     @ObservationIgnored let program: Program
-    @ObservationIgnored let plan: CheckPlan
+    @ObservationIgnored let debounces: CheckDebounces
     @ObservationIgnored let dependents: [[Int]]
     @ObservationIgnored let clock: any Clock<Duration>
     /// Each field's raw value.
     @ObservationIgnored var raw: [Value?]
-    /// Each field's value read as its type.
-    @ObservationIgnored var read: [FieldValue]
+    /// The evaluator's buffers; `scratch.values` holds each field's value read as its type.
+    @ObservationIgnored var scratch: EvaluationScratch
     /// Each field's value before editing (edit mode) or when the form opened.
     @ObservationIgnored var originalRaw: [Value?]
     @ObservationIgnored var originalRead: [FieldValue]
     @ObservationIgnored var chain: LocaleChain
+    /// Every message and requirement rendered in ``chain``.
+    @ObservationIgnored var texts: ProgramTexts
     @ObservationIgnored var context: EvaluationContext
+    /// Each field's last outcome list and the messages of its checks that threw.
+    @ObservationIgnored var outcomes: [FieldOutcome]
+    /// Each field's message debounce: the task publishing its messages when typing pauses.
+    @ObservationIgnored var messageDebounce: [UInt64?]
+    /// Each field's `debounce:` in milliseconds (0: none).
+    @ObservationIgnored let fieldDebounce: [Int]
+    /// Whether rendering field `f`'s texts needs its value (`{value}`), so they change with it.
+    @ObservationIgnored var textsUseValue: [Bool]
     @ObservationIgnored var counts: [Int]
     /// Each field's asynchronous checks, by check name.
     @ObservationIgnored var slots: [[String: CheckSlot]]
@@ -92,7 +108,7 @@ public final class LiveForm {
         let program = form.program
         self.form = form
         self.program = program
-        self.plan = form.plan
+        self.debounces = form.debounces
         self.dependents = program.dependents
         self.clock = clock
         self.locale = locale
@@ -101,21 +117,27 @@ public final class LiveForm {
         let baseline =
             original.map { original in program.fields.map { original[$0.name] ?? $0.defaultValue } } ?? initial
         self.raw = initial
-        self.read = initial.indices.map { program.read(initial[$0], forField: $0) }
+        var scratch = EvaluationScratch(program)
+        for index in initial.indices { scratch.values[index] = program.read(initial[index], forField: index) }
+        scratch.collectsUnanswered = true
+        self.scratch = scratch
         self.originalRaw = baseline
         self.originalRead = baseline.indices.map { program.read(baseline[$0], forField: $0) }
-        self.chain = LocaleChain(requested: locale, specLocale: program.locale)
-        var context = EvaluationContext(locale: locale, mode: mode, today: today ?? .today())
-        context.checks = LiveForm.noChecks
-        self.context = context
+        let chain = LocaleChain(requested: locale, specLocale: program.locale)
+        self.chain = chain
+        let texts = program.texts(for: chain)
+        self.texts = texts
+        self.textsUseValue = Self.textsUseValue(program, texts)
+        self.context = EvaluationContext(locale: locale, mode: mode, today: today ?? .today())
+        self.outcomes = Array(repeating: FieldOutcome(), count: program.fields.count)
+        self.messageDebounce = Array(repeating: nil, count: program.fields.count)
+        self.fieldDebounce = program.fields.map { max(0, $0.debounceMilliseconds ?? 0) }
         self.counts = Array(repeating: 0, count: program.fields.count)
         self.slots = Array(repeating: [:], count: program.fields.count)
         self.fields = program.fields.enumerated().map { LiveField($1, index: $0, value: initial[$0]) }
         for field in fields { field.form = self }
         evaluateAll()
     }
-
-    private static let noChecks: CheckResolver = { _, _, _ in nil }
 
     // MARK: Reading
 
@@ -141,9 +163,10 @@ public final class LiveForm {
     }
 
     /// Whether every active field is valid and no form rule fails (always in `show` mode). Pending
-    /// checks count as passing until they answer; see ``canSubmit``.
+    /// checks count as passing until they answer; messages held back by a debounce count; see
+    /// ``canSubmit``.
     public var isValid: Bool {
-        mode == .show || (formErrors.isEmpty && fields.allSatisfy { !$0.isActive || $0.isValid })
+        mode == .show || (formErrors.isEmpty && fields.allSatisfy { !$0.isActive || $0.hasNoError })
     }
 
     /// Whether any external check is waiting out its debounce or running.
@@ -152,10 +175,13 @@ public final class LiveForm {
     /// Whether any field differs from its original value: ask "discard changes?" on cancel.
     public var hasUnsavedChanges: Bool { fields.contains { $0.isDirty } }
 
-    /// Whether the form can be submitted: valid, no check pending, and in `edit` mode something
-    /// changed. Never in `show` mode.
+    /// Whether any field's messages are held back while the user types in it (its `debounce:`).
+    public var isDebouncing: Bool { fields.contains { $0.isDebouncing } }
+
+    /// Whether the form can be submitted: valid, no check pending, no message held back by a
+    /// debounce, and in `edit` mode something changed. Never in `show` mode.
     public var canSubmit: Bool {
-        mode != .show && isValid && !isPending && (mode != .edit || hasUnsavedChanges)
+        mode != .show && isValid && !isPending && !isDebouncing && (mode != .edit || hasUnsavedChanges)
     }
 
     /// The names of the fields whose value differs from the original, in spec order.
@@ -167,9 +193,8 @@ public final class LiveForm {
         var reports: [String: FieldReport] = [:]
         var order: [String] = []
         if mode != .show {
-            for field in fields {
-                guard field.isActive, let report = field.fieldReport else { continue }
-                reports[field.name] = report
+            for field in fields where field.isActive {
+                reports[field.name] = fieldReport(field.index)
                 order.append(field.name)
             }
         }
@@ -214,6 +239,7 @@ public final class LiveForm {
     @discardableResult
     public func set(_ values: [String: Value?], touch: Bool = true) -> [String] {
         var affected = Set<Int>()
+        var typed = Set<Int>()
         var unknown: [String] = []
         for (name, value) in values {
             guard let index = program.fieldIndex[name] else {
@@ -222,10 +248,11 @@ public final class LiveForm {
             }
             if store(value, at: index, touch: touch) {
                 affected.insert(index)
+                typed.insert(index)
                 affected.formUnion(dependents[index])
             }
         }
-        for index in affected.sorted() { evaluate(index) }
+        for index in affected.sorted() { evaluate(index, typed: typed.contains(index)) }
         if !affected.isEmpty { updateFormErrors() }
         return unknown.sorted()
     }
@@ -249,7 +276,7 @@ public final class LiveForm {
     /// Makes the current values the original ones (after a save): every field clean and untouched.
     public func markSaved() {
         originalRaw = raw
-        originalRead = read
+        originalRead = scratch.values
         for field in fields {
             if field.isDirty { field.isDirty = false }
             if field.isTouched { field.isTouched = false }
@@ -286,7 +313,7 @@ public final class LiveForm {
 
     private func apply(_ value: Value?, at index: Int, touch: Bool) {
         guard store(value, at: index, touch: touch) else { return }
-        evaluate(index)
+        evaluate(index, typed: true)
         for dependent in dependents[index] { evaluate(dependent) }
         updateFormErrors()
     }
@@ -298,74 +325,106 @@ public final class LiveForm {
         if field.value != value { field.value = value }
         if touch, !field.isTouched { field.isTouched = true }
         let newValue = program.read(value, forField: index)
-        if newValue.isSame(as: read[index]) { return false }
-        read[index] = newValue
+        if newValue.isSame(as: scratch.values[index]) { return false }
+        scratch.values[index] = newValue
         let dirty = !newValue.isSame(as: originalRead[index])
         if field.isDirty != dirty { field.isDirty = dirty }
         return true
     }
 
     func evaluateAll() {
+        for index in outcomes.indices { outcomes[index].rendered = false }
         for index in fields.indices {
-            let dirty = !read[index].isSame(as: originalRead[index])
+            let dirty = !scratch.values[index].isSame(as: originalRead[index])
             if fields[index].isDirty != dirty { fields[index].isDirty = dirty }
+            endMessageDebounce(of: index)
             evaluate(index)
         }
         updateFormErrors()
     }
 
     /// Runs field `index`'s rules against the current values and publishes the outcome.
-    func evaluate(_ index: Int) {
+    ///
+    /// - Parameter typed: Whether the user just changed this field: its `debounce:` then holds
+    ///   new messages back until typing pauses.
+    func evaluate(_ index: Int, typed: Bool = false) {
         counts[index] += 1
-        let field = fields[index]
-        let active = program.isActive(index, values: read, mode: mode)
-        guard mode != .show, active else {
+        scratch.checkAnswers.removeAll(keepingCapacity: true)
+        var active: Bool
+        var pending = false
+        do {
+            active = try program.evaluateField(index, in: &scratch, context: context)
+            // The evaluator lists the checks it needs: answer them and evaluate again.
+            if active, program.runsChecks(field: index) {
+                pending = resolveChecks(of: index)
+                if !scratch.checkAnswers.isEmpty {
+                    active = try program.evaluateField(index, in: &scratch, context: context)
+                }
+            }
+        } catch {
+            // Unreachable: the scratch collects unanswered checks instead of throwing.
+            active = false
+        }
+        guard active else {
             cancelChecks(of: index)
-            publish(field, active: active, report: nil, statuses: [], pending: false)
+            outcomes[index] = FieldOutcome()
+            endMessageDebounce(of: index)
+            publish(index, active: false)
             return
         }
-        var failures: [String: String] = [:]
-        var pending: Set<String> = []
-        // Only fields with external checks need a context that answers them.
-        var context = self.context
-        if plan.hasChecks[index] {
-            if case .value(let scalar) = read[index] {
-                let answers = resolveChecks(of: index, value: scalar, failures: &failures, pending: &pending)
-                context.checks = { name, _, _ in answers[name] }
-            } else {
-                cancelChecks(of: index)
-            }
-        }
-        var report: FieldReport
-        do {
-            report =
-                try plan.untruncated.evaluateField(index, values: read, context: context, chain: chain)
-                ?? FieldReport(valid: true, errors: [])
-        } catch {
-            report = FieldReport(valid: false, errors: [Issue(rule: "check", message: error.description)])
-        }
-        let (folded, statuses) = plan.fold(
-            report, field: index, in: program, values: read, mode: mode, failures: failures, pending: pending)
-        publish(field, active: true, report: folded, statuses: statuses, pending: !pending.isEmpty)
+        let results = scratch.results(of: index)
+        let failures = scratch.failureMessages
+        let same =
+            outcomes[index].isActive && outcomes[index].results.elementsEqual(results)
+            && outcomes[index].failures == failures && outcomes[index].pending == pending && !textsUseValue[index]
+            && outcomes[index].valueKind == FieldOutcome.kind(of: scratch.values[index])
+        if typed, fieldDebounce[index] > 0 { startMessageDebounce(of: index) }
+        if same, outcomes[index].rendered { return }
+        outcomes[index].isActive = true
+        outcomes[index].pending = pending
+        outcomes[index].results.removeAll(keepingCapacity: true)
+        outcomes[index].results.append(contentsOf: results)
+        outcomes[index].failures = failures
+        outcomes[index].valueKind = FieldOutcome.kind(of: scratch.values[index])
+        outcomes[index].fieldValid = scratch.fieldValid[index]
+        publish(index, active: true)
     }
 
-    /// Copies an evaluation's outcome into the observed field, touching only what changed.
-    private func publish(
-        _ field: LiveField, active: Bool, report: FieldReport?, statuses: [CheckPlan.Status], pending: Bool
-    ) {
-        field.fieldReport = report
+    /// Field `index`'s report, projected from its last outcome list.
+    func fieldReport(_ index: Int) -> FieldReport {
+        program.fieldReport(
+            index, results: outcomes[index].results, failures: outcomes[index].failures, value: scratch.values[index],
+            texts: texts)
+    }
+
+    /// Copies field `index`'s last outcome into the observed field, touching only what changed.
+    func publish(_ index: Int, active: Bool) {
+        let field = fields[index]
         if field.isActive != active { field.isActive = active }
+        let outcome = outcomes[index]
+        outcomes[index].rendered = true
+        let report = active ? fieldReport(index) : nil
         let errors = report?.errors ?? []
         let warnings = report?.warnings ?? []
-        if field.errors != errors { field.errors = errors }
-        if field.warnings != warnings { field.warnings = warnings }
+        if field.hasNoError != (report?.valid ?? true) { field.hasNoError = report?.valid ?? true }
+        if messageDebounce[index] != nil {
+            // Typing: messages that no longer apply go at once, new ones wait for the pause.
+            let keptErrors = field.errors.filter(errors.contains)
+            let keptWarnings = field.warnings.filter(warnings.contains)
+            if field.errors != keptErrors { field.errors = keptErrors }
+            if field.warnings != keptWarnings { field.warnings = keptWarnings }
+        } else {
+            if field.errors != errors { field.errors = errors }
+            if field.warnings != warnings { field.warnings = warnings }
+        }
         let checks = report?.checks ?? []
         var changed = field.checklist.count != checks.count
         if !changed {
             for (position, check) in checks.enumerated() {
                 let old = field.checklist[position]
-                let status = Self.status(statuses[position])
-                if old.rule != check.rule || old.text != check.requirement || old.status != status {
+                if old.rule != check.rule || old.text != check.requirement
+                    || old.status != Self.status(outcome.results[position].outcome)
+                {
                     changed = true
                     break
                 }
@@ -374,25 +433,102 @@ public final class LiveForm {
         if changed {
             field.checklist = checks.enumerated().map { position, check in
                 Requirement(
-                    id: position, rule: check.rule, text: check.requirement, status: Self.status(statuses[position]))
+                    id: position, rule: check.rule, text: check.requirement,
+                    status: Self.status(outcome.results[position].outcome))
             }
         }
-        if field.isPending != pending { field.isPending = pending }
+        if field.isPending != outcome.pending { field.isPending = outcome.pending }
     }
 
-    private static func status(_ status: CheckPlan.Status) -> Requirement.Status {
-        switch status {
+    private static func status(_ outcome: RuleOutcome) -> Requirement.Status {
+        switch outcome {
         case .passed: .passed
-        case .failed: .failed
+        case .failed, .notRun: .failed
         case .pending: .pending
         }
     }
 
     private func updateFormErrors() {
         guard !program.formRules.isEmpty else { return }
-        let errors =
-            mode == .show
-            ? [] : program.formErrors(read, changed: mode == .edit ? changedFields : [], mode: mode, chain: chain)
+        let errors: [Issue]
+        if mode == .show {
+            errors = []
+        } else {
+            let changed = mode == .edit ? fields.indices.filter { fields[$0].isDirty } : []
+            program.evaluateFormRules(in: &scratch, mode: mode, changed: changed)
+            errors = scratch.failedFormRules.map {
+                Issue(rule: program.formRules[$0].name, message: texts.formMessages[$0].render(value: nil))
+            }
+        }
         if errors != formErrors { formErrors = errors }
+    }
+
+    /// Which texts of each field change with its value (`{value}` in a message or requirement).
+    private static func textsUseValue(_ program: Program, _ texts: ProgramTexts) -> [Bool] {
+        program.fields.indices.map { index in
+            let first = program.ruleIndex(field: index, rule: 0)
+            let rules = first..<first + program.fields[index].rules.count
+            return rules.contains { texts.messages[$0].text == nil || texts.requirements[$0].text == nil }
+        }
+    }
+
+    // MARK: Message debounce
+
+    /// Holds field `index`'s new messages back until its debounce has passed with no new keystroke.
+    private func startMessageDebounce(of index: Int) {
+        tasks.cancel(messageDebounce[index])
+        if let id = messageDebounce[index] { tasks.remove(id) }
+        let id = tasks.makeID()
+        let debounce = Self.deadline(on: clock, after: .milliseconds(fieldDebounce[index]))
+        let sleep = debounce.sleep
+        let task = Task { @MainActor [weak self] in
+            do { try await sleep() } catch { return }
+            guard let self, self.messageDebounce[index] == id else { return }
+            self.tasks.remove(id)
+            self.endMessageDebounce(of: index)
+            self.publish(index, active: self.fields[index].isActive)
+        }
+        tasks.insert(task, id: id, isDue: debounce.isDue)
+        messageDebounce[index] = id
+        if !fields[index].isDebouncing { fields[index].isDebouncing = true }
+    }
+
+    /// Stops holding field `index`'s messages back (the caller publishes them).
+    func endMessageDebounce(of index: Int) {
+        guard let id = messageDebounce[index] else { return }
+        tasks.cancel(id)
+        tasks.remove(id)
+        messageDebounce[index] = nil
+        if fields[index].isDebouncing { fields[index].isDebouncing = false }
+    }
+
+    /// A sleep until `delay` from now on `clock` (the deadline is fixed now, not when the task
+    /// starts), and whether that deadline has passed.
+    static func deadline<C: Clock>(on clock: C, after delay: Duration)
+        -> (sleep: @Sendable () async throws -> Void, isDue: @Sendable () -> Bool)
+    where C.Duration == Duration {
+        let deadline = clock.now.advanced(by: delay)
+        return ({ try await clock.sleep(until: deadline, tolerance: nil) }, { clock.now >= deadline })
+    }
+}
+
+/// A live field's last evaluation: what its observed state is published from.
+struct FieldOutcome {
+    var isActive = false
+    var results: [RuleResult] = []
+    var failures: [String] = []
+    var pending = false
+    var fieldValid = true
+    /// 0 empty, 1 value, 2 not of the type, 3 not an option (which message shows depends on it).
+    var valueKind: UInt8 = 0
+    /// Whether the observed field shows this outcome already.
+    var rendered = false
+
+    static func kind(of value: FieldValue) -> UInt8 {
+        switch value {
+        case .empty: 0
+        case .value: 1
+        case .invalid(let rule): rule == "choice" ? 3 : 2
+        }
     }
 }

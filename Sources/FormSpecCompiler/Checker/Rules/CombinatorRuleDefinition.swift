@@ -38,7 +38,8 @@ struct CombinatorRuleDefinition: RuleDefinition {
                 RuleProgram(
                     name: checked.name, rule: checked.rule, message: LocalizedText([:]),
                     requirement: LocalizedText([:]),
-                    condition: checked.condition, severity: checked.severity))
+                    condition: checked.condition, severity: checked.severity,
+                    debounceMilliseconds: checked.debounceMilliseconds))
         }
         guard !failed else { return nil }
         let rule: Rule
