@@ -57,8 +57,10 @@ public final class BatchValidator {
     private let output: OutputBuffer
     private let formatter: TextReportFormatter
     private var scanner: JSONRecordScanner
-    /// The record the scanner fills, reused from line to line.
-    private var record = Record(values: [])
+    /// The field slots and outcome lists, reused from input to input.
+    private var scratch: EvaluationScratch
+    /// The program's texts in the context's locale.
+    private let texts: ProgramTexts
 
     /// Creates a validator writing to `output`.
     public init(
@@ -75,6 +77,8 @@ public final class BatchValidator {
             formatter = TextReportFormatter()
         }
         scanner = JSONRecordScanner(fieldNames: program.fields.map(\.name))
+        scratch = EvaluationScratch(program)
+        texts = context.texts(for: program)
     }
 
     /// A validator with the same settings that collects its output in memory, for a worker of
@@ -150,15 +154,8 @@ public final class BatchValidator {
         if number == 1, bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
             bytes = UnsafeBufferPointer(rebasing: bytes[3...])
         }
-        if scanner.scan(bytes, into: &record, collectUnknownKeys: context.strict) {
-            let report: Report
-            do throws(EvaluationError) {
-                report = try program.validate(record, context: context)
-            } catch {
-                try handle(error, input: input, line: number)
-                return
-            }
-            write(report, input: input, line: number)
+        if scanner.scan(bytes, into: &scratch, program: program, collectUnknownKeys: context.strict) {
+            try evaluateAndWrite(input: input, line: number)
             return
         }
         if !bytes.contains(where: { $0 != 0x20 && $0 != 0x09 }) {
@@ -181,14 +178,41 @@ public final class BatchValidator {
     public var maxLineLength = LineReader.defaultMaxLineLength
 
     private func validate(_ value: Value, input: String, line: Int?) throws(Abort) {
-        let report: Report
+        guard case .object(let members) = value else {
+            writeError(EvaluationError.notAnObject(value.kindDescription).description, input: input, line: line)
+            return
+        }
+        scratch.reset(program)
+        for member in members {
+            if let index = program.fieldIndex[member.key] {
+                scratch.values[index] = program.read(member.value, forField: index)
+            } else if context.strict {
+                scratch.unknownKeys.append(member.key)
+            }
+        }
+        try evaluateAndWrite(input: input, line: line)
+    }
+
+    /// Evaluates the record in `scratch` and writes its report.
+    private func evaluateAndWrite(input: String, line: Int?) throws(Abort) {
         do throws(EvaluationError) {
-            report = try program.validate(value, context: context)
+            try program.evaluate(&scratch, context: context)
         } catch {
             try handle(error, input: input, line: line)
             return
         }
-        write(report, input: input, line: line)
+        if scratch.valid { validCount += 1 } else { invalidCount += 1 }
+        switch format {
+        case .json(.errors):
+            output.writeErrorsLine(
+                of: scratch, program: program, texts: texts, mode: context.mode, strict: context.strict)
+        case .json(.full):
+            output.writeJSONLine(
+                program.report(from: scratch, texts: texts, mode: context.mode, strict: context.strict))
+        case .text:
+            let report = program.report(from: scratch, texts: texts, mode: context.mode, strict: context.strict)
+            output.write(formatter.format(report, source: source(input: input, line: line)))
+        }
     }
 
     private func handle(_ error: EvaluationError, input: String, line: Int?) throws(Abort) {
@@ -197,18 +221,6 @@ public final class BatchValidator {
             writeError(error.description, input: input, line: line)
         case .unresolvedCheck:
             throw Abort(error: error)
-        }
-    }
-
-    private func write(_ report: Report, input: String, line: Int?) {
-        if report.valid { validCount += 1 } else { invalidCount += 1 }
-        switch format {
-        case .json(.full):
-            output.writeJSONLine(report)
-        case .json(.errors):
-            output.writeErrorsLine(report)
-        case .text:
-            output.write(formatter.format(report, source: source(input: input, line: line)))
         }
     }
 

@@ -1,5 +1,5 @@
-/// Reads one JSON object (a JSON Lines record) straight into a program's field slots, without
-/// building a ``Value`` tree for the whole object.
+/// Reads one JSON object (a JSON Lines record) straight into a program's field slots
+/// (``EvaluationScratch/values``), without building a ``Value`` tree for the whole object.
 ///
 /// Keys are matched by their exact bytes against the field names, encoded once. A member whose key
 /// names no field is validated and skipped without allocating when its value is a scalar. Field
@@ -8,46 +8,51 @@
 ///
 /// The scanner never decides on its own that a line is malformed: anything it does not handle on
 /// its fast path (an escaped key, a duplicate key, a nested array or object that fails to parse,
-/// any syntax error, text after the object) makes ``scan(_:into:collectUnknownKeys:)`` return
+/// any syntax error, text after the object) makes ``scan(_:into:program:collectUnknownKeys:)`` return
 /// `false`, and the caller parses the line with ``JSONReader`` instead. So the outcome for every
 /// line, and the wording and place of every error, are exactly ``JSONReader``'s.
 public struct JSONRecordScanner {
     private let keys: FieldKeyTable
-    private let fieldCount: Int
     /// Which fields the current record gave, to find duplicate keys without a set.
     private var seen: [Bool]
     /// The byte ranges of unknown keys in the current record, to find duplicates among them.
     private var unknownKeys: [Range<Int>] = []
+    /// Per field, the string the previous record's value was decoded into, taken back from the
+    /// scratch before it is reset so the next value reuses its storage: a valid record with long
+    /// strings allocates nothing.
+    private var spare: [String]
 
     /// Creates a scanner for a program's fields.
     ///
     /// - Parameter fieldNames: The field names, by field index.
     public init(fieldNames: [String]) {
         keys = FieldKeyTable(fieldNames)
-        fieldCount = fieldNames.count
         seen = Array(repeating: false, count: fieldNames.count)
+        spare = Array(repeating: "", count: fieldNames.count)
         unknownKeys.reserveCapacity(16)
     }
 
-    /// Scans `line` as one JSON object into `record`.
+    /// Scans `line` as one JSON object into `scratch`'s field slots.
     ///
     /// - Parameters:
     ///   - line: The record's bytes (surrounding JSON whitespace allowed).
-    ///   - record: Filled in place: each field's raw value by index (`nil` when absent), and the
-    ///     unknown keys when `collectUnknownKeys` is set. Its storage is reused between records.
+    ///   - scratch: Reset (``EvaluationScratch/reset(_:)``), then filled: each field the line
+    ///     gives, read as its type; the unknown keys when `collectUnknownKeys` is set.
+    ///   - program: The program `scratch` belongs to.
     ///   - collectUnknownKeys: Whether to list keys that name no field (strict mode).
-    /// - Returns: `true` when `record` holds the line's members; `false` when the line must be read
-    ///   by ``JSONReader`` (it is malformed, or uses something the fast path leaves to the reader).
+    /// - Returns: `true` when `scratch` holds the line's members; `false` when the line must be read
+    ///   by ``JSONReader`` (it is malformed, or uses something the fast path leaves to the reader);
+    ///   `scratch` must then be reset again before use.
     public mutating func scan(
-        _ line: UnsafeBufferPointer<UInt8>, into record: inout Record, collectUnknownKeys: Bool
+        _ line: UnsafeBufferPointer<UInt8>, into scratch: inout EvaluationScratch, program: Program,
+        collectUnknownKeys: Bool
     ) -> Bool {
-        if record.values.count != fieldCount {
-            record.values = Array(repeating: nil, count: fieldCount)
-        } else {
-            for index in record.values.indices where record.values[index] != nil { record.values[index] = nil }
+        for index in seen.indices where seen[index] {
+            // The slot's reference goes away in `reset`, leaving `spare[index]` the only one.
+            if case .value(.text(let text)) = scratch.values[index] { spare[index] = text }
+            seen[index] = false
         }
-        if !record.unknownKeys.isEmpty { record.unknownKeys.removeAll(keepingCapacity: true) }
-        for index in seen.indices where seen[index] { seen[index] = false }
+        scratch.reset(program)
         unknownKeys.removeAll(keepingCapacity: true)
 
         var cursor = Cursor(bytes: line)
@@ -65,9 +70,19 @@ public struct JSONRecordScanner {
             guard cursor.take(UInt8(ascii: ":")) else { return false }
             cursor.skipWhitespace()
             if let field = keys.index(of: UnsafeBufferPointer(rebasing: line[key])) {
-                guard !seen[field], let value = cursor.value() else { return false }
+                guard !seen[field] else { return false }
                 seen[field] = true
-                record.values[field] = value
+                if let content = cursor.plainString() {
+                    // Moved out, so the storage is uniquely referenced and refilled in place.
+                    var text = spare[field]
+                    spare[field] = ""
+                    text.removeAll(keepingCapacity: true)
+                    Self.append(UnsafeBufferPointer(rebasing: line[content]), to: &text)
+                    scratch.values[field] = program.read(.string(text), forField: field)
+                } else {
+                    guard let value = cursor.value() else { return false }
+                    scratch.values[field] = program.read(value, forField: field)
+                }
             } else {
                 // A scan per key is quadratic: past a few unknown keys the reader's set does it.
                 guard unknownKeys.count < 32 else { return false }
@@ -75,7 +90,8 @@ public struct JSONRecordScanner {
                 unknownKeys.append(key)
                 guard cursor.skipValue() else { return false }
                 if collectUnknownKeys {
-                    record.unknownKeys.append(String(decoding: UnsafeBufferPointer(rebasing: line[key]), as: UTF8.self))
+                    scratch.unknownKeys.append(
+                        String(decoding: UnsafeBufferPointer(rebasing: line[key]), as: UTF8.self))
                 }
             }
             cursor.skipWhitespace()
@@ -84,6 +100,20 @@ public struct JSONRecordScanner {
             cursor.skipWhitespace()
             return cursor.atEnd
         }
+    }
+}
+
+extension JSONRecordScanner {
+    /// Appends well-formed UTF-8 to `text` scalar by scalar: no temporary string, so no
+    /// allocation while `text` has the capacity.
+    static func append(_ bytes: UnsafeBufferPointer<UInt8>, to text: inout String) {
+        if !bytes.contains(where: { $0 >= 0x80 }) {
+            text.unicodeScalars.append(contentsOf: bytes.lazy.map { Unicode.Scalar($0) })
+            return
+        }
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        while case .scalarValue(let scalar) = decoder.decode(&iterator) { text.unicodeScalars.append(scalar) }
     }
 }
 
@@ -172,6 +202,19 @@ private struct Cursor {
             position += 1
         }
         return nil
+    }
+
+    /// A string value without escapes, as the range of its bytes (well-formed UTF-8) between the
+    /// quotes; `nil`, with the position unchanged, for anything else.
+    mutating func plainString() -> Range<Int>? {
+        let start = position
+        guard take(UInt8(ascii: "\"")) else { return nil }
+        let contentStart = position
+        guard let end = stringEnd(allowEscapes: false) else {
+            position = start
+            return nil
+        }
+        return contentStart..<end
     }
 
     /// A field's value, decoded; `nil` when the line must go to ``JSONReader``.
