@@ -101,6 +101,8 @@ func keystrokeBenchmark() {
             }
         }
         let sequence = steps
+        // The measurement calls stay on this benchmark's task; only the form lives on the main actor.
+        nonisolated(unsafe) let benchmark = benchmark
         await MainActor.run {
             let form = LiveForm(compiled)
             for index in 0..<2_000 {

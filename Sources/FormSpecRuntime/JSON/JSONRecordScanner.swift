@@ -17,10 +17,6 @@ public struct JSONRecordScanner {
     private var seen: [Bool]
     /// The byte ranges of unknown keys in the current record, to find duplicates among them.
     private var unknownKeys: [Range<Int>] = []
-    /// Per field, the string the previous record's value was decoded into, taken back from the
-    /// scratch before it is reset so the next value reuses its storage: a valid record with long
-    /// strings allocates nothing.
-    private var spare: [String]
 
     /// Creates a scanner for a program's fields.
     ///
@@ -28,7 +24,6 @@ public struct JSONRecordScanner {
     public init(fieldNames: [String]) {
         keys = FieldKeyTable(fieldNames)
         seen = Array(repeating: false, count: fieldNames.count)
-        spare = Array(repeating: "", count: fieldNames.count)
         unknownKeys.reserveCapacity(16)
     }
 
@@ -47,12 +42,8 @@ public struct JSONRecordScanner {
         _ line: UnsafeBufferPointer<UInt8>, into scratch: inout EvaluationScratch, program: Program,
         collectUnknownKeys: Bool
     ) -> Bool {
-        for index in seen.indices where seen[index] {
-            // The slot's reference goes away in `reset`, leaving `spare[index]` the only one.
-            if case .value(.text(let text)) = scratch.values[index] { spare[index] = text }
-            seen[index] = false
-        }
         scratch.reset(program)
+        for index in seen.indices where seen[index] { seen[index] = false }
         unknownKeys.removeAll(keepingCapacity: true)
 
         var cursor = Cursor(bytes: line)
@@ -73,11 +64,8 @@ public struct JSONRecordScanner {
                 guard !seen[field] else { return false }
                 seen[field] = true
                 if let content = cursor.plainString() {
-                    // Moved out, so the storage is uniquely referenced and refilled in place.
-                    var text = spare[field]
-                    spare[field] = ""
-                    text.removeAll(keepingCapacity: true)
-                    Self.append(UnsafeBufferPointer(rebasing: line[content]), to: &text)
+                    // Up to 15 bytes of UTF-8 the string is stored inline: no allocation.
+                    let text = String(decoding: UnsafeBufferPointer(rebasing: line[content]), as: UTF8.self)
                     scratch.values[field] = program.read(.string(text), forField: field)
                 } else {
                     guard let value = cursor.value() else { return false }
@@ -100,20 +88,6 @@ public struct JSONRecordScanner {
             cursor.skipWhitespace()
             return cursor.atEnd
         }
-    }
-}
-
-extension JSONRecordScanner {
-    /// Appends well-formed UTF-8 to `text` scalar by scalar: no temporary string, so no
-    /// allocation while `text` has the capacity.
-    static func append(_ bytes: UnsafeBufferPointer<UInt8>, to text: inout String) {
-        if !bytes.contains(where: { $0 >= 0x80 }) {
-            text.unicodeScalars.append(contentsOf: bytes.lazy.map { Unicode.Scalar($0) })
-            return
-        }
-        var iterator = bytes.makeIterator()
-        var decoder = UTF8()
-        while case .scalarValue(let scalar) = decoder.decode(&iterator) { text.unicodeScalars.append(scalar) }
     }
 }
 
