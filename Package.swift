@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "formspec", targets: ["formspec"]),
         .library(name: "FormSpec", targets: ["FormSpec"]),
+        .library(name: "FormSpecLive", targets: ["FormSpecLive"]),
         .library(name: "FormSpecRuntime", targets: ["FormSpecRuntime"]),
     ],
     dependencies: [
@@ -32,10 +33,20 @@ let package = Package(
             name: "FormSpecCompiler",
             dependencies: ["FormSpecYAML", "FormSpecDiagnostics", "FormSpecRuntime"]
         ),
+        // Embedding without the compiler: `CompiledForm` over a program compiled ahead of time,
+        // external checks, `LiveForm` and settings stores. No libyaml.
+        .target(name: "FormSpecLive", dependencies: ["FormSpecRuntime", "FormSpecDiagnostics"]),
         // The embedding surface: compile, validate, spec tests, live forms.
         .target(
             name: "FormSpec",
-            dependencies: ["FormSpecCompiler", "FormSpecRuntime", "FormSpecDiagnostics", "FormSpecYAML"]),
+            dependencies: [
+                "FormSpecCompiler", "FormSpecRuntime", "FormSpecDiagnostics", "FormSpecYAML", "FormSpecLive",
+            ]),
+        // `formspec lsp`: a Language Server Protocol server over the compiler driver `check` uses.
+        .target(
+            name: "FormSpecLanguageServer",
+            dependencies: ["FormSpecCompiler", "FormSpecDiagnostics", "FormSpecRuntime", "FormSpecYAML"]
+        ),
         // The command-line tool's support code: file IO, the line reader, the output buffer, the
         // batch validator and the text formatter. Only the `formspec` executable links it, so the
         // embeddable library carries none of it.
@@ -46,17 +57,23 @@ let package = Package(
         .executableTarget(
             name: "formspec",
             dependencies: [
-                "FormSpec", "FormSpecCLISupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "FormSpec", "FormSpecCLISupport", "FormSpecLanguageServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "FormSpecYAMLTests", dependencies: ["FormSpecYAML"]),
-        .testTarget(name: "FormSpecPatternTests", dependencies: ["FormSpecPattern"]),
+        .testTarget(name: "FormSpecPatternTests", dependencies: ["FormSpecPattern"], resources: [.copy("Corpus")]),
         .testTarget(name: "FormSpecRuntimeTests", dependencies: ["FormSpecRuntime"]),
         .testTarget(name: "FormSpecCompilerTests", dependencies: ["FormSpec"]),
         .testTarget(
             name: "FormSpecCLITests", dependencies: ["formspec", "FormSpec", "FormSpecCLISupport"], exclude: ["Golden"]),
         .testTarget(name: "FormSpecLiveTests", dependencies: ["FormSpec"]),
-        .executableTarget(name: "LiveSignupExample", dependencies: ["FormSpec"], path: "Examples/LiveSignup"),
+        .testTarget(name: "FormSpecLanguageServerTests", dependencies: ["FormSpecLanguageServer", "formspec"]),
+        // The documents and the JSON Schema, checked against the real compiler and CLI.
+        .testTarget(
+            name: "FormSpecDocsTests", dependencies: ["formspec", "FormSpec", "FormSpecCompiler", "FormSpecYAML"]),
+        // Links FormSpecLive only: proof that an app can embed forms without the compiler or libyaml.
+        .executableTarget(name: "LiveSignupExample", dependencies: ["FormSpecLive"], path: "Examples/LiveSignup"),
         .executableTarget(
             name: "formspec-bench",
             dependencies: ["FormSpec", .product(name: "ArgumentParser", package: "swift-argument-parser")]

@@ -118,3 +118,29 @@ struct MessageDebounceTests {
         #expect(form.canSubmit)
     }
 }
+
+@MainActor
+@Suite("Live messages that show the value")
+struct LiveValueMessageTests {
+    @Test func aMessageWithTheValueFollowsEveryKeystrokeInEveryLocale() throws {
+        let source = """
+            formspec: 1
+            form: f
+            fields:
+              name:
+                rules:
+                  - max_length: 3
+                    message: "Too long"
+                    requirement: "At most 3"
+                  - not_one_of: [abcd, abcde]
+                    message: {en: "Too long", ja: "'{value}' は使えません"}
+            """
+        let form = LiveForm(try CompiledForm(source: source))
+        form.set("abcd", forField: "name")
+        #expect(form["name"]?.errors.map(\.message) == ["Too long", "Too long"])
+        form.locale = "ja"
+        #expect(form["name"]?.errors.last?.message == "'abcd' は使えません")
+        form.set("abcde", forField: "name")
+        #expect(form["name"]?.errors.last?.message == "'abcde' は使えません")
+    }
+}

@@ -78,7 +78,7 @@ public struct UnansweredCheck: Sendable, Hashable {
 /// ```
 ///
 /// Texts for the results come from ``ProgramTexts`` (``Program/texts(for:)``), rendered once per
-/// locale; ``Program/report(from:chain:)`` projects the scratch into a ``Report``.
+/// locale; ``Program/report(from:context:)`` projects the scratch into a ``Report``.
 public struct EvaluationScratch: Sendable {
     // MARK: Input
 

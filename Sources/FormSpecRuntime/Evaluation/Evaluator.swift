@@ -64,9 +64,9 @@ extension Program {
 
     /// Reads one raw input as field `index`'s type (defaults applied when `raw` is `nil`).
     public func read(_ raw: Value?, forField index: Int) -> FieldValue {
-        let field = fields[index]
         guard let raw else { return defaultValues[index] }
-        return field.type.read(raw, trim: field.trim, options: optionSets[index])
+        // Through the array, not a copy of the field: copying a `FieldProgram` retains each of its members.
+        return fields[index].type.read(raw, trim: fields[index].trim, options: optionSets[index])
     }
 
     // MARK: The evaluator
@@ -152,7 +152,7 @@ extension Program {
     ///   - scratch: The values; its field results are left as they are.
     ///   - mode: The caller's mode.
     ///   - changed: In edit mode, the indexes of the fields that differ from the original.
-    public func evaluateFormRules(in scratch: inout EvaluationScratch, mode: Mode, changed: [Int]) {
+    package func evaluateFormRules(in scratch: inout EvaluationScratch, mode: Mode, changed: [Int]) {
         scratch.failedFormRules.removeAll(keepingCapacity: true)
         guard mode != .show else { return }
         scratch.changedFields.removeAll(keepingCapacity: true)

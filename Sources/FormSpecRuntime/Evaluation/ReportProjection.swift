@@ -53,7 +53,7 @@ extension Program {
     ///   - failures: The evaluation's ``EvaluationScratch/failureMessages``.
     ///   - value: The field's value.
     ///   - texts: The program's texts in the wanted locale.
-    public func fieldReport(
+    package func fieldReport(
         _ index: Int, results: some Collection<RuleResult>, failures: [String], value: FieldValue, texts: ProgramTexts
     ) -> FieldReport {
         let field = fields[index]
@@ -102,7 +102,7 @@ extension Program {
     }
 
     /// Whether field `index` has a rule that runs an external check.
-    public func runsChecks(field index: Int) -> Bool { lowered.hasChecks[index] }
+    package func runsChecks(field index: Int) -> Bool { lowered.hasChecks[index] }
 
     /// The index of rule `rule` of field `field` in ``ProgramTexts/messages`` and
     /// ``ProgramTexts/requirements``.

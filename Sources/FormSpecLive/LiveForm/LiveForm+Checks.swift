@@ -70,7 +70,7 @@ extension LiveForm {
     /// Waits until no external check for a current value is running, and their results are applied.
     ///
     /// Checks whose debounce is over are waited for; checks still waiting out their debounce are
-    /// not (with a ``TestClock``, advance it first; ``validateNow()`` starts them at once).
+    /// not (with a manual test clock, advance it first; ``validateNow()`` starts them at once).
     ///
     /// - Parameter includingSuperseded: Also wait for abandoned runs (for a value no longer
     ///   current) still executing: their results are dropped, so they cannot change the form, but
@@ -85,7 +85,7 @@ extension LiveForm {
         touchAll()
         for index in messageDebounce.indices where messageDebounce[index] != nil {
             endMessageDebounce(of: index)
-            publish(index, active: fields[index].isActive)
+            publish(index, active: fields[index].storedIsActive)
         }
         for index in slots.indices {
             for (name, slot) in slots[index] {

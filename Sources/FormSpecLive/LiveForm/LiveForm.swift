@@ -42,6 +42,7 @@ public final class LiveForm {
             guard locale != oldValue else { return }
             chain = LocaleChain(requested: locale, specLocale: program.locale)
             texts = program.texts(for: chain)
+            textsUseValue = Self.textsUseValue(program, texts)
             context.locale = locale
             evaluateAll()
         }
@@ -100,7 +101,7 @@ public final class LiveForm {
     ///     it, the initial values are the original.
     ///   - locale: The locale to show messages in; `nil` for the spec's own.
     ///   - today: The date `today` means in date rules (default: the current local date).
-    ///   - clock: The clock debounces wait on (a ``TestClock`` in tests).
+    ///   - clock: The clock debounces wait on (a manual clock in tests).
     public init(
         _ form: CompiledForm, mode: Mode = .new, values: [String: Value] = [:], original: [String: Value]? = nil,
         locale: String? = nil, today: CivilDate? = nil, clock: any Clock<Duration> = ContinuousClock()
@@ -259,13 +260,12 @@ public final class LiveForm {
 
     /// Marks a field touched (the user left it), without changing its value.
     public func touch(_ name: String) {
-        guard let field = self[name], !field.isTouched else { return }
-        field.isTouched = true
+        self[name]?.update(isTouched: true)
     }
 
     /// Marks every field touched: on a submit attempt, to show every message.
     public func touchAll() {
-        for field in fields where !field.isTouched { field.isTouched = true }
+        for field in fields { field.update(isTouched: true) }
     }
 
     /// Puts every field back to its original value, untouched: "discard changes".
@@ -278,8 +278,8 @@ public final class LiveForm {
         originalRaw = raw
         originalRead = scratch.values
         for field in fields {
-            if field.isDirty { field.isDirty = false }
-            if field.isTouched { field.isTouched = false }
+            field.update(isDirty: false)
+            field.update(isTouched: false)
         }
         updateFormErrors()
     }
@@ -304,7 +304,7 @@ public final class LiveForm {
     private func reset(values: [Value?]) {
         for index in values.indices {
             _ = store(values[index], at: index, touch: false)
-            if fields[index].isTouched { fields[index].isTouched = false }
+            fields[index].update(isTouched: false)
         }
         evaluateAll()
     }
@@ -322,21 +322,24 @@ public final class LiveForm {
     private func store(_ value: Value?, at index: Int, touch: Bool) -> Bool {
         let field = fields[index]
         raw[index] = value
-        if field.value != value { field.value = value }
-        if touch, !field.isTouched { field.isTouched = true }
+        field.update(value: value)
+        if touch { field.update(isTouched: true) }
         let newValue = program.read(value, forField: index)
         if newValue.isSame(as: scratch.values[index]) { return false }
         scratch.values[index] = newValue
         let dirty = !newValue.isSame(as: originalRead[index])
-        if field.isDirty != dirty { field.isDirty = dirty }
+        field.update(isDirty: dirty)
         return true
     }
 
     func evaluateAll() {
-        for index in outcomes.indices { outcomes[index].rendered = false }
+        for index in outcomes.indices {
+            outcomes[index].rendered = false
+            outcomes[index].published = nil
+        }
         for index in fields.indices {
             let dirty = !scratch.values[index].isSame(as: originalRead[index])
-            if fields[index].isDirty != dirty { fields[index].isDirty = dirty }
+            fields[index].update(isDirty: dirty)
             endMessageDebounce(of: index)
             evaluate(index)
         }
@@ -398,46 +401,57 @@ public final class LiveForm {
     }
 
     /// Copies field `index`'s last outcome into the observed field, touching only what changed.
+    ///
+    /// Typing mostly flips a requirement between met and not met: when the same rules are listed
+    /// with texts that do not depend on the value, only statuses are compared and set, and the
+    /// messages are rebuilt only when the set of failing rules changed.
     func publish(_ index: Int, active: Bool) {
         let field = fields[index]
-        if field.isActive != active { field.isActive = active }
+        field.update(isActive: active)
         let outcome = outcomes[index]
-        outcomes[index].rendered = true
-        let report = active ? fieldReport(index) : nil
-        let errors = report?.errors ?? []
-        let warnings = report?.warnings ?? []
-        if field.hasNoError != (report?.valid ?? true) { field.hasNoError = report?.valid ?? true }
+        guard active else {
+            field.update(hasNoError: true)
+            field.update(errors: [])
+            field.update(warnings: [])
+            field.update(checklist: [])
+            field.update(isPending: false)
+            outcomes[index].published = nil
+            return
+        }
+        field.update(hasNoError: outcome.fieldValid)
+        field.update(isPending: outcome.pending)
+        let results = outcome.results
+        if let published = outcome.published, !textsUseValue[index], published.valueKind == outcome.valueKind,
+            published.results.count == results.count,
+            published.results.indices.allSatisfy({ published.results[$0].rule == results[$0].rule })
+        {
+            field.updateStatuses { Self.status(results[$0].outcome) }
+            let sameMessages =
+                published.failures == outcome.failures
+                && published.results.indices.allSatisfy {
+                    (published.results[$0].outcome == .failed) == (results[$0].outcome == .failed)
+                        && published.results[$0].failure == results[$0].failure
+                }
+            if sameMessages, messageDebounce[index] == nil {
+                outcomes[index].published = PublishedOutcome(outcome)
+                return
+            }
+        }
+        outcomes[index].published = PublishedOutcome(outcome)
+        let report = fieldReport(index)
         if messageDebounce[index] != nil {
             // Typing: messages that no longer apply go at once, new ones wait for the pause.
-            let keptErrors = field.errors.filter(errors.contains)
-            let keptWarnings = field.warnings.filter(warnings.contains)
-            if field.errors != keptErrors { field.errors = keptErrors }
-            if field.warnings != keptWarnings { field.warnings = keptWarnings }
+            field.update(errors: field.storedErrors.filter(report.errors.contains))
+            field.update(warnings: field.storedWarnings.filter(report.warnings.contains))
         } else {
-            if field.errors != errors { field.errors = errors }
-            if field.warnings != warnings { field.warnings = warnings }
+            field.update(errors: report.errors)
+            field.update(warnings: report.warnings)
         }
-        let checks = report?.checks ?? []
-        var changed = field.checklist.count != checks.count
-        if !changed {
-            for (position, check) in checks.enumerated() {
-                let old = field.checklist[position]
-                if old.rule != check.rule || old.text != check.requirement
-                    || old.status != Self.status(outcome.results[position].outcome)
-                {
-                    changed = true
-                    break
-                }
-            }
+        let checklist = report.checks.enumerated().map { position, check in
+            Requirement(
+                id: position, rule: check.rule, text: check.requirement, status: Self.status(results[position].outcome))
         }
-        if changed {
-            field.checklist = checks.enumerated().map { position, check in
-                Requirement(
-                    id: position, rule: check.rule, text: check.requirement,
-                    status: Self.status(outcome.results[position].outcome))
-            }
-        }
-        if field.isPending != outcome.pending { field.isPending = outcome.pending }
+        field.update(checklist: checklist)
     }
 
     private static func status(_ outcome: RuleOutcome) -> Requirement.Status {
@@ -486,11 +500,11 @@ public final class LiveForm {
             guard let self, self.messageDebounce[index] == id else { return }
             self.tasks.remove(id)
             self.endMessageDebounce(of: index)
-            self.publish(index, active: self.fields[index].isActive)
+            self.publish(index, active: self.fields[index].storedIsActive)
         }
         tasks.insert(task, id: id, isDue: debounce.isDue)
         messageDebounce[index] = id
-        if !fields[index].isDebouncing { fields[index].isDebouncing = true }
+        fields[index].update(isDebouncing: true)
     }
 
     /// Stops holding field `index`'s messages back (the caller publishes them).
@@ -499,7 +513,8 @@ public final class LiveForm {
         tasks.cancel(id)
         tasks.remove(id)
         messageDebounce[index] = nil
-        if fields[index].isDebouncing { fields[index].isDebouncing = false }
+        outcomes[index].published = nil
+        fields[index].update(isDebouncing: false)
     }
 
     /// A sleep until `delay` from now on `clock` (the deadline is fixed now, not when the task
@@ -523,6 +538,8 @@ struct FieldOutcome {
     var valueKind: UInt8 = 0
     /// Whether the observed field shows this outcome already.
     var rendered = false
+    /// What the observed field was last published from; `nil` forces a full publish.
+    var published: PublishedOutcome?
 
     static func kind(of value: FieldValue) -> UInt8 {
         switch value {
@@ -530,5 +547,18 @@ struct FieldOutcome {
         case .value: 1
         case .invalid(let rule): rule == "choice" ? 3 : 2
         }
+    }
+}
+
+/// The part of a ``FieldOutcome`` its observed field was published from.
+struct PublishedOutcome {
+    var results: [RuleResult]
+    var failures: [String]
+    var valueKind: UInt8
+
+    init(_ outcome: FieldOutcome) {
+        results = outcome.results
+        failures = outcome.failures
+        valueKind = outcome.valueKind
     }
 }
