@@ -81,7 +81,7 @@ struct ErrorsReportTests {
             #"{"username": "a", "username": "b"}"#,  // duplicate field
             #"{"x": 1, "x": 2}"#,  // duplicate unknown key
             #"{"x": {"a": 1, "a": 2}}"#,  // duplicate nested key
-            #"{"username": "a"} x"#, "[]", "", #"{"username": "a",}"#, #"{"x": 1e999}"#, #"{"x": 01}"#,
+            #"{"username": "a"} x"#, "[]", "", #"{"username": "a",}"#, #"{"x": 01}"#,
             #"{"x": "\ud800"}"#, "{\"x\": \"\u{1}\"}",
         ] {
             #expect(!scans(fallback), "\(fallback)")
