@@ -154,6 +154,9 @@ struct EvaluationOptions: ParsableArguments {
 
     /// The evaluation context these options describe.
     func context(for program: Program) throws -> EvaluationContext {
+        if let locale, let warning = LocaleChain.warning(forRequested: locale, available: program.messageLocales) {
+            Console.report(.warning, warning)
+        }
         let outcomes = try stubOutcomes(for: program)
         let original = try loadOriginal()
         var context = EvaluationContext(
@@ -178,4 +181,17 @@ enum TodayArgument {
         }
         return date
     }
+}
+
+/// `--import-root DIR`, shared by the commands that compile specs.
+struct ImportOptions: ParsableArguments {
+    @Option(
+        help: ArgumentHelp(
+            "Let imports reach any file under DIR (default: only the spec's own folder and its subfolders).",
+            valueName: "dir"),
+        completion: .directory)
+    var importRoot: String?
+
+    /// The compiler options these flags ask for.
+    var compileOptions: CompileOptions { CompileOptions(importRoot: importRoot) }
 }

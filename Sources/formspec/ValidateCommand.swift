@@ -45,6 +45,8 @@ struct ValidateCommand: ParsableCommand {
     @Argument(help: "The spec (NAME.form.yaml).", completion: .file(extensions: ["yaml"]))
     var spec: String
 
+    @OptionGroup var imports: ImportOptions
+
     @Argument(help: "Input files; '-' or none reads stdin.", completion: .file())
     var inputs: [String] = []
 
@@ -76,7 +78,7 @@ struct ValidateCommand: ParsableCommand {
     }
 
     func run() throws {
-        let program = try SpecLoading.program(at: spec, failureCode: 2)
+        let program = try SpecLoading.program(at: spec, failureCode: 2, options: imports.compileOptions)
         let context = try evaluation.context(for: program)
         let sources = inputs.isEmpty ? ["-"] : inputs
         for source in sources where source != "-" {
