@@ -82,7 +82,10 @@ public struct Pattern: Sendable, Hashable {
             return dfa.isMatch(bytes, forward: true, steps: &steps)
         }
         let rowLength = bytes.count + 1
-        let scratchCount = ([conjunct.main] + conjunct.lookarounds).map { PikeVM.scratchCount(for: $0.nfa) }.max() ?? 0
+        var scratchCount = PikeVM.scratchCount(for: conjunct.main.nfa)
+        for lookaround in conjunct.lookarounds {
+            scratchCount = max(scratchCount, PikeVM.scratchCount(for: lookaround.nfa))
+        }
         // Stack memory for form-sized inputs; the standard library moves large requests to the heap.
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: conjunct.lookarounds.count * rowLength) {
             oracles in

@@ -237,3 +237,16 @@ import Testing
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(Pattern.self, from: Data(text.utf8)) }
     }
 }
+
+@Test func theEncodingIsFlatIntegerArrays() throws {
+    let pattern = try Pattern(ir: IR.seq(IR.start, IR.literal("a"), IR.end), source: "^a$")
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    let json = String(decoding: try encoder.encode(pattern), as: UTF8.self)
+    let expected = """
+        {"conjuncts":[{"expected":true,"lookarounds":[],"main":{"anchored":true,"dfa":{"classStarts":[97,98],\
+        "eof":[0,0,1],"start":1,"table":[0,0,0,0,4,0,0,0,0]},"forward":true,"start":3,\
+        "states":[3,0,0,2,1,0,0,0,1,2,0,2],"targets":[],"transitions":[97,97,1]}}],"source":"^a$","version":1}
+        """
+    #expect(json == expected)
+}

@@ -6,13 +6,15 @@
 ///   "main": {"forward": true, "anchored": true, "start": 3,
 ///            "states": [kind, argument, count, ...], "transitions": [low, high, next, ...],
 ///            "targets": [...],
-///            "dfa": {"classes": [256 class numbers], "table": [next << 1 | matched, ...],
+///            "dfa": {"classStarts": [97, 98], "table": [next << 1 | matched, ...],
 ///                    "eof": [0 or 1 per state], "start": 1}}}]}
 /// ```
 ///
 /// NFA state kinds: 0 bytes (`argument` = first transition, `count` = how many), 1 union
 /// (`argument` = first target, `count` = how many), 2 assertion (`argument` = 0 `^`, 1 `$`, 2 `\b`,
 /// 3 `\B`, 4 + 2k lookaround k holds, 5 + 2k it does not; `count` = next state), 3 match.
+/// DFA byte classes are runs of byte values: `classStarts` lists the first byte of classes 1, 2, …
+/// (class 0 starts at byte 0); the table has one row of `classStarts.count + 1` entries per state.
 /// Decoding checks every index, so a damaged program is a decoding error, never a crash.
 extension Pattern: Codable {
     /// The encoding's version; bump it when the layout changes.
@@ -138,31 +140,36 @@ extension Automaton: Codable {
 }
 
 extension DFA: Codable {
-    private enum CodingKeys: String, CodingKey { case classes, table, eof, start }
+    private enum CodingKeys: String, CodingKey { case classStarts, table, eof, start }
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        let classes = try container.decode([Int].self, forKey: .classes)
+        let starts = try container.decode([Int].self, forKey: .classStarts)
         let table = try container.decode([Int32].self, forKey: .table)
         let eof = try container.decode([Int].self, forKey: .eof)
         let start = try container.decode(Int32.self, forKey: .start)
-        let classCount = (classes.max() ?? 0) + 1
+        let classCount = starts.count + 1
         let states = eof.count
-        guard classes.count == 256, classes.allSatisfy({ (0..<256).contains($0) }),
+        guard starts.allSatisfy({ (1..<256).contains($0) }), zip(starts, starts.dropFirst()).allSatisfy({ $0 < $1 }),
             states > 0, table.count == states * classCount,
             table.allSatisfy({ $0 >= 0 && Int($0 >> 1) < states }), (0..<Int32(states)).contains(start)
         else {
             throw DecodingError.dataCorruptedError(
                 forKey: .table, in: container, debugDescription: "DFA tables are inconsistent")
         }
+        var classes = [UInt8](repeating: 0, count: 256)
+        for (index, first) in starts.enumerated() {
+            for byte in first..<256 { classes[byte] = UInt8(index + 1) }
+        }
         self.init(
-            classes: classes.map { UInt8($0) }, classCount: classCount, table: table, eofMatch: eof.map { $0 != 0 },
-            start: start)
+            classes: classes, classCount: classCount, table: table, eofMatch: eof.map { $0 != 0 }, start: start)
     }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(classes.map(Int.init), forKey: .classes)
+        // Classes are runs of consecutive bytes, so the first byte of each run after the first says it all.
+        let starts = (1..<256).filter { classes[$0] != classes[$0 - 1] }
+        try container.encode(starts, forKey: .classStarts)
         try container.encode(table, forKey: .table)
         try container.encode(eofMatch.map { $0 ? 1 : 0 }, forKey: .eof)
         try container.encode(start, forKey: .start)
