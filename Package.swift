@@ -36,15 +36,25 @@ let package = Package(
         .target(
             name: "FormSpec",
             dependencies: ["FormSpecCompiler", "FormSpecRuntime", "FormSpecDiagnostics", "FormSpecYAML"]),
+        // The command-line tool's support code: file IO, the line reader, the output buffer, the
+        // batch validator and the text formatter. Only the `formspec` executable links it, so the
+        // embeddable library carries none of it.
+        .target(
+            name: "FormSpecCLISupport",
+            dependencies: ["FormSpecRuntime", "FormSpecDiagnostics", "FormSpecYAML", "FormSpecCompiler"]
+        ),
         .executableTarget(
             name: "formspec",
-            dependencies: ["FormSpec", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "FormSpec", "FormSpecCLISupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
         .testTarget(name: "FormSpecYAMLTests", dependencies: ["FormSpecYAML"]),
         .testTarget(name: "FormSpecPatternTests", dependencies: ["FormSpecPattern"]),
         .testTarget(name: "FormSpecRuntimeTests", dependencies: ["FormSpecRuntime"]),
         .testTarget(name: "FormSpecCompilerTests", dependencies: ["FormSpec"]),
-        .testTarget(name: "FormSpecCLITests", dependencies: ["formspec", "FormSpec"], exclude: ["Golden"]),
+        .testTarget(
+            name: "FormSpecCLITests", dependencies: ["formspec", "FormSpec", "FormSpecCLISupport"], exclude: ["Golden"]),
         .testTarget(name: "FormSpecLiveTests", dependencies: ["FormSpec"]),
         .executableTarget(name: "LiveSignupExample", dependencies: ["FormSpec"], path: "Examples/LiveSignup"),
         .executableTarget(

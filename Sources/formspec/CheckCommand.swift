@@ -1,5 +1,6 @@
 import ArgumentParser
 import FormSpec
+import FormSpecCLISupport
 import Foundation
 
 /// `formspec check PATH…`: compiles specs and prints every diagnostic.

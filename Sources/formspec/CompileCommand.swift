@@ -1,5 +1,6 @@
 import ArgumentParser
 import FormSpec
+import FormSpecCLISupport
 import Foundation
 
 /// `formspec compile SPEC --emit json|swift [-o FILE]`: writes the compiled form.

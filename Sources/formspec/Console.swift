@@ -1,5 +1,6 @@
 import ArgumentParser
 import FormSpec
+import FormSpecCLISupport
 
 #if canImport(Glibc)
     import Glibc

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FormSpec
+import FormSpecCLISupport
 
 /// `formspec`: the FormSpec command-line tool (docs/reference.md).
 @main

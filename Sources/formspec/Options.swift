@@ -1,5 +1,6 @@
 import ArgumentParser
 import FormSpec
+import FormSpecCLISupport
 
 /// `--format text|json`.
 enum OutputFormat: String, ExpressibleByArgument, CaseIterable {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FormSpec
+import FormSpecCLISupport
 
 /// Compiling the SPEC argument of `validate` and `compile`.
 enum SpecLoading {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FormSpec
+import FormSpecCLISupport
 
 /// `formspec test [PATH…]`: runs the spec tests of every `*.form.yaml` under the paths
 /// (docs/reference.md). The last line on stdout is `N passed, N failed`.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FormSpec
+import FormSpecCLISupport
 
 /// `formspec validate SPEC [INPUT…]`: validates inputs and prints one report per input.
 struct ValidateCommand: ParsableCommand {

@@ -1,4 +1,5 @@
 import FormSpec
+import FormSpecCLISupport
 import Foundation
 import Testing
 

@@ -1,3 +1,5 @@
+internal import Foundation
+
 /// A compile-fail test: a spec `NAME.form.yaml` with a sibling golden file `NAME.diagnostics`.
 ///
 /// The test passes when the compiler reports errors and the rendered diagnostics (uncoloured)
@@ -48,16 +50,14 @@ struct GoldenDiagnostics {
             if !rendered.isEmpty { failure += "\n" + SpecTestRunner.indented(rendered) }
             return result(failure: failure)
         }
-        let golden: String
-        do {
-            golden = String(decoding: try FileIO.read(path: goldenPath), as: UTF8.self)
-        } catch {
-            return result(failure: "\(specPath):\(line): \(error)")
+        guard let goldenData = FileManager.default.contents(atPath: goldenPath) else {
+            return result(failure: "\(specPath):\(line): cannot read '\(goldenPath)'")
         }
+        let golden = String(decoding: goldenData, as: UTF8.self)
         if record {
             guard golden != rendered else { return result(failure: nil) }
             do {
-                try FileIO.write(Array(rendered.utf8), toPath: goldenPath)
+                try Data(rendered.utf8).write(to: URL(fileURLWithPath: goldenPath))
             } catch {
                 return result(failure: "\(specPath):\(line): could not record the golden file: \(error)")
             }

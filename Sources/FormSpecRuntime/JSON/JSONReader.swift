@@ -1,5 +1,6 @@
-/// A strict JSON reader (RFC 8259) that keeps integers exact, rejects invalid UTF-8, duplicate
-/// keys and numbers beyond `Double`'s range, and bounds nesting so hostile input cannot exhaust the stack.
+/// A strict JSON reader (RFC 8259) that keeps integers exact, rejects invalid UTF-8 and duplicate
+/// keys, and bounds nesting so hostile input cannot exhaust the stack. Numbers beyond `Double`'s
+/// range (`1e400`) are read as infinities, which every field reads as a `type` failure.
 public struct JSONReader {
     /// Why a document is not acceptable JSON, and where (1-based, column in characters).
     public struct Error: Swift.Error, Sendable, Hashable, CustomStringConvertible {
@@ -104,7 +105,8 @@ public struct JSONReader {
         members.reserveCapacity(8)
         // Duplicate keys are found by a scan while objects are small (the usual form input), and
         // by a set once they grow, so neither case allocates more than it needs.
-        var keys: Set<String>?
+        // Keys are told apart by their exact scalars, like field names (U+212A KELVIN SIGN is not K).
+        var keys: Set<ExactText>?
         skipWhitespace()
         if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
             position += 1
@@ -120,10 +122,11 @@ public struct JSONReader {
             let key = try parseString()
             let duplicate: Bool
             if members.count < 16 {
-                duplicate = members.contains { $0.key == key }
+                duplicate = members.contains { $0.key.utf8.elementsEqual(key.utf8) }
             } else {
-                if keys == nil { keys = Set(members.map(\.key)) }
-                duplicate = !keys!.insert(key).inserted
+                var seen = keys ?? Set(members.map { ExactText($0.key) })
+                duplicate = !seen.insert(ExactText(key)).inserted
+                keys = seen
             }
             guard !duplicate else { throw error("duplicate key \"\(key)\"", at: keyStart) }
             skipWhitespace()
@@ -294,11 +297,30 @@ public struct JSONReader {
             }
             guard digits(&self) > 0 else { throw error("invalid number: expected exponent digits") }
         }
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
-        if isIntegral, let value = Int64(text) { return .integer(value) }
-        guard let value = Double(text), value.isFinite else {
-            throw error("number \(text.count > 40 ? String(text.prefix(40)) + "…" : text) is out of range", at: start)
+        return Self.number(UnsafeBufferPointer(rebasing: bytes[start..<position]), isIntegral: isIntegral)
+    }
+
+    /// The value of number text already checked against JSON's grammar: an exact `.integer` for a
+    /// whole number that fits `Int64` (`55`, `55.0`, `5.5e1`), otherwise `.number` with the
+    /// nearest `Double` that is not whole unless the number is (``DecimalNumber``), infinite
+    /// beyond `Double`'s range so that only the field that receives it fails (`type`), not the
+    /// whole document. Shared by every JSON scanner so that numbers read the same everywhere.
+    static func number(_ text: UnsafeBufferPointer<UInt8>, isIntegral: Bool) -> Value {
+        // Most numbers in form input are small integers: skip the exact decimal reading for them.
+        if isIntegral, text.count <= 18 {
+            var value: Int64 = 0
+            var index = 0
+            let negative = text.first == UInt8(ascii: "-")
+            if negative { index = 1 }
+            while index < text.count {
+                value = value * 10 + Int64(text[index] &- UInt8(ascii: "0"))
+                index += 1
+            }
+            return .integer(negative ? -value : value)
         }
-        return .number(value)
+        // DecimalNumber reads a superset of JSON's number grammar, so this never gives `.null`.
+        guard let number = DecimalNumber(String(decoding: text, as: UTF8.self)) else { return .null }
+        if let integer = number.integer { return .integer(integer) }
+        return .number(number.double)
     }
 }

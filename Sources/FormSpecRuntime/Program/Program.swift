@@ -18,8 +18,8 @@ public struct Program: Sendable, Codable {
     /// Message templates for form-level problems the runtime itself raises (`unknown_field`).
     public var unknownFieldMessage: LocalizedText
 
-    /// Field index by name.
-    public let fieldIndex: [String: Int]
+    /// Field index by name (exact scalars, like every text comparison).
+    public let fieldIndex: FieldNameIndex
     /// For each field, its choice options' values (empty for other types).
     let optionSets: [Set<ExactText>]
     /// Each field's value when an input lacks it (its default, read as its type).
@@ -38,9 +38,7 @@ public struct Program: Sendable, Codable {
         self.fields = fields
         self.formRules = formRules
         self.unknownFieldMessage = unknownFieldMessage
-        var index: [String: Int] = [:]
-        for (position, field) in fields.enumerated() { index[field.name] = position }
-        self.fieldIndex = index
+        self.fieldIndex = FieldNameIndex(fields.map(\.name))
         self.optionSets = fields.map(\.optionSet)
         self.defaultValues = zip(fields, optionSets).map { field, options in
             field.type.read(field.defaultValue, trim: field.trim, options: options)

@@ -8,7 +8,8 @@ public struct MultipleOfRule: Sendable, Codable, Hashable {
     public func passes(_ value: Scalar, in environment: RuleEnvironment) -> Bool {
         guard let divisor = operand.resolve(in: environment) else { return true }
         if case .integer(let a) = value, case .integer(let b) = divisor {
-            return b != 0 && a % b == 0
+            // `Int64.min % -1` overflows (and traps with `%`); its remainder is 0.
+            return b != 0 && a.remainderReportingOverflow(dividingBy: b).partialValue == 0
         }
         guard let a = value.numeric, let b = divisor.numeric, b != 0 else { return false }
         let quotient = a / b

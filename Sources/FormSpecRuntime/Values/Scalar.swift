@@ -29,14 +29,34 @@ public enum Scalar: Sendable, Hashable, Codable, CustomStringConvertible {
     }
 
     /// -1, 0 or 1 for numbers and dates that can be ordered against each other; `nil` otherwise.
+    ///
+    /// Integers and doubles are ordered exactly (`Int64.max` is less than 2⁶³), not by converting
+    /// the integer to a `Double`.
     public func compare(_ other: Scalar) -> Int? {
         switch (self, other) {
         case let (.integer(a), .integer(b)): return a < b ? -1 : (a == b ? 0 : 1)
         case let (.date(a), .date(b)): return a < b ? -1 : (a == b ? 0 : 1)
-        default:
-            guard let a = numeric, let b = other.numeric else { return nil }
+        case let (.integer(a), .number(b)): return Self.compare(a, b)
+        case let (.number(a), .integer(b)): return Self.compare(b, a).map { -$0 }
+        case let (.number(a), .number(b)):
+            guard !a.isNaN, !b.isNaN else { return nil }
             return a < b ? -1 : (a == b ? 0 : 1)
+        default: return nil
         }
+    }
+
+    /// Orders an integer against a double exactly; `nil` for NaN.
+    static func compare(_ integer: Int64, _ double: Double) -> Int? {
+        if double.isNaN { return nil }
+        // 2⁶³ and -2⁶³ are exact doubles: beyond them every Int64 is on one side.
+        if double >= 9_223_372_036_854_775_808 { return -1 }
+        if double < -9_223_372_036_854_775_808 { return 1 }
+        let whole = double.rounded(.towardZero)
+        let truncated = Int64(whole)
+        if integer != truncated { return integer < truncated ? -1 : 1 }
+        // The fraction of a double is itself exact.
+        let fraction = double - whole
+        return fraction > 0 ? -1 : (fraction < 0 ? 1 : 0)
     }
 
     /// The value as a `Double`, for numbers.
@@ -60,6 +80,8 @@ public enum Scalar: Sendable, Hashable, Codable, CustomStringConvertible {
     }
 
     static func format(_ value: Double) -> String {
+        // Only an input number beyond Double's range is infinite; keep the output valid JSON.
+        if value.isInfinite { return value < 0 ? "-1e999" : "1e999" }
         if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
         return String(value)
     }
@@ -100,16 +122,14 @@ extension FieldType {
         case (.text, .string(let text)), (.secret, .string(let text)): return .value(.text(text))
         case (.text, _), (.secret, _): return .invalid(rule: "type")
         case (.integer, .integer(let value)): return .value(.integer(value))
-        case (.integer, .number(let value)):
-            return Self.exactInteger(value).map { .value(.integer($0)) } ?? .invalid(rule: "type")
+        case (.integer, .number(let value)): return Self.integerValue(value)
         case (.integer, .string(let text)):
-            if let value = Int64(text) { return .value(.integer(value)) }
-            if let double = Self.parseNumber(text), let value = Self.exactInteger(double) {
-                return .value(.integer(value))
-            }
-            return .invalid(rule: "type")
+            guard let number = DecimalNumber(text), number.isWhole else { return .invalid(rule: "type") }
+            if let value = number.integer { return .value(.integer(value)) }
+            return Self.integerValue(number.double)
         case (.number, .integer(let value)): return .value(.number(Double(value)))
-        case (.number, .number(let value)): return .value(.number(value))
+        case (.number, .number(let value)):
+            return value.isFinite ? .value(.number(value)) : .invalid(rule: "type")
         case (.number, .string(let text)):
             return Self.parseNumber(text).map { .value(.number($0)) } ?? .invalid(rule: "type")
         case (.boolean, .bool(let value)): return .value(.boolean(value))
@@ -135,7 +155,7 @@ extension FieldType {
         switch value {
         case .string(let text): text
         case .integer(let value): String(value)
-        case .number(let value): Scalar.format(value)
+        case .number(let value): value.isFinite ? Scalar.format(value) : nil
         case .bool(let value): String(value)
         default: nil
         }
@@ -144,16 +164,17 @@ extension FieldType {
     /// Parses a decimal number the way JSON writes one (also a leading `+`); `nil` for anything
     /// else, including `inf`, `nan`, hex and numbers beyond `Double`'s range.
     static func parseNumber(_ text: String) -> Double? {
-        var digits = false
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digits = true
-            case UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"): break
-            default: return nil
-            }
-        }
-        guard digits, let value = Double(text), value.isFinite else { return nil }
-        return value
+        guard let number = DecimalNumber(text), number.double.isFinite else { return nil }
+        return number.double
+    }
+
+    /// An integer field's value for a whole `Double`: exact within `Int64`, the double itself
+    /// beyond it (still ordered exactly against every `Int64`); a fraction or an infinity is a
+    /// `type` failure.
+    static func integerValue(_ value: Double) -> FieldValue {
+        guard value.isFinite, value == value.rounded() else { return .invalid(rule: "type") }
+        if let integer = exactInteger(value) { return .value(.integer(integer)) }
+        return .value(.number(value))
     }
 
     /// `value` as an `Int64` when it has no fractional part and fits.
@@ -166,8 +187,9 @@ extension FieldType {
 
     static func trimmed(_ text: String) -> String {
         let scalars = text.unicodeScalars
-        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
-        let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return "" }
         if first == scalars.startIndex, last == scalars.index(before: scalars.endIndex) { return text }
         return String(scalars[first...last])
     }

@@ -6,7 +6,9 @@ public enum Value: Sendable, Hashable {
     case bool(Bool)
     /// An integral number that fits `Int64`.
     case integer(Int64)
-    /// Any other finite number.
+    /// Any other number. Whether it is whole is decided on its decimal text when it is read: a
+    /// fraction whose nearest `Double` is whole is carried as the adjacent `Double`. Infinite for a
+    /// number beyond `Double`'s range (JSON `1e400`), which every field reads as a `type` failure.
     case number(Double)
     case string(String)
     case array([Value])

@@ -1,0 +1,49 @@
+import FormSpec
+import Testing
+
+/// Whole specs fed hostile inputs (issue 8): answers, never traps.
+struct HostileInputTests {
+    @Test func multipleOfAFieldStepAtInt64MinDoesNotTrap() throws {
+        let program = try program(
+            """
+            formspec: 1
+            form: f
+            fields:
+              amount: {type: integer, rules: [{multiple_of: {field: step}}]}
+              step: {type: integer}
+            """)
+        let input = try JSONReader.parse("{\"amount\": -9223372036854775808, \"step\": -1}")
+        #expect(try program.validate(input).valid)
+        let odd = try JSONReader.parse("{\"amount\": -9223372036854775807, \"step\": -2}")
+        #expect(try program.validate(odd).fields["amount"]?.errors.map(\.rule) == ["multiple_of"])
+    }
+
+    @Test func hugeAndInexactNumbersAreComparedOrRefusedPerField() throws {
+        let program = try program(
+            """
+            formspec: 1
+            form: f
+            fields:
+              count: {type: integer, rules: [{max: 100}]}
+              ratio: {type: number}
+            """)
+        let big = try program.validate(try JSONReader.parse("{\"count\": 9223372036854775808}"))
+        #expect(big.fields["count"]?.errors.map(\.rule) == ["max"])
+        let fraction = try program.validate(["count": "55.0000000000000001"])
+        #expect(fraction.fields["count"]?.errors.map(\.rule) == ["type"])
+        let overflow = try program.validate(try JSONReader.parse("{\"count\": 5, \"ratio\": 1e400}"))
+        #expect(overflow.fields["ratio"]?.errors.map(\.rule) == ["type"])
+        #expect(overflow.fields["count"]?.errors == [])
+    }
+
+    @Test func aKelvinSignKeyIsAnotherKey() throws {
+        let program = try program("formspec: 1\nform: f\nfields: {Kind: {required: true}}")
+        let kelvin = "\u{212A}ind"
+        let loose = try program.validate(.object([Value.Member(kelvin, "x")]))
+        #expect(loose.fields["Kind"]?.errors.map(\.rule) == ["required"])
+        let strict = try program.validate(
+            .object([Value.Member("Kind", "x"), Value.Member(kelvin, "y")]), context: EvaluationContext(strict: true))
+        #expect(strict.formErrors.map(\.rule) == ["unknown_field"])
+        #expect(strict.fields["Kind"]?.errors == [])
+    }
+}
