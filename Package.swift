@@ -50,7 +50,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "FormSpecYAMLTests", dependencies: ["FormSpecYAML"]),
-        .testTarget(name: "FormSpecPatternTests", dependencies: ["FormSpecPattern"]),
+        .testTarget(name: "FormSpecPatternTests", dependencies: ["FormSpecPattern"], resources: [.copy("Corpus")]),
         .testTarget(name: "FormSpecRuntimeTests", dependencies: ["FormSpecRuntime"]),
         .testTarget(name: "FormSpecCompilerTests", dependencies: ["FormSpec"]),
         .testTarget(

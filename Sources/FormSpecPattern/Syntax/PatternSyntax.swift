@@ -1,10 +1,21 @@
 /// The syntax layer's entry point: ECMAScript `u`-mode pattern text to ``PatternIR``.
 public enum PatternSyntax {
     /// Parses `source` as an ECMAScript `u`-mode pattern and lowers it to the IR.
+    /// - Parameter source: The pattern as written, without slashes or flags.
+    /// - Returns: The pattern's IR, ready for the automata layer.
     /// - Throws: ``PatternSyntaxError`` for exactly the patterns ECMAScript rejects, and for
     ///   backreferences, which FormSpec refuses (they are not regular).
     public static func lower(_ source: String) throws(PatternSyntaxError) -> PatternIR {
-        // Placeholder until the parser lands.
-        throw PatternSyntaxError(message: "pattern parser not implemented", offset: 0)
+        var parser = PatternParser(source)
+        let ast = try parser.parse()
+        var lowering = PatternLowering()
+        return lowering.lower(ast.root)
+    }
+
+    /// Parses `source` without lowering it: the syntax tree with source spans.
+    /// - Throws: ``PatternSyntaxError`` as ``lower(_:)`` does.
+    static func parse(_ source: String) throws(PatternSyntaxError) -> PatternAST {
+        var parser = PatternParser(source)
+        return try parser.parse()
     }
 }

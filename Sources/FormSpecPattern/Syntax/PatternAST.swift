@@ -1,0 +1,64 @@
+/// A parsed ECMAScript `u`-mode pattern: the syntax tree before lowering, with source spans.
+struct PatternAST: Hashable {
+    /// The whole pattern (a disjunction).
+    var root: PatternNode
+    /// How many capturing groups the pattern has (named or not).
+    var captureCount: Int
+    /// The capture group names, in source order.
+    var groupNames: [String]
+}
+
+/// One node of the syntax tree. `span` counts Unicode scalars from the start of the pattern.
+struct PatternNode: Hashable {
+    /// What a node is.
+    indirect enum Kind: Hashable {
+        /// An empty alternative or group body.
+        case empty
+        /// One literal scalar: a pattern character or a character escape (`\n`, `\u{1F600}`, …).
+        case literal(UInt32)
+        /// `.`
+        case dot
+        /// A class escape outside a class: `\d \D \w \W \s \S \p{…} \P{…}`.
+        case classEscape(ScalarSet)
+        /// `[…]` or `[^…]`.
+        case characterClass(negated: Bool, items: [ClassItem])
+        /// `(…)`, `(?<name>…)` or `(?:…)`.
+        case group(PatternNode, GroupKind)
+        /// `(?=…)`, `(?!…)`, `(?<=…)`, `(?<!…)`.
+        case lookaround(PatternNode, PatternLookaround)
+        /// `^ $ \b \B`.
+        case assertion(PatternAssertion)
+        /// An atom with a quantifier; `max == nil` is unbounded.
+        case repetition(PatternNode, min: Int, max: Int?, lazy: Bool)
+        /// A backreference `\N` or `\k<name>`. Parsed so the whole pattern can be checked, then
+        /// refused: a pattern holding one never reaches lowering.
+        case backreference
+        /// Terms in order.
+        case concatenation([PatternNode])
+        /// `a|b|…`
+        case alternation([PatternNode])
+    }
+
+    /// What the node is.
+    var kind: Kind
+    /// Where it is in the source, in Unicode scalars.
+    var span: Range<Int>
+}
+
+/// The kind of a group that is not a lookaround.
+enum GroupKind: Hashable {
+    /// `(?:…)`
+    case nonCapturing
+    /// `(…)` (`name == nil`) or `(?<name>…)`.
+    case capturing(name: String?)
+}
+
+/// One element of a character class.
+enum ClassItem: Hashable {
+    /// A single scalar.
+    case scalar(UInt32)
+    /// `a-z`: both ends included, `lower <= upper`.
+    case range(UInt32, UInt32)
+    /// A class escape inside the class (`[\d\p{L}]`).
+    case set(ScalarSet)
+}

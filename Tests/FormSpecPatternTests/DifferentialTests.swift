@@ -1,0 +1,105 @@
+import FormSpecPattern
+import Foundation
+import Testing
+
+/// The differential corpus: verdicts recorded from node's `new RegExp(p, "u")` by
+/// `Scripts/patterns/generate-corpus.mjs`. `swift test` reads them; it never runs node.
+enum Corpus {
+    struct SyntaxEntry: Decodable {
+        var pattern: String
+        var accepted: Bool
+        var backreference: Bool
+    }
+
+    struct MatchCase: Decodable {
+        var pattern: String
+        var subjects: [String]
+        var matches: [Bool]
+    }
+
+    private struct SyntaxFile: Decodable { var patterns: [SyntaxEntry] }
+    private struct MatchesFile: Decodable { var cases: [MatchCase] }
+
+    static let syntax: [SyntaxEntry] = load(SyntaxFile.self, "syntax")?.patterns ?? []
+    static let matches: [MatchCase] = load(MatchesFile.self, "matches")?.cases ?? []
+
+    private static func load<T: Decodable>(_ type: T.Type, _ name: String) -> T? {
+        guard let url = Bundle.module.url(forResource: name, withExtension: "json", subdirectory: "Corpus"),
+            let data = try? Data(contentsOf: url)
+        else { return nil }
+        return try? JSONDecoder().decode(type, from: data)
+    }
+}
+
+@Test func corpusIsPresentAndLarge() {
+    #expect(Corpus.syntax.count > 3000)
+    #expect(Corpus.matches.reduce(0) { $0 + $1.subjects.count } > 30000)
+}
+
+/// Every pattern node accepts lowers (unless it holds a backreference, which is refused with the
+/// backreference message); every pattern node rejects is a `PatternSyntaxError`.
+@Test func syntaxVerdictsAgreeWithNode() {
+    var disagreements: [String] = []
+    for entry in Corpus.syntax {
+        let result = Result { () throws(PatternSyntaxError) in try PatternSyntax.lower(entry.pattern) }
+        switch (entry.accepted, entry.backreference, result) {
+        case (true, false, .success), (false, _, .failure):
+            continue
+        case (true, true, .failure(let error)) where error.message.hasPrefix("backreferences are not supported"):
+            continue
+        case (_, _, .success):
+            disagreements.append("node rejects, FormSpec accepts: \(entry.pattern)")
+        case (_, _, .failure(let error)):
+            disagreements.append("node accepts, FormSpec says '\(error.message)' at \(error.offset): \(entry.pattern)")
+        }
+    }
+    report(disagreements, of: Corpus.syntax.count)
+}
+
+/// The reference matcher over the lowered IR agrees with node on every (pattern, subject) pair:
+/// this checks the lowering (classes, escapes, properties, `.`, `\s`, assertions, lookarounds).
+@Test func referenceMatcherAgreesWithNode() {
+    var disagreements: [String] = []
+    var pairs = 0
+    for testCase in Corpus.matches {
+        guard let ir = try? PatternSyntax.lower(testCase.pattern) else {
+            disagreements.append("does not lower: \(testCase.pattern)")
+            continue
+        }
+        for (subject, expected) in zip(testCase.subjects, testCase.matches) {
+            pairs += 1
+            if ReferenceMatcher.matches(ir, subject) != expected {
+                disagreements.append("/\(testCase.pattern)/ on \(subject.debugDescription): node says \(expected)")
+            }
+        }
+    }
+    report(disagreements, of: pairs)
+}
+
+/// The compiled `Pattern` (the automata layer) agrees with node on every pair. Runs once the
+/// automata layer answers the simplest match; until then `Pattern.matches` is a placeholder.
+@Test(.enabled(if: (try? Pattern("a"))?.matches("a") == true, "the automata layer has not landed"))
+func patternMatcherAgreesWithNode() {
+    var disagreements: [String] = []
+    var pairs = 0
+    for testCase in Corpus.matches {
+        guard let pattern = try? Pattern(testCase.pattern) else {
+            disagreements.append("does not compile: \(testCase.pattern)")
+            continue
+        }
+        for (subject, expected) in zip(testCase.subjects, testCase.matches) {
+            pairs += 1
+            if pattern.matches(subject) != expected {
+                disagreements.append("/\(testCase.pattern)/ on \(subject.debugDescription): node says \(expected)")
+            }
+        }
+    }
+    report(disagreements, of: pairs)
+}
+
+/// Records one issue listing the first disagreements (the full list would drown the log).
+private func report(_ disagreements: [String], of total: Int, sourceLocation: SourceLocation = #_sourceLocation) {
+    guard !disagreements.isEmpty else { return }
+    let shown = disagreements.prefix(40).joined(separator: "\n")
+    Issue.record("\(disagreements.count) of \(total) disagree with node:\n\(shown)", sourceLocation: sourceLocation)
+}
