@@ -1,7 +1,6 @@
 @testable import FormSpecPattern
 
-// Hand-built IR for the automata tests (they do not depend on the parser), and a reference
-// matcher that defines "is there a match" directly on the IR, over scalar positions.
+// Hand-built IR for the automata tests, so they do not depend on the parser.
 
 enum IR {
     static func scalar(_ value: Unicode.Scalar) -> PatternIR { .scalars(ScalarSet([value.value...value.value])) }
@@ -33,69 +32,6 @@ enum IR {
     }
     static func behind(_ body: PatternIR, negated: Bool = false) -> PatternIR {
         .lookaround(body, PatternLookaround(ahead: false, negated: negated))
-    }
-}
-
-/// "Is there a match" by the definition: the set of positions each node can end at from each
-/// start position (regular-language semantics, which is what ECMAScript's backtracking yields for
-/// a yes/no answer on patterns without backreferences). Exponential-free but slow: tests only.
-struct ReferenceMatcher {
-    let text: [Unicode.Scalar]
-
-    init(_ text: String) { self.text = Array(text.unicodeScalars) }
-
-    func matches(_ ir: PatternIR) -> Bool {
-        (0...text.count).contains { !ends(ir, from: $0).isEmpty }
-    }
-
-    func isWord(_ index: Int) -> Bool {
-        guard index >= 0, index < text.count else { return false }
-        let value = text[index].value
-        return value < 128 && isWordByte(UInt8(value))
-    }
-
-    func ends(_ ir: PatternIR, from position: Int) -> Set<Int> {
-        switch ir {
-        case .empty:
-            return [position]
-        case .scalars(let set):
-            return position < text.count && set.contains(text[position].value) ? [position + 1] : []
-        case .concatenation(let parts):
-            var current: Set<Int> = [position]
-            for part in parts { current = Set(current.flatMap { ends(part, from: $0) }) }
-            return current
-        case .alternation(let parts):
-            return Set(parts.flatMap { ends($0, from: position) })
-        case .repetition(let body, let low, let high):
-            if let high, high < low { return [] }
-            var current: Set<Int> = [position]
-            for _ in 0..<low { current = Set(current.flatMap { ends(body, from: $0) }) }
-            var reached = current
-            var frontier = current
-            var iterations = 0
-            while !frontier.isEmpty, high.map({ iterations < $0 - low }) ?? true {
-                frontier = Set(frontier.flatMap { ends(body, from: $0) })
-                if high == nil { frontier.subtract(reached) }
-                reached.formUnion(frontier)
-                iterations += 1
-            }
-            return reached
-        case .assertion(let assertion):
-            let holds: Bool
-            switch assertion {
-            case .start: holds = position == 0
-            case .end: holds = position == text.count
-            case .wordBoundary: holds = isWord(position - 1) != isWord(position)
-            case .notWordBoundary: holds = isWord(position - 1) == isWord(position)
-            }
-            return holds ? [position] : []
-        case .lookaround(let body, let kind):
-            let found =
-                kind.ahead
-                ? !ends(body, from: position).isEmpty
-                : (0...position).contains { ends(body, from: $0).contains(position) }
-            return found != kind.negated ? [position] : []
-        }
     }
 }
 

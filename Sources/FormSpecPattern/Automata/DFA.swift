@@ -17,8 +17,9 @@ struct DFA: Sendable, Hashable {
     /// dozen byte classes is at most a few hundred kilobytes of table; form patterns need tens.
     static let stateCap = 1_000
 
-    /// Bounds the construction work (NFA states visited over all closures).
-    static let workCap = 1_000_000
+    /// Bounds the construction work (NFA states visited over all closures, plus set sizes hashed),
+    /// so compiling a pattern whose DFA would be too large gives up within milliseconds.
+    static let workCap = 500_000
 
     /// The byte class of each byte value (256 entries): bytes no transition or word test tells
     /// apart share a class, so a table row has `classCount` entries instead of 256.
@@ -64,6 +65,7 @@ struct DFA: Sendable, Hashable {
 
         func state(_ set: [Int32], _ context: Context) -> Int32? {
             if set.isEmpty { return 0 }
+            builder.work += set.count
             let key = Key(set: set, context: context)
             if let index = keys[key] { return index }
             guard sets.count < stateCap else { return nil }
@@ -78,24 +80,45 @@ struct DFA: Sendable, Hashable {
         while next < sets.count {
             let (set, context) = sets[next]
             next += 1
-            for representative in representatives {
-                let word = isWordByte(representative)
+            // Assertions resolve the same way for every byte of the same word-ness: at most two
+            // resolved closures per state. Then each class's successors come from the transitions
+            // covering it, and classes with the same successors share one closure.
+            var seeds = [[Int32]](repeating: [], count: classCount)
+            var matchedBefore = [Bool](repeating: false, count: classCount)
+            for word in words ? [false, true] : [false] {
                 let resolved = builder.closure(set) { context.holds($0, nextWord: word, atEnd: false) }
                 let matched = resolved.contains { nfa.states[Int($0)].kind == .match }
-                var seeds: [Int32] = []
                 for index in resolved where nfa.states[Int(index)].kind == .bytes {
                     let state = nfa.states[Int(index)]
-                    for transition in nfa.transitions[Int(state.argument)..<Int(state.argument + state.count)]
-                    where transition.low <= representative && representative <= transition.high {
-                        seeds.append(transition.next)
+                    for transition in nfa.transitions[Int(state.argument)..<Int(state.argument + state.count)] {
+                        for byteClass in Int(classes[Int(transition.low)])...Int(classes[Int(transition.high)])
+                        where !words || isWordByte(representatives[byteClass]) == word {
+                            seeds[byteClass].append(transition.next)
+                        }
                     }
                 }
-                let stepped = builder.closure(seeds, assertions: { _ in nil })
-                guard
-                    let target = state(stepped, Context(atStart: false, previousWord: words && word)),
-                    builder.work <= Self.workCap
-                else { return nil }
-                table.append(target << 1 | (matched ? 1 : 0))
+                for byteClass in 0..<classCount where !words || isWordByte(representatives[byteClass]) == word {
+                    matchedBefore[byteClass] = matched
+                }
+            }
+            var targets: [SeedKey: Int32] = [:]
+            for byteClass in 0..<classCount {
+                let word = words && isWordByte(representatives[byteClass])
+                let key = SeedKey(seeds: Array(Set(seeds[byteClass])).sorted(), word: word)
+                let target: Int32
+                if key.seeds.isEmpty {
+                    target = 0
+                } else if let known = targets[key] {
+                    target = known
+                } else {
+                    let stepped = builder.closure(key.seeds, assertions: { _ in nil })
+                    guard let made = state(stepped, Context(atStart: false, previousWord: word)),
+                        builder.work <= Self.workCap
+                    else { return nil }
+                    targets[key] = made
+                    target = made
+                }
+                table.append(target << 1 | (matchedBefore[byteClass] ? 1 : 0))
             }
             let final = builder.closure(set) { context.holds($0, nextWord: false, atEnd: true) }
             eofMatch.append(final.contains { nfa.states[Int($0)].kind == .match })
@@ -130,6 +153,11 @@ struct DFA: Sendable, Hashable {
             default: return nil
             }
         }
+    }
+
+    private struct SeedKey: Hashable {
+        var seeds: [Int32]
+        var word: Bool
     }
 
     private struct Key: Hashable {
@@ -187,7 +215,7 @@ private struct SubsetBuilder {
     private var generation: UInt32 = 0
     private var stack: [Int32] = []
     /// NFA states visited so far, to bound the construction.
-    private(set) var work = 0
+    var work = 0
 
     init(nfa: NFA) {
         self.nfa = nfa

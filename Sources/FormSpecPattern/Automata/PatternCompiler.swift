@@ -3,8 +3,10 @@
 enum PatternCompiler {
     /// The most NFA states one pattern may compile to, lookarounds included. Counted repetition
     /// copies its operand, so `a{1000}{1000}` would need a million; it is refused before anything
-    /// is built. 20,000 states keep the PikeVM fallback at a few microseconds per byte at worst.
-    static let stateLimit = 20_000
+    /// is built. 100,000 states admit every repetition of a small class up to `{1,1000}` (as
+    /// ECMAScript does) while bounding memory to a few megabytes and the PikeVM to 100,000 state
+    /// visits per byte at the very worst.
+    static let stateLimit = 100_000
 
     /// The deepest IR nesting accepted; every later pass recurses over the IR.
     static let depthLimit = 500
@@ -67,34 +69,39 @@ enum PatternCompiler {
     /// An upper bound on the NFA states `ir` compiles to, capped at `stateLimit + 1`. Each
     /// lookaround counts its own automaton (and the loop that restarts it at every position).
     static func estimate(_ ir: PatternIR) -> Int {
+        var classSizes: [ScalarSet: Int] = [:]
+        return estimate(ir, &classSizes)
+    }
+
+    private static func estimate(_ ir: PatternIR, _ classSizes: inout [ScalarSet: Int]) -> Int {
         let cap = stateLimit + 1
         func add(_ a: Int, _ b: Int) -> Int { min(cap, a + b) }
         switch ir {
         case .empty:
             return 0
         case .scalars(let set):
-            var total = 1
-            for range in set.ranges {
-                for sequence in UTF8Sequences.sequences(range) { total = add(total, sequence.count) }
-                if total >= cap { return cap }
-            }
-            return total
+            // A class's size is what it really compiles to (shared suffixes and all), once per class.
+            if let size = classSizes[set] { return size }
+            var builder = NFABuilder(forward: true)
+            let size = (try? builder.scalars(set, next: 0)).map { _ in builder.nfa.states.count } ?? cap
+            classSizes[set] = size
+            return size
         case .concatenation(let parts), .alternation(let parts):
             var total = 1
             for part in parts {
-                total = add(total, estimate(part))
+                total = add(total, estimate(part, &classSizes))
                 if total >= cap { return cap }
             }
             return total
         case .repetition(let body, let low, let high):
             let copies = high ?? max(low, 1)
             if copies == 0 { return 1 }
-            let (product, overflow) = (estimate(body) + 1).multipliedReportingOverflow(by: copies)
+            let (product, overflow) = (estimate(body, &classSizes) + 1).multipliedReportingOverflow(by: copies)
             return overflow ? cap : min(cap, product + 1)
         case .assertion:
             return 1
         case .lookaround(let body, _):
-            return add(estimate(body), prefixLoopEstimate)
+            return add(estimate(body, &classSizes), prefixLoopEstimate)
         }
     }
 
@@ -244,6 +251,8 @@ struct ConjunctCompiler {
 struct NFABuilder {
     var nfa = NFA()
     let forward: Bool
+    /// Byte states by their transitions, so equal ones are built once.
+    private var byteStates: [[NFA.Transition]: Int32] = [:]
 
     init(forward: Bool) { self.forward = forward }
 
@@ -288,15 +297,28 @@ struct NFABuilder {
         guard nfa.states.count + nodes.count <= PatternCompiler.stateLimit * 2 else {
             throw PatternSyntaxError(message: "pattern is too large", offset: 0)
         }
-        // Children before parents, so every transition's target already exists.
+        // Children before parents, so every transition's target already exists. Nodes with the same
+        // transitions are one state (hash-consing): the trie's many identical suffixes such as
+        // `[80-BF][80-BF]` collapse, which keeps large Unicode classes small.
         var stateOf = [Int32](repeating: 0, count: nodes.count)
         for node in nodes.indices.reversed() {
-            let first = Int32(nfa.transitions.count)
-            for (range, child) in nodes[node] {
-                nfa.transitions.append(
-                    .init(low: range.lowerBound, high: range.upperBound, next: child < 0 ? next : stateOf[child]))
+            var transitions: [NFA.Transition] = []
+            for (range, child) in nodes[node].sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
+                let target = child < 0 ? next : stateOf[child]
+                if let last = transitions.last, last.next == target, Int(last.high) + 1 == Int(range.lowerBound) {
+                    transitions[transitions.count - 1].high = range.upperBound
+                } else {
+                    transitions.append(.init(low: range.lowerBound, high: range.upperBound, next: target))
+                }
             }
-            stateOf[node] = add(.init(kind: .bytes, argument: first, count: Int32(nodes[node].count)))
+            if let existing = byteStates[transitions] {
+                stateOf[node] = existing
+                continue
+            }
+            let first = Int32(nfa.transitions.count)
+            nfa.transitions += transitions
+            stateOf[node] = add(.init(kind: .bytes, argument: first, count: Int32(transitions.count)))
+            byteStates[transitions] = stateOf[node]
         }
         return stateOf[0]
     }
