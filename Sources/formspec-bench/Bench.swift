@@ -189,6 +189,9 @@ struct Bench: AsyncParsableCommand {
     @Flag(help: "Measure pattern matching: ns per match, FormSpec's engine vs the previous (Swift Regex).")
     var patterns = false
 
+    @Option(help: "Check the pattern engine against a differential corpus (matches.json) instead.")
+    var patternCorpus: String?
+
     @Option(help: "Keystrokes to simulate.")
     var keystrokes = 100_000
 
@@ -214,7 +217,9 @@ struct Bench: AsyncParsableCommand {
         #if DEBUG
             print("note: debug build; measure with `swift run -c release formspec-bench`\n")
         #endif
-        if patterns {
+        if let patternCorpus {
+            try checkPatternCorpus(at: patternCorpus)
+        } else if patterns {
             benchmarkPatterns(previousLimitSeconds: 1)
         } else if cli {
             try benchmarkCLI(spec: path, lines: lines, runs: runs)

@@ -179,3 +179,48 @@ func benchmarkPatterns(previousLimitSeconds: Double) {
     }
     print("  all 12 at 100k bytes, new engine: \(format(catastrophicTotal * 1000)) ms in total")
 }
+
+/// Compiles and runs the differential corpus (`Tests/FormSpecPatternTests/Corpus/matches.json`,
+/// verdicts recorded from node) on the release build: agreement, and compile time per pattern.
+func checkPatternCorpus(at path: String) throws {
+    struct MatchCase: Decodable {
+        var pattern: String
+        var subjects: [String]
+        var matches: [Bool]
+    }
+    struct MatchesFile: Decodable { var cases: [MatchCase] }
+    let cases = try JSONDecoder().decode(MatchesFile.self, from: Data(contentsOf: URL(fileURLWithPath: path))).cases
+    let clock = ContinuousClock()
+    var compileTimes: [(Double, String)] = []
+    var refused: [String] = []
+    var disagreements: [String] = []
+    var pairs = 0
+    for testCase in cases {
+        let start = clock.now
+        let pattern = try? Pattern(testCase.pattern)
+        compileTimes.append((nanoseconds(clock.now - start) / 1e6, testCase.pattern))
+        guard let pattern else {
+            refused.append(testCase.pattern)
+            continue
+        }
+        for (subject, expected) in zip(testCase.subjects, testCase.matches) {
+            pairs += 1
+            if pattern.matches(subject) != expected {
+                disagreements.append("/\(testCase.pattern)/ on \(subject.debugDescription): node says \(expected)")
+            }
+        }
+    }
+    let total = compileTimes.reduce(0) { $0 + $1.0 }
+    compileTimes.sort { $0.0 > $1.0 }
+    print("pattern corpus: \(cases.count) patterns, \(pairs) pairs")
+    print("  refused             \(refused.count)")
+    print(
+        "  disagreements       \(disagreements.count) (\(format(100 * Double(pairs - disagreements.count) / Double(max(pairs, 1))))% agree)"
+    )
+    print(
+        "  compile time        \(format(total)) ms in total, median \(format(compileTimes[compileTimes.count / 2].0)) ms"
+    )
+    for (milliseconds, pattern) in compileTimes.prefix(5) { print("    \(format(milliseconds)) ms  \(pattern)") }
+    for pattern in refused.prefix(20) { print("  refused: \(pattern)") }
+    for line in disagreements.prefix(30) { print("  \(line)") }
+}

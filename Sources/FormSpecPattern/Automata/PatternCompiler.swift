@@ -160,7 +160,9 @@ struct ConjunctCompiler {
         }
         builder.nfa.start = start
         let nfa = builder.nfa
-        let dfa = nfa.hasOracleAssertions ? nil : DFA(nfa, stateCap: DFA.stateCap)
+        // An NFA several times larger than the DFA cap (long counted repetitions) almost always
+        // exceeds it; not trying keeps compiling such patterns fast.
+        let dfa = nfa.states.count > 4 * DFA.stateCap ? nil : DFA(nfa, stateCap: DFA.stateCap)
         return Automaton(nfa: nfa, forward: forward, anchored: anchored, dfa: dfa)
     }
 
