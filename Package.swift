@@ -36,6 +36,11 @@ let package = Package(
         .target(
             name: "FormSpec",
             dependencies: ["FormSpecCompiler", "FormSpecRuntime", "FormSpecDiagnostics", "FormSpecYAML"]),
+        // `formspec lsp`: a Language Server Protocol server over the compiler driver `check` uses.
+        .target(
+            name: "FormSpecLanguageServer",
+            dependencies: ["FormSpecCompiler", "FormSpecDiagnostics", "FormSpecRuntime", "FormSpecYAML"]
+        ),
         // The command-line tool's support code: file IO, the line reader, the output buffer, the
         // batch validator and the text formatter. Only the `formspec` executable links it, so the
         // embeddable library carries none of it.
@@ -46,7 +51,8 @@ let package = Package(
         .executableTarget(
             name: "formspec",
             dependencies: [
-                "FormSpec", "FormSpecCLISupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "FormSpec", "FormSpecCLISupport", "FormSpecLanguageServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "FormSpecYAMLTests", dependencies: ["FormSpecYAML"]),
@@ -56,6 +62,10 @@ let package = Package(
         .testTarget(
             name: "FormSpecCLITests", dependencies: ["formspec", "FormSpec", "FormSpecCLISupport"], exclude: ["Golden"]),
         .testTarget(name: "FormSpecLiveTests", dependencies: ["FormSpec"]),
+        .testTarget(name: "FormSpecLanguageServerTests", dependencies: ["FormSpecLanguageServer", "formspec"]),
+        // The documents and the JSON Schema, checked against the real compiler and CLI.
+        .testTarget(
+            name: "FormSpecDocsTests", dependencies: ["formspec", "FormSpec", "FormSpecCompiler", "FormSpecYAML"]),
         .executableTarget(name: "LiveSignupExample", dependencies: ["FormSpec"], path: "Examples/LiveSignup"),
         .executableTarget(
             name: "formspec-bench",

@@ -7,7 +7,8 @@
 //
 // Patterns come from a random grammar (classes, ranges, escapes, properties incl. astral,
 // quantifiers incl. counted and lazy, groups, nested lookarounds, anchors, alternations), from
-// mutations of those (most of them invalid) and from a fixed list of edge cases. Subjects are
+// mutations of those (most of them invalid), from a fixed list of edge cases, and (acceptance
+// only) from random text over syntax-heavy pieces. Subjects are
 // sampled from each generated pattern (strings it should match), mutated near-misses, random
 // strings over an alphabet rich in astral scalars and line terminators, and fixed special cases.
 // Only well-formed strings are used (a Swift String cannot hold a lone surrogate). Patterns node
@@ -22,6 +23,7 @@ const outDir = path.join(root, "Tests/FormSpecPatternTests/Corpus");
 const seed = Number(process.argv[2] ?? 20241122);
 const generatedCount = 2800;
 const mutatedCount = 700;
+const randomTextCount = 4000;
 const subjectsPerPattern = 12;
 
 // mulberry32: small, deterministic, good enough for test generation.
@@ -231,6 +233,12 @@ const fixed = [
   "\\p{Any}", "\\P{Any}", "[^\\p{Any}]", "[\\P{Any}]", "^\\p{Lu}\\p{Ll}+$", "a{0}", "a{0,0}b", "(?:a{0})+",
   "\\bfoo\\b", "(?<!\\w)\\d+(?!\\w)", "(?<=\\$)\\d+(\\.\\d\\d)?", "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$",
   "^(?=.*\\d)(?=.*[a-z])(?=.*[A-Z]).{8,}$", "^\\+?[0-9 ()-]{7,20}$", "😀+", "^.$", "^..$", "\u2028",
+  "[\\d-]", "[a-\\b]", "[\\b-a]", "(?<𝒜>x)", "(?<a𝒜>x)", "(?<😀>x)", "\\p{Script=Kawi}", "\\p{sc=Tols}",
+  "[^\\P{L}]", "^\\P{Lu}$", "^[\\p{Lu}\\p{Nd}]+$", "\\p{scx=Zyyy}", "\\p{Script_Extensions=Common}",
+  "(?<=\\b)a", "(?<=a(?=b))b", "(?<!^)$", "(?=$)", "(?<=$)", "(?<=^)", "a(?<=ba)", "(?<=a|bc)d", "(?<=a{2,})b",
+  "(?<=(?:ab)+)c", "^(?:a|ab)(?:c|bcd)(?:d*)$", "a{0,}", "a{,}", "a{1,}?", "x{0}?", "(?:)+", "(?:$)*",
+  "(?:^)?a", "(?:\\b)+", "(?:(?=a))*", "(?:(?<=a))?b", "\\u{1F600}-\\u{1F64F}", "[\\u{1F600}-\\u{1F64F}]",
+  "[😀-🙏]", "[\\uD83D\\uDE00-\\uD83D\\uDE4F]", "[\\uD83D-\\uDE4F]", "\\uD83D\\uDE4F\\uD83D", "[^\\uD83D]",
 ];
 
 function hasBackreference(source) {
@@ -275,6 +283,18 @@ for (let added = 0; added < mutatedCount; ) {
   added++;
 }
 
+// Random text over syntax-heavy pieces: checks acceptance only (most of it is invalid).
+const textPieces = ["(", ")", "[", "]", "{", "}", "?", "*", "+", "|", "^", "$", ".", "\\", "-", ",", "<", ">", "=",
+  "!", ":", "a", "z", "0", "1", "2", "9", "u", "x", "c", "k", "p", "P", "b", "B", "d", "D", "w", "s", "{1}", "{2,",
+  "\\u{", "\\p{", "L}", "gc=", "sc=", "Latn}", "é", "😀", "\u2028", "\u200d", "_", "(?<", "(?", "\\k<", "\\u",
+  "D83D", "DE00", "F", "/", "\\c", "\\0", "\\x"];
+const syntaxOnly = new Set();
+while (syntaxOnly.size < randomTextCount) {
+  let source = "";
+  for (let i = 1 + int(14); i > 0; i--) source += pick(textPieces);
+  if (!patterns.has(source)) syntaxOnly.add(source);
+}
+
 const fixedSubjects = ["", "\n", "\r", "\u2028", "\u2029", "\v", "\f", "\u0085", "\ufeff", "😀", "a\nb", "aaaaaaaaaaaaaaaaaaaa!"];
 
 function nearMiss(s) {
@@ -289,6 +309,10 @@ function nearMiss(s) {
 const syntax = [];
 const matches = [];
 let pairs = 0;
+for (const source of syntaxOnly) {
+  const regex = accepts(source);
+  syntax.push({ pattern: source, accepted: regex !== null, backreference: regex !== null && hasBackreference(source) });
+}
 for (const [source, sampler] of patterns) {
   const regex = accepts(source);
   const backreference = regex !== null && hasBackreference(source);

@@ -1,7 +1,7 @@
-public import FormSpecRuntime
-import FormSpecYAML
 import FormSpecCompiler
 import FormSpecDiagnostics
+public import FormSpecRuntime
+import FormSpecYAML
 
 /// A document that is not readable as an input value, with a message fit for a user.
 ///

@@ -17,7 +17,7 @@ struct FormSpecCommand: AsyncParsableCommand {
             I/O or spec error in `validate` (and any usage error).
             """,
         version: "1.0.0",
-        subcommands: [CheckCommand.self, ValidateCommand.self, TestCommand.self, CompileCommand.self]
+        subcommands: [CheckCommand.self, ValidateCommand.self, TestCommand.self, CompileCommand.self, LSPCommand.self]
     )
 
     /// Runs the command line, turning argument errors into exit code 2 (ArgumentParser's default

@@ -2,11 +2,35 @@ import FormSpec
 import Foundation
 import Testing
 
+/// The README's server example, verbatim: it must compile inside an async request handler, where
+/// an unawaited `validate` would be ambiguous with the asynchronous overload.
+private struct ServerExample {
+    // --- README: "At startup" ---
+    let signup: CompiledForm
+    init() throws { signup = try CompiledForm.load(contentsOf: ReadmeExampleTests.specPath) }
+
+    // --- README: "In an async request handler" ---
+    func handleSignup(_ body: [String: Value]) async throws -> Report {
+        let report = try await signup.validate(body, options: ValidationOptions(locale: "en"))
+        return report
+    }
+}
+
 /// The README's embedding example, kept honest: the same calls, with their claimed results.
 @MainActor
 struct ReadmeExampleTests {
-    static let specPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    nonisolated static let specPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Specs/signup.form.yaml").path
+
+    @Test func serverExampleRunsInAnAsyncHandler() async throws {
+        let report = try await ServerExample().handleSignup(
+            ["username": "alice_01", "password": "password", "confirm_password": "password"])
+        #expect(report.valid == false)
+        #expect(report[field: "password"]?.errors.first?.message == "Password is too weak")
+        let json = String(decoding: try JSONEncoder().encode(report), as: UTF8.self)
+        #expect(json.contains(#""rule":"strong_password""#))
+    }
 
     @Test func embeddingExampleBehavesAsDocumented() throws {
         var signup = try CompiledForm.load(contentsOf: Self.specPath)

@@ -13,44 +13,50 @@ struct ExpectationCheck {
     /// The differences between `report` and `expectation`, one line each; empty when the report
     /// meets the expectation.
     func mismatches(_ expectation: SpecTest.Expectation, _ report: Report) -> [String] {
-        switch expectation {
-        case .valid:
-            guard !report.valid else { return [] }
-            var lines: [String] = []
-            for name in fieldNames(report) {
-                let actual = messages(of: name, in: report)
-                if !actual.isEmpty { lines.append("\(name): expected no errors, got \(Self.list(actual))") }
-            }
-            if !report.formErrors.isEmpty {
-                lines.append("form_errors: expected none, got \(Self.list(report.formErrors.map(\.message)))")
-            }
-            return lines.isEmpty ? ["expected the form to be valid, but it is invalid"] : lines
-        case .invalid:
-            return report.valid ? ["expected the form to be invalid, but it is valid"] : []
-        case .errors(let fields, let formErrors):
-            return errorMismatches(fields, formErrors, report)
+        var lines: [String] = []
+        if let errors = expectation.errors {
+            lines += messageMismatches(errors, kind: "errors", in: report) { $0.errors }
+        } else if expectation.valid == true, !report.valid {
+            // `expect: valid` explains itself with every error the report has.
+            lines += messageMismatches([], kind: "errors", in: report) { $0.errors }
         }
+        if let formErrors = expectation.formErrors {
+            lines += formErrorMismatches(formErrors, report)
+        } else if expectation.valid == true, !report.formErrors.isEmpty {
+            lines += formErrorMismatches([], report)
+        }
+        if let warnings = expectation.warnings {
+            lines += messageMismatches(warnings, kind: "warnings", in: report) { $0.warnings }
+        }
+        for (field, checks) in expectation.checks {
+            if let line = checkMismatch(field: field, checks, report) { lines.append(line) }
+        }
+        if let valid = expectation.valid, valid != report.valid, lines.isEmpty {
+            lines.append(
+                valid
+                    ? "expected the form to be valid, but it is invalid"
+                    : "expected the form to be invalid, but it is valid")
+        }
+        return lines
     }
 
-    private func errorMismatches(
-        _ fields: [(name: String, messages: [String])], _ formErrors: [String]?, _ report: Report
+    /// Compares the `kind` messages (errors or warnings) of every field with `fields`, exactly.
+    private func messageMismatches(
+        _ fields: [SpecTest.FieldMessages], kind: String, in report: Report, of issues: (FieldReport) -> [Issue]
     ) -> [String] {
         var expected: [String: [String]] = [:]
-        for field in fields where expected[field.name] == nil { expected[field.name] = field.messages }
+        for field in fields where expected[field.field] == nil { expected[field.field] = field.messages }
         var lines: [String] = []
         for name in fieldNames(report) {
-            let actual = messages(of: name, in: report)
-            guard let wanted = expected[name] else {
-                if !actual.isEmpty { lines.append("\(name): expected no errors, got \(Self.list(actual))") }
-                continue
-            }
+            let actual = report.fields[name].map { issues($0).map(\.message) } ?? []
+            let wanted = expected[name] ?? []
             guard wanted != actual else { continue }
             if wanted.isEmpty {
-                lines.append("\(name): expected no errors, got \(Self.list(actual))")
+                lines.append("\(name): expected no \(kind), got \(Self.list(actual))")
             } else if report.fields[name] == nil {
-                lines.append("\(name): expected \(Self.list(wanted)), got no errors (the field is inactive)")
+                lines.append("\(name): expected \(Self.list(wanted)), got no \(kind) (the field is inactive)")
             } else if actual.isEmpty {
-                lines.append("\(name): expected \(Self.list(wanted)), got no errors")
+                lines.append("\(name): expected \(Self.list(wanted)), got no \(kind)")
             } else {
                 let reordered = wanted.count == actual.count && wanted.sorted() == actual.sorted()
                 lines.append(
@@ -59,29 +65,73 @@ struct ExpectationCheck {
             }
         }
         // The compiler rejects tests naming unknown fields; this keeps hand-built tests honest too.
-        for field in fields where program.fieldIndex[field.name] == nil {
-            lines.append("\(field.name): expected \(Self.list(field.messages)), but the form has no such field")
-        }
-        if let formErrors {
-            let actual = report.formErrors.map(\.message)
-            if formErrors != actual {
-                let wanted = formErrors.isEmpty ? "none" : Self.list(formErrors)
-                let got = actual.isEmpty ? "none" : Self.list(actual)
-                lines.append("form_errors: expected \(wanted), got \(got)")
-            }
+        for field in fields where program.fieldIndex[field.field] == nil {
+            lines.append("\(field.field): expected \(Self.list(field.messages)), but the form has no such field")
         }
         return lines
     }
+
+    private func formErrorMismatches(_ formErrors: [String], _ report: Report) -> [String] {
+        let actual = report.formErrors.map(\.message)
+        guard formErrors != actual else { return [] }
+        let wanted = formErrors.isEmpty ? "none" : Self.list(formErrors)
+        let got = actual.isEmpty ? "none" : Self.list(actual)
+        return ["form_errors: expected \(wanted), got \(got)"]
+    }
+
+    /// One line when `field`'s checklist differs from `checks`, showing both as written in a spec.
+    private func checkMismatch(field: String, _ checks: SpecTest.FieldChecks, _ report: Report) -> String? {
+        guard let fieldReport = report.fields[field] else {
+            return program.fieldIndex[field] == nil
+                ? "\(field): expected checks, but the form has no such field"
+                : "\(field): expected checks, but the field is inactive"
+        }
+        let actual = fieldReport.checks
+        switch checks {
+        case .exact(let wanted):
+            let matches =
+                wanted.count == actual.count
+                && zip(wanted, actual).allSatisfy {
+                    $0.rule == $1.rule && $0.passed == $1.passed && ($0.requirement ?? $1.requirement) == $1.requirement
+                }
+            guard !matches else { return nil }
+            let showRequirements = wanted.contains { $0.requirement != nil }
+            let wantedText = wanted.map { Self.check($0.rule, $0.passed, showRequirements ? $0.requirement : nil) }
+            let actualText = actual.map { Self.check($0.rule, $0.passed, showRequirements ? $0.requirement : nil) }
+            return "\(field) checks: expected [\(wantedText.joined(separator: ", "))], "
+                + "got [\(actualText.joined(separator: ", "))]"
+        case .byOutcome(let passed, let failed):
+            var parts: [String] = []
+            let actualPassed = actual.filter(\.passed).map(\.rule)
+            let actualFailed = actual.filter { !$0.passed }.map(\.rule)
+            if let passed, passed != actualPassed {
+                parts.append("passed \(Self.names(passed)), got \(Self.names(actualPassed))")
+            }
+            if let failed, failed != actualFailed {
+                parts.append("failed \(Self.names(failed)), got \(Self.names(actualFailed))")
+            }
+            return parts.isEmpty ? nil : "\(field) checks: expected " + parts.joined(separator: "; expected ")
+        }
+    }
+
+    /// `{rule: min_length, passed: true}`, as a spec would write it.
+    private static func check(_ rule: String, _ passed: Bool, _ requirement: String?) -> String {
+        var out = "{rule: \(rule), passed: \(passed)"
+        if let requirement {
+            out += ", requirement: "
+            JSONWriter.appendString(requirement, to: &out)
+        }
+        return out + "}"
+    }
+
+    /// `[min_length, contains]`.
+    private static func names(_ rules: [String]) -> String { "[" + rules.joined(separator: ", ") + "]" }
 
     /// The form's fields in spec order, then any other field the report names.
     private func fieldNames(_ report: Report) -> [String] {
         var names = program.fields.map(\.name)
         for name in report.fieldOrder where program.fieldIndex[name] == nil { names.append(name) }
         return names
-    }
-
-    private func messages(of field: String, in report: Report) -> [String] {
-        report.fields[field]?.errors.map(\.message) ?? []
     }
 
     /// `value` with the value of every `secret` field replaced by ``secretPlaceholder``.

@@ -5,7 +5,7 @@ internal import Foundation
 /// Each spec is compiled and each of its `tests:` is validated and compared with its expectation.
 /// A spec that does not compile counts as one failed test. A spec with a sibling golden file
 /// `NAME.diagnostics` is a compile-fail test instead: it passes when the compiler reports errors
-/// and the rendered diagnostics equal the golden text (see ``GoldenDiagnostics``).
+/// and the rendered diagnostics equal the golden text (see `GoldenDiagnostics`).
 ///
 /// ```swift
 /// let run = try SpecTestRunner(filter: "password").run(paths: ["Specs"])
@@ -17,7 +17,9 @@ public struct SpecTestRunner: Sendable {
     /// Whether compile-fail tests rewrite their `.diagnostics` golden files from the current output
     /// instead of comparing with them.
     public var record: Bool
-    /// The date `today` means in date rules; `nil` for the real date.
+    /// The date `today` means in date rules of tests that do not pin their own (`today:` in the test
+    /// or in the file's `tests:`); `nil` for the real date. A pinned date always wins: the test was
+    /// written against it.
     public var today: CivilDate?
 
     /// Creates a runner.
@@ -118,7 +120,7 @@ public struct SpecTestRunner: Sendable {
         let start = clock.now
         let context = EvaluationContext(
             locale: test.locale, mode: test.mode, original: test.original, strict: false,
-            today: today ?? .today(), checks: EvaluationContext.stubs(test.stubs))
+            today: test.today ?? today ?? .today(), checks: EvaluationContext.stubs(test.stubs))
         let check = ExpectationCheck(program: program)
         var lines: [String]
         do {
@@ -139,6 +141,7 @@ public struct SpecTestRunner: Sendable {
         var settings: [String] = []
         if let locale = test.locale { settings.append("locale: \(locale)") }
         if test.mode != .new { settings.append("mode: \(test.mode.rawValue)") }
+        if let pinned = test.today ?? today { settings.append("today: \(pinned)") }
         if !test.stubs.isEmpty {
             settings.append(
                 "stubs: {"

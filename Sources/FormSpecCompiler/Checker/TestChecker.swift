@@ -27,10 +27,15 @@ extension Checker {
                 if let value = Read.bool(pair.value, "a stub", &diagnostics) { stubs[check] = value }
             }
         }
+        var today: CivilDate?
+        if let written = syntax.today {
+            today = CivilDate(iso: written.value)
+            if today == nil { diagnostics.error(SyntaxParser.badToday(written.value), at: written.location) }
+        }
         guard let expectation = syntax.expect.flatMap({ checkExpectation($0, test: name) }) else { return nil }
         return SpecTest(
             name: name, location: syntax.location, input: input, expectation: expectation, locale: syntax.locale?.value,
-            mode: mode, original: original, stubs: stubs)
+            mode: mode, original: original, stubs: stubs, today: today)
     }
 
     private mutating func checkTestValues(_ node: YAMLNode, what: String, test: String) -> Value {
@@ -47,48 +52,120 @@ extension Checker {
         return Value(yaml: node)
     }
 
+    /// The keys `expect:` takes, listed in the diagnostic for any other key.
+    static let expectationKeys = ["valid", "errors", "form_errors", "warnings", "checks"]
+
     private mutating func checkExpectation(_ node: YAMLNode, test: String) -> SpecTest.Expectation? {
+        let allowed = Self.expectationKeys.joined(separator: ", ")
         if let scalar = node.scalar {
             if scalar.text == "valid" { return .valid }
             if scalar.text == "invalid" { return .invalid }
             diagnostics.error(
-                "'expect' takes valid, or a mapping with errors / form_errors / valid", at: node.location,
+                "'expect' takes valid, invalid, or a mapping with \(allowed)", at: node.location,
                 notes: Diagnostics.suggestion(for: scalar.text, among: ["valid", "invalid"]))
             return nil
         }
         guard var reader = MappingReader(node, what: "'expect'", diagnostics: &diagnostics) else { return nil }
-        defer {
-            reader.reportUnknown(in: "'expect'", known: ["valid", "errors", "form_errors"], diagnostics: &diagnostics)
+        let unknown = reader.remaining.filter { !Self.expectationKeys.contains($0.key.scalar?.text ?? "") }
+        for pair in unknown {
+            let key = pair.key.scalar?.text ?? ""
+            diagnostics.error(
+                "unknown key '\(key)' in 'expect'", at: pair.key.location,
+                notes: Diagnostics.suggestion(for: key, among: Self.expectationKeys)
+                    + [.init("'expect' takes: \(allowed)")])
         }
-        let valid = Read.bool(reader.take("valid"), "'valid'", &diagnostics)
-        let errorsNode = reader.take("errors")
-        let formErrorsNode = reader.take("form_errors")
-        var fields: [(name: String, messages: [String])] = []
-        if let errorsNode, let errorReader = MappingReader(errorsNode, what: "'errors'", diagnostics: &diagnostics) {
-            for pair in errorReader.pairs {
-                let field = pair.key.scalar?.text ?? ""
-                if fieldInfo[field] == nil {
-                    diagnostics.error(
-                        "test '\(test)' expects errors on unknown field '\(field)'", at: pair.key.location,
-                        notes: Diagnostics.suggestion(for: field, among: fieldOrder))
-                }
-                fields.append((field, messages(pair.value)))
-            }
-        }
-        var formErrors: [String]?
-        if let formErrorsNode { formErrors = messages(formErrorsNode) }
-        if errorsNode == nil, formErrorsNode == nil {
-            guard let valid else {
-                diagnostics.error("'expect' needs errors, form_errors or valid", at: node.location)
-                return nil
-            }
-            return valid ? .valid : .invalid
-        }
-        if valid == true, !fields.allSatisfy({ $0.messages.isEmpty }) || !(formErrors ?? []).isEmpty {
+        var expectation = SpecTest.Expectation()
+        expectation.valid = Read.bool(reader.take("valid"), "'valid'", &diagnostics)
+        expectation.errors = reader.take("errors").map { fieldMessages($0, what: "errors", test: test) }
+        expectation.formErrors = reader.take("form_errors").map { messages($0) }
+        expectation.warnings = reader.take("warnings").map { fieldMessages($0, what: "warnings", test: test) }
+        let checksNode = reader.take("checks")
+        if let checksNode { expectation.checks = checks(checksNode, test: test) }
+        let listsErrors =
+            !(expectation.errors ?? []).allSatisfy(\.messages.isEmpty) || !(expectation.formErrors ?? []).isEmpty
+        if expectation.valid == true, listsErrors {
             diagnostics.error("'expect' says valid: true but lists errors", at: node.location)
             return nil
         }
-        return .errors(fields: fields, formErrors: formErrors)
+        if expectation.valid == nil, expectation.errors == nil, expectation.formErrors == nil,
+            expectation.warnings == nil, checksNode == nil
+        {
+            // An unknown key already said what `expect` takes.
+            guard unknown.isEmpty else { return nil }
+            diagnostics.error("'expect' needs one of \(allowed)", at: node.location)
+            return nil
+        }
+        return expectation
+    }
+
+    /// `{FIELD: [messages]}` for `errors:` and `warnings:`.
+    private mutating func fieldMessages(_ node: YAMLNode, what: String, test: String) -> [SpecTest.FieldMessages] {
+        guard let reader = MappingReader(node, what: "'\(what)'", diagnostics: &diagnostics) else { return [] }
+        var fields: [SpecTest.FieldMessages] = []
+        for pair in reader.pairs {
+            let field = pair.key.scalar?.text ?? ""
+            checkExpectedField(field, at: pair.key.location, what: what, test: test)
+            fields.append(.init(field: field, messages: messages(pair.value)))
+        }
+        return fields
+    }
+
+    private mutating func checkExpectedField(_ field: String, at location: SourceLocation, what: String, test: String) {
+        guard fieldInfo[field] == nil else { return }
+        diagnostics.error(
+            "test '\(test)' expects \(what) on unknown field '\(field)'", at: location,
+            notes: Diagnostics.suggestion(for: field, among: fieldOrder))
+    }
+
+    /// `{FIELD: [{rule, passed, requirement?}…]}` or `{FIELD: {passed: [RULE…], failed: [RULE…]}}`.
+    private mutating func checks(_ node: YAMLNode, test: String) -> [(field: String, checks: SpecTest.FieldChecks)] {
+        guard let reader = MappingReader(node, what: "'checks'", diagnostics: &diagnostics) else { return [] }
+        var result: [(field: String, checks: SpecTest.FieldChecks)] = []
+        for pair in reader.pairs {
+            let field = pair.key.scalar?.text ?? ""
+            checkExpectedField(field, at: pair.key.location, what: "checks", test: test)
+            if let items = pair.value.sequence {
+                result.append((field, .exact(items.compactMap { expectedCheck($0) })))
+            } else if pair.value.mapping == nil {
+                diagnostics.error(
+                    "the checks of '\(field)' must be a list of {rule, passed}, or a mapping {passed, failed}, "
+                        + "not \(pair.value.kindDescription)", at: pair.value.location)
+            } else if var outcome = MappingReader(
+                pair.value, what: "the checks of '\(field)'", diagnostics: &diagnostics)
+            {
+                let passed = outcome.take("passed").map { ruleNames($0) }
+                let failed = outcome.take("failed").map { ruleNames($0) }
+                let unknown = outcome.remaining
+                outcome.reportUnknown(
+                    in: "the checks of '\(field)'", known: ["passed", "failed"], diagnostics: &diagnostics)
+                if passed == nil, failed == nil, unknown.isEmpty {
+                    diagnostics.error(
+                        "the checks of '\(field)' need 'passed', 'failed' or both", at: pair.value.location)
+                }
+                result.append((field, .byOutcome(passed: passed, failed: failed)))
+            }
+        }
+        return result
+    }
+
+    private mutating func expectedCheck(_ node: YAMLNode) -> SpecTest.ExpectedCheck? {
+        guard var reader = MappingReader(node, what: "an expected check", diagnostics: &diagnostics) else { return nil }
+        let rule = Read.string(reader.take("rule"), "a check's 'rule'", &diagnostics)
+        let passed = Read.bool(reader.take("passed"), "a check's 'passed'", &diagnostics)
+        let requirement = Read.string(reader.take("requirement"), "a check's 'requirement'", &diagnostics)
+        reader.reportUnknown(
+            in: "an expected check", known: ["rule", "passed", "requirement"], diagnostics: &diagnostics)
+        guard let rule, let passed else {
+            diagnostics.error("an expected check needs 'rule' and 'passed'", at: node.location)
+            return nil
+        }
+        return .init(rule: rule.value, passed: passed, requirement: requirement?.value)
+    }
+
+    private mutating func ruleNames(_ node: YAMLNode) -> [String] {
+        if node.scalar != nil, node.resolved == .null { return [] }
+        let items = node.sequence ?? [node]
+        return items.compactMap { Read.string($0, "a rule name", &diagnostics)?.value }
     }
 
     private mutating func messages(_ node: YAMLNode) -> [String] {

@@ -1,4 +1,5 @@
 import FormSpecDiagnostics
+import FormSpecRuntime
 import FormSpecYAML
 
 /// Turns a loaded YAML document into a ``SpecSyntax``, reporting unknown keys and wrong shapes.
@@ -11,7 +12,9 @@ struct SyntaxParser {
     ]
     static let modifierKeys = ["message", "requirement", "when", "severity", "unit", "count", "debounce"]
     static let formRuleKeys = ["require_changes", "at_least_one_of"]
-    static let testKeys = ["name", "input", "expect", "locale", "mode", "original", "stubs"]
+    static let testKeys = ["name", "input", "expect", "locale", "mode", "original", "stubs", "today"]
+    /// Keys of `tests:` written as a mapping (to pin `today` for the whole file).
+    static let testSectionKeys = ["today", "cases"]
 
     var diagnostics: DiagnosticCollector
 
@@ -50,9 +53,7 @@ struct SyntaxParser {
         if let items = Read.list(top.take("form_rules"), "'form_rules'", &diagnostics) {
             spec.formRules = items.compactMap { parseRule($0, keys: Self.formRuleKeys) }
         }
-        if let items = Read.list(top.take("tests"), "'tests'", &diagnostics) {
-            for item in items { if let test = parseTest(item) { spec.tests.append(test) } }
-        }
+        if let node = top.take("tests") { parseTests(node, into: &spec) }
         top.reportUnknown(in: "the spec", known: Self.topLevelKeys, diagnostics: &diagnostics)
         return spec
     }
@@ -118,6 +119,40 @@ struct SyntaxParser {
             count: modifiers["count"], debounce: modifiers["debounce"])
     }
 
+    /// `tests:` is a list of tests, or `{today: DATE, cases: [tests]}` to pin `today` for every test.
+    private mutating func parseTests(_ node: YAMLNode, into spec: inout SpecSyntax) {
+        var fileToday: Located<String>?
+        var items: [YAMLNode]?
+        if node.mapping != nil, var reader = MappingReader(node, what: "'tests'", diagnostics: &diagnostics) {
+            fileToday = Read.string(reader.take("today"), "'today'", &diagnostics)
+            // Checked here, once, rather than in each test that inherits it.
+            if let today = fileToday, CivilDate(iso: today.value) == nil {
+                diagnostics.error(Self.badToday(today.value), at: today.location)
+                fileToday = nil
+            }
+            items = Read.list(reader.take("cases"), "'cases'", &diagnostics)
+            reader.reportUnknown(in: "'tests'", known: Self.testSectionKeys, diagnostics: &diagnostics)
+        } else {
+            guard node.sequence != nil else {
+                diagnostics.error(
+                    "'tests' must be a list of tests, or a mapping with 'today' and 'cases', "
+                        + "not \(node.kindDescription)", at: node.location)
+                return
+            }
+            items = node.sequence
+        }
+        for item in items ?? [] {
+            guard var test = parseTest(item) else { continue }
+            if test.today == nil { test.today = fileToday }
+            spec.tests.append(test)
+        }
+    }
+
+    /// The diagnostic for a `today:` that is not an ISO date.
+    static func badToday(_ text: String) -> String {
+        "'today' must be a date written YYYY-MM-DD, not '\(text)'"
+    }
+
     private mutating func parseTest(_ node: YAMLNode) -> TestSyntax? {
         guard var reader = MappingReader(node, what: "a test", diagnostics: &diagnostics) else { return nil }
         let name = Read.string(reader.take("name"), "a test's 'name'", &diagnostics)
@@ -132,6 +167,7 @@ struct SyntaxParser {
         test.mode = Read.string(reader.take("mode"), "a test's 'mode'", &diagnostics)
         test.original = reader.take("original")
         test.stubs = reader.take("stubs")
+        test.today = Read.string(reader.take("today"), "a test's 'today'", &diagnostics)
         if test.expect == nil { diagnostics.error("test '\(test.name.value)' needs an 'expect'", at: node.location) }
         reader.reportUnknown(in: "test '\(test.name.value)'", known: Self.testKeys, diagnostics: &diagnostics)
         return test

@@ -65,4 +65,6 @@ struct TestSyntax {
     var mode: Located<String>?
     var original: YAMLNode?
     var stubs: YAMLNode?
+    /// The test's own `today:`, else the file's (`tests: {today: …}`).
+    var today: Located<String>?
 }

@@ -10,8 +10,8 @@ struct PatternAST: Hashable {
 
 /// One node of the syntax tree. `span` counts Unicode scalars from the start of the pattern.
 struct PatternNode: Hashable {
-    /// What a node is.
-    indirect enum Kind: Hashable {
+    /// What a node is. Only the cases holding nodes are boxed, so literals cost no allocation.
+    enum Kind: Hashable {
         /// An empty alternative or group body.
         case empty
         /// One literal scalar: a pattern character or a character escape (`\n`, `\u{1F600}`, …).
@@ -23,13 +23,13 @@ struct PatternNode: Hashable {
         /// `[…]` or `[^…]`.
         case characterClass(negated: Bool, items: [ClassItem])
         /// `(…)`, `(?<name>…)` or `(?:…)`.
-        case group(PatternNode, GroupKind)
+        indirect case group(PatternNode, GroupKind)
         /// `(?=…)`, `(?!…)`, `(?<=…)`, `(?<!…)`.
-        case lookaround(PatternNode, PatternLookaround)
+        indirect case lookaround(PatternNode, PatternLookaround)
         /// `^ $ \b \B`.
         case assertion(PatternAssertion)
         /// An atom with a quantifier; `max == nil` is unbounded.
-        case repetition(PatternNode, min: Int, max: Int?, lazy: Bool)
+        indirect case repetition(PatternNode, min: Int, max: Int?, lazy: Bool)
         /// A backreference `\N` or `\k<name>`. Parsed so the whole pattern can be checked, then
         /// refused: a pattern holding one never reaches lowering.
         case backreference

@@ -259,8 +259,11 @@ struct PatternParser {
             throw .quantifierOutOfOrder(at: start, length: position - start)
         }
         guard let atom = frame.terms.popLast() else { throw .nothingToRepeat(at: start, length: position - start) }
+        // Past the check only V8's clamping lets `max < min` through (both beyond 2³¹ − 1, where V8
+        // treats them as equal); do the same so no later stage ever sees `max < min`.
         let node = PatternNode(
-            kind: .repetition(atom, min: min, max: max, lazy: lazy), span: atom.span.lowerBound..<position)
+            kind: .repetition(atom, min: min, max: max.map { Swift.max($0, min) }, lazy: lazy),
+            span: atom.span.lowerBound..<position)
         frame.append(node, as: .quantified)
     }
 

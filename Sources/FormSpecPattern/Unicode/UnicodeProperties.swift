@@ -55,11 +55,26 @@ enum UnicodeProperties {
     private static let idContinue = set(name: "ID_Continue", value: nil) ?? ScalarSet()
 }
 
+extension UnicodeTables {
+    /// Parses the generator's `name=index` words (separated by spaces and newlines).
+    static func names(_ text: String) -> [String: Int] {
+        var table: [String: Int] = [:]
+        for word in text.split(whereSeparator: { $0 == " " || $0 == "\n" }) {
+            let parts = word.split(separator: "=")
+            if parts.count == 2, let index = Int(parts[1]) { table[String(parts[0])] = index }
+        }
+        return table
+    }
+}
+
 extension ScalarSet {
     /// Decodes the compact form the table generator writes: a sequence of numbers, alternately
     /// the gap since the previous range's end and a range's length minus one. Each number is
     /// base-32 digits, most significant first; the last digit is from `0-9A-V`, earlier ones from
     /// `a-z!#$%&*`. Malformed text ends the decoding early (the tables are generated, so it is not).
+    /// Never inlined: the tables call it from hundreds of lazy initializers, and inlining the
+    /// decoder into each of them made optimized builds of the tables several times slower.
+    @inline(never)
     init(encodedRanges text: StaticString) {
         var ranges: [ClosedRange<UInt32>] = []
         var next: UInt32 = 0

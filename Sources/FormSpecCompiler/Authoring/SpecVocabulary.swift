@@ -1,0 +1,143 @@
+import FormSpecRuntime
+
+/// The words of the spec language, as the compiler itself knows them: keys, rule names, enum values,
+/// the rules' one-line documentation and their built-in messages.
+///
+/// Editor tooling (the language server's completion and hover) reads this instead of keeping a
+/// second copy, so a key or rule added to the compiler shows up in the editor without more work.
+public enum SpecVocabulary {
+    /// Keys of a spec file's top-level mapping.
+    public static var topLevelKeys: [String] { SyntaxParser.topLevelKeys }
+    /// Keys of a field's mapping.
+    public static var fieldKeys: [String] { SyntaxParser.fieldKeys }
+    /// Every rule key, in the catalog's order.
+    public static var ruleNames: [String] { RuleCatalog.names }
+    /// Keys a rule item may carry beside its rule key.
+    public static var ruleModifierKeys: [String] { SyntaxParser.modifierKeys }
+    /// Rule keys of `form_rules:` items.
+    public static var formRuleKeys: [String] { SyntaxParser.formRuleKeys }
+    /// Keys of a `tests:` item.
+    public static var testKeys: [String] { SyntaxParser.testKeys }
+    /// Keys of `tests:` written as a mapping (`today:` for every test, `cases:`).
+    public static var testSectionKeys: [String] { SyntaxParser.testSectionKeys }
+    /// Keys of a test's `expect:` mapping.
+    public static var expectKeys: [String] { Checker.expectationKeys }
+    /// Keys of a `when:` condition.
+    public static var conditionKeys: [String] { Checker.conditionKeys }
+    /// Keys of a `{value: …, label: …}` choice option.
+    public static let optionKeys = ["value", "label"]
+
+    /// Field types (`type:`).
+    public static var fieldTypes: [String] { FieldType.allCases.map(\.rawValue) }
+    /// Rule severities (`severity:`).
+    public static let severities = [Severity.error, .warning].map(\.rawValue)
+    /// Length units (`unit:`).
+    public static var lengthUnits: [String] { LengthRule.Unit.allCases.map(\.rawValue) }
+    /// Field report modes (`report:`).
+    public static let reportModes = ["all", "first"]
+    /// Validation modes (`mode:`).
+    public static var modes: [String] { Mode.allCases.map(\.rawValue) }
+    /// Text formats (`format:`).
+    public static var formats: [String] { FormatRule.Format.allCases.map(\.rawValue) }
+    /// Character classes (`contains:`).
+    public static var characterClasses: [String] { ContainsRule.CharacterClass.allCases.map(\.rawValue) }
+    /// Locales with built-in messages.
+    public static var builtInLocales: [String] { DefaultMessages.locales }
+
+    /// The one-line documentation of rule `name` (a field rule or a form rule), or `nil` for a name
+    /// that is not a rule.
+    public static func documentation(ofRule name: String) -> String? { ruleDocumentation[name] }
+
+    /// The one-line documentation of key `key` of a field, a rule item, or the top level.
+    public static func documentation(ofKey key: String) -> String? { keyDocumentation[key] }
+
+    /// The built-in message templates of rule `name` in `locale`, as `(variant, template)` pairs:
+    /// one pair for most rules, one per variant where the message depends on the argument
+    /// (`format.email`, `min.date`). Empty for rules without a message of their own (`use`).
+    public static func defaultMessages(ofRule name: String, locale: String = "en") -> [(key: String, template: String)]
+    {
+        guard let catalog = DefaultMessages.catalog[locale] else { return [] }
+        return catalog.filter { $0.key == name || $0.key.hasPrefix(name + ".") }
+            .sorted { ($0.key != name ? 1 : 0, $0.key) < ($1.key != name ? 1 : 0, $1.key) }
+            .map { (key: $0.key, template: $0.value) }
+    }
+
+    /// One line per rule; a test checks that every rule in the catalog has one.
+    static let ruleDocumentation: [String: String] = [
+        "required": "The field must not be empty (absent, null or \"\"); as a rule it can carry `when:`.",
+        "min_length": "Text is at least N characters long (grapheme clusters unless `unit:` says otherwise).",
+        "max_length": "Text is at most N characters long (grapheme clusters unless `unit:` says otherwise).",
+        "pattern": "Text contains a match of the ECMAScript regular expression (write `^…$` to anchor).",
+        "not_pattern": "Text contains no match of the ECMAScript regular expression.",
+        "contains": "Text has at least `count:` (default 1) characters of each named class.",
+        "format": "Text is a valid email address, URL or UUID.",
+        "equals": "The value equals the literal.",
+        "not_equals": "The value differs from the literal.",
+        "one_of": "The value is one of the listed literals.",
+        "not_one_of": "The value is none of the listed literals.",
+        "same_as": "The value equals another field's value (reported on this field).",
+        "different_from": "The value differs from another field's value (reported on this field).",
+        "min": "The number or date is at least X (a literal, `today±N`, or `{field: NAME}`).",
+        "max": "The number or date is at most X (a literal, `today±N`, or `{field: NAME}`).",
+        "greater_than": "The number or date is greater than X (a literal, `today±N`, or `{field: NAME}`).",
+        "less_than": "The number or date is less than X (a literal, `today±N`, or `{field: NAME}`).",
+        "multiple_of": "The number is a multiple of X.",
+        "all": "Every rule in the list passes; one message for the whole group.",
+        "any": "At least one rule in the list passes; one message for the whole group.",
+        "not": "The inner rule fails; one message for the group.",
+        "use": "The rule named in `define:` (of this file or an imported one) passes.",
+        "check": "The external check the embedding app registers under this name passes.",
+        "require_changes": "Edit mode: the form is invalid unless some field differs from the original.",
+        "at_least_one_of": "At least one of the listed fields is not empty.",
+    ]
+
+    static let keyDocumentation: [String: String] = [
+        "formspec": "The language version; always `1`.",
+        "form": "The form's name: a lowercase identifier.",
+        "title": "Human-readable title of the form.",
+        "locale": "Locale of plain-string messages in this file (default `en`).",
+        "import": "Rule libraries whose `define:` entries this file may `use:` (paths relative to this file).",
+        "define": "Reusable named rules: NAME -> one rule item, referred to with `use: NAME`.",
+        "fields": "The form's fields, in order: field name -> field.",
+        "form_rules": "Form-level rules (`require_changes`, `at_least_one_of`), reported in `form_errors`.",
+        "tests": "Spec tests: an input and the report it must produce.",
+        "type": "text (default), secret, integer, number, boolean, date or choice.",
+        "label": "The field's name in messages (`{label}`); defaults to the field name humanized.",
+        "default": "The value used when the input lacks the field.",
+        "trim": "Strip leading and trailing whitespace before checking (default false).",
+        "debounce": "How long live embedding waits before acting (`500ms`, `1s`).",
+        "when": "A condition: when false the field or rule is inactive (not checked, not reported).",
+        "report": "`all` (default) lists every failing message; `first` lists only the first.",
+        "rules": "The field's rules, run in the order written.",
+        "options": "The values a `choice` field accepts: scalars or `{value: V, label: L}`.",
+        "message": "The message shown when the rule fails: a string or a map locale -> string.",
+        "requirement": "The checklist text shown whether the rule passes or fails (defaults to the message).",
+        "severity": "`error` (default) or `warning`.",
+        "unit": "How length rules count: graphemes (default), scalars, utf8 or utf16.",
+        "count": "How many characters of each class `contains:` needs (default 1).",
+        "required": "`true`, `false` (default), or the message shown when the field is empty.",
+        "name": "The test's name, shown when it fails.",
+        "input": "The input object: field name -> value.",
+        "expect": "`valid`, `{valid: false}`, or `{errors: {field: [messages]}, form_errors: [messages]}`.",
+        "original": "Edit mode: the original values the input is compared with.",
+        "stubs": "Outcomes of external checks: check name -> true | false.",
+        "field": "The field whose value the condition (or comparison) reads.",
+        "empty": "`true` when the field must be empty, `false` when it must not.",
+        "mode": "The mode given by the caller: new, edit or show.",
+        "today": "The date `today` stands for in date rules (YYYY-MM-DD), so tests do not change with the calendar.",
+        "cases": "The tests, when `tests:` is a mapping that pins `today:` for all of them.",
+        "warnings": "Fields and the warning messages the report must list for them.",
+        "checks": "Fields and the rules that must pass or fail in the report's checks.",
+    ]
+}
+
+extension Compiler {
+    /// The path the compiler reads for `import: relative` written in the file at `file`, so tools
+    /// resolve imports exactly as compilation does.
+    public static func resolveImport(_ relative: String, from file: String) -> String {
+        PathUtilities.resolve(relative, from: file)
+    }
+
+    /// `path` without `.` and `folder/..` steps: the name the compiler gives a file in diagnostics.
+    public static func normalizePath(_ path: String) -> String { PathUtilities.normalize(path) }
+}

@@ -1,0 +1,289 @@
+/// Where the cursor is in a spec, read from the text alone — the text being typed is rarely valid
+/// YAML, so completion cannot wait for a parse.
+///
+/// The path is found as a YAML reader would nest the lines: walking up from the cursor, each line
+/// whose key or `- ` marker sits left of the current indentation is a parent. Flow collections on
+/// the cursor's line (`when: {field: pa`, `contains: [up`) are followed bracket by bracket.
+struct CursorContext: Equatable {
+    /// What is being typed.
+    enum Role: Equatable {
+        /// A key of the mapping at ``path``.
+        case key
+        /// The value at ``path``.
+        case value
+        /// A list item (``path`` ends in `.item`): a scalar, or the first key of a mapping item.
+        case item
+    }
+
+    /// The path to the mapping (for ``Role/key``) or the value (otherwise).
+    var path: [PathStep]
+    var role: Role
+    /// The word typed so far, which a completion replaces.
+    var partial: String
+    /// The UTF-16 character offset on the cursor's line where ``partial`` starts.
+    var partialStart: Int
+    /// Whether the line goes on with `:` right after the cursor (a key is being renamed).
+    var colonFollows: Bool
+    /// Whether the cursor sits right after `key:` with no space, so a value needs one.
+    var needsSpace: Bool
+
+    /// The context at 0-based `line` and UTF-16 `character` of `text`; `nil` where nothing can be
+    /// completed (a comment, a block scalar, a closed flow collection).
+    init?(text: String, line: Int, character: Int) {
+        // Split as LSP does (CR, LF and CRLF break lines), on UTF-8 bytes: only lines up to the
+        // cursor's are needed, and most of those are only looked at for their indentation.
+        let bytes = Array(text.utf8)
+        var lines: [Range<Int>] = []
+        var lineStart = 0
+        var offset = 0
+        while offset < bytes.count, lines.count <= line {
+            let byte = bytes[offset]
+            if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
+                lines.append(lineStart..<offset)
+                if byte == UInt8(ascii: "\r"), offset + 1 < bytes.count, bytes[offset + 1] == UInt8(ascii: "\n") {
+                    offset += 1
+                }
+                lineStart = offset + 1
+            }
+            offset += 1
+        }
+        if lines.count <= line { lines.append(lineStart..<bytes.count) }
+        guard line >= 0, line < lines.count else { return nil }
+        func scalars(_ number: Int) -> [Unicode.Scalar] {
+            Array(String(decoding: bytes[lines[number]], as: UTF8.self).unicodeScalars)
+        }
+
+        // The cursor line up to the cursor, in scalars.
+        var prefix: [Unicode.Scalar] = []
+        var units = 0
+        let cursorLine = scalars(line)
+        for scalar in cursorLine {
+            let width = scalar.value > 0xFFFF ? 2 : 1
+            if units + width > character { break }
+            prefix.append(scalar)
+            units += width
+        }
+        let afterCursor = cursorLine.dropFirst(prefix.count)
+        colonFollows = afterCursor.first == ":"
+
+        let shape = LineShape(prefix[...], isPrefix: true)
+        if shape.isComment { return nil }
+        var steps = shape.segments.map(\.step)
+        let rest = Array(prefix[shape.restColumn...])
+        var role: Role
+        var partialColumn = shape.restColumn
+        needsSpace = false
+        if rest.first == "{" || rest.first == "[" {
+            guard let flow = FlowContext(rest) else { return nil }
+            steps += flow.steps
+            role = flow.role
+            partialColumn += flow.partialOffset
+        } else if shape.endsWithKey {
+            role = .value
+            needsSpace = shape.restColumn == prefix.count && prefix.last == ":"
+        } else if shape.segments.last?.step == .item {
+            role = .item
+        } else {
+            role = .key
+        }
+        var partialScalars = prefix[partialColumn...]
+        while partialScalars.first == " " { partialScalars = partialScalars.dropFirst() }
+        if partialScalars.first == "\"" || partialScalars.first == "'" { partialScalars = partialScalars.dropFirst() }
+        partial = String(String.UnicodeScalarView(partialScalars))
+        partialStart = prefix[..<partialScalars.startIndex].reduce(0) { $0 + ($1.value > 0xFFFF ? 2 : 1) }
+
+        // Walk up to find the parents of the first thing on the cursor's line.
+        var limit = shape.segments.first?.column ?? shape.restColumn
+        var limitIsItem = shape.segments.first?.step == .item
+        var parents: [PathStep] = []
+        var number = line - 1
+        var isFirstParent = true
+        while number >= 0, limit > 0 || limitIsItem {
+            // Every segment of a line sits at or right of its indentation: a line indented past the
+            // limit has no parent on it, and is skipped without reading it further.
+            var indent = lines[number].lowerBound
+            while indent < lines[number].upperBound, bytes[indent] == UInt8(ascii: " ") { indent += 1 }
+            let column = indent - lines[number].lowerBound
+            let isEmpty = indent == lines[number].upperBound
+            if isEmpty || column > limit || (column == limit && !limitIsItem) {
+                number -= 1
+                continue
+            }
+            let other = LineShape(scalars(number)[...], isPrefix: false)
+            number -= 1
+            if other.isBlank || other.isComment { continue }
+            for segment in other.segments.reversed() {
+                let isParent =
+                    segment.column < limit || (limitIsItem && segment.column == limit && segment.step != .item)
+                guard isParent else { continue }
+                // Lines under `key: |` or `key: >` are the text of a block scalar.
+                if isFirstParent, other.endsWithKey, segment.column == other.segments.last?.column,
+                    let indicator = other.rest.first, indicator == "|" || indicator == ">"
+                {
+                    return nil
+                }
+                isFirstParent = false
+                parents.insert(segment.step, at: 0)
+                limit = segment.column
+                limitIsItem = segment.step == .item
+            }
+            // A line left of the limit that is neither a key nor an item (a plain scalar) ends the search.
+            if other.segments.isEmpty, other.indent < limit { break }
+        }
+        path = parents + steps
+        self.role = role
+    }
+}
+
+/// The structure of one line: its `- ` markers and `key:` in order, with their columns.
+struct LineShape {
+    var segments: [(column: Int, step: PathStep)] = []
+    /// The column where the text after the last marker or key starts.
+    var restColumn = 0
+    /// Whether the last segment is a key (so the rest is its value).
+    var endsWithKey = false
+    var indent = 0
+    var isBlank = false
+    var isComment = false
+    /// The text after the last segment.
+    var rest: [Unicode.Scalar] = []
+
+    init(_ line: ArraySlice<Unicode.Scalar>, isPrefix: Bool) {
+        let line = Array(line)
+        var i = 0
+        while i < line.count, line[i] == " " { i += 1 }
+        indent = i
+        if i == line.count {
+            isBlank = true
+            restColumn = i
+            return
+        }
+        if line[i] == "#" {
+            isComment = true
+            return
+        }
+        while i < line.count, line[i] == "-", i + 1 == line.count || line[i + 1] == " " {
+            // `---` and `- ` are told apart by the space; a `-` alone at the end of the cursor's
+            // prefix is still being typed, so it only counts on complete lines.
+            if isPrefix, i + 1 == line.count { break }
+            segments.append((i, .item))
+            i += 1
+            while i < line.count, line[i] == " " { i += 1 }
+        }
+        restColumn = i
+        if let (key, afterColon) = Self.key(in: line, from: i) {
+            segments.append((i, .key(key)))
+            i = afterColon
+            while i < line.count, line[i] == " " { i += 1 }
+            restColumn = i
+            endsWithKey = true
+        }
+        rest = Array(line[restColumn...])
+    }
+
+    /// The key starting at `start` and the offset after its colon, when the line has `key:` there.
+    private static func key(in line: [Unicode.Scalar], from start: Int) -> (String, Int)? {
+        guard start < line.count else { return nil }
+        var i = start
+        var keyEnd: Int
+        if line[i] == "\"" || line[i] == "'" {
+            let quote = line[i]
+            i += 1
+            while i < line.count, line[i] != quote { i += line[i] == "\\" && quote == "\"" ? 2 : 1 }
+            guard i < line.count else { return nil }
+            i += 1
+            keyEnd = i
+            guard i < line.count, line[i] == ":" else { return nil }
+            let text = String(String.UnicodeScalarView(line[(start + 1)..<(keyEnd - 1)]))
+            return (text, i + 1)
+        }
+        if "{[&*!|>%@`#".unicodeScalars.contains(line[i]) { return nil }
+        while i < line.count {
+            if line[i] == ":", i + 1 == line.count || line[i + 1] == " " {
+                keyEnd = i
+                while keyEnd > start, line[keyEnd - 1] == " " { keyEnd -= 1 }
+                return (String(String.UnicodeScalarView(line[start..<keyEnd])), i + 1)
+            }
+            if line[i] == "#", i > start, line[i - 1] == " " { return nil }
+            i += 1
+        }
+        return nil
+    }
+}
+
+/// The cursor's place inside flow collections (`{…}`, `[…]`) opened on its line.
+struct FlowContext {
+    var steps: [PathStep] = []
+    var role: CursorContext.Role = .value
+    /// Where the word being typed starts, from the start of the flow text.
+    var partialOffset = 0
+
+    private struct Frame {
+        var isMapping: Bool
+        var key: String?
+        /// The step from the enclosing frame to this one.
+        var step: PathStep?
+    }
+
+    init?(_ text: [Unicode.Scalar]) {
+        var frames: [Frame] = []
+        var tokenStart = 0
+        var i = 0
+        while i < text.count {
+            let scalar = text[i]
+            switch scalar {
+            case "\"", "'":
+                i += 1
+                while i < text.count, text[i] != scalar { i += text[i] == "\\" && scalar == "\"" ? 2 : 1 }
+            case "{", "[":
+                var step: PathStep?
+                if let top = frames.last { step = top.isMapping ? .key(top.key ?? "") : .item }
+                frames.append(Frame(isMapping: scalar == "{", key: nil, step: step))
+                tokenStart = i + 1
+            case "}", "]":
+                guard !frames.isEmpty else { return nil }
+                frames.removeLast()
+                // The cursor is past a closed collection of the line's value: nothing to complete.
+                if frames.isEmpty { return nil }
+            case ",":
+                if !frames.isEmpty { frames[frames.count - 1].key = nil }
+                tokenStart = i + 1
+            case ":":
+                if let top = frames.last, top.isMapping, top.key == nil,
+                    i + 1 == text.count || text[i + 1] == " " || text[i + 1] == "," || text[i + 1] == "}"
+                {
+                    let word = String(String.UnicodeScalarView(text[tokenStart..<i]))
+                    frames[frames.count - 1].key = word.trimmingCharacters(in: " \"'")
+                    tokenStart = i + 1
+                }
+            default:
+                break
+            }
+            i += 1
+        }
+        guard let last = frames.last else { return nil }
+        steps = frames.compactMap(\.step)
+        if last.isMapping {
+            if let key = last.key {
+                steps.append(.key(key))
+                role = .value
+            } else {
+                role = .key
+            }
+        } else {
+            steps.append(.item)
+            role = .value
+        }
+        partialOffset = min(tokenStart, text.count)
+    }
+}
+
+extension String {
+    fileprivate func trimmingCharacters(in set: String) -> String {
+        let drop = Set(set.unicodeScalars)
+        var scalars = Substring(self).unicodeScalars
+        while let first = scalars.first, drop.contains(first) { scalars.removeFirst() }
+        while let last = scalars.last, drop.contains(last) { scalars.removeLast() }
+        return String(Substring(scalars))
+    }
+}

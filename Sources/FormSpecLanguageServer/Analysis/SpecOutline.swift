@@ -1,0 +1,108 @@
+import FormSpecDiagnostics
+import FormSpecYAML
+
+/// One scalar of a parsed spec — a key or a value — with where it is and the path to it.
+struct OutlineToken {
+    /// The scalar's text.
+    var text: String
+    /// Where it is written.
+    var location: SourceLocation
+    /// The path to the mapping holding this key, or to this value.
+    var path: [PathStep]
+    /// Whether this scalar is a mapping key.
+    var isKey: Bool
+
+    /// What the token is: for a key, the slot of the mapping holding it; for a value, its own slot.
+    var slot: SpecSlot { isKey ? SpecSlot.of(path) : SpecSlot.of(path).scalarSlot }
+}
+
+/// A named entry of a spec (a field, or a define) and the node it names.
+struct OutlineEntry {
+    var name: String
+    /// Where the name is written (the key).
+    var location: SourceLocation
+    /// The entry's value.
+    var node: YAMLNode
+}
+
+/// What the language server knows of one spec file's structure: every scalar with its path, and
+/// the fields, defines and imports by name. Built from the YAML alone, so it exists even when the
+/// spec has errors the checker rejects.
+struct SpecOutline {
+    var path: String
+    /// Positions of the file's text.
+    var lines: LineIndex
+    var tokens: [OutlineToken] = []
+    var fields: [OutlineEntry] = []
+    var defines: [OutlineEntry] = []
+    /// `import:` entries as written.
+    var imports: [(path: String, location: SourceLocation)] = []
+    /// The spec's `locale:`, when it has one.
+    var locale: String?
+
+    /// Reads the outline of `text`, or `nil` when it is not loadable YAML.
+    init?(text: String, path: String) {
+        guard let loaded = try? YAMLLoader.load(text, path: path), let root = loaded.root else { return nil }
+        self.path = path
+        self.lines = LineIndex(text)
+        collect(root, path: [], depth: 0)
+        for pair in root.mapping ?? [] {
+            switch pair.key.scalar?.text {
+            case "fields": fields = Self.entries(pair.value)
+            case "define": defines = Self.entries(pair.value)
+            case "import":
+                for item in pair.value.sequence ?? [pair.value] {
+                    if let text = item.scalar?.text { imports.append((text, item.location)) }
+                }
+            case "locale": locale = pair.value.scalar?.text
+            default: break
+            }
+        }
+        tokens.sort { $0.location.start < $1.location.start }
+    }
+
+    private static func entries(_ node: YAMLNode) -> [OutlineEntry] {
+        (node.mapping ?? []).compactMap { pair in
+            pair.key.scalar.map { OutlineEntry(name: $0.text, location: pair.key.location, node: pair.value) }
+        }
+    }
+
+    /// The loader bounds nesting, but this walk bounds it again so it never depends on that.
+    private mutating func collect(_ node: YAMLNode, path: [PathStep], depth: Int) {
+        guard depth < 256 else { return }
+        switch node.content {
+        case .scalar(let scalar):
+            tokens.append(OutlineToken(text: scalar.text, location: node.location, path: path, isKey: false))
+        case .sequence(let items):
+            for item in items { collect(item, path: path + [.item], depth: depth + 1) }
+        case .mapping(let pairs):
+            for pair in pairs {
+                guard let key = pair.key.scalar?.text else { continue }
+                tokens.append(OutlineToken(text: key, location: pair.key.location, path: path, isKey: true))
+                collect(pair.value, path: path + [.key(key)], depth: depth + 1)
+            }
+        }
+    }
+
+    /// The token under `position` (1-based, as the compiler counts), preferring the innermost.
+    func token(at position: SourcePosition) -> OutlineToken? {
+        // Tokens are sorted by start; the last one starting at or before the position is the candidate.
+        var low = 0
+        var high = tokens.count
+        while low < high {
+            let middle = (low + high) / 2
+            if tokens[middle].location.start <= position { low = middle + 1 } else { high = middle }
+        }
+        guard low > 0 else { return nil }
+        let token = tokens[low - 1]
+        let end = token.location.end
+        // An empty scalar (`key:` with nothing after it) covers no text.
+        return position < end || (position == end && token.location.start < end) ? token : nil
+    }
+
+    /// The field named `name`.
+    func field(named name: String) -> OutlineEntry? { fields.first { $0.name == name } }
+
+    /// The define named `name` in this file.
+    func define(named name: String) -> OutlineEntry? { defines.first { $0.name == name } }
+}

@@ -1,0 +1,143 @@
+import FormSpecCompiler
+import FormSpecRuntime
+
+/// LSP `CompletionItemKind` values used here.
+private enum CompletionKind: Int64 {
+    case function = 3, field = 5, property = 10, value = 12, file = 17, reference = 18, enumMember = 20
+}
+
+/// One completion candidate before it becomes an LSP item.
+private struct Candidate {
+    var label: String
+    var kind: CompletionKind
+    var detail: String?
+    var documentation: String?
+    /// Keys get `: ` appended when inserted.
+    var isKey: Bool
+}
+
+extension LanguageServer {
+    /// `textDocument/completion`: keys valid at the cursor, rule names, enum values, field and
+    /// define names, locales and import paths, from the cursor's path in the text.
+    func completion(document: Document, analysis: DocumentAnalysis, at position: LSPPosition) -> Value {
+        guard let context = CursorContext(text: document.text, line: position.line, character: position.character)
+        else { return .array([]) }
+        let slot = SpecSlot.of(context.path)
+        var candidates: [Candidate] = []
+        switch context.role {
+        case .key: candidates = keys(of: slot, analysis)
+        case .value: candidates = values(of: slot.scalarSlot, document, analysis)
+        case .item: candidates = keys(of: slot, analysis) + values(of: slot.scalarSlot, document, analysis)
+        }
+        let range = LSPRange(
+            start: LSPPosition(line: position.line, character: context.partialStart),
+            end: LSPPosition(line: position.line, character: max(context.partialStart, position.character)))
+        var seen: Set<String> = []
+        var items: [Value] = []
+        for candidate in candidates where seen.insert(candidate.label).inserted {
+            var text = candidate.label
+            if candidate.isKey, !context.colonFollows { text += ": " }
+            if !candidate.isKey, context.needsSpace { text = " " + text }
+            items.append(
+                .record([
+                    "label": .string(candidate.label),
+                    "kind": .integer(candidate.kind.rawValue),
+                    "detail": candidate.detail.map(Value.string),
+                    "documentation": candidate.documentation.map { ["kind": "markdown", "value": .string($0)] },
+                    "sortText": .string(String(items.count + 10000)),
+                    "textEdit": ["range": Value(range), "newText": .string(text)],
+                ]))
+        }
+        return .array(items)
+    }
+
+    /// The keys a mapping in `slot` takes.
+    private func keys(of slot: SpecSlot, _ analysis: DocumentAnalysis) -> [Candidate] {
+        func plain(_ names: [String]) -> [Candidate] {
+            names.map {
+                Candidate(
+                    label: $0, kind: .property, detail: SpecVocabulary.documentation(ofKey: $0), isKey: true)
+            }
+        }
+        func rules(_ names: [String]) -> [Candidate] {
+            names.map {
+                Candidate(
+                    label: $0, kind: .function, detail: SpecVocabulary.documentation(ofRule: $0),
+                    documentation: Self.ruleDocumentation($0), isKey: true)
+            }
+        }
+        switch slot {
+        case .topLevel: return plain(SpecVocabulary.topLevelKeys)
+        case .field: return plain(SpecVocabulary.fieldKeys)
+        case .ruleItem(let form):
+            return rules(form ? SpecVocabulary.formRuleKeys : SpecVocabulary.ruleNames)
+                + plain(SpecVocabulary.ruleModifierKeys)
+        case .condition: return plain(SpecVocabulary.conditionKeys)
+        case .comparand: return plain(["field"])
+        case .test: return plain(SpecVocabulary.testKeys)
+        case .testList: return plain(SpecVocabulary.testSectionKeys)
+        case .expect: return plain(SpecVocabulary.expectKeys)
+        case .option: return plain(SpecVocabulary.optionKeys)
+        case .fieldValues:
+            return fieldNames(analysis).map {
+                var key = $0; key.isKey = true; return key
+            }
+        case .messages:
+            return locales(analysis).map {
+                var key = $0; key.isKey = true; return key
+            }
+        default: return []
+        }
+    }
+
+    /// The values a scalar in `slot` takes.
+    private func values(of slot: SpecSlot, _ document: Document, _ analysis: DocumentAnalysis) -> [Candidate] {
+        func enumeration(_ names: [String]) -> [Candidate] {
+            names.map { Candidate(label: $0, kind: .enumMember, isKey: false) }
+        }
+        switch slot {
+        case .fieldType: return enumeration(SpecVocabulary.fieldTypes)
+        case .severity: return enumeration(SpecVocabulary.severities)
+        case .unit: return enumeration(SpecVocabulary.lengthUnits)
+        case .reportMode: return enumeration(SpecVocabulary.reportModes)
+        case .mode: return enumeration(SpecVocabulary.modes)
+        case .format: return enumeration(SpecVocabulary.formats)
+        case .characterClass: return enumeration(SpecVocabulary.characterClasses)
+        case .locale: return locales(analysis)
+        case .fieldName: return fieldNames(analysis)
+        case .defineName:
+            return analysis.visibleDefines.map { define in
+                let file = define.outline.path == document.path ? "" : " (\(Self.fileName(define.outline.path)))"
+                return Candidate(
+                    label: define.entry.name, kind: .reference, detail: "define\(file)",
+                    documentation: Self.defineDocumentation(define.entry, in: define.outline, from: document.path),
+                    isKey: false)
+            }
+        case .importPath: return importCandidates(document)
+        default: return []
+        }
+    }
+
+    private func fieldNames(_ analysis: DocumentAnalysis) -> [Candidate] {
+        (analysis.lastGoodOutline?.fields ?? []).map {
+            // The one-line summary only: a spec may have thousands of fields, and hover shows the rest.
+            Candidate(label: $0.name, kind: .field, detail: Self.fieldSummaryLine($0), isKey: false)
+        }
+    }
+
+    private func locales(_ analysis: DocumentAnalysis) -> [Candidate] {
+        var names = SpecVocabulary.builtInLocales
+        if let own = analysis.lastGoodOutline?.locale, !names.contains(own) { names.insert(own, at: 0) }
+        return names.map { Candidate(label: $0, kind: .value, detail: "locale", isKey: false) }
+    }
+
+    /// Rule libraries and forms beside the document, as relative paths.
+    private func importCandidates(_ document: Document) -> [Candidate] {
+        guard let slash = document.path.lastIndex(of: "/") else { return [] }
+        let folder = String(document.path[..<slash])
+        let names = FileListing.files(in: folder).filter {
+            $0.hasSuffix(".rules.yaml") && folder + "/" + $0 != document.path
+        }
+        return names.map { Candidate(label: $0, kind: .file, detail: "rule library", isKey: false) }
+    }
+}

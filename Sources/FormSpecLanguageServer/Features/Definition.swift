@@ -1,0 +1,39 @@
+import FormSpecCompiler
+import FormSpecDiagnostics
+import FormSpecRuntime
+
+extension LanguageServer {
+    /// `textDocument/definition`: the field a reference names, the define a `use:` names (in this
+    /// file or an imported one), the file an `import:` entry names.
+    func definition(document: Document, analysis: DocumentAnalysis, at position: LSPPosition) -> Value {
+        guard let outline = analysis.outline, let token = outline.token(at: document.lines.sourcePosition(of: position))
+        else { return .null }
+        let names: (isKey: Bool, slot: SpecSlot) = (token.isKey, token.slot)
+        switch names {
+        case (false, .fieldName), (true, .fieldValues):
+            guard let field = outline.field(named: token.text) else { return .null }
+            return location(document.uri, document.lines.lspRange(of: field.location))
+        case (false, .defineName):
+            guard let define = analysis.visibleDefines.first(where: { $0.entry.name == token.text }) else {
+                return .null
+            }
+            let uri = define.outline.path == document.path ? document.uri : uri(ofPath: define.outline.path)
+            return location(uri, define.outline.lines.lspRange(of: define.entry.location))
+        case (false, .importPath):
+            let path = Compiler.resolveImport(token.text, from: document.path)
+            let start = LSPPosition(line: 0, character: 0)
+            return location(uri(ofPath: path), LSPRange(start: start, end: start))
+        default:
+            return .null
+        }
+    }
+
+    /// The URI of `path`: the client's own URI when the file is open, so it recognizes the document.
+    private func uri(ofPath path: String) -> String {
+        documents.values.first { $0.path == path }?.uri ?? DocumentURI.uri(ofPath: path)
+    }
+
+    private func location(_ uri: String, _ range: LSPRange) -> Value {
+        ["uri": .string(uri), "range": Value(range)]
+    }
+}

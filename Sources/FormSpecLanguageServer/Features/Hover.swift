@@ -1,0 +1,163 @@
+import FormSpecCompiler
+import FormSpecDiagnostics
+import FormSpecRuntime
+import FormSpecYAML
+
+extension LanguageServer {
+    /// `textDocument/hover`: a rule's documentation and default message on rule keys, a field's
+    /// summary on field names (where declared and where referred to), a define's on `use:`.
+    func hover(document: Document, analysis: DocumentAnalysis, at position: LSPPosition) -> Value {
+        guard let outline = analysis.outline, let token = outline.token(at: document.lines.sourcePosition(of: position))
+        else { return .null }
+        var markdown: String?
+        if token.isKey {
+            switch token.slot {
+            case .ruleItem where SpecVocabulary.documentation(ofRule: token.text) != nil:
+                markdown = Self.ruleDocumentation(token.text)
+            case .fields, .fieldValues:
+                markdown = outline.field(named: token.text).map(Self.fieldDocumentation)
+            case .defines:
+                markdown = outline.define(named: token.text).map {
+                    Self.defineDocumentation($0, in: outline, from: document.path)
+                }
+            case .messages:
+                markdown = nil
+            default:
+                markdown = SpecVocabulary.documentation(ofKey: token.text).map { "**\(token.text)** — \($0)" }
+            }
+        } else {
+            switch token.slot {
+            case .fieldName:
+                markdown = outline.field(named: token.text).map(Self.fieldDocumentation)
+            case .defineName:
+                if let define = analysis.visibleDefines.first(where: { $0.entry.name == token.text }) {
+                    markdown = Self.defineDocumentation(define.entry, in: define.outline, from: document.path)
+                }
+            case .importPath:
+                markdown = "Imports `\(Compiler.resolveImport(token.text, from: document.path))`"
+            case .fieldType, .severity, .unit, .reportMode, .mode, .format, .characterClass:
+                markdown = Self.valueDocumentation(token)
+            default:
+                markdown = nil
+            }
+        }
+        guard let markdown else { return .null }
+        return [
+            "contents": ["kind": "markdown", "value": .string(markdown)],
+            "range": Value(document.lines.lspRange(of: token.location)),
+        ]
+    }
+
+    /// A rule's one-line documentation and its built-in English message(s), from the compiler.
+    static func ruleDocumentation(_ name: String) -> String {
+        var text = "**\(name)** — \(SpecVocabulary.documentation(ofRule: name) ?? "")"
+        let messages = SpecVocabulary.defaultMessages(ofRule: name)
+        if messages.count == 1 {
+            text += "\n\nDefault message (en): `\(messages[0].template)`"
+        } else if !messages.isEmpty {
+            text += "\n\nDefault messages (en):"
+            for message in messages { text += "\n- `\(message.key)`: `\(message.template)`" }
+        }
+        return text
+    }
+
+    /// A value of a closed set (`format: email`, `type: date`): what its key means, and the built-in
+    /// English message that value selects, when it has one.
+    static func valueDocumentation(_ token: OutlineToken) -> String? {
+        guard case .key(let key) = token.path.last(where: { $0 != .item }) else { return nil }
+        var text = "**\(key): \(token.text)**"
+        if let about = SpecVocabulary.documentation(ofRule: key) ?? SpecVocabulary.documentation(ofKey: key) {
+            text += " — \(about)"
+        }
+        // Messages that depend on the value are catalogued as `format.email`, `type.date`, `class.digit`.
+        let family = key == "contains" ? "class" : key
+        if let message = SpecVocabulary.defaultMessages(ofRule: family).first(where: {
+            $0.key == "\(family).\(token.text)"
+        }) {
+            text += "\n\nDefault message (en): `\(message.template)`"
+        }
+        return text
+    }
+
+    /// `secret, required, 3 rules` — one line about a field.
+    static func fieldSummaryLine(_ field: OutlineEntry) -> String {
+        let summary = FieldSummary(field.node)
+        var parts = [summary.type]
+        if summary.required { parts.append("required") }
+        if !summary.rules.isEmpty { parts.append(summary.rules.count == 1 ? "1 rule" : "\(summary.rules.count) rules") }
+        return parts.joined(separator: ", ")
+    }
+
+    /// A field's type, label, whether it is required, and its rules.
+    static func fieldDocumentation(_ field: OutlineEntry) -> String {
+        let summary = FieldSummary(field.node)
+        var text = "**field `\(field.name)`** — \(summary.type)\(summary.required ? ", required" : "")"
+        if let label = summary.label { text += "\n\nLabel: \(label)" }
+        if summary.conditional { text += "\n\nActive only `when:` its condition holds" }
+        if !summary.rules.isEmpty {
+            text += "\n\nRules: " + summary.rules.map { "`\($0)`" }.joined(separator: ", ")
+        }
+        return text
+    }
+
+    /// A define's rule and message, and the file it is in when not the document.
+    static func defineDocumentation(_ define: OutlineEntry, in outline: SpecOutline, from path: String) -> String {
+        var text = "**define `\(define.name)`**"
+        if outline.path != path { text += " (in \(fileName(outline.path)))" }
+        let pairs = define.node.mapping ?? []
+        if let rule = pairs.first(where: { SpecVocabulary.ruleNames.contains($0.key.scalar?.text ?? "") }) {
+            text += "\n\nRule: `\(FieldSummary.describe(rule))`"
+        }
+        for key in ["message", "requirement"] {
+            if let value = pairs.first(where: { $0.key.scalar?.text == key })?.value {
+                let shown = value.scalar?.text ?? (value.mapping ?? []).compactMap { $0.value.scalar?.text }.first ?? ""
+                text += "\n\n\(key == "message" ? "Message" : "Requirement"): \(shown)"
+            }
+        }
+        return text
+    }
+
+    /// The last component of `path`.
+    static func fileName(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+}
+
+/// What a field's YAML says about it, read leniently for display.
+struct FieldSummary {
+    var type = "text"
+    var label: String?
+    var required = false
+    var conditional = false
+    var rules: [String] = []
+
+    init(_ node: YAMLNode) {
+        for pair in node.mapping ?? [] {
+            switch pair.key.scalar?.text {
+            case "type": type = pair.value.scalar?.text ?? type
+            case "label":
+                label = pair.value.scalar?.text ?? pair.value.mapping?.first?.value.scalar?.text
+            case "required":
+                if case .bool(let value) = pair.value.resolved { required = value } else { required = true }
+            case "when": conditional = true
+            case "rules":
+                rules = (pair.value.sequence ?? []).compactMap { item in
+                    (item.mapping ?? []).first { SpecVocabulary.ruleNames.contains($0.key.scalar?.text ?? "") }
+                        .map(Self.describe)
+                }
+            default: break
+            }
+        }
+    }
+
+    /// `min_length: 8`, `use strong_password`, `all: […]`.
+    static func describe(_ rule: YAMLPair) -> String {
+        let name = rule.key.scalar?.text ?? ""
+        switch rule.value.content {
+        case .scalar(let scalar) where scalar.text.count <= 40: return "\(name): \(scalar.text)"
+        case .scalar: return "\(name): …"
+        case .sequence(let items): return "\(name): [\(items.count) item\(items.count == 1 ? "" : "s")]"
+        case .mapping: return "\(name): {…}"
+        }
+    }
+}

@@ -1,0 +1,246 @@
+import FormSpecCompiler
+import FormSpecDiagnostics
+import FormSpecRuntime
+
+/// A Language Server Protocol server for FormSpec specs: diagnostics, completion, hover and
+/// go-to-definition, answered from the last compilation of each open document.
+///
+/// The server is a state machine over JSON-RPC messages: ``handle(_:)`` takes one message and
+/// returns the messages to send back, so it runs the same over stdio (``LanguageServerMain``) and
+/// in tests. Diagnostics are published by ``flushDiagnostics()``, which the stdio loop calls once
+/// the client has been quiet for 100 ms: a burst of keystrokes is compiled once, not once per
+/// keystroke. Requests never wait for a compilation: they answer from the last one, with the
+/// document's outline (a YAML parse, no check) brought up to the text the editor shows.
+public final class LanguageServer {
+    /// Where the server is in the LSP lifecycle.
+    enum State {
+        case uninitialized, running, shutDown
+    }
+
+    private let provider: any SourceProvider
+    private var state = State.uninitialized
+    /// Open documents by URI.
+    var documents: [String: Document] = [:]
+    /// The last analysis of each open document, by URI.
+    private var analyses: [String: DocumentAnalysis] = [:]
+    /// Documents whose diagnostics must be (re)published, in the order they changed.
+    private var pending: [String] = []
+    /// URIs of files other than the document that its last publication gave diagnostics to.
+    var foreignPublished: [String: Set<String>] = [:]
+
+    /// Whether the client asked the server to shut down.
+    public var hasShutDown: Bool { state == .shutDown }
+
+    /// The process exit code once the client sent `exit`: 0 after `shutdown`, 1 otherwise.
+    public private(set) var exitCode: Int32?
+
+    /// Creates a server reading files that are not open in the editor through `provider`.
+    public init(provider: any SourceProvider = FileSystemSources()) {
+        self.provider = provider
+    }
+
+    // MARK: - Messages
+
+    /// Handles one message body (JSON text) and returns the messages to send.
+    public func handle(body: [UInt8]) -> [Value] {
+        let message: Value
+        do {
+            message = try JSONReader.parse(body)
+        } catch {
+            return [Self.error(id: .null, .parseError, "invalid JSON: \(error.description)")]
+        }
+        return handle(message)
+    }
+
+    /// Handles one parsed message and returns the messages to send.
+    public func handle(_ message: Value) -> [Value] {
+        guard case .object = message, let method = message["method"]?.string else {
+            // A response from the client (we send no requests) is ignored; anything else is invalid.
+            if message["id"] != nil, message["result"] != nil || message["error"] != nil { return [] }
+            return [Self.error(id: message["id"] ?? .null, .invalidRequest, "not a JSON-RPC request or notification")]
+        }
+        let params = message["params"] ?? .null
+        guard let id = message["id"] else {
+            handleNotification(method, params)
+            return []
+        }
+        return request(id: id, method: method, params: params)
+    }
+
+    private func request(id: Value, method: String, params: Value) -> [Value] {
+        switch (state, method) {
+        case (.uninitialized, "initialize"):
+            state = .running
+            return [Self.result(id: id, Self.initializeResult)]
+        case (.uninitialized, _):
+            return [Self.error(id: id, .serverNotInitialized, "the server is not initialized")]
+        case (.shutDown, _):
+            return [Self.error(id: id, .invalidRequest, "the server is shutting down")]
+        case (.running, "initialize"):
+            return [Self.error(id: id, .invalidRequest, "the server is already initialized")]
+        case (.running, "shutdown"):
+            state = .shutDown
+            return [Self.result(id: id, .null)]
+        case (.running, "textDocument/completion"):
+            return [answer(id: id, params) { completion(document: $0, analysis: $1, at: $2) }]
+        case (.running, "textDocument/hover"):
+            return [answer(id: id, params) { hover(document: $0, analysis: $1, at: $2) }]
+        case (.running, "textDocument/definition"):
+            return [answer(id: id, params) { definition(document: $0, analysis: $1, at: $2) }]
+        default:
+            return [Self.error(id: id, .methodNotFound, "unknown method '\(method)'")]
+        }
+    }
+
+    /// Answers a `TextDocumentPositionParams` request from the document's current analysis.
+    private func answer(
+        id: Value, _ params: Value, _ body: (Document, DocumentAnalysis, LSPPosition) -> Value
+    ) -> Value {
+        guard let uri = params["textDocument"]?["uri"]?.string, let position = params["position"]?.position else {
+            return Self.error(id: id, .invalidParams, "expected textDocument.uri and position")
+        }
+        guard let document = documents[uri], let analysis = currentOutline(of: uri) else {
+            return Self.result(id: id, .null)
+        }
+        return Self.result(id: id, body(document, analysis, position))
+    }
+
+    private func handleNotification(_ method: String, _ params: Value) {
+        switch method {
+        case "exit":
+            exitCode = state == .shutDown ? 0 : 1
+        case _ where state != .running:
+            // Before `initialize` and after `shutdown`, notifications other than `exit` are dropped.
+            return
+        case "textDocument/didOpen":
+            guard let item = params["textDocument"], let uri = item["uri"]?.string, let text = item["text"]?.string
+            else { return }
+            documents[uri] = Document(uri: uri, version: item["version"]?.int ?? 0, text: text)
+            changed(uri)
+        case "textDocument/didChange":
+            guard let uri = params["textDocument"]?["uri"]?.string, var document = documents[uri],
+                let changes = params["contentChanges"]?.array
+            else { return }
+            for change in changes {
+                guard let text = change["text"]?.string else { continue }
+                document.apply(range: change["range"]?.range, text: text)
+            }
+            document.version = params["textDocument"]?["version"]?.int ?? document.version + 1
+            documents[uri] = document
+            changed(uri)
+        case "textDocument/didSave", "workspace/didChangeWatchedFiles":
+            // Files on disk changed: every open document may import one of them.
+            stale.formUnion(documents.keys)
+            pending = documents.keys.sorted()
+        case "textDocument/didClose":
+            guard let uri = params["textDocument"]?["uri"]?.string, documents.removeValue(forKey: uri) != nil
+            else { return }
+            analyses[uri] = nil
+            stale.remove(uri)
+            pending.removeAll { $0 == uri }
+            closed.append(uri)
+            changed(uri)
+        default:
+            // `initialized`, `$/cancelRequest` (answers are synchronous, so there is nothing to cancel),
+            // `$/setTrace` and anything else unknown: notifications never get a reply.
+            break
+        }
+    }
+
+    /// Open documents whose analysis is out of date although their own text is not (an import changed).
+    private var stale: Set<String> = []
+
+    /// Documents closed since the last flush, whose diagnostics must be cleared.
+    private var closed: [String] = []
+
+    /// Marks `uri` and every open document that imports it as needing a new analysis.
+    private func changed(_ uri: String) {
+        let path = DocumentURI.path(of: uri)
+        for (other, analysis) in analyses where other == uri || analysis.dependencies(besides: "").contains(path) {
+            stale.insert(other)
+            if !pending.contains(other) { pending.append(other) }
+        }
+        if documents[uri] != nil, !pending.contains(uri) { pending.append(uri) }
+    }
+
+    /// The analysis of the open document `uri`, compiling it if it changed since the last one.
+    func analysis(of uri: String) -> DocumentAnalysis? {
+        guard let document = documents[uri] else { return nil }
+        if let analysis = analyses[uri], analysis.version == document.version, !stale.contains(uri) { return analysis }
+        stale.remove(uri)
+        var texts: [String: String] = [:]
+        for open in documents.values { texts[open.path] = open.text }
+        let analysis = DocumentAnalysis(
+            document: document, sources: OpenDocumentSources(texts: texts, base: provider), previous: analyses[uri])
+        analyses[uri] = analysis
+        return analysis
+    }
+
+    /// The last analysis of `uri` with its outline brought up to the current text. Requests answer
+    /// from this without waiting for a compilation; only a document never analysed is compiled.
+    private func currentOutline(of uri: String) -> DocumentAnalysis? {
+        guard let document = documents[uri] else { return nil }
+        guard var analysis = analyses[uri] else { return analysis(of: uri) }
+        analysis.updateOutline(document)
+        analyses[uri] = analysis
+        return analysis
+    }
+
+    /// Whether some document's diagnostics are waiting to be published.
+    public var hasPendingDiagnostics: Bool { !pending.isEmpty || !closed.isEmpty }
+
+    /// Compiles every changed document and returns its `textDocument/publishDiagnostics`.
+    public func flushDiagnostics() -> [Value] {
+        var out: [Value] = []
+        for uri in closed {
+            out.append(Self.publish(uri: uri, version: nil, []))
+            for foreign in foreignPublished.removeValue(forKey: uri) ?? [] {
+                out.append(Self.publish(uri: foreign, version: nil, []))
+            }
+        }
+        closed = []
+        let uris = pending
+        pending = []
+        for uri in uris {
+            guard let document = documents[uri], let analysis = analysis(of: uri) else { continue }
+            out += publications(document: document, analysis: analysis)
+        }
+        return out
+    }
+
+    // MARK: - Replies
+
+    static func result(id: Value, _ result: Value) -> Value {
+        ["jsonrpc": "2.0", "id": id, "result": result]
+    }
+
+    static func error(id: Value, _ code: ErrorCode, _ message: String) -> Value {
+        ["jsonrpc": "2.0", "id": id, "error": ["code": .integer(code.rawValue), "message": .string(message)]]
+    }
+
+    static func notification(_ method: String, _ params: Value) -> Value {
+        ["jsonrpc": "2.0", "method": .string(method), "params": params]
+    }
+
+    static func publish(uri: String, version: Int?, _ diagnostics: [Value]) -> Value {
+        notification(
+            "textDocument/publishDiagnostics",
+            .record([
+                "uri": .string(uri), "version": version.map { .integer(Int64($0)) }, "diagnostics": .array(diagnostics),
+            ]))
+    }
+
+    /// What the server can do: incremental sync (UTF-16 positions), completion, hover, definition.
+    static let initializeResult: Value = [
+        "capabilities": [
+            "positionEncoding": "utf-16",
+            "textDocumentSync": ["openClose": true, "change": 2, "save": ["includeText": false]],
+            "completionProvider": [
+                "triggerCharacters": [" ", ":", "-", "{", "[", ","], "resolveProvider": false,
+            ],
+            "hoverProvider": true,
+            "definitionProvider": true,
+        ],
+        "serverInfo": ["name": "formspec", "version": "1.0.0"],
+    ]
+}

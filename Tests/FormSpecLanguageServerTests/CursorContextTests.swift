@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+
+@testable import FormSpecLanguageServer
+
+/// Completion reads the cursor's place from the text alone (it is rarely valid YAML mid-edit).
+/// `‸` marks the cursor in each source.
+@Suite struct CursorContextTests {
+    /// The context at the `‸` in `source`.
+    private func context(_ source: String) throws -> CursorContext {
+        let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+        let line = try #require(lines.firstIndex { $0.contains("‸") })
+        let prefix = lines[line][..<lines[line].firstIndex(of: "‸")!]
+        let text = source.replacingOccurrences(of: "‸", with: "")
+        return try #require(CursorContext(text: text, line: line, character: prefix.utf16.count))
+    }
+
+    @Test func aKeyAtTheTopLevel() throws {
+        let context = try context("formspec: 1\nfi‸")
+        #expect(context.path == [])
+        #expect(context.role == .key)
+        #expect(context.partial == "fi")
+        #expect(SpecSlot.of(context.path) == .topLevel)
+    }
+
+    @Test func aRuleKeyInAListItem() throws {
+        let context = try context("fields:\n  name:\n    rules:\n      - min_‸")
+        #expect(context.path == [.key("fields"), .key("name"), .key("rules"), .item])
+        #expect(context.role == .item)
+        #expect(context.partial == "min_")
+        #expect(SpecSlot.of(context.path) == .ruleItem(form: false))
+    }
+
+    @Test func aModifierUnderARule() throws {
+        let context = try context("fields:\n  name:\n    rules:\n      - min_length: 3\n        mes‸")
+        #expect(SpecSlot.of(context.path) == .ruleItem(form: false))
+        #expect(context.role == .key)
+    }
+
+    @Test func anIndentlessSequence() throws {
+        let context = try context("fields:\n  name:\n    rules:\n    - same_as: pa‸")
+        #expect(context.path == [.key("fields"), .key("name"), .key("rules"), .item, .key("same_as")])
+        #expect(context.role == .value)
+        #expect(context.partial == "pa")
+        #expect(SpecSlot.of(context.path).scalarSlot == .fieldName)
+    }
+
+    @Test func aFieldKeyAfterBlankLinesAndComments() throws {
+        let context = try context("fields:\n  name:\n    type: text\n\n    # note\n    ‸")
+        #expect(SpecSlot.of(context.path) == .field)
+        #expect(context.partial == "")
+    }
+
+    @Test func aValueRightAfterTheColonNeedsASpace() throws {
+        let context = try context("fields:\n  name:\n    type:‸")
+        #expect(SpecSlot.of(context.path) == .fieldType)
+        #expect(context.needsSpace)
+    }
+
+    @Test func aFlowConditionField() throws {
+        let context = try context("fields:\n  a:\n    when: {field: co‸")
+        #expect(context.path == [.key("fields"), .key("a"), .key("when"), .key("field")])
+        #expect(context.partial == "co")
+        #expect(SpecSlot.of(context.path) == .fieldName)
+    }
+
+    @Test func aFlowListOfClasses() throws {
+        let context = try context("fields:\n  a:\n    rules:\n      - contains: [digit, up‸")
+        #expect(SpecSlot.of(context.path) == .characterClass)
+        #expect(context.partial == "up")
+    }
+
+    @Test func aComparandField() throws {
+        let context = try context("fields:\n  a:\n    rules:\n      - min: {field: st‸")
+        #expect(SpecSlot.of(context.path) == .fieldName)
+    }
+
+    @Test func aFlowMappingKeyInATestInput() throws {
+        let context = try context("tests:\n  - name: t\n    input: {username: x, pa‸")
+        #expect(SpecSlot.of(context.path) == .fieldValues)
+        #expect(context.role == .key)
+        #expect(context.partial == "pa")
+    }
+
+    @Test func aLocaleInAMessageMap() throws {
+        let context = try context("fields:\n  a:\n    rules:\n      - min_length: 3\n        message:\n          zh‸")
+        #expect(SpecSlot.of(context.path) == .messages)
+    }
+
+    @Test func aUseName() throws {
+        let context = try context("define:\n  x:\n    use: str‸")
+        #expect(SpecSlot.of(context.path).scalarSlot == .defineName)
+    }
+
+    @Test func nothingInsideABlockScalarOrAComment() {
+        #expect(CursorContext(text: "title: |\n  some te", line: 1, character: 9) == nil)
+        #expect(CursorContext(text: "# fi", line: 0, character: 4) == nil)
+    }
+
+    @Test func nothingAfterAClosedFlowCollection() {
+        #expect(CursorContext(text: "a: {b: c} ", line: 0, character: 10) == nil)
+    }
+}

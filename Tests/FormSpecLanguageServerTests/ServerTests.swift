@@ -1,0 +1,370 @@
+import FormSpecCompiler
+import FormSpecRuntime
+import Foundation
+import Testing
+
+@testable import FormSpecLanguageServer
+
+/// The server's answers, driven in-process with the same JSON-RPC messages an editor sends.
+@Suite struct ServerTests {
+    static let library = """
+        formspec: 1
+        define:
+          handle:
+            pattern: "^[a-z0-9_]+$"
+            message: Use only lowercase letters, digits and underscores
+        """
+
+    static let form = """
+        formspec: 1
+        form: signup
+        import: [common.rules.yaml]
+        fields:
+          username:
+            label: Username
+            required: true
+            rules:
+              - use: handle
+          password:
+            type: secret
+            rules:
+              - min_length: 8
+              - different_from: username
+          confirm:
+            type: secret
+            label: Confirm password
+            rules:
+              - same_as: password
+        """
+
+    let formPath = "/specs/signup.form.yaml"
+    let libraryPath = "/specs/common.rules.yaml"
+
+    private func client() -> InProcessClient {
+        let client = InProcessClient(files: [libraryPath: Self.library])
+        client.open(formPath, Self.form)
+        return client
+    }
+
+    // MARK: - Lifecycle and protocol errors
+
+    @Test func requestsBeforeInitializeAreRejected() {
+        let server = LanguageServer(provider: InMemorySources([:]))
+        let reply = server.handle(["jsonrpc": "2.0", "id": 1, "method": "textDocument/hover", "params": [:]])
+        #expect(reply.first?["error"]?["code"] == .integer(-32002))
+    }
+
+    @Test func initializeAnnouncesIncrementalSyncAndTheFeatures() {
+        let server = LanguageServer(provider: InMemorySources([:]))
+        let reply = server.handle(["jsonrpc": "2.0", "id": 1, "method": "initialize", "params": [:]])
+        let capabilities = reply.first?["result"]?["capabilities"]
+        #expect(capabilities?["textDocumentSync"]?["change"] == .integer(2))
+        #expect(capabilities?["hoverProvider"] == .bool(true))
+        #expect(capabilities?["definitionProvider"] == .bool(true))
+        #expect(capabilities?["completionProvider"]?["triggerCharacters"]?.array?.isEmpty == false)
+    }
+
+    @Test func unknownRequestsGetMethodNotFoundAndUnknownNotificationsNothing() {
+        let client = InProcessClient()
+        #expect(client.request("workspace/symbol", [:])["error"]?["code"] == .integer(-32601))
+        client.notify("$/cancelRequest", ["id": 1])
+        client.notify("$/unknownNotification", [:])
+    }
+
+    @Test func malformedMessagesGetErrorsNotCrashes() {
+        let client = InProcessClient()
+        let invalidJSON = client.server.handle(body: Array("{\"jsonrpc\": ".utf8))
+        #expect(invalidJSON.first?["error"]?["code"] == .integer(-32700))
+        #expect(invalidJSON.first?["id"] == .null)
+        #expect(client.server.handle([1, 2, 3]).first?["error"]?["code"] == .integer(-32600))
+        #expect(client.server.handle(["id": 7]).first?["error"]?["code"] == .integer(-32600))
+        // Wrong parameter shapes: a request gets InvalidParams, a notification is dropped.
+        #expect(client.request("textDocument/hover", ["textDocument": 5])["error"]?["code"] == .integer(-32602))
+        client.notify("textDocument/didOpen", ["textDocument": ["uri": 3]])
+        client.notify("textDocument/didChange", ["textDocument": ["uri": "file:///nope"], "contentChanges": 1])
+        // A deeply nested body is bounded by the JSON reader.
+        let deep = String(repeating: "[", count: 100_000)
+        #expect(client.server.handle(body: Array(deep.utf8)).first?["error"]?["code"] == .integer(-32700))
+    }
+
+    @Test func shutdownThenExitIsExitCodeZero() {
+        let client = InProcessClient()
+        #expect(client.request("shutdown", .null)["result"] == .null)
+        #expect(client.request("textDocument/hover", [:])["error"]?["code"] == .integer(-32600))
+        _ = client.server.handle(["jsonrpc": "2.0", "method": "exit"])
+        #expect(client.server.exitCode == 0)
+    }
+
+    @Test func exitWithoutShutdownIsExitCodeOne() {
+        let client = InProcessClient()
+        _ = client.server.handle(["jsonrpc": "2.0", "method": "exit"])
+        #expect(client.server.exitCode == 1)
+    }
+
+    // MARK: - Diagnostics
+
+    @Test func aTypoIsPublishedWithItsDidYouMeanAndAFixClearsIt() {
+        let client = InProcessClient(files: [libraryPath: Self.library])
+        let typo = Self.form.replacingOccurrences(of: "min_length: 8", with: "min_lenght: 8")
+        client.open(formPath, typo)
+        let uri = DocumentURI.uri(ofPath: formPath)
+        let diagnostics = client.published()[uri] ?? []
+        #expect(diagnostics.count == 1)
+        #expect(diagnostics.first?["message"] == "unknown rule 'min_lenght'")
+        #expect(diagnostics.first?["severity"] == 1)
+        #expect(diagnostics.first?["relatedInformation"]?.array?.first?["message"] == "did you mean 'min_length'?")
+        // Line 12 is `      - min_lenght: 8`; the key spans characters 8..<18.
+        #expect(
+            diagnostics.first?["range"] == [
+                "start": ["line": 12, "character": 8], "end": ["line": 12, "character": 18],
+            ])
+
+        client.change(
+            formPath, version: 2,
+            [
+                [
+                    "range": ["start": ["line": 12, "character": 15], "end": ["line": 12, "character": 18]],
+                    "text": "gth",
+                ]
+            ])
+        #expect(client.published()[uri] == [])
+    }
+
+    @Test func aRangeAfterAstralCharactersIsInUTF16Units() throws {
+        // libyaml counts columns in scalars: `typ` is at column 27 (1-based), but 😀 and 𝒳 are two
+        // UTF-16 units each, so LSP puts it at character 28 (0-based).
+        let text = "formspec: 1\nform: a\nfields: {a: {label: \"😀𝒳\", typ: text}}\n"
+        let line = text.split(separator: "\n")[2]
+        let typ = try #require(line.range(of: "typ"))
+        let client = InProcessClient()
+        client.open("/a.form.yaml", text)
+        let diagnostic = try #require(client.published()["file:///a.form.yaml"]?.first)
+        #expect(diagnostic["message"] == "unknown key 'typ' in field 'a'")
+        let start = line.utf16.distance(from: line.startIndex, to: typ.lowerBound)
+        #expect(start == 28)
+        #expect(
+            diagnostic["range"]
+                == [
+                    "start": ["line": 2, "character": .integer(Int64(start))],
+                    "end": ["line": 2, "character": .integer(Int64(start + 3))],
+                ])
+    }
+
+    @Test func aURIWithDotSegmentsStillGetsItsDiagnostics() {
+        let client = InProcessClient()
+        client.open("/specs/./sub/../a.form.yaml", "formspec: 1\nform: a\nfields: {x: {typ: text}}\n")
+        #expect(client.published()["file:///specs/./sub/../a.form.yaml"]?.count == 1)
+    }
+
+    @Test func diagnosticsAreTheCompilersForTheUnsavedText() {
+        let text = Self.form + "\n  extra:\n    type: colour\n    rules:\n      - same_as: nobody\n"
+        let client = InProcessClient(files: [libraryPath: Self.library])
+        client.open(formPath, text)
+        let published = client.published()[DocumentURI.uri(ofPath: formPath)] ?? []
+        let compiled = Compiler.compile(
+            source: text, path: formPath, provider: InMemorySources([libraryPath: Self.library]))
+        #expect(published.map { $0["message"]?.string ?? "" } == compiled.diagnostics.map(\.message))
+        #expect(published.count >= 2)
+    }
+
+    @Test func problemsInAnImportedFileArePublishedOnThatFile() {
+        let broken = Self.library.replacingOccurrences(of: "pattern:", with: "patern:")
+        let client = InProcessClient(files: [libraryPath: broken])
+        client.open(formPath, Self.form)
+        let published = client.published()
+        let onLibrary = published[DocumentURI.uri(ofPath: libraryPath)] ?? []
+        #expect(onLibrary.first?["message"] == "unknown rule 'patern'")
+    }
+
+    @Test func editingAnOpenLibraryRechecksTheFormsThatImportIt() {
+        let client = client()
+        #expect(client.published()[DocumentURI.uri(ofPath: formPath)] == [])
+        client.open(libraryPath, Self.library.replacingOccurrences(of: "handle:", with: "handles:"))
+        let published = client.published()
+        let onForm = published[DocumentURI.uri(ofPath: formPath)] ?? []
+        #expect(onForm.contains { $0["message"]?.string?.contains("handle") == true })
+    }
+
+    @Test func closingADocumentClearsItsDiagnostics() {
+        let client = InProcessClient()
+        client.open("/a.form.yaml", "formspec: 1\nform: a\nfields: {x: {typ: text}}\n")
+        #expect(client.published()["file:///a.form.yaml"]?.isEmpty == false)
+        client.notify("textDocument/didClose", ["textDocument": ["uri": "file:///a.form.yaml"]])
+        #expect(client.published()["file:///a.form.yaml"] == [])
+    }
+
+    // MARK: - Completion
+
+    private func complete(_ source: String) -> [String] {
+        let client = InProcessClient(files: [libraryPath: Self.library])
+        client.open(formPath, source.unmarked)
+        return InProcessClient.labels(client.at("textDocument/completion", formPath, source))
+    }
+
+    @Test func completesTopLevelKeys() {
+        #expect(complete("formspec: 1\n‸") == SpecVocabulary.topLevelKeys)
+    }
+
+    @Test func completesRuleNamesAndModifiersInARuleItem() {
+        let labels = complete(Self.form.replacingOccurrences(of: "      - min_length: 8", with: "      - ‸"))
+        #expect(labels == SpecVocabulary.ruleNames + SpecVocabulary.ruleModifierKeys)
+    }
+
+    @Test func completesFieldTypes() {
+        let labels = complete(Self.form.replacingOccurrences(of: "type: secret\n    rules", with: "type: ‸\n    rules"))
+        #expect(labels == SpecVocabulary.fieldTypes)
+    }
+
+    @Test func completesFieldNamesInSameAsAndConditions() {
+        #expect(
+            complete(Self.form.replacingOccurrences(of: "same_as: password", with: "same_as: pa‸"))
+                == ["username", "password", "confirm"])
+        let condition = Self.form.replacingOccurrences(
+            of: "    label: Confirm password", with: "    when: {field: ‸}\n    label: Confirm password")
+        #expect(complete(condition) == ["username", "password", "confirm"])
+    }
+
+    @Test func completesOwnAndImportedDefinesInUse() {
+        let source =
+            Self.form.replacingOccurrences(of: "use: handle", with: "use: ‸") + "\ndefine:\n  mine: {min_length: 1}\n"
+        #expect(complete(source) == ["mine", "handle"])
+    }
+
+    @Test func completesLocalesInMessageMapsAndEnumValues() {
+        let messages = Self.form.replacingOccurrences(
+            of: "      - min_length: 8", with: "      - min_length: 8\n        message:\n          ‸")
+        #expect(complete(messages) == SpecVocabulary.builtInLocales)
+        let severity = Self.form.replacingOccurrences(
+            of: "      - min_length: 8", with: "      - min_length: 8\n        severity: w‸")
+        #expect(complete(severity) == ["error", "warning"])
+    }
+
+    @Test func completesTestKeysExpectationsAndFieldNamesInExpectations() {
+        let tests = Self.form + "\ntests:\n  - name: t\n    input: {username: abc}\n"
+        #expect(complete(tests + "    ‸") == SpecVocabulary.testKeys)
+        #expect(complete(tests + "    expect:\n      ‸") == SpecVocabulary.expectKeys)
+        #expect(complete(tests + "    expect:\n      warnings:\n        ‸") == ["username", "password", "confirm"])
+    }
+
+    @Test func aCompletionReplacesTheWordTypedSoFar() throws {
+        let source = "formspec: 1\nfo‸"
+        let client = InProcessClient()
+        client.open("/a.form.yaml", source.unmarked)
+        let items = try #require(client.at("textDocument/completion", "/a.form.yaml", source).array)
+        let form = try #require(items.first { $0["label"] == "form" })
+        #expect(form["textEdit"]?["newText"] == "form: ")
+        #expect(
+            form["textEdit"]?["range"] == ["start": ["line": 1, "character": 0], "end": ["line": 1, "character": 2]])
+    }
+
+    // MARK: - Hover
+
+    @Test func hoverOnARuleShowsItsDocumentationAndDefaultMessage() throws {
+        let client = client()
+        let source = Self.form.replacingOccurrences(of: "- min_length", with: "- min_le‸ngth")
+        let value = try #require(client.at("textDocument/hover", formPath, source)["contents"]?["value"]?.string)
+        #expect(value.contains(try #require(SpecVocabulary.documentation(ofRule: "min_length"))))
+        #expect(value.contains("{label} must be at least {min} characters"))
+    }
+
+    @Test func hoverOnAFieldReferenceShowsTheFieldSummary() throws {
+        let client = client()
+        let source = Self.form.replacingOccurrences(of: "same_as: password", with: "same_as: pass‸word")
+        let value = try #require(client.at("textDocument/hover", formPath, source)["contents"]?["value"]?.string)
+        #expect(value.hasPrefix("**field `password`** — secret"))
+        #expect(value.contains("`min_length: 8`"))
+    }
+
+    @Test func hoverOnAnEnumValueShowsTheMessageItSelects() throws {
+        let client = InProcessClient()
+        let source = "formspec: 1\nform: a\nfields:\n  e:\n    type: date\n    rules:\n      - format: em‸ail\n"
+        client.open("/a.form.yaml", source.unmarked)
+        let value = try #require(client.at("textDocument/hover", "/a.form.yaml", source)["contents"]?["value"]?.string)
+        #expect(value.hasPrefix("**format: email** — "))
+        #expect(value.contains("{label} must be a valid email address"))
+        let type = source.replacingOccurrences(of: "em‸ail", with: "email").replacingOccurrences(
+            of: "type: date", with: "type: da‸te")
+        let typeValue = try #require(
+            client.at("textDocument/hover", "/a.form.yaml", type)["contents"]?["value"]?.string)
+        #expect(typeValue.contains("{label} must be a date (YYYY-MM-DD)"))
+    }
+
+    @Test func hoverOnUseShowsTheImportedDefine() throws {
+        let client = client()
+        let source = Self.form.replacingOccurrences(of: "use: handle", with: "use: han‸dle")
+        let value = try #require(client.at("textDocument/hover", formPath, source)["contents"]?["value"]?.string)
+        #expect(value.contains("**define `handle`** (in common.rules.yaml)"))
+        #expect(value.contains("Use only lowercase letters"))
+    }
+
+    // MARK: - Definition
+
+    @Test func definitionOfUseIsTheDefineInTheImportedFile() {
+        let client = client()
+        let source = Self.form.replacingOccurrences(of: "use: handle", with: "use: ha‸ndle")
+        #expect(
+            client.at("textDocument/definition", formPath, source)
+                == [
+                    "uri": .string(DocumentURI.uri(ofPath: libraryPath)),
+                    "range": ["start": ["line": 2, "character": 2], "end": ["line": 2, "character": 8]],
+                ])
+    }
+
+    @Test func definitionOfAFieldReferenceIsTheFieldInTheSameFile() {
+        let client = client()
+        let source = Self.form.replacingOccurrences(of: "different_from: username", with: "different_from: user‸name")
+        #expect(
+            client.at("textDocument/definition", formPath, source)
+                == [
+                    "uri": .string(DocumentURI.uri(ofPath: formPath)),
+                    "range": ["start": ["line": 4, "character": 2], "end": ["line": 4, "character": 10]],
+                ])
+    }
+
+    @Test func definitionOfAnImportIsTheFile() {
+        let client = client()
+        let source = Self.form.replacingOccurrences(of: "import: [common", with: "import: [com‸mon")
+        #expect(
+            client.at("textDocument/definition", formPath, source)["uri"]
+                == .string(DocumentURI.uri(ofPath: libraryPath)))
+    }
+
+    // MARK: - The vocabulary
+
+    @Test func everyRuleHasDocumentationAndEveryRuleButUseADefaultMessage() {
+        for name in SpecVocabulary.ruleNames + SpecVocabulary.formRuleKeys {
+            #expect(SpecVocabulary.documentation(ofRule: name) != nil, "\(name) has no documentation")
+            if name != "use" {
+                #expect(!SpecVocabulary.defaultMessages(ofRule: name).isEmpty, "\(name) has no default message")
+            }
+        }
+    }
+}
+
+/// Requests between an edit and its diagnostics answer from the edited text.
+@Suite struct EditThenAskTests {
+    @Test func hoverAndCompletionSeeTheEditBeforeItIsCompiled() throws {
+        let client = InProcessClient(files: ["/specs/common.rules.yaml": ServerTests.library])
+        let path = "/specs/signup.form.yaml"
+        client.open(path, ServerTests.form)
+        _ = client.published()
+        // Insert a new field `email` at the top of `fields:` (line 4), shifting every line down.
+        client.change(
+            path, version: 2,
+            [
+                [
+                    "range": ["start": ["line": 4, "character": 0], "end": ["line": 4, "character": 0]],
+                    "text": "  email:\n",
+                ]
+            ])
+        let edited = ServerTests.form.replacingOccurrences(of: "fields:\n", with: "fields:\n  email:\n")
+        let hover = edited.replacingOccurrences(of: "same_as: password", with: "same_as: pass‸word")
+        let value = client.at("textDocument/hover", path, hover)["contents"]?["value"]?.string
+        #expect(value?.hasPrefix("**field `password`**") == true)
+        let complete = edited.replacingOccurrences(of: "same_as: password", with: "same_as: ‸")
+        #expect(
+            InProcessClient.labels(client.at("textDocument/completion", path, complete))
+                == ["email", "username", "password", "confirm"])
+        #expect(client.published()["file:///specs/signup.form.yaml"] == [])
+    }
+}
