@@ -220,7 +220,7 @@ struct Bench: AsyncParsableCommand {
         if let patternCorpus {
             try checkPatternCorpus(at: patternCorpus)
         } else if patterns {
-            benchmarkPatterns(previousLimitSeconds: 1)
+            benchmarkPatterns(previousLimitSeconds: 0.1)
         } else if cli {
             try benchmarkCLI(spec: path, lines: lines, runs: runs)
         } else if batch {
