@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "formspec", targets: ["formspec"]),
         .library(name: "FormSpec", targets: ["FormSpec"]),
+        .library(name: "FormSpecLive", targets: ["FormSpecLive"]),
         .library(name: "FormSpecRuntime", targets: ["FormSpecRuntime"]),
     ],
     dependencies: [
@@ -32,10 +33,15 @@ let package = Package(
             name: "FormSpecCompiler",
             dependencies: ["FormSpecYAML", "FormSpecDiagnostics", "FormSpecRuntime"]
         ),
+        // Embedding without the compiler: `CompiledForm` over a program compiled ahead of time,
+        // external checks, `LiveForm` and settings stores. No libyaml.
+        .target(name: "FormSpecLive", dependencies: ["FormSpecRuntime", "FormSpecDiagnostics"]),
         // The embedding surface: compile, validate, spec tests, live forms.
         .target(
             name: "FormSpec",
-            dependencies: ["FormSpecCompiler", "FormSpecRuntime", "FormSpecDiagnostics", "FormSpecYAML"]),
+            dependencies: [
+                "FormSpecCompiler", "FormSpecRuntime", "FormSpecDiagnostics", "FormSpecYAML", "FormSpecLive",
+            ]),
         // `formspec lsp`: a Language Server Protocol server over the compiler driver `check` uses.
         .target(
             name: "FormSpecLanguageServer",
@@ -66,7 +72,8 @@ let package = Package(
         // The documents and the JSON Schema, checked against the real compiler and CLI.
         .testTarget(
             name: "FormSpecDocsTests", dependencies: ["formspec", "FormSpec", "FormSpecCompiler", "FormSpecYAML"]),
-        .executableTarget(name: "LiveSignupExample", dependencies: ["FormSpec"], path: "Examples/LiveSignup"),
+        // Links FormSpecLive only: proof that an app can embed forms without the compiler or libyaml.
+        .executableTarget(name: "LiveSignupExample", dependencies: ["FormSpecLive"], path: "Examples/LiveSignup"),
         .executableTarget(
             name: "formspec-bench",
             dependencies: [

@@ -1,24 +1,16 @@
-// A live sign-up form in a terminal: the spec `Specs/signup.form.yaml` embedded with `LiveForm`,
-// fed a scripted sequence of keystrokes. After each keystroke it prints every field's requirement
-// checklist (✓ met, ✗ not yet) and the one message the field would show, then whether the form
-// can be submitted.
+// A live sign-up form in a terminal: the spec `Specs/signup.form.yaml`, compiled ahead of time into
+// `SignupForm.swift`, embedded with `LiveForm` and fed a scripted sequence of keystrokes. After each
+// keystroke it prints every field's requirement checklist (✓ met, ✗ not yet) and the one message the
+// field would show, then whether the form can be submitted.
 //
-//     swift run LiveSignupExample            # from the repository root
-//     swift run LiveSignupExample path/to/signup.form.yaml
+// It links `FormSpecLive` only: no compiler, no libyaml, as an iOS app shipping its forms would.
+// After changing the spec, regenerate the program (a test checks it is current):
+//
+//     swift run formspec compile Specs/signup.form.yaml --emit swift -o Examples/LiveSignup/SignupForm.swift
+//     swift run LiveSignupExample
 
-import FormSpec
+import FormSpecLive
 import Foundation
-
-/// The spec to embed: the argument, else `Specs/signup.form.yaml` under the current directory,
-/// else next to this source file's repository root.
-func specPath() -> String {
-    if CommandLine.arguments.count > 1 { return CommandLine.arguments[1] }
-    let relative = "Specs/signup.form.yaml"
-    if FileManager.default.fileExists(atPath: relative) { return relative }
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-    return root.appendingPathComponent(relative).path
-}
 
 /// One scripted user action.
 enum Step {
@@ -56,9 +48,9 @@ func printState(of form: LiveForm, step: Int, action: String) {
 func run() -> Int32 {
     let compiled: CompiledForm
     do {
-        compiled = try CompiledForm.load(contentsOf: specPath())
+        compiled = CompiledForm(program: try SignupForm.program(), path: "SignupForm.swift")
     } catch {
-        FileHandle.standardError.write(Data(error.rendered.utf8))
+        FileHandle.standardError.write(Data("the embedded program does not decode: \(error)\n".utf8))
         return 2
     }
     let form = LiveForm(compiled)

@@ -1,5 +1,8 @@
 /// Prints diagnostics as compilers do: `PATH:LINE:COL: error: message`, the source line, a caret
 /// under the problem, then the notes.
+///
+/// Rendering is linear in the number of diagnostics and the size of the sources: each file's lines
+/// are indexed once, and only a window of a very long line is ever copied.
 public struct DiagnosticRenderer: Sendable {
     /// The text of each file a diagnostic may point into, by path.
     public var sources: [String: String]
@@ -14,16 +17,23 @@ public struct DiagnosticRenderer: Sendable {
 
     /// Renders every diagnostic, each followed by its excerpt and notes.
     public func render(_ diagnostics: [Diagnostic]) -> String {
-        diagnostics.map(render).joined()
+        let lines = LineCache(sources: sources)
+        var out = ""
+        for diagnostic in diagnostics { out += render(diagnostic, lines: lines) }
+        return out
     }
 
     /// Renders one diagnostic with its source excerpt and notes, ending in a newline.
     public func render(_ diagnostic: Diagnostic) -> String {
+        render(diagnostic, lines: LineCache(sources: sources))
+    }
+
+    private func render(_ diagnostic: Diagnostic, lines: LineCache) -> String {
         var out = header(diagnostic.severity, diagnostic.message, diagnostic.location)
-        out += excerpt(diagnostic.location)
+        out += excerpt(diagnostic.location, lines: lines)
         for note in diagnostic.notes {
             out += header(.note, note.message, note.location ?? diagnostic.location)
-            if note.location != nil { out += excerpt(note.location) }
+            if note.location != nil { out += excerpt(note.location, lines: lines) }
         }
         return out
     }
@@ -40,57 +50,100 @@ public struct DiagnosticRenderer: Sendable {
         return "\(place)\(label) \(message)\n"
     }
 
-    private func excerpt(_ location: SourceLocation?) -> String {
-        guard let location, let text = sources[location.path],
-            let line = Self.line(location.start.line, of: text)
-        else { return "" }
-        var characters = Array(line)
+    private func excerpt(_ location: SourceLocation?, lines: LineCache) -> String {
+        guard let location, let line = lines.characters(of: location.start.line, in: location.path) else {
+            return ""
+        }
         var startColumn = max(1, location.start.column)
         var endColumn = location.end.column
         // Show a window of a very long line (a minified or generated spec) around the caret.
         let window = 120
+        var characters: ArraySlice<Character> = line[...]
         var prefix = ""
         var suffix = ""
-        if characters.count > window + 40 {
-            let first = max(0, min(startColumn - 1 - 40, characters.count - window))
-            let last = min(characters.count, first + window)
+        if line.count > window + 40 {
+            let first = max(0, min(startColumn - 1 - 40, line.count - window))
+            let last = min(line.count, first + window)
             if first > 0 { prefix = "…" }
-            if last < characters.count { suffix = "…" }
-            characters = Array(characters[first..<last])
+            if last < line.count { suffix = "…" }
+            characters = line[first..<last]
             startColumn = startColumn - first + prefix.count
             endColumn = endColumn - first + prefix.count
-            characters = Array(prefix) + characters
         }
+        let shown = Array(prefix) + characters
         // Keep tabs in the caret line, so the caret lands under the right character in any terminal.
         var caret = ""
-        for index in 0..<min(startColumn - 1, characters.count) {
-            caret.append(characters[index] == "\t" ? "\t" : " ")
+        for index in 0..<max(0, min(startColumn - 1, shown.count)) {
+            caret.append(shown[index] == "\t" ? "\t" : " ")
         }
         var width = 1
         if location.end.line == location.start.line, endColumn > startColumn {
             width = endColumn - startColumn
         }
-        width = max(1, min(width, max(1, characters.count - (startColumn - 1))))
+        width = max(1, min(width, max(1, shown.count - (startColumn - 1))))
         caret += "^" + String(repeating: "~", count: width - 1)
         if colored { caret = "\u{1B}[1;32m\(caret)\u{1B}[0m" }
-        return "\(String(characters))\(suffix)\n\(caret)\n"
+        return "\(String(shown))\(suffix)\n\(caret)\n"
     }
 
     /// The text of 1-based line `number` of `text`, without its line break.
     static func line(_ number: Int, of text: String) -> Substring? {
-        guard number >= 1 else { return nil }
-        var current = 1
-        var start = text.startIndex
-        var index = text.startIndex
-        while index < text.endIndex {
-            let character = text[index]
-            if character == "\n" || character == "\r\n" || character == "\r" {
-                if current == number { return text[start..<index] }
-                current += 1
-                start = text.index(after: index)
+        let starts = LineCache.lineStarts(of: text)
+        guard number >= 1, number <= starts.count else { return nil }
+        return LineCache.line(number, of: text, starts: starts)
+    }
+}
+
+/// Lines of the sources, indexed on first use and kept as characters.
+private final class LineCache {
+    let sources: [String: String]
+    private var starts: [String: [String.Index]] = [:]
+    private var lines: [String: [Int: [Character]]] = [:]
+
+    init(sources: [String: String]) {
+        self.sources = sources
+    }
+
+    /// The characters of line `number` of `path`.
+    func characters(of number: Int, in path: String) -> [Character]? {
+        if let line = lines[path]?[number] { return line }
+        guard let text = sources[path] else { return nil }
+        let lineStarts = starts[path] ?? Self.lineStarts(of: text)
+        starts[path] = lineStarts
+        guard number >= 1, number <= lineStarts.count else { return nil }
+        let characters = Array(Self.line(number, of: text, starts: lineStarts))
+        lines[path, default: [:]][number] = characters
+        return characters
+    }
+
+    /// Where each line starts; a line ends at `\n`, `\r\n` or `\r`.
+    static func lineStarts(of text: String) -> [String.Index] {
+        var starts = [text.startIndex]
+        let utf8 = text.utf8
+        var index = utf8.startIndex
+        while index < utf8.endIndex {
+            let byte = utf8[index]
+            var next = utf8.index(after: index)
+            if byte == UInt8(ascii: "\r"), next < utf8.endIndex, utf8[next] == UInt8(ascii: "\n") {
+                next = utf8.index(after: next)
             }
-            index = text.index(after: index)
+            if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") { starts.append(next) }
+            index = next
         }
-        return current == number ? text[start..<text.endIndex] : nil
+        return starts
+    }
+
+    /// Line `number` (1-based, within `starts`) without its line break.
+    static func line(_ number: Int, of text: String, starts: [String.Index]) -> Substring {
+        let start = starts[number - 1]
+        var end = number < starts.count ? starts[number] : text.endIndex
+        let utf8 = text.utf8
+        if end > start, number < starts.count {
+            end = utf8.index(before: end)
+            if end > start, utf8[end] == UInt8(ascii: "\n"), utf8[utf8.index(before: end)] == UInt8(ascii: "\r") {
+                end = utf8.index(before: end)
+            }
+        }
+        return text[start..<end]
     }
 }

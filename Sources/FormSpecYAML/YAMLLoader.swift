@@ -13,6 +13,10 @@ public enum YAMLLoader {
         public var maxAliasExpansion: Int = 100_000
         /// How deeply collections may nest.
         public var maxDepth: Int = 200
+        /// Whether messages may quote the document's text (keys, alias names). Off by default:
+        /// an input document may hold a secret field's value anywhere, so its diagnostics point at a
+        /// line and column and quote nothing. The spec compiler turns it on for spec files.
+        public var quotesText = false
 
         /// The default limits.
         public init() {}
@@ -200,6 +204,8 @@ struct Builder {
         /// Index in `pairs` of each key, so duplicate detection stays linear in the mapping's size.
         var keyIndex: [String: Int] = [:]
         var merged: [YAMLPair] = []
+        /// Keys in `merged`, so a large merge stays linear.
+        var mergedKeys: Set<String> = []
     }
 
     init(path: String, limits: YAMLLoader.Limits) {
@@ -231,7 +237,10 @@ struct Builder {
             }
         case .alias(let anchor):
             guard let target = anchors[anchor] else {
-                throw .error("unknown alias '*\(anchor)'", at: location(event.start, event.end))
+                throw .error(
+                    limits.quotesText
+                        ? "unknown alias '*\(anchor)'" : "unknown alias (no anchor of that name before it)",
+                    at: location(event.start, event.end))
             }
             expanded += target.size
             if expanded > limits.maxAliasExpansion {
@@ -299,10 +308,15 @@ struct Builder {
         let keyText = key.scalar?.text ?? ""
         if let firstIndex = stack[stack.count - 1].keyIndex[keyText] {
             let first = stack[stack.count - 1].pairs[firstIndex]
+            let quoted = limits.quotesText ? " '\(keyText)'" : ""
             diagnostics.append(
                 .error(
-                    "duplicate key '\(key.scalar?.text ?? "")'", at: key.location,
-                    notes: [.init("'\(key.scalar?.text ?? "")' is first set here", at: first.key.location)]))
+                    "duplicate key\(quoted)", at: key.location,
+                    notes: [
+                        .init(
+                            "\(limits.quotesText ? "'\(keyText)'" : "the key") is first set here",
+                            at: first.key.location)
+                    ]))
             return
         }
         stack[stack.count - 1].keyIndex[keyText] = stack[stack.count - 1].pairs.count
@@ -315,13 +329,9 @@ struct Builder {
             guard let pairs = source.mapping else {
                 throw .error("a merge key '<<' takes a mapping or a list of mappings", at: source.location)
             }
-            for pair in pairs where !stack[stack.count - 1].merged.contains(where: { Self.sameKey($0.key, pair.key) }) {
+            for pair in pairs where stack[stack.count - 1].mergedKeys.insert(pair.key.scalar?.text ?? "").inserted {
                 stack[stack.count - 1].merged.append(pair)
             }
         }
-    }
-
-    private static func sameKey(_ a: YAMLNode, _ b: YAMLNode) -> Bool {
-        a.scalar?.text == b.scalar?.text
     }
 }

@@ -19,6 +19,8 @@ struct CheckCommand: ParsableCommand {
     @Argument(help: "Spec files or folders to check.", completion: .file())
     var paths: [String]
 
+    @OptionGroup var imports: ImportOptions
+
     @OptionGroup var output: FormatOptions
 
     func run() throws {
@@ -49,7 +51,7 @@ struct CheckCommand: ParsableCommand {
         files = files.filter { unique.insert($0).inserted }
 
         for file in files {
-            let compilation = Compiler.compile(path: file)
+            let compilation = Compiler.compile(path: file, options: imports.compileOptions)
             let fresh = compilation.diagnostics.filter { seen.insert($0).inserted }
             problems += fresh
             if !fresh.isEmpty {
@@ -60,7 +62,7 @@ struct CheckCommand: ParsableCommand {
         let errors = problems.count { $0.severity == .error }
         let warnings = problems.count { $0.severity == .warning }
         if output.resolved == .json {
-            FileIO.write(DiagnosticJSON.encode(problems), to: 1)
+            Console.writeOutput(DiagnosticJSON.encode(problems))
         }
         Console.printError(
             "checked \(Console.count(files.count, "file")): \(Console.count(errors, "error")), \(Console.count(warnings, "warning"))\n"

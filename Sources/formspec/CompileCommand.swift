@@ -24,6 +24,8 @@ struct CompileCommand: ParsableCommand {
     @Argument(help: "The spec (NAME.form.yaml).", completion: .file(extensions: ["yaml"]))
     var spec: String
 
+    @OptionGroup var imports: ImportOptions
+
     @Option(
         help: ArgumentHelp(
             "What to write: the lowered program as json, or a swift source file.", valueName: "json|swift"))
@@ -35,7 +37,7 @@ struct CompileCommand: ParsableCommand {
     var output: String?
 
     func run() throws {
-        let program = try SpecLoading.program(at: spec, failureCode: 1)
+        let program = try SpecLoading.program(at: spec, failureCode: 1, options: imports.compileOptions)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
         let json: String

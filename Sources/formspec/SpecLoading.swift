@@ -9,15 +9,18 @@ enum SpecLoading {
     /// - Parameters:
     ///   - path: The spec file.
     ///   - failureCode: The exit code when it cannot be read, has errors or is a rule library.
+    ///   - options: Compiler settings (the import root).
     /// - Returns: The compiled program.
     /// - Throws: `ExitCode(failureCode)` after printing what is wrong.
-    static func program(at path: String, failureCode: Int32) throws -> Program {
+    static func program(at path: String, failureCode: Int32, options: CompileOptions = CompileOptions()) throws
+        -> Program
+    {
         do throws(FileError) {
             try FileIO.checkReadable(path: path)
         } catch {
             throw Console.fail(error.description, code: failureCode)
         }
-        let compilation = Compiler.compile(path: path)
+        let compilation = Compiler.compile(path: path, options: options)
         if !compilation.diagnostics.isEmpty {
             Console.printError(compilation.renderedDiagnostics(colored: Console.stderrColored))
         }

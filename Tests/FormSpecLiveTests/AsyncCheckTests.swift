@@ -8,12 +8,12 @@ private let accountSpec = """
       username:
         label: Username
         required: true
-        debounce: 500ms
         rules:
           - min_length: 3
             message: At least 3 characters
             requirement: 3 or more characters
           - check: username_available
+            debounce: 500ms
             message: That username is taken
             requirement: Available
       email:

@@ -25,12 +25,14 @@ struct PersistenceTests {
         #expect(
             store.storage == [
                 "settings.show_check_in_only": true, "settings.display_order": "favorite_first",
-                "settings.max_price_level": "3",
+                "settings.max_price_level": 3,
             ])
 
         let second = LiveForm(compiled)
         second.load(from: store)
-        #expect(second.values == first.values)
+        #expect(second["show_check_in_only"]?.value == true)
+        #expect(second["display_order"]?.value == "favorite_first")
+        #expect(second["max_price_level"]?.value == 3)
         #expect(!second.hasUnsavedChanges && second.isValid)
         #expect(second.fields.allSatisfy { !$0.isTouched })
     }
@@ -43,7 +45,7 @@ struct PersistenceTests {
         #expect(store.storage.isEmpty)
         #expect(form.hasUnsavedChanges)
         #expect(form.save(to: store, onlyIfValid: false))
-        #expect(store.storage["settings.max_price_level"] == "9")
+        #expect(store.storage["settings.max_price_level"] == 9)
     }
 
     @Test func absentValuesRemoveTheirKey() throws {
@@ -86,6 +88,54 @@ struct PersistenceTests {
         #expect(reloaded["display_order"]?.value == "check_in_first")
         #expect(reloaded["max_price_level"]?.value == 4)
         #expect(reloaded.isValid && !reloaded.hasUnsavedChanges)
+    }
+
+    @Test func aKeyPrefixOfYourOwn() throws {
+        let store = InMemorySettingsStore(["prefs.max_price_level": 2])
+        let form = LiveForm(try loadSpec("settings"))
+        form.load(from: store, keyPrefix: "prefs.")
+        #expect(form["max_price_level"]?.value == 2)
+        form.set("4", forField: "max_price_level")
+        #expect(form.save(to: store, keyPrefix: "prefs."))
+        #expect(store.storage["prefs.max_price_level"] == 4)
+        #expect(store.storage["prefs.display_order"] == "alphabetical")
+        #expect(store.storage["settings.max_price_level"] == nil)
+    }
+
+    @Test func valuesAreStoredTyped() throws {
+        let source = """
+            formspec: 1
+            form: profile
+            fields:
+              birthday: {type: date}
+              height: {type: number}
+              newsletter: {type: boolean}
+              visits: {type: integer}
+              nickname: {type: text, trim: true}
+            """
+        let store = InMemorySettingsStore()
+        let form = LiveForm(try CompiledForm(source: source))
+        form.set([
+            "birthday": "2001-04-03", "height": "1.75", "newsletter": "true", "visits": "12", "nickname": " mei ",
+        ])
+        #expect(form.save(to: store))
+        #expect(
+            store.storage == [
+                "profile.birthday": "2001-04-03", "profile.height": 1.75, "profile.newsletter": true,
+                "profile.visits": 12, "profile.nickname": "mei",
+            ])
+    }
+
+    @Test func anUnreadableStoredValueFallsBackToTheDefault() throws {
+        let store = InMemorySettingsStore([
+            "settings.max_price_level": "soon", "settings.display_order": "by_mood", "settings.show_check_in_only": 1,
+        ])
+        let form = LiveForm(try loadSpec("settings"))
+        form.load(from: store)
+        #expect(form["max_price_level"]?.value == 5)
+        #expect(form["display_order"]?.value == "alphabetical")
+        #expect(form["show_check_in_only"]?.value == true)
+        #expect(form.isValid && !form.hasUnsavedChanges)
     }
 
     @Test func userDefaultsStoresPlainPropertyListTypes() throws {

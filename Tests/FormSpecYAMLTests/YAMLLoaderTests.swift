@@ -47,9 +47,25 @@ struct YAMLLoaderTests {
         #expect(loaded.root?.mapping?.count == 2)
         #expect(loaded.diagnostics.count == 1)
         let diagnostic = try #require(loaded.diagnostics.first)
-        #expect(diagnostic.message == "duplicate key 'a'")
+        #expect(diagnostic.message == "duplicate key")
         #expect(diagnostic.location?.start == SourcePosition(line: 3, column: 1))
         #expect(diagnostic.notes.first?.location?.start == SourcePosition(line: 1, column: 1))
+        var quoting = YAMLLoader.Limits()
+        quoting.quotesText = true
+        let spec = try YAMLLoader.load("a: 1\nb: 2\na: 3\n", path: "t.yaml", limits: quoting)
+        #expect(spec.diagnostics.first?.message == "duplicate key 'a'")
+    }
+
+    /// An input document may hold a secret anywhere: its diagnostics quote neither keys nor alias
+    /// names, only places.
+    @Test func inputDiagnosticsQuoteNothingOfTheDocument() throws {
+        let alias = #expect(throws: Diagnostic.self) { try load("password: *Pa55word\n") }
+        #expect(alias?.message == "unknown alias (no anchor of that name before it)")
+        #expect(alias?.location?.start == SourcePosition(line: 1, column: 11))
+        let nested = try load("password: {hunter2: 1, hunter2: 2}\n")
+        let rendered = nested.diagnostics.map { "\($0.message) \($0.notes.map(\.message))" }.joined()
+        #expect(!rendered.contains("hunter2"))
+        #expect(nested.diagnostics.count == 1)
     }
 
     @Test func malformedYAMLIsADiagnosticWithAPlace() {

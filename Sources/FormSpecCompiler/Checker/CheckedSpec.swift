@@ -12,9 +12,25 @@ struct CheckedSpec {
     var tests: [SpecTest]
 }
 
+/// A field's label: the text in the spec's locale, and its translations (`label: {en: …, ja: …}`).
+struct FieldLabel {
+    /// The label in the spec's locale (what reports carry as `label`).
+    var text: String
+    /// Translations by canonical locale tag.
+    var translations: [String: String] = [:]
+
+    /// The label to show in messages of `locale`: its translation, or one for a parent tag, else ``text``.
+    func text(in locale: String) -> String {
+        for tag in LocaleTag(locale)?.fallbacks ?? [locale] {
+            if let text = translations[tag] { return text }
+        }
+        return text
+    }
+}
+
 struct CheckedField {
     var name: String
-    var label: String
+    var label: FieldLabel
     var type: FieldType
     var required: Bool
     var requiredMessage: MessageSource
@@ -36,6 +52,12 @@ struct CheckedRule {
     var severity: Severity
     var debounceMilliseconds: Int?
     var location: SourceLocation
+    /// Rule nodes after `use:` expansion (1 for a leaf rule).
+    var size = 1
+    /// Nesting depth after `use:` expansion (1 for a leaf rule).
+    var height = 1
+    /// Whether the rule (or one nested in it) compares the field with a secret field.
+    var comparesWithSecret = false
 }
 
 struct CheckedFormRule {
@@ -62,6 +84,10 @@ enum PlaceholderValue {
     /// Items joined with the locale's separator (`and` lists) or "or" (`or` lists).
     case list([String], or: Bool)
     case classes([ContainsRule.CharacterClass])
+    /// The label of the field at this index, in the message's locale.
+    case label(Int)
+    /// The labels of these fields, joined like ``list(_:or:)``.
+    case labels([Int], or: Bool)
     case date(Operand)
     /// `{value}`: filled when the message is shown.
     case value

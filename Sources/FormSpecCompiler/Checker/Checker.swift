@@ -7,8 +7,11 @@ struct FieldInfo {
     var name: String
     var index: Int
     var type: FieldType
+    /// The label in the spec's locale.
     var label: String
     var options: [ChoiceOption]
+    /// The label with its translations.
+    var labels = FieldLabel(text: "")
 }
 
 /// Checks a spec's meaning: every problem is reported (not only the first), with did-you-mean
@@ -28,6 +31,35 @@ struct Checker {
     var cyclicDefines: Set<String> = []
     /// Names some `use:` asked for, to warn about defines of this file that nothing uses.
     var usedDefines: Set<String> = []
+    /// Each define checked once per field it is used on (`nil`: it failed, already reported), so
+    /// defines that `use:` each other many times cost linear, not exponential, time.
+    var checkedUses: [UseKey: CheckedRule?] = [:]
+    /// The define names, sorted once for did-you-mean suggestions.
+    lazy var sortedDefineNames: [String] = defines.keys.sorted()
+    /// How deeply rule checking is nested right now (through `use:` and all/any/not).
+    var ruleDepth = 0
+    /// Rule nodes of the whole spec after `use:` expansion.
+    var expandedRules = 0
+    /// Where the spec writes a secret: test inputs of secret fields, their defaults and the literals
+    /// they are compared with. Excerpts under diagnostics show these spans masked.
+    var secretSpans: [SourceLocation] = []
+    /// Name comparisons left for did-you-mean over the spec's own names (fields, defines, options):
+    /// thousands of misspellings over thousands of names stay fast, later ones just get no hint.
+    var suggestionBudget = 200_000
+
+    /// Rules may nest (through `use:` and all/any/not) this deep; deeper chains are an error, not a
+    /// stack overflow in the compiler or the evaluator.
+    static let maxRuleDepth = 64
+    /// One rule may expand (through `use:`) to at most this many rule nodes.
+    static let maxRuleSize = 10_000
+    /// The whole spec may expand to at most this many rule nodes.
+    static let maxSpecRules = 1_000_000
+
+    /// A define checked on a field.
+    struct UseKey: Hashable {
+        var name: String
+        var field: Int
+    }
 
     // MARK: - The spec
 
@@ -35,10 +67,11 @@ struct Checker {
         checkVersion(spec)
         if let locale = spec.locale {
             if Self.isLocale(locale.value) {
-                specLocale = locale.value
+                specLocale = LocaleTag(locale.value)?.canonical ?? locale.value
+                warnIfUnknown(locale: locale.value, at: locale.location)
             } else {
                 diagnostics.error(
-                    "invalid locale '\(locale.value)'", at: locale.location,
+                    "invalid locale '\(Diagnostics.excerpt(locale.value))'", at: locale.location,
                     notes: [.init("write a language tag such as en, ja or zh-Hant")])
             }
         }
@@ -84,13 +117,14 @@ struct Checker {
                             + [.init("types: \(FieldType.allCases.map(\.rawValue).joined(separator: ", "))")])
                 }
             }
-            let label = field.label?.value ?? Self.humanize(field.name.value)
+            let label = checkLabel(field)
             let options = checkOptions(field, type: type)
             fieldInfo[field.name.value] = FieldInfo(
-                name: field.name.value, index: index, type: type, label: label, options: options)
+                name: field.name.value, index: index, type: type, label: label.text, options: options, labels: label)
             fieldOrder.append(field.name.value)
         }
 
+        collectSecretSpans(spec)
         checkDefineCycles()
         var checkedFields: [CheckedField] = []
         for field in fields {
@@ -116,6 +150,37 @@ struct Checker {
         diagnostics.error(
             "unsupported language version '\(version.scalar?.text ?? version.kindDescription)'", at: version.location,
             notes: [.init("this compiler reads 'formspec: 1'")])
+    }
+
+    /// `label: Text` or `label: {en: Email, ja: メールアドレス}`; the humanized name when absent.
+    private mutating func checkLabel(_ field: FieldSyntax) -> FieldLabel {
+        var label = FieldLabel(text: Self.humanize(field.name.value))
+        guard let node = field.label else { return label }
+        guard let pairs = node.mapping else {
+            if let text = Read.string(node, "'label'", &diagnostics) { label.text = text.value }
+            return label
+        }
+        if pairs.isEmpty { diagnostics.error("'label' needs at least one locale", at: node.location) }
+        var firstLocale: String?
+        for pair in pairs {
+            let written = pair.key.scalar?.text ?? ""
+            guard Self.isLocale(written), let tag = LocaleTag(written) else {
+                diagnostics.error(
+                    "invalid locale '\(Diagnostics.excerpt(written))' in a label", at: pair.key.location,
+                    notes: [.init("write a language tag such as en, ja or zh-Hant")])
+                continue
+            }
+            warnIfUnknown(locale: written, at: pair.key.location)
+            guard let text = Read.string(pair.value, "a label", &diagnostics) else { continue }
+            label.translations[tag.canonical] = text.value
+            if firstLocale == nil { firstLocale = tag.canonical }
+        }
+        // Reports carry one label: the spec's locale, else English, else the first written.
+        let inSpecLocale = LocaleTag(specLocale)?.fallbacks.lazy.compactMap { label.translations[$0] }.first
+        if let text = inSpecLocale ?? label.translations["en"] ?? firstLocale.flatMap({ label.translations[$0] }) {
+            label.text = text
+        }
+        return label
     }
 
     private mutating func checkOptions(_ field: FieldSyntax, type: FieldType) -> [ChoiceOption] {
@@ -199,7 +264,9 @@ struct Checker {
                         : "default for \(info.type.rawValue) field '\(info.name)' must be \(info.type.literalDescription), not \(node.kindDescription)",
                     at: node.location,
                     notes: reason == "choice"
-                        ? Diagnostics.suggestion(for: node.scalar?.text ?? "", among: info.options.map(\.value)) : [])
+                        ? suggestion(for: node.scalar?.text ?? "", among: info.options.map(\.value))
+                        : info.type == .date && (node.scalar?.text.hasPrefix("today") ?? false)
+                            ? [.init("a default is a fixed date; today±N works in rules such as min and max")] : [])
             }
         }
         var reportsFirstOnly = false
@@ -216,11 +283,19 @@ struct Checker {
         let condition = field.condition.flatMap { checkCondition($0) }
         var rules: [CheckedRule] = []
         for syntax in field.rules {
-            if let rule = checkRule(syntax, field: info) { rules.append(rule) }
+            guard let rule = checkRule(syntax, field: info) else { continue }
+            let before = expandedRules
+            expandedRules += rule.size
+            if before <= Self.maxSpecRules, expandedRules > Self.maxSpecRules {
+                diagnostics.error(
+                    "the spec's rules expand to more than \(Self.maxSpecRules) rules in all (through 'use:')",
+                    at: rule.location, notes: [.init("every record would be checked against all of them")])
+            }
+            rules.append(rule)
         }
         checkBounds(rules, field: info)
         return CheckedField(
-            name: info.name, label: info.label, type: info.type, required: required, requiredMessage: requiredMessage,
+            name: info.name, label: info.labels, type: info.type, required: required, requiredMessage: requiredMessage,
             defaultValue: defaultValue, trim: field.trim, debounceMilliseconds: duration(field.debounce),
             condition: condition, reportsFirstOnly: reportsFirstOnly, rules: rules, options: info.options)
     }
@@ -229,15 +304,24 @@ struct Checker {
 
     /// Parses a nested rule item (inside `all`, `any`, `not`).
     mutating func parseRuleItem(_ node: YAMLNode) -> RuleSyntax? {
-        var parser = SyntaxParser(diagnostics: diagnostics)
+        // Lend the collector to the parser instead of copying it: a copy per nested rule made
+        // specs with many diagnostics quadratic.
+        var parser = SyntaxParser(diagnostics: DiagnosticCollector())
+        swap(&parser.diagnostics, &diagnostics)
         let item = parser.parseRule(node, keys: RuleCatalog.names)
-        diagnostics = parser.diagnostics
+        swap(&parser.diagnostics, &diagnostics)
         return item
     }
 
     /// Checks one rule item on `field`.
     mutating func checkRule(_ syntax: RuleSyntax, field: FieldInfo) -> CheckedRule? {
         guard let definition = RuleCatalog.definition(for: syntax.key.value) else { return nil }
+        ruleDepth += 1
+        defer { ruleDepth -= 1 }
+        if ruleDepth > Self.maxRuleDepth {
+            reportTooDeep(at: syntax.key.location)
+            return nil
+        }
         if let types = definition.appliesTo, !types.contains(field.type) {
             diagnostics.error(
                 "rule '\(syntax.key.value)' does not apply to \(field.type.rawValue) field '\(field.name)'",
@@ -268,24 +352,49 @@ struct Checker {
         guard let body = definition.check(syntax, field: field, checker: &self) else { return nil }
         var message =
             syntax.message.map {
-                messageSource($0, key: body.messageKey, placeholders: body.placeholders, field: field)
+                messageSource(
+                    $0, key: body.messageKey, placeholders: body.placeholders, field: field,
+                    comparesWithSecret: body.comparesWithSecret)
             }
             ?? body.inheritedMessage
             ?? MessageSource(custom: nil, defaultKey: body.messageKey, placeholders: body.placeholders)
         message.placeholders.merge(body.placeholders) { current, _ in current }
         let requirement =
             syntax.requirement.map {
-                messageSource($0, key: body.messageKey, placeholders: body.placeholders, field: field)
+                messageSource(
+                    $0, key: body.messageKey, placeholders: body.placeholders, field: field,
+                    comparesWithSecret: body.comparesWithSecret)
             } ?? body.inheritedRequirement
+        // A define checked earlier (and cached) may make the tree too deep or too large here.
+        if body.height > Self.maxRuleDepth {
+            reportTooDeep(at: syntax.key.location)
+            return nil
+        }
+        if body.size > Self.maxRuleSize {
+            diagnostics.error(
+                "this rule expands to more than \(Self.maxRuleSize) rules (through 'use:')", at: syntax.key.location,
+                notes: [.init("a define that uses another several times multiplies its size")])
+            return nil
+        }
         return CheckedRule(
             name: body.reportedName ?? syntax.key.value, rule: body.rule, message: message, requirement: requirement,
             condition: condition, severity: severity, debounceMilliseconds: duration(syntax.debounce),
-            location: syntax.key.location)
+            location: syntax.key.location, size: body.size, height: body.height,
+            comparesWithSecret: body.comparesWithSecret)
+    }
+
+    private mutating func reportTooDeep(at location: SourceLocation) {
+        diagnostics.error(
+            "rules nest more than \(Self.maxRuleDepth) levels deep (through 'use:' and all/any/not)", at: location,
+            notes: [.init("a chain of defines that use each other this long is likely a mistake")])
     }
 
     /// A `message:` or `requirement:` node: a string in the spec's locale, or a map by locale.
+    /// `comparesWithSecret`: the rule compares the field with a secret one, so `{value}` may be
+    /// (or be close to) the secret.
     mutating func messageSource(
-        _ node: YAMLNode, key: String, placeholders: [String: PlaceholderValue], field: FieldInfo?
+        _ node: YAMLNode, key: String, placeholders: [String: PlaceholderValue], field: FieldInfo?,
+        comparesWithSecret: Bool = false
     ) -> MessageSource {
         var custom: [String: String] = [:]
         if let pairs = node.mapping {
@@ -293,23 +402,31 @@ struct Checker {
                 let locale = pair.key.scalar?.text ?? ""
                 if !Self.isLocale(locale) {
                     diagnostics.error(
-                        "invalid locale '\(locale)' in a message", at: pair.key.location,
+                        "invalid locale '\(Diagnostics.excerpt(locale))' in a message", at: pair.key.location,
                         notes: [.init("write a language tag such as en, ja or zh-Hant")])
                 }
+                warnIfUnknown(locale: locale, at: pair.key.location)
                 guard let text = Read.string(pair.value, "a message", &diagnostics) else { continue }
-                validateTemplate(text.value, at: text.location, placeholders: placeholders, field: field)
-                custom[locale] = text.value
+                validateTemplate(
+                    text.value, at: text.location, placeholders: placeholders, field: field,
+                    comparesWithSecret: comparesWithSecret)
+                custom[LocaleTag(locale)?.canonical ?? locale] = text.value
             }
         } else if let text = Read.string(node, "a message", &diagnostics) {
-            validateTemplate(text.value, at: text.location, placeholders: placeholders, field: field)
+            validateTemplate(
+                text.value, at: text.location, placeholders: placeholders, field: field,
+                comparesWithSecret: comparesWithSecret)
             custom[specLocale] = text.value
         }
         return MessageSource(custom: custom, defaultKey: key, placeholders: placeholders)
     }
 
-    /// Reports placeholders a template cannot fill (and `{value}` on secrets).
+    /// Reports placeholders a template cannot fill, and any that would show a secret: `{value}` on
+    /// a secret field or on a field compared with one, and the literal of `equals`/`one_of`… on a
+    /// secret field (the literal is what the secret is, or must not be).
     mutating func validateTemplate(
-        _ text: String, at location: SourceLocation, placeholders: [String: PlaceholderValue], field: FieldInfo?
+        _ text: String, at location: SourceLocation, placeholders: [String: PlaceholderValue], field: FieldInfo?,
+        comparesWithSecret: Bool = false
     ) {
         var available = Set(placeholders.keys).union(["label", "value"])
         if field == nil { available.subtract(["label", "value"]) }
@@ -318,12 +435,31 @@ struct Checker {
                 diagnostics.error(
                     "'{value}' would show a secret in a message", at: location,
                     notes: [.init("secret values never appear in output; describe the problem instead")])
+            } else if name == "value", comparesWithSecret {
+                diagnostics.error(
+                    "'{value}' would show a secret in a message", at: location,
+                    notes: [
+                        .init("this rule compares the field with a secret one, so its value may be the secret"),
+                        .init("secret values never appear in output; describe the problem instead"),
+                    ])
+            } else if field?.type == .secret, let value = placeholders[name], Self.quotesLiteral(value) {
+                diagnostics.error(
+                    "'{\(name)}' would show a secret in a message", at: location,
+                    notes: [.init("on a secret field, the value compared with is itself a secret")])
             } else if !available.contains(name) {
                 diagnostics.error(
                     "unknown placeholder '{\(name)}' in a message", at: location,
                     notes: Diagnostics.suggestion(for: name, among: available.sorted())
                         + [.init("available here: \(available.sorted().map { "{\($0)}" }.joined(separator: ", "))")])
             }
+        }
+    }
+
+    /// Whether a placeholder shows a literal written in the spec (not a field's label).
+    static func quotesLiteral(_ value: PlaceholderValue) -> Bool {
+        switch value {
+        case .date(.literal), .list: true
+        default: false
         }
     }
 
@@ -397,16 +533,14 @@ struct Checker {
                 return nil
             }
             var indexes: [Int] = []
-            var labels: [String] = []
             for node in nodes {
                 guard let name = Read.string(node, "a field name", &diagnostics), let info = resolveField(name) else {
                     continue
                 }
                 indexes.append(info.index)
-                labels.append(info.label)
             }
             guard indexes.count == nodes.count else { return nil }
-            let placeholders: [String: PlaceholderValue] = ["fields": .list(labels, or: true)]
+            let placeholders: [String: PlaceholderValue] = ["fields": .labels(indexes, or: true)]
             return CheckedFormRule(
                 name: "at_least_one_of", kind: .atLeastOneOf(indexes),
                 message: syntax.message.map {
@@ -417,45 +551,103 @@ struct Checker {
         }
     }
 
+    // MARK: - Secrets
+
+    /// Finds every value the spec writes for a secret field (see ``secretSpans``).
+    private mutating func collectSecretSpans(_ spec: SpecSyntax) {
+        func isSecret(_ name: String?) -> Bool { name.flatMap { fieldInfo[$0] }?.type == .secret }
+        for test in spec.tests {
+            for values in [test.input, test.original] {
+                for pair in values?.mapping ?? [] where isSecret(pair.key.scalar?.text) {
+                    secretSpans.append(pair.value.location)
+                }
+            }
+            // Expected messages are the spec's own words; inputs and originals are the values.
+        }
+        for field in spec.fields ?? [] where isSecret(field.name.value) {
+            if let value = field.defaultValue { secretSpans.append(value.location) }
+            for rule in field.rules {
+                secretSpans += Self.comparedLiterals(key: rule.key.value, argument: rule.argument)
+            }
+        }
+    }
+
+    /// The arguments of `equals`/`not_equals`/`one_of`/`not_one_of` in a rule, nested ones included.
+    private static func comparedLiterals(key: String, argument: YAMLNode) -> [SourceLocation] {
+        if ["equals", "not_equals", "one_of", "not_one_of"].contains(key), argument.mapping == nil {
+            return [argument.location]
+        }
+        var found: [SourceLocation] = []
+        for item in argument.sequence ?? (argument.mapping != nil ? [argument] : []) {
+            for pair in item.mapping ?? [] {
+                found += comparedLiterals(key: pair.key.scalar?.text ?? "", argument: pair.value)
+            }
+        }
+        return found
+    }
+
     // MARK: - Defines
 
     /// Warns about defines of this form's own file that no rule uses (imported libraries are
     /// shared, so their unused names are not this form's concern).
     private mutating func warnAboutUnusedDefines(_ spec: SpecSyntax) {
-        for (name, _) in spec.defines where !usedDefines.contains(name.value) && !cyclicDefines.contains(name.value) {
+        // A define reached through a used one is used, even when checking stopped before it (a
+        // chain cut short by the depth limit).
+        var reached = usedDefines
+        var pending = Array(usedDefines)
+        while let name = pending.popLast() {
+            guard let define = defines[name] else { continue }
+            var uses = Self.uses(in: define.item.argument).map(\.value)
+            if define.item.key.value == "use", let used = define.item.argument.scalar?.text { uses.append(used) }
+            for used in uses where reached.insert(used).inserted { pending.append(used) }
+        }
+        for (name, _) in spec.defines where !reached.contains(name.value) && !cyclicDefines.contains(name.value) {
             diagnostics.warning(
                 "'\(name.value)' is defined but never used", at: name.location,
                 notes: [.init("use it with '- use: \(name.value)', or remove it")])
         }
     }
 
-    /// Reports every `use:` cycle among the defines, used or not, once.
+    /// Reports every `use:` cycle among the defines, used or not, once. Depth-first with an
+    /// explicit stack: a chain of thousands of defines must not overflow the call stack.
     private mutating func checkDefineCycles() {
         var state: [String: Bool] = [:]  // false: on the current path, true: finished
         var path: [String] = []
-        func visit(_ name: String, _ checker: inout Checker) {
-            guard let define = checker.defines[name] else { return }
+        var frames: [(name: String, uses: [Located<String>], next: Int)] = []
+        func enter(_ name: String, _ checker: Checker) -> Bool {
+            guard let define = checker.defines[name] else { return false }
             state[name] = false
             path.append(name)
-            for used in Self.uses(in: define.item.argument)
-                + (define.item.key.value == "use"
-                    ? [Located(value: define.item.argument.scalar?.text ?? "", location: define.item.argument.location)]
-                    : [])
-            {
+            var uses = Self.uses(in: define.item.argument)
+            if define.item.key.value == "use" {
+                uses.append(
+                    Located(value: define.item.argument.scalar?.text ?? "", location: define.item.argument.location))
+            }
+            frames.append((name, uses, 0))
+            return true
+        }
+        for name in defines.keys.sorted() where state[name] == nil {
+            _ = enter(name, self)
+            while let top = frames.last {
+                guard top.next < top.uses.count else {
+                    frames.removeLast()
+                    path.removeLast()
+                    state[top.name] = true
+                    continue
+                }
+                frames[frames.count - 1].next += 1
+                let used = top.uses[top.next]
                 switch state[used.value] {
                 case false?:
                     let start = path.firstIndex(of: used.value) ?? 0
                     let cycle = (path[start...] + [used.value]).joined(separator: " -> ")
-                    checker.diagnostics.error("cyclic 'use': \(cycle)", at: used.location)
-                    checker.cyclicDefines.formUnion(path[start...])
-                case nil: visit(used.value, &checker)
+                    diagnostics.error("cyclic 'use': \(cycle)", at: used.location)
+                    cyclicDefines.formUnion(path[start...])
+                case nil: _ = enter(used.value, self)
                 case true?: break
                 }
             }
-            path.removeLast()
-            state[name] = true
         }
-        for name in defines.keys.sorted() where state[name] == nil { visit(name, &self) }
     }
 
     /// Every `use: NAME` nested anywhere in a rule argument (inside `all`, `any`, `not`).
@@ -478,6 +670,12 @@ struct Checker {
 
     // MARK: - Names
 
+    /// A did-you-mean note for `word` among the spec's own names, within ``suggestionBudget``.
+    mutating func suggestion(for word: String, among candidates: [String]) -> [Diagnostic.Note] {
+        guard let match = closestMatch(to: word, in: candidates, comparisons: &suggestionBudget) else { return [] }
+        return [.init("did you mean '\(match)'?")]
+    }
+
     /// Type names from other schema languages, mapped to FormSpec's.
     static let typeAliases = [
         "string": "text", "str": "text", "password": "secret", "int": "integer", "float": "number",
@@ -495,7 +693,10 @@ struct Checker {
     }
 
     static func isLocale(_ text: String) -> Bool {
+        // Real tags are short; a bound keeps the runtime's fallback chain (one entry per subtag) small.
+        guard text.utf8.count <= 64 else { return false }
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count <= 8 else { return false }
         guard let first = parts.first, (2...3).contains(first.count), first.allSatisfy({ $0.isASCII && $0.isLetter })
         else {
             return false
@@ -503,6 +704,15 @@ struct Checker {
         return parts.dropFirst().allSatisfy {
             (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
         }
+    }
+
+    /// Warns about a well-formed tag whose language no one speaks (`jp`), with a did-you-mean.
+    mutating func warnIfUnknown(locale: String, at location: SourceLocation) {
+        guard let tag = LocaleTag(locale), !tag.hasKnownLanguage else { return }
+        diagnostics.warning(
+            "unknown locale '\(locale)'", at: location,
+            notes: LocaleTag.suggestion(for: tag).map { [.init("did you mean '\($0)'?")] }
+                ?? [.init("write a language tag such as en, ja or zh-Hant")])
     }
 
     /// `confirm_password` -> `Confirm password`.

@@ -26,16 +26,18 @@ extension Value {
 
 extension Checker {
     /// A literal of the field's type, or an error.
-    mutating func literal(_ node: YAMLNode, for field: FieldInfo, rule: String) -> Scalar? {
+    /// `acceptsToday`: the caller takes `today±N` too (comparison operands), so messages offer it.
+    mutating func literal(_ node: YAMLNode, for field: FieldInfo, rule: String, acceptsToday: Bool = false) -> Scalar? {
+        let expected =
+            field.type == .date && acceptsToday ? "a date (YYYY-MM-DD) or today±N" : field.type.literalDescription
         if node.scalar == nil || node.resolved == .null {
             diagnostics.error(
-                "'\(rule)' needs \(field.type.literalDescription), not \(node.kindDescription)", at: node.location)
+                "'\(rule)' needs \(expected), not \(node.kindDescription)", at: node.location)
             return nil
         }
         // Numbers and booleans are written as YAML numbers and booleans; only dates are strings.
         if [.integer, .number, .boolean].contains(field.type), case .string = node.resolved {
-            diagnostics.error(
-                "'\(rule)' needs \(field.type.literalDescription), not \(node.kindDescription)", at: node.location)
+            diagnostics.error("'\(rule)' needs \(expected), not \(node.kindDescription)", at: node.location)
             return nil
         }
         let value = Value(yaml: node)
@@ -47,11 +49,11 @@ extension Checker {
             if reason == "choice" {
                 diagnostics.error(
                     "'\(node.scalar?.text ?? "")' is not an option of field '\(field.name)'", at: node.location,
-                    notes: Diagnostics.suggestion(for: node.scalar?.text ?? "", among: field.options.map(\.value))
+                    notes: suggestion(for: node.scalar?.text ?? "", among: field.options.map(\.value))
                         + [.init("options: \(field.options.map(\.value).joined(separator: ", "))")])
             } else {
                 diagnostics.error(
-                    "'\(rule)' needs \(field.type.literalDescription) for \(field.type.rawValue) field '\(field.name)', not \(node.kindDescription) '\(node.scalar?.text ?? "")'",
+                    "'\(rule)' needs \(expected) for \(field.type.rawValue) field '\(field.name)', not \(node.kindDescription) '\(node.scalar?.text ?? "")'",
                     at: node.location)
             }
         }
@@ -77,15 +79,34 @@ extension Checker {
             return .field(other.index)
         }
         if field.type == .date, case .string(let text) = node.resolved, text.hasPrefix("today") {
-            guard let offset = DateOffset.parseToday(text) else {
-                diagnostics.error(
-                    "invalid relative date '\(text)'", at: node.location,
-                    notes: [.init("write today, or today+N / today-N with a unit d, m or y (today+30d, today-18y)")])
-                return nil
-            }
-            return .today(offset)
+            return relativeDate(text, at: node.location).map(Operand.today)
         }
-        return literal(node, for: field, rule: rule).map(Operand.literal)
+        return literal(node, for: field, rule: rule, acceptsToday: true).map(Operand.literal)
+    }
+
+    /// The offset of `today`, `today+N<unit>` or `today-N<unit>`, or an error saying what is wrong.
+    mutating func relativeDate(_ text: String, at location: SourceLocation) -> DateOffset? {
+        switch DateOffset.parse(today: text) {
+        case .success(let offset):
+            return offset
+        case .failure(.outOfRange(let unit)):
+            let name = ["d": "days", "m": "months", "y": "years"][unit.rawValue] ?? "units"
+            diagnostics.error(
+                "relative date '\(text)' is out of range", at: location,
+                notes: [.init("a step is at most \(DateOffset.maxAmount(unit)) \(name) either way")])
+        case .failure(.malformed):
+            diagnostics.error(
+                "invalid relative date '\(text)'", at: location,
+                notes: [
+                    .init("write today, or today+N / today-N with one sign and a unit d, m or y (today+30d, today-18y)")
+                ])
+        }
+        return nil
+    }
+
+    /// The type of the field at `index` in source order.
+    func fieldType(at index: Int) -> FieldType? {
+        fieldOrder.indices.contains(index) ? fieldInfo[fieldOrder[index]]?.type : nil
     }
 
     /// The field named `name`, or an error with a did-you-mean.
@@ -93,7 +114,7 @@ extension Checker {
         if let info = fieldInfo[name.value] { return info }
         diagnostics.error(
             "unknown field '\(name.value)'", at: name.location,
-            notes: Diagnostics.suggestion(for: name.value, among: fieldOrder))
+            notes: suggestion(for: name.value, among: fieldOrder))
         return nil
     }
 
@@ -135,7 +156,7 @@ extension FieldType {
         case .integer: "a whole number"
         case .number: "a number"
         case .boolean: "true or false"
-        case .date: "a date (YYYY-MM-DD) or today±N"
+        case .date: "a date (YYYY-MM-DD)"
         case .choice: "one of the field's options"
         }
     }

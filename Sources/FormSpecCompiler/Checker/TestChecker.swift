@@ -13,7 +13,7 @@ extension Checker {
             if let parsed = known(written, as: Mode.self, what: "mode", plural: "modes") { mode = parsed }
         }
         if let locale = syntax.locale, !Self.isLocale(locale.value) {
-            diagnostics.error("invalid locale '\(locale.value)'", at: locale.location)
+            diagnostics.error("invalid locale '\(Diagnostics.excerpt(locale.value))'", at: locale.location)
         }
         var stubs: [String: Bool] = [:]
         if let node = syntax.stubs, let reader = MappingReader(node, what: "'stubs'", diagnostics: &diagnostics) {

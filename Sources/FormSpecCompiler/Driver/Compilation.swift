@@ -37,4 +37,14 @@ public struct Compilation: Sendable {
 public protocol SourceProvider: Sendable {
     /// The bytes of the file at `path`, or `nil` when there is none.
     func contents(of path: String) -> [UInt8]?
+
+    /// The one name of the file or folder at `path` with symlinks, `.` and `..` resolved, or `nil`
+    /// when it does not exist. Imports are confined by comparing these names, so a provider that
+    /// can hold symlinks must resolve them here.
+    func canonicalPath(_ path: String) -> String?
+}
+
+extension SourceProvider {
+    /// Providers without symlinks (in memory, bundles): the path with `.` and `..` steps removed.
+    public func canonicalPath(_ path: String) -> String? { PathUtilities.normalize(path) }
 }

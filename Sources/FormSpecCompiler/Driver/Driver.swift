@@ -6,20 +6,32 @@ import FormSpecYAML
 /// check (``CheckedSpec``) -> lower (``Program``), following imports.
 struct Driver {
     let provider: any SourceProvider
+    let options: CompileOptions
     private var diagnostics = DiagnosticCollector()
     private var sources: [String: String] = [:]
-    /// Parsed files by path, so a file imported twice is read once.
-    private var parsed: [String: SpecSyntax] = [:]
+    /// Parsed files by canonical path (`nil`: could not be read), so a file imported twice is read once.
+    private var parsed: [String: SpecSyntax?] = [:]
+    /// The canonical folder imports must stay in; `nil` when it could not be resolved (then no import loads).
+    private var importRoot: String?
+    /// The folder imports must stay in, as the user wrote it (for messages and the lexical check).
+    private var importRootDisplay = ""
+    /// The spec's own folder as written, for refusing `../` escapes without asking the file system.
+    private var lexicalRoot = ""
 
-    init(provider: any SourceProvider) { self.provider = provider }
+    init(provider: any SourceProvider, options: CompileOptions = CompileOptions()) {
+        self.provider = provider
+        self.options = options
+    }
 
     mutating func compile(path: String) -> Compilation {
         let path = PathUtilities.normalize(path)
-        guard let spec = parse(path, importedAt: nil, as: path) else { return finish(spec: nil, isLibrary: false) }
+        let key = provider.canonicalPath(path) ?? path
+        resolveImportRoot(specPath: path)
+        guard let spec = parse(path, key: key, importedAt: nil, as: path) else {
+            return finish(spec: nil, isLibrary: false)
+        }
         var checker = Checker()
-        var defines: [String: (item: RuleSyntax, path: String)] = [:]
-        collectDefines(of: spec, into: &defines, importing: [path])
-        checker.defines = defines
+        checker.defines = collectDefines(of: spec, key: key)
         let isLibrary = spec.fields == nil && spec.form == nil
         warnAboutFileName(path, isLibrary: isLibrary, at: spec.location)
         if isLibrary {
@@ -39,6 +51,9 @@ struct Driver {
         }
         let checked = checker.check(spec)
         diagnostics.append(contentsOf: checker.diagnostics.diagnostics)
+        if !checker.secretSpans.isEmpty, let text = sources[path] {
+            sources[path] = Self.mask(text, spans: checker.secretSpans)
+        }
         guard let checked, !diagnostics.hasErrors else { return finish(spec: nil, isLibrary: false) }
         let program = Lowering(spec: checked).lower()
         return finish(spec: CompiledSpec(path: path, program: program, tests: checked.tests), isLibrary: false)
@@ -63,10 +78,16 @@ struct Driver {
         Compilation(spec: spec, diagnostics: diagnostics.sorted, sources: sources, isLibrary: isLibrary)
     }
 
-    /// Loads and parses `path`; problems are reported at the import that named it when there is one.
-    private mutating func parse(_ path: String, importedAt: SourceLocation?, as written: String) -> SpecSyntax? {
-        if let spec = parsed[path] { return spec }
-        guard let bytes = provider.contents(of: path) else {
+    /// Loads and parses the file `path` (canonically `key`); problems are reported at the import
+    /// that named it when there is one. An imported file that is not a FormSpec file is never quoted:
+    /// it gets one diagnostic at the import, and its text is not kept for excerpts.
+    private mutating func parse(_ path: String, key: String, importedAt: SourceLocation?, as written: String)
+        -> SpecSyntax?
+    {
+        if let spec = parsed[key] { return spec }
+        parsed[key] = .some(nil)
+        // Imports are read through their canonical path, the one that was checked against the root.
+        guard let bytes = provider.contents(of: importedAt == nil ? path : key) else {
             if let importedAt {
                 let resolved = written == path ? "" : " (\(path))"
                 diagnostics.error("cannot import '\(written)'\(resolved): no such file", at: importedAt)
@@ -75,14 +96,25 @@ struct Driver {
             }
             return nil
         }
-        sources[path] = String(decoding: bytes, as: UTF8.self)
         let loaded: LoadedYAML
         do {
-            loaded = try YAMLLoader.load(bytes, path: path)
+            var limits = YAMLLoader.Limits()
+            limits.quotesText = true  // a spec's keys are the author's own words
+            loaded = try YAMLLoader.load(bytes, path: path, limits: limits)
         } catch {
-            diagnostics.emit(error)
+            if let importedAt {
+                refuseForeign(written, at: importedAt, reason: "it is not valid YAML")
+            } else {
+                sources[path] = String(decoding: bytes, as: UTF8.self)
+                diagnostics.emit(error)
+            }
             return nil
         }
+        if let importedAt, !Self.looksLikeSpec(loaded.root) {
+            refuseForeign(written, at: importedAt, reason: "it has no 'formspec:' key")
+            return nil
+        }
+        sources[path] = String(decoding: bytes, as: UTF8.self)
         diagnostics.append(contentsOf: loaded.diagnostics)
         guard let root = loaded.root else {
             diagnostics.error(
@@ -93,32 +125,162 @@ struct Driver {
         var parser = SyntaxParser(diagnostics: DiagnosticCollector())
         let spec = parser.parse(root, path: path)
         diagnostics.append(contentsOf: parser.diagnostics.diagnostics)
-        if let spec { parsed[path] = spec }
+        parsed[key] = spec
         return spec
     }
 
-    /// Gathers `define:` entries of `spec` and, transitively, of its imports.
-    private mutating func collectDefines(
-        of spec: SpecSyntax, into defines: inout [String: (item: RuleSyntax, path: String)], importing stack: [String]
-    ) {
-        for (name, item) in spec.defines {
-            if let existing = defines[name.value] {
-                diagnostics.error(
-                    "'\(name.value)' is defined twice", at: name.location,
-                    notes: [.init("first defined here", at: existing.item.location)])
+    /// Whether a loaded document is a FormSpec file (a mapping with a `formspec:` key), and so may be quoted.
+    private static func looksLikeSpec(_ root: YAMLNode?) -> Bool {
+        root?.mapping?.contains { $0.key.scalar?.text == "formspec" } ?? false
+    }
+
+    private mutating func refuseForeign(_ written: String, at location: SourceLocation, reason: String) {
+        diagnostics.error(
+            "cannot import '\(written)': not a FormSpec file (\(reason))", at: location,
+            notes: [.init("an import names a rule library: a YAML file starting with 'formspec: 1'")])
+    }
+
+    /// Fixes the folder imports are confined to: `--import-root` when given, else the spec's folder.
+    private mutating func resolveImportRoot(specPath: String) {
+        if let explicit = options.importRoot {
+            importRootDisplay = explicit
+            importRoot = provider.canonicalPath(PathUtilities.normalize(explicit))
+            if importRoot == nil {
+                diagnostics.error("the import root '\(explicit)' does not exist", at: nil)
+            }
+        } else {
+            let folder = PathUtilities.split(specPath).folder
+            lexicalRoot = folder
+            importRootDisplay = folder.isEmpty ? "." : folder
+            importRoot = provider.canonicalPath(folder)
+        }
+    }
+
+    /// The file an `import:` entry names, as written-relative path and canonical key, when it may
+    /// be read: relative, and inside the import root after symlinks are resolved.
+    private mutating func resolveImport(_ entry: Located<String>, from spec: SpecSyntax) -> (
+        path: String, key: String
+    )? {
+        let rootNote = Diagnostic.Note(
+            "imports must stay inside '\(importRootDisplay)'; widen that with --import-root DIR")
+        if entry.value.hasPrefix("/") {
+            diagnostics.error(
+                "cannot import '\(entry.value)': an import is a path relative to the importing file",
+                at: entry.location,
+                notes: [.init("write the path from this file's folder, e.g. 'lib/common.rules.yaml'")])
+            return nil
+        }
+        let target = PathUtilities.resolve(entry.value, from: spec.path)
+        guard let root = importRoot else {
+            // No root: an explicit one that does not exist (reported once), or a spec whose folder
+            // does not exist, so nothing beside it does either.
+            if options.importRoot == nil {
+                diagnostics.error("cannot import '\(entry.value)': no such file", at: entry.location)
+            }
+            return nil
+        }
+        // Refuse a path that climbs out of the spec's folder before touching the file system, so a
+        // spec cannot even probe which files exist outside it.
+        let outside = Diagnostic.error(
+            "cannot import '\(entry.value)': it is outside the folder of the spec being compiled",
+            at: entry.location, notes: [rootNote])
+        if options.importRoot == nil, !PathUtilities.isInside(target, root: lexicalRoot) {
+            diagnostics.emit(outside)
+            return nil
+        }
+        guard let key = provider.canonicalPath(target) else {
+            let resolved = entry.value == target ? "" : " (\(target))"
+            diagnostics.error("cannot import '\(entry.value)'\(resolved): no such file", at: entry.location)
+            return nil
+        }
+        guard PathUtilities.isInside(key, root: root) else {
+            diagnostics.emit(outside)
+            return nil
+        }
+        return (target, key)
+    }
+
+    /// Gathers `define:` entries of `spec` and of every file it imports, transitively. Each file is
+    /// visited once (a diamond of imports defines each name once), with an explicit stack so a
+    /// long chain of imports cannot overflow the call stack.
+    private mutating func collectDefines(of spec: SpecSyntax, key: String) -> [String: (
+        item: RuleSyntax, path: String
+    )] {
+        var defines: [String: (item: RuleSyntax, path: String)] = [:]
+        func add(_ spec: SpecSyntax, _ diagnostics: inout DiagnosticCollector) {
+            for (name, item) in spec.defines {
+                if let existing = defines[name.value] {
+                    diagnostics.error(
+                        "'\(name.value)' is defined twice", at: name.location,
+                        notes: [.init("first defined here", at: existing.item.location)])
+                    continue
+                }
+                defines[name.value] = (item, spec.path)
+            }
+        }
+        // false: on the current import path; true: finished.
+        var state: [String: Bool] = [key: false]
+        var stack: [(spec: SpecSyntax, key: String, next: Int)] = [(spec, key, 0)]
+        add(spec, &diagnostics)
+        while let top = stack.last {
+            guard top.next < top.spec.imports.count else {
+                state[top.key] = true
+                stack.removeLast()
                 continue
             }
-            defines[name.value] = (item, spec.path)
-        }
-        for entry in spec.imports {
-            let target = PathUtilities.resolve(entry.value, from: spec.path)
-            if stack.contains(target) {
+            let entry = top.spec.imports[top.next]
+            stack[stack.count - 1].next += 1
+            guard let (target, targetKey) = resolveImport(entry, from: top.spec) else { continue }
+            switch state[targetKey] {
+            case false?:
                 diagnostics.error(
-                    "cyclic import: \((stack + [target]).joined(separator: " -> "))", at: entry.location)
+                    "cyclic import: \(Self.describeCycle(stack.map(\.spec.path) + [target]))", at: entry.location)
+            case true?:
+                continue
+            case nil:
+                guard let imported = parse(target, key: targetKey, importedAt: entry.location, as: entry.value) else {
+                    state[targetKey] = true
+                    continue
+                }
+                add(imported, &diagnostics)
+                state[targetKey] = false
+                stack.append((imported, targetKey, 0))
+            }
+        }
+        return defines
+    }
+
+    /// `text` with every character inside `spans` replaced by `•` (line breaks kept), so excerpts
+    /// under diagnostics keep their columns but never show a secret.
+    static func mask(_ text: String, spans: [SourceLocation]) -> String {
+        var byLine: [Int: [(from: Int, to: Int?)]] = [:]
+        for span in spans where span.end.line >= span.start.line {
+            for line in span.start.line...span.end.line {
+                byLine[line, default: []].append(
+                    (line == span.start.line ? span.start.column : 1, line == span.end.line ? span.end.column : nil))
+            }
+        }
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        var line = 1
+        var column = 1
+        for character in text {
+            if character.isNewline {
+                result.append(character)
+                line += 1
+                column = 1
                 continue
             }
-            guard let imported = parse(target, importedAt: entry.location, as: entry.value) else { continue }
-            collectDefines(of: imported, into: &defines, importing: stack + [target])
+            let hidden = byLine[line]?.contains { column >= $0.from && column < ($0.to ?? .max) } ?? false
+            result.append(hidden ? "•" : character)
+            column += 1
         }
+        return result
+    }
+
+    /// `a -> b -> c -> a`, eliding the middle of a very long chain.
+    private static func describeCycle(_ paths: [String]) -> String {
+        guard paths.count > 12 else { return paths.joined(separator: " -> ") }
+        return (paths.prefix(4) + ["… (\(paths.count - 10) more)"] + paths.suffix(6)).joined(separator: " -> ")
     }
 }

@@ -1,5 +1,13 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Reads spec files from the file system.
 public struct FileSystemSources: SourceProvider {
     /// Creates a reader of the file system.
@@ -11,6 +19,14 @@ public struct FileSystemSources: SourceProvider {
             let data = FileManager.default.contents(atPath: path)
         else { return nil }
         return [UInt8](data)
+    }
+
+    /// The absolute path with every symlink resolved (`realpath`), so a link cannot lead an import
+    /// out of its root.
+    public func canonicalPath(_ path: String) -> String? {
+        guard let resolved = realpath(path.isEmpty ? "." : path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 }
 
@@ -30,6 +46,16 @@ public struct OverlaySources: SourceProvider {
     public func contents(of path: String) -> [UInt8]? {
         path == self.path ? bytes : base.contents(of: path)
     }
+
+    /// The in-memory file sits in its folder as `base` names it, so imports beside it resolve the same way.
+    public func canonicalPath(_ path: String) -> String? {
+        guard PathUtilities.normalize(path) == PathUtilities.normalize(self.path) else {
+            return base.canonicalPath(path)
+        }
+        let (folder, name) = PathUtilities.split(PathUtilities.normalize(path))
+        guard let canonicalFolder = base.canonicalPath(folder) else { return nil }
+        return PathUtilities.join(canonicalFolder, name)
+    }
 }
 
 /// Serves files from a dictionary of path -> text: for tests and for specs bundled as strings.
@@ -43,6 +69,7 @@ public struct InMemorySources: SourceProvider {
     public func contents(of path: String) -> [UInt8]? { files[path].map { Array($0.utf8) } }
 }
 
+/// Path arithmetic on `/`-separated strings (no file system access).
 enum PathUtilities {
     /// `relative` resolved against the folder of `file`.
     static func resolve(_ relative: String, from file: String) -> String {
@@ -63,5 +90,28 @@ enum PathUtilities {
             parts.append(part)
         }
         return parts.joined(separator: "/")
+    }
+
+    /// The folder of `path` (`""` for a bare name) and its last component.
+    static func split(_ path: String) -> (folder: String, name: String) {
+        guard let slash = path.lastIndex(of: "/") else { return ("", path) }
+        let folder = String(path[..<slash])
+        return (folder.isEmpty ? "/" : folder, String(path[path.index(after: slash)...]))
+    }
+
+    /// `folder/name`, without doubling a slash or prefixing a bare name with one.
+    static func join(_ folder: String, _ name: String) -> String {
+        if folder.isEmpty || folder == "." { return name }
+        return folder.hasSuffix("/") ? folder + name : folder + "/" + name
+    }
+
+    /// Whether canonical `path` lies inside canonical folder `root` (or is it).
+    static func isInside(_ path: String, root: String) -> Bool {
+        if root.isEmpty || root == "." {
+            // A relative root is the current folder: any relative path that does not climb out.
+            return !path.hasPrefix("/") && path != ".." && !path.hasPrefix("../")
+        }
+        if root == "/" { return path.hasPrefix("/") }
+        return path == root || path.hasPrefix(root.hasSuffix("/") ? root : root + "/")
     }
 }

@@ -13,7 +13,7 @@ struct Lowering {
             for rule in rules { reads.formUnion(rule.fieldsRead) }
             let optionList = PlaceholderValue.list(field.options.map(\.label), or: true)
             return FieldProgram(
-                name: field.name, label: field.label, type: field.type, required: field.required,
+                name: field.name, label: field.label.text, type: field.type, required: field.required,
                 requiredMessage: render(field.requiredMessage, label: field.label, labels: labels),
                 typeMessage: render(
                     MessageSource(
@@ -32,17 +32,17 @@ struct Lowering {
         }
         let formRules = spec.formRules.map {
             FormRuleProgram(
-                name: $0.name, kind: $0.kind, message: render($0.message, label: "", labels: labels),
+                name: $0.name, kind: $0.kind, message: render($0.message, label: nil, labels: labels),
                 condition: $0.condition)
         }
         var unknown = MessageSource(custom: nil, defaultKey: "unknown_field", placeholders: ["field": .value])
         unknown.placeholders["field"] = .value
         return Program(
             form: spec.form, title: spec.title, locale: spec.locale, fields: fields, formRules: formRules,
-            unknownFieldMessage: render(unknown, label: "", labels: labels))
+            unknownFieldMessage: render(unknown, label: nil, labels: labels))
     }
 
-    private func lower(_ rule: CheckedRule, field: CheckedField, labels: [String]) -> RuleProgram {
+    private func lower(_ rule: CheckedRule, field: CheckedField, labels: [FieldLabel]) -> RuleProgram {
         let message = render(rule.message, label: field.label, labels: labels)
         return RuleProgram(
             name: rule.name, rule: rule.rule, message: message,
@@ -51,7 +51,9 @@ struct Lowering {
     }
 
     /// Renders `source` in every locale it has (custom) or the catalogue has (default).
-    func render(_ source: MessageSource, label: String, labels: [String]) -> LocalizedText {
+    /// Renders `source` in every locale it has (custom) or the catalogue has (default); `label` is
+    /// the field's own (`nil` for form rules), `labels` every field's by index.
+    func render(_ source: MessageSource, label: FieldLabel?, labels: [FieldLabel]) -> LocalizedText {
         var templates: [String: Template] = [:]
         if let custom = source.custom {
             for (locale, text) in custom {
@@ -66,7 +68,9 @@ struct Lowering {
         return LocalizedText(templates)
     }
 
-    private func template(_ text: String, locale: String, source: MessageSource, label: String, labels: [String])
+    private func template(
+        _ text: String, locale: String, source: MessageSource, label: FieldLabel?, labels: [FieldLabel]
+    )
         -> Template
     {
         var segments: [Template.Segment] = []
@@ -80,7 +84,7 @@ struct Lowering {
         for piece in TemplateParser.pieces(of: text) {
             switch piece {
             case .text(let string): append(string)
-            case .placeholder("label"): append(label)
+            case .placeholder("label"): append(label?.text(in: locale) ?? "")
             case .placeholder("value"): segments.append(.value)
             case .placeholder(let name):
                 guard let value = source.placeholders[name] else {
@@ -96,24 +100,29 @@ struct Lowering {
         return Template(segments.isEmpty ? [.text("")] : segments)
     }
 
-    static func text(of value: PlaceholderValue, locale: String, labels: [String]) -> String {
+    static func text(of value: PlaceholderValue, locale: String, labels: [FieldLabel]) -> String {
         let catalog = DefaultMessages.catalog[locale] ?? DefaultMessages.catalog["en"]!
         let english = DefaultMessages.catalog["en"]!
         func word(_ key: String) -> String { catalog[key] ?? english[key] ?? key }
-        switch value {
-        case .text(let text): return text
-        case .value: return ""
-        case .list(let items, let or):
+        func list(_ items: [String], or: Bool) -> String {
             guard items.count > 1 else { return items.first ?? "" }
             let separator = word("list.separator")
             if !or { return items.joined(separator: separator) }
-            return items.dropLast().joined(separator: separator) + word("list.or") + items.last!
+            return items.dropLast().joined(separator: separator) + word("list.or") + (items.last ?? "")
+        }
+        switch value {
+        case .text(let text): return text
+        case .value: return ""
+        case .label(let index): return labels.indices.contains(index) ? labels[index].text(in: locale) : ""
+        case .labels(let indexes, let or):
+            return list(indexes.filter(labels.indices.contains).map { labels[$0].text(in: locale) }, or: or)
+        case .list(let items, let or): return list(items, or: or)
         case .classes(let classes):
             return classes.map { word("class.\($0.rawValue)") }.joined(separator: word("list.separator"))
         case .date(let operand):
             switch operand {
             case .literal(let scalar): return scalar.description
-            case .field(let index): return labels[index]
+            case .field(let index): return labels.indices.contains(index) ? labels[index].text(in: locale) : ""
             case .today(let offset):
                 return offset.amount == 0 ? word("date.today") : offset.description
             }

@@ -79,6 +79,11 @@ enum Read {
 }
 
 enum Diagnostics {
+    /// `text` for quoting in a message, cut to its first 60 characters when longer.
+    static func excerpt(_ text: String) -> String {
+        text.count <= 60 ? text : text.prefix(60) + "…"
+    }
+
     /// A did-you-mean note when `word` is close to one of `candidates`.
     static func suggestion(for word: String, among candidates: [String]) -> [Diagnostic.Note] {
         guard let match = closestMatch(to: word, in: candidates) else { return [] }

@@ -67,7 +67,7 @@ struct SyntaxParser {
             return nil
         }
         field.type = Read.string(reader.take("type"), "'type'", &diagnostics)
-        field.label = Read.string(reader.take("label"), "'label'", &diagnostics)
+        field.label = reader.take("label")
         field.required = reader.take("required")
         field.defaultValue = reader.take("default")
         field.trim = Read.bool(reader.take("trim"), "'trim'", &diagnostics) ?? false

@@ -30,7 +30,8 @@ struct FieldSyntax {
     var name: Located<String>
     var location: SourceLocation
     var type: Located<String>?
-    var label: Located<String>?
+    /// A string, or a map of locale -> text.
+    var label: YAMLNode?
     var required: YAMLNode?
     var defaultValue: YAMLNode?
     var trim: Bool = false

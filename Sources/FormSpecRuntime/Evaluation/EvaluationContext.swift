@@ -35,6 +35,7 @@ public struct EvaluationContext: Sendable {
         var specLocale: String
         var fieldCount: Int
         var chain: LocaleChain
+        var texts: ProgramTexts
         var originalValues: [FieldValue]
 
         func matches(_ program: Program) -> Bool {
@@ -43,14 +44,22 @@ public struct EvaluationContext: Sendable {
     }
 
     /// Works out, once, what every validation with this context against `program` needs: the
-    /// message locales and (edit mode) the original values read as their types. Call it before
-    /// validating a batch; changing `locale`, `mode` or `original` afterwards undoes it.
+    /// message locales, every message rendered in them, and (edit mode) the original values read as
+    /// their types. Call it before validating a batch; changing `locale`, `mode` or `original`
+    /// afterwards undoes it.
     /// - Throws: ``EvaluationError/notAnObject(_:)`` when `original` is not an object.
     public mutating func prepare(for program: Program) throws(EvaluationError) {
         let originalValues = mode == .edit ? try program.readOriginal(original) : []
+        let chain = LocaleChain(requested: locale, specLocale: program.locale)
         prepared = Prepared(
             form: program.form, specLocale: program.locale, fieldCount: program.fields.count,
-            chain: LocaleChain(requested: locale, specLocale: program.locale), originalValues: originalValues)
+            chain: chain, texts: program.texts(for: chain), originalValues: originalValues)
+    }
+
+    /// `program`'s texts in this context's locale: prepared ones, else rendered now.
+    public func texts(for program: Program) -> ProgramTexts {
+        if let prepared, prepared.matches(program) { return prepared.texts }
+        return program.texts(for: localeChain(for: program))
     }
 
     /// The message locales for `program`.

@@ -9,18 +9,17 @@ extension Program {
     public func validate(_ input: Value, context: EvaluationContext = EvaluationContext()) throws(EvaluationError)
         -> Report
     {
-        // Read members straight into the field values: no intermediate slot array per record.
         guard case .object(let members) = input else { throw .notAnObject(input.kindDescription) }
-        var values = defaultValues
-        var unknownKeys: [String] = []
+        var scratch = EvaluationScratch(self)
         for member in members {
             if let index = fieldIndex[member.key] {
-                values[index] = read(member.value, forField: index)
+                scratch.values[index] = read(member.value, forField: index)
             } else if context.strict {
-                unknownKeys.append(member.key)
+                scratch.unknownKeys.append(member.key)
             }
         }
-        return try evaluate(values, unknownKeys: unknownKeys, context: context)
+        try evaluate(&scratch, context: context)
+        return report(from: scratch, context: context)
     }
 
     /// Splits an input object into per-field slots.
@@ -48,10 +47,7 @@ extension Program {
     public func read(_ record: Record) -> [FieldValue] {
         var values: [FieldValue] = []
         values.reserveCapacity(fields.count)
-        for (index, field) in fields.enumerated() {
-            let raw = record.values[index] ?? field.defaultValue
-            values.append(field.type.read(raw, trim: field.trim, options: optionSets[index]))
-        }
+        for index in fields.indices { values.append(read(record.values[index], forField: index)) }
         return values
     }
 
@@ -59,162 +55,294 @@ extension Program {
     public func validate(_ record: Record, context: EvaluationContext = EvaluationContext()) throws(EvaluationError)
         -> Report
     {
-        try evaluate(read(record), unknownKeys: context.strict ? record.unknownKeys : [], context: context)
-    }
-
-    private func evaluate(_ values: [FieldValue], unknownKeys: [String], context: EvaluationContext)
-        throws(EvaluationError) -> Report
-    {
-        var changed: [String]?
-        if context.mode == .edit {
-            let originalValues = try context.originalValues(for: self)
-            changed = fields.indices.filter { !values[$0].isSame(as: originalValues[$0]) }.map { fields[$0].name }
-        }
-        if context.mode == .show {
-            return Report(form: form, valid: true, fields: [:], fieldOrder: [], formErrors: [], changed: nil)
-        }
-
-        let chain = context.localeChain(for: self)
-        var environment = RuleEnvironment(values: values, today: context.today, field: 0, checks: context.checks)
-        var reports: [String: FieldReport] = Dictionary(minimumCapacity: fields.count)
-        var order: [String] = []
-        order.reserveCapacity(fields.count)
-        var valid = true
-        for (index, field) in fields.enumerated() {
-            if let condition = field.condition, !condition.holds(values, mode: context.mode) { continue }
-            environment.field = index
-            let report = try evaluate(field, values[index], in: environment, mode: context.mode, chain: chain)
-            valid = valid && report.valid
-            reports[field.name] = report
-            order.append(field.name)
-        }
-
-        var formErrors = self.formErrors(values, changed: changed ?? [], mode: context.mode, chain: chain)
-        if context.strict {
-            for key in unknownKeys {
-                formErrors.append(
-                    Issue(rule: "unknown_field", message: unknownFieldMessage.render(chain, value: .text(key))))
-            }
-        }
-        return Report(
-            form: form, valid: valid && formErrors.isEmpty, fields: reports, fieldOrder: order,
-            formErrors: formErrors, changed: changed)
-    }
-
-    /// The form rules that fail for these values.
-    ///
-    /// - Parameters:
-    ///   - values: Every field's value, as ``read(_:)`` gives them.
-    ///   - changed: In edit mode, the names of the fields that differ from the original.
-    ///   - mode: The caller's mode.
-    ///   - chain: The locales to render messages in.
-    public func formErrors(_ values: [FieldValue], changed: [String], mode: Mode, chain: LocaleChain) -> [Issue] {
-        var formErrors: [Issue] = []
-        for rule in formRules {
-            if let condition = rule.condition, !condition.holds(values, mode: mode) { continue }
-            let passes: Bool
-            switch rule.kind {
-            case .requireChanges: passes = mode != .edit || !changed.isEmpty
-            case .atLeastOneOf(let indexes):
-                passes = indexes.contains { if case .empty = values[$0] { false } else { true } }
-            }
-            if !passes { formErrors.append(Issue(rule: rule.name, message: rule.message.render(chain))) }
-        }
-        return formErrors
-    }
-
-    /// Whether field `index` is active (its `when:` holds) for these values.
-    public func isActive(_ index: Int, values: [FieldValue], mode: Mode) -> Bool {
-        fields[index].condition?.holds(values, mode: mode) ?? true
-    }
-
-    /// Evaluates one field on its own: what a live form re-runs when a value it reads changes.
-    ///
-    /// - Parameters:
-    ///   - index: The field's index.
-    ///   - values: Every field's value, as ``read(_:)`` gives them.
-    ///   - context: Mode, today and external check outcomes (locale comes from `chain`).
-    ///   - chain: The locales to render messages in.
-    /// - Returns: The field's report, or `nil` when the field is inactive.
-    /// - Throws: ``EvaluationError/unresolvedCheck(check:field:)`` when a check has no outcome.
-    public func evaluateField(_ index: Int, values: [FieldValue], context: EvaluationContext, chain: LocaleChain)
-        throws(EvaluationError) -> FieldReport?
-    {
-        guard isActive(index, values: values, mode: context.mode) else { return nil }
-        let environment = RuleEnvironment(values: values, today: context.today, field: index, checks: context.checks)
-        return try evaluate(fields[index], values[index], in: environment, mode: context.mode, chain: chain)
+        var scratch = EvaluationScratch(self)
+        scratch.values = read(record)
+        if context.strict { scratch.unknownKeys = record.unknownKeys }
+        try evaluate(&scratch, context: context)
+        return report(from: scratch, context: context)
     }
 
     /// Reads one raw input as field `index`'s type (defaults applied when `raw` is `nil`).
     public func read(_ raw: Value?, forField index: Int) -> FieldValue {
-        let field = fields[index]
-        return field.type.read(raw ?? field.defaultValue, trim: field.trim, options: optionSets[index])
+        guard let raw else { return defaultValues[index] }
+        // Through the array, not a copy of the field: copying a `FieldProgram` retains each of its members.
+        return fields[index].type.read(raw, trim: fields[index].trim, options: optionSets[index])
     }
 
-    private func evaluate(
-        _ field: FieldProgram, _ value: FieldValue, in environment: RuleEnvironment, mode: Mode, chain: LocaleChain
-    ) throws(EvaluationError) -> FieldReport {
-        // A `required: true` rule with a `when:` makes the field required only while it holds.
-        var required = field.required
-        var requiredRule: RuleProgram?
-        for rule in field.rules {
-            guard case .required = rule.rule else { continue }
-            if rule.condition?.holds(environment.values, mode: mode) ?? true {
-                required = true
-                requiredRule = rule
-                break
-            }
-        }
-        var errors: [Issue] = []
-        var warnings: [Issue] = []
-        var checks: [Check] = []
-        checks.reserveCapacity(field.rules.count + 1)
-        if required {
-            let passed = value != .empty
-            let requirement = requiredRule?.requirement ?? field.requiredMessage
-            checks.append(Check(rule: "required", passed: passed, requirement: requirement.render(chain)))
-            if !passed {
-                let message = requiredRule?.message ?? field.requiredMessage
-                errors.append(Issue(rule: "required", message: message.render(chain)))
-            }
-        }
+    // MARK: The evaluator
 
+    /// Evaluates the record in `scratch.values`: every active field's outcome list, the failing
+    /// form rules, edit mode's changed fields, and whether the record is valid. The one place rule
+    /// outcomes are decided; reports, checklists and batch output are projections of `scratch`.
+    ///
+    /// Allocates nothing once `scratch`'s buffers have grown to the program's size (unless a check
+    /// throws or is unanswered, or the context is in edit mode and not prepared).
+    ///
+    /// - Throws: ``EvaluationError/unresolvedCheck(check:field:)`` when a check has no answer in
+    ///   `scratch.checkAnswers` nor from `context.checks`, unless `scratch.collectsUnanswered`.
+    public func evaluate(_ scratch: inout EvaluationScratch, context: EvaluationContext) throws(EvaluationError) {
+        scratch.results.removeAll(keepingCapacity: true)
+        scratch.activeFields.removeAll(keepingCapacity: true)
+        scratch.failedFormRules.removeAll(keepingCapacity: true)
+        scratch.changedFields.removeAll(keepingCapacity: true)
+        scratch.failureMessages.removeAll(keepingCapacity: true)
+        scratch.unanswered.removeAll(keepingCapacity: true)
+        let mode = context.mode
+        if mode == .edit {
+            let original = try context.originalValues(for: self)
+            for index in fields.indices where !scratch.values[index].isSame(as: original[index]) {
+                scratch.changedFields.append(index)
+            }
+        }
+        guard mode != .show else {
+            for index in fields.indices {
+                scratch.isActive[index] = false
+                scratch.fieldValid[index] = true
+                scratch.resultStart[index] = 0
+                scratch.resultEnd[index] = 0
+            }
+            scratch.valid = true
+            return
+        }
+        var valid = true
+        var environment = RuleEnvironment(
+            values: scratch.values, today: context.today, field: 0, checks: context.checks)
+        for index in fields.indices {
+            environment.field = index
+            let fieldValid = try evaluateField(index, scratch: &scratch, environment: environment, mode: mode)
+            valid = valid && fieldValid
+            if scratch.isActive[index] { scratch.activeFields.append(index) }
+        }
+        for (index, rule) in formRules.enumerated() where !formRulePasses(rule, index, scratch, mode: mode) {
+            scratch.failedFormRules.append(index)
+        }
+        scratch.valid =
+            valid && scratch.failedFormRules.isEmpty && !(context.strict && !scratch.unknownKeys.isEmpty)
+    }
+
+    /// Evaluates field `index` alone against `scratch.values` (what a live form re-runs when a
+    /// value it reads changes). `scratch.results` then holds this field's outcome list only.
+    ///
+    /// - Returns: Whether the field is active.
+    /// - Throws: ``EvaluationError/unresolvedCheck(check:field:)`` as ``evaluate(_:context:)``.
+    @discardableResult
+    public func evaluateField(_ index: Int, in scratch: inout EvaluationScratch, context: EvaluationContext)
+        throws(EvaluationError) -> Bool
+    {
+        scratch.results.removeAll(keepingCapacity: true)
+        scratch.failureMessages.removeAll(keepingCapacity: true)
+        scratch.unanswered.removeAll(keepingCapacity: true)
+        guard context.mode != .show else {
+            scratch.isActive[index] = false
+            scratch.fieldValid[index] = true
+            scratch.resultStart[index] = 0
+            scratch.resultEnd[index] = 0
+            return false
+        }
+        let environment = RuleEnvironment(
+            values: scratch.values, today: context.today, field: index, checks: context.checks)
+        _ = try evaluateField(index, scratch: &scratch, environment: environment, mode: context.mode)
+        return scratch.isActive[index]
+    }
+
+    /// Evaluates only the form rules against `scratch.values` into `scratch.failedFormRules` (what a
+    /// live form re-runs after a change).
+    ///
+    /// - Parameters:
+    ///   - scratch: The values; its field results are left as they are.
+    ///   - mode: The caller's mode.
+    ///   - changed: In edit mode, the indexes of the fields that differ from the original.
+    package func evaluateFormRules(in scratch: inout EvaluationScratch, mode: Mode, changed: [Int]) {
+        scratch.failedFormRules.removeAll(keepingCapacity: true)
+        guard mode != .show else { return }
+        scratch.changedFields.removeAll(keepingCapacity: true)
+        scratch.changedFields.append(contentsOf: changed)
+        for (index, rule) in formRules.enumerated() where !formRulePasses(rule, index, scratch, mode: mode) {
+            scratch.failedFormRules.append(index)
+        }
+    }
+
+    /// Whether form rule `index` holds (or does not apply) for the values in `scratch`.
+    func formRulePasses(_ rule: FormRuleProgram, _ index: Int, _ scratch: EvaluationScratch, mode: Mode) -> Bool {
+        guard lowered.holds(lowered.formRuleCondition[index], scratch.values, mode: mode) else { return true }
+        switch rule.kind {
+        case .requireChanges: return mode != .edit || !scratch.changedFields.isEmpty
+        case .atLeastOneOf(let indexes):
+            return indexes.contains { if case .empty = scratch.values[$0] { false } else { true } }
+        }
+    }
+
+    /// Whether field `index` is active (its `when:` holds) for these values.
+    public func isActive(_ index: Int, values: [FieldValue], mode: Mode) -> Bool {
+        lowered.holds(lowered.fieldCondition[index], values, mode: mode)
+    }
+
+    /// Appends field `index`'s outcome list to `scratch.results`; returns whether the field is valid.
+    private func evaluateField(
+        _ index: Int, scratch: inout EvaluationScratch, environment: RuleEnvironment, mode: Mode
+    ) throws(EvaluationError) -> Bool {
+        let start = Int32(scratch.results.count)
+        scratch.resultStart[index] = start
+        scratch.resultEnd[index] = start
+        let values = environment.values
+        guard lowered.holds(lowered.fieldCondition[index], values, mode: mode) else {
+            scratch.isActive[index] = false
+            scratch.fieldValid[index] = true
+            return true
+        }
+        scratch.isActive[index] = true
+        let first = Int(lowered.fieldStart[index])
+        let end = Int(lowered.fieldStart[index + 1])
+        let value = values[index]
+
+        // A `required: true` rule with a `when:` makes the field required only while it holds.
+        var required: Int32? = fields[index].required ? -1 : nil
+        if lowered.hasRequiredRule[index] {
+            for position in first..<end where lowered.instructions[position].op == .required {
+                if lowered.holds(lowered.instructions[position].condition, values, mode: mode) {
+                    required = Int32(position - first)
+                    break
+                }
+            }
+        }
+        var valid = true
+        if let required {
+            let passed = value != .empty
+            scratch.results.append(RuleResult(rule: required, outcome: passed ? .passed : .failed))
+            valid = passed
+        }
         switch value {
         case .value(let scalar):
-            for rule in field.rules {
-                if case .required = rule.rule { continue }
-                if let condition = rule.condition, !condition.holds(environment.values, mode: mode) { continue }
-                let passed = try rule.rule.passes(scalar, field: field, in: environment, mode: mode)
-                checks.append(
-                    Check(rule: rule.name, passed: passed, requirement: rule.requirement.render(chain, value: scalar)))
-                if !passed {
-                    let issue = Issue(rule: rule.name, message: rule.message.render(chain, value: scalar))
-                    if rule.severity == .error { errors.append(issue) } else { warnings.append(issue) }
+            for position in first..<end {
+                let instruction = lowered.instructions[position]
+                if instruction.op == .required { continue }
+                let (verdict, failure) = try run(
+                    position, scalar, scratch: &scratch, environment: environment, mode: mode)
+                let outcome: RuleOutcome
+                switch verdict {
+                case .inactive: continue
+                case .passed: outcome = .passed
+                case .failed: outcome = .failed
+                case .pending: outcome = .pending
                 }
+                if outcome == .failed, !instruction.isWarning { valid = false }
+                scratch.results.append(RuleResult(rule: Int32(position - first), outcome: outcome, failure: failure))
             }
         case .empty, .invalid:
-            if case .invalid(let rule) = value {
-                let message = rule == "choice" ? field.choiceMessage : field.typeMessage
-                errors.append(Issue(rule: rule, message: message.render(chain)))
-            }
+            if case .invalid = value { valid = false }
             // Nothing to check, but the checklist still lists each requirement. Text rules that can
             // be judged on "" (a maximum length, a forbidden pattern) show their real status.
-            for rule in field.rules {
-                if case .required = rule.rule { continue }
-                if let condition = rule.condition, !condition.holds(environment.values, mode: mode) { continue }
-                var passed = false
-                if case .empty = value, field.type.isTextual {
-                    switch rule.rule {
-                    case .length, .pattern, .contains, .format:
-                        passed = (try? rule.rule.passes(.text(""), field: field, in: environment, mode: mode)) ?? false
-                    default: break
-                    }
-                }
-                checks.append(Check(rule: rule.name, passed: passed, requirement: rule.requirement.render(chain)))
+            let textual = fields[index].type.isTextual
+            for position in first..<end {
+                let instruction = lowered.instructions[position]
+                if instruction.op == .required { continue }
+                guard lowered.holds(instruction.condition, values, mode: mode) else { continue }
+                var outcome = RuleOutcome.notRun
+                if case .empty = value, textual, passesOnEmptyText(instruction) { outcome = .passed }
+                scratch.results.append(RuleResult(rule: Int32(position - first), outcome: outcome))
             }
         }
-        if field.reportsFirstOnly, errors.count > 1 { errors.removeSubrange(1...) }
-        return FieldReport(valid: errors.isEmpty, errors: errors, warnings: warnings, checks: checks)
+        scratch.resultEnd[index] = Int32(scratch.results.count)
+        scratch.fieldValid[index] = valid
+        return valid
+    }
+
+    /// For an empty text field: whether a text rule holds for `""` (a maximum length does).
+    private func passesOnEmptyText(_ instruction: LoweredRules.Instruction) -> Bool {
+        let table = Int(instruction.payload)
+        switch instruction.op {
+        case .length: return lowered.lengths[table].passes("")
+        case .pattern: return lowered.patterns[table].passes("")
+        case .contains: return lowered.containsRules[table].passes("")
+        case .format: return lowered.formats[table].passes("")
+        default: return false
+        }
+    }
+
+    /// What one rule (a nested one included) gave.
+    private enum Verdict {
+        case passed, failed, pending
+        /// Its `when:` is false (or, for a group, every member's is): it is left out.
+        case inactive
+    }
+
+    /// Runs instruction `position` on a non-empty value.
+    ///
+    /// Groups run every member (so each check of the group is asked, as a live form shows them),
+    /// leave out inactive members, and combine: a check that threw fails the group with its
+    /// message; else a pending check makes it pending; else `all`/`any`/`not` decide. A group whose
+    /// members are all inactive is inactive itself.
+    private func run(
+        _ position: Int, _ value: Scalar, scratch: inout EvaluationScratch, environment: RuleEnvironment, mode: Mode
+    ) throws(EvaluationError) -> (Verdict, Int32) {
+        let instruction = lowered.instructions[position]
+        guard lowered.holds(instruction.condition, environment.values, mode: mode) else { return (.inactive, -1) }
+        let table = Int(instruction.payload)
+        let passed: Bool
+        switch instruction.op {
+        case .required: passed = true
+        case .length: passed = lowered.lengths[table].passes(value.textValue)
+        case .pattern: passed = lowered.patterns[table].passes(value.textValue)
+        case .contains: passed = lowered.containsRules[table].passes(value.textValue)
+        case .format: passed = lowered.formats[table].passes(value.textValue)
+        case .equality: passed = lowered.equalities[table].passes(value, in: environment)
+        case .membership: passed = lowered.memberships[table].passes(value)
+        case .fieldComparison: passed = lowered.comparisons[table].passes(value, in: environment)
+        case .range: passed = lowered.ranges[table].passes(value, in: environment)
+        case .multipleOf: passed = lowered.multiples[table].passes(value, in: environment)
+        case .check:
+            return try check(lowered.checks[table], value, scratch: &scratch, environment: environment)
+        case .all, .any, .not:
+            var failure: Int32 = -1
+            var pending = false
+            var active = 0
+            var passing = 0
+            for child in table..<table + Int(instruction.count) {
+                let (verdict, childFailure) = try run(
+                    child, value, scratch: &scratch, environment: environment, mode: mode)
+                if failure < 0, childFailure >= 0 { failure = childFailure }
+                switch verdict {
+                case .inactive: continue
+                case .pending: pending = true
+                case .passed: passing += 1
+                case .failed: break
+                }
+                active += 1
+            }
+            if failure >= 0 { return (.failed, failure) }
+            if active == 0 { return (.inactive, -1) }
+            if pending { return (.pending, -1) }
+            switch instruction.op {
+            case .all: passed = passing == active
+            case .any: passed = passing > 0
+            default: passed = passing == 0
+            }
+        }
+        return (passed ? .passed : .failed, -1)
+    }
+
+    /// A check's verdict: its supplied answer, else the context's resolver, else unanswered.
+    private func check(
+        _ name: String, _ value: Scalar, scratch: inout EvaluationScratch, environment: RuleEnvironment
+    ) throws(EvaluationError) -> (Verdict, Int32) {
+        let field = environment.field
+        if let answer = scratch.answer(field: field, check: name) {
+            switch answer {
+            case .passed: return (.passed, -1)
+            case .failed: return (.failed, -1)
+            case .pending: return (.pending, -1)
+            case .failure(let message):
+                scratch.failureMessages.append(message)
+                return (.failed, Int32(scratch.failureMessages.count - 1))
+            }
+        }
+        if let outcome = environment.checks(name, fields[field].name, value) {
+            return (outcome ? .passed : .failed, -1)
+        }
+        guard scratch.collectsUnanswered else { throw .unresolvedCheck(check: name, field: fields[field].name) }
+        let call = UnansweredCheck(check: name, field: field, value: value)
+        if !scratch.unanswered.contains(call) { scratch.unanswered.append(call) }
+        return (.pending, -1)
     }
 }
 

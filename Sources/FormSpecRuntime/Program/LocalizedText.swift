@@ -16,12 +16,19 @@ public struct LocalizedText: Sendable, Hashable, Codable {
         try container.encode(templates)
     }
 
-    /// The template for the first locale of `chain` that has one.
+    /// The template for the first locale of `chain` that has one (locale tags compare without
+    /// regard to case); failing that `en`, then the alphabetically first locale, so the choice
+    /// never depends on dictionary order.
     public func template(for chain: LocaleChain) -> Template? {
         for locale in chain.locales {
             if let template = templates[locale] { return template }
         }
-        return templates["en"] ?? templates.values.first
+        if templates.isEmpty { return nil }
+        // Decoded programs may spell a key in another case (`zh-hant`).
+        for locale in chain.locales {
+            if let key = templates.keys.filter({ $0.caseInsensitiveEquals(locale) }).min() { return templates[key] }
+        }
+        return templates["en"] ?? templates.keys.min().flatMap { templates[$0] }
     }
 
     /// The rendered text for the first locale of `chain` that has one.
@@ -113,29 +120,155 @@ public struct Template: Sendable, Hashable, Codable {
     }
 }
 
-/// The locales to try for a message, most wanted first: the caller's locale and its parents
-/// (`zh-Hant-TW`, `zh-Hant`, `zh`), then the spec's locale, then `en`.
+/// The locales to try for a message, most wanted first: the caller's locale and its fallbacks
+/// (`zh-Hant-TW`, `zh-Hant`, `zh`; `zh-TW` also tries `zh-Hant`), then the spec's locale, then `en`.
+/// Tags match as BCP 47 says: without regard to case, `_` read as `-`.
 public struct LocaleChain: Sendable, Hashable {
-    /// The locales in order.
+    /// The locales in order, in canonical case (`zh-Hant-TW`).
     public var locales: [String]
 
     /// The chain for a caller asking for `requested` in a spec written in `specLocale`.
     public init(requested: String?, specLocale: String) {
         var locales: [String] = []
-        if var current = requested.map({ $0.replacingUnderscores() }) {
-            while true {
-                locales.append(current)
-                guard let dash = current.lastIndex(of: "-") else { break }
-                current = String(current[..<dash])
-            }
-        }
-        for locale in [specLocale, "en"] where !locales.contains(locale) { locales.append(locale) }
+        func add(_ locale: String) { if !locales.contains(locale) { locales.append(locale) } }
+        if let requested, let tag = LocaleTag(requested) { tag.fallbacks.forEach(add) }
+        add(LocaleTag(specLocale)?.canonical ?? specLocale)
+        add("en")
         self.locales = locales
+    }
+
+    /// A warning for a requested locale whose language is not a known one (`jp`), with a
+    /// suggestion among `available` and common mistakes (`jp` -> `ja`); `nil` when the tag is fine.
+    /// Callers show it (the CLI prints `warning: …` on stderr) and go on with the chain's fallbacks.
+    public static func warning(forRequested requested: String, available: [String] = LocaleTag.shipped) -> String? {
+        guard let problem = LocaleTag.problem(with: requested, available: available) else { return nil }
+        return problem
     }
 }
 
+/// A BCP 47 language tag, read leniently (any case, `_` or `-`) and written canonically:
+/// language lowercase, script titlecase, region uppercase (`zh_hant_tw` -> `zh-Hant-TW`).
+public struct LocaleTag: Sendable, Hashable {
+    /// The subtags in canonical case.
+    public var subtags: [String]
+
+    /// The locales FormSpec ships built-in messages for.
+    public static let shipped = ["en", "ja", "zh-Hans", "zh-Hant"]
+
+    /// Reads `text`; `nil` unless it is a well-formed tag of at most 64 characters and 8 subtags
+    /// (the bound keeps every chain short, whatever a caller passes).
+    public init?(_ text: String) {
+        guard !text.isEmpty, text.utf8.count <= 64 else { return nil }
+        let parts = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "-" || $0 == "_" })
+        guard parts.count <= 8, let language = parts.first, (2...8).contains(language.count),
+            language.allSatisfy({ $0.isASCII && $0.isLetter })
+        else { return nil }
+        var subtags = [language.lowercased()]
+        for (index, part) in parts.enumerated().dropFirst() {
+            guard (1...8).contains(part.count), part.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
+                return nil
+            }
+            let letters = part.allSatisfy { $0.isLetter }
+            let digits = part.allSatisfy { $0.isNumber }
+            if index == 1, part.count == 4, letters {
+                subtags.append(part.prefix(1).uppercased() + part.dropFirst().lowercased())  // script
+            } else if part.count == 2 && letters || part.count == 3 && digits {
+                subtags.append(part.uppercased())  // region
+            } else {
+                subtags.append(part.lowercased())
+            }
+        }
+        self.subtags = subtags
+    }
+
+    /// The tag in canonical case.
+    public var canonical: String { subtags.joined(separator: "-") }
+
+    /// The language subtag.
+    public var language: String { subtags[0] }
+
+    /// The script subtag, if any (`Hant`).
+    public var script: String? { subtags.count > 1 && subtags[1].count == 4 ? subtags[1] : nil }
+
+    /// The region subtag, if any (`TW`).
+    public var region: String? {
+        subtags.dropFirst().first { subtag in
+            subtag.count == 2 && subtag.allSatisfy { $0.isLetter }
+                || subtag.count == 3 && subtag.allSatisfy { $0.isNumber }
+        }
+    }
+
+    /// The tag, then the tag with subtags removed from the end. Chinese without a script also
+    /// tries the script its region writes (`zh-TW`, `zh-HK`, `zh-MO` -> `zh-Hant`; otherwise `zh-Hans`).
+    public var fallbacks: [String] {
+        var result: [String] = []
+        for count in stride(from: subtags.count, to: 0, by: -1) {
+            result.append(subtags.prefix(count).joined(separator: "-"))
+        }
+        if language == "zh", script == nil {
+            let written = ["TW", "HK", "MO"].contains(region ?? "") ? "zh-Hant" : "zh-Hans"
+            result.insert(written, at: result.count - (result.count > 1 ? 1 : 0))
+        }
+        return result
+    }
+
+    /// Whether the language is a known ISO 639 one (any 3-letter code counts: there are too many to list).
+    public var hasKnownLanguage: Bool {
+        language.count == 3 || Self.isoLanguageCodes.contains(language)
+    }
+
+    /// What is wrong with `text` as a locale, worded for a warning; `nil` when nothing is.
+    public static func problem(with text: String, available: [String] = shipped) -> String? {
+        guard let tag = LocaleTag(text) else {
+            return "invalid locale '\(text.prefix(64))'; write a language tag such as en, ja or zh-Hant"
+        }
+        guard !tag.hasKnownLanguage else { return nil }
+        let quoted = "unknown locale '\(text)'"
+        guard let suggestion = suggestion(for: tag, available: available) else { return quoted }
+        return "\(quoted); did you mean '\(suggestion)'?"
+    }
+
+    /// Country codes and other common mistakes for language codes.
+    static let mistakes = [
+        "jp": "ja", "cn": "zh-Hans", "gr": "el", "cz": "cs", "dk": "da", "ua": "uk", "vn": "vi", "us": "en",
+        "gb": "en", "kp": "ko", "eng": "en", "jpn": "ja", "chi": "zh-Hans",
+    ]
+
+    /// The locale `tag` most likely means when its language is unknown: a common mistake's fix
+    /// (`jp` -> `ja`), else a language of `available` one edit away.
+    public static func suggestion(for tag: LocaleTag, available: [String] = shipped) -> String? {
+        if let known = mistakes[tag.language] { return known }
+        // One edit away from a language some message is written in.
+        let languages = Set(available.compactMap { LocaleTag($0)?.language })
+        return languages.sorted().first { Self.isOneEditAway(tag.language, $0) }.map { language in
+            available.first { LocaleTag($0)?.language == language } ?? language
+        }
+    }
+
+    private static func isOneEditAway(_ a: String, _ b: String) -> Bool {
+        let a = Array(a.utf8), b = Array(b.utf8)
+        if a.count == b.count { return zip(a, b).filter { $0 != $1 }.count == 1 }
+        guard abs(a.count - b.count) == 1 else { return false }
+        let (short, long) = a.count < b.count ? (a, b) : (b, a)
+        return (0...short.count).contains {
+            long[..<$0].elementsEqual(short[..<$0]) && long[($0 + 1)...].elementsEqual(short[$0...])
+        }
+    }
+
+    /// ISO 639-1 language codes.
+    static let isoLanguageCodes: Set<String> = Set(
+        """
+        aa ab ae af ak am an ar as av ay az ba be bg bh bi bm bn bo br bs ca ce ch co cr cs cu cv cy da de dv dz \
+        ee el en eo es et eu fa ff fi fj fo fr fy ga gd gl gn gu gv ha he hi ho hr ht hu hy hz ia id ie ig ii ik \
+        io is it iu ja jv ka kg ki kj kk kl km kn ko kr ks ku kv kw ky la lb lg li ln lo lt lu lv mg mh mi mk ml \
+        mn mr ms mt my na nb nd ne ng nl nn no nr nv ny oc oj om or os pa pi pl ps pt qu rm rn ro ru rw sa sc sd \
+        se sg si sk sl sm sn so sq sr ss st su sv sw ta te tg th ti tk tl tn to tr ts tt tw ty ug uk ur uz ve vi \
+        vo wa wo xh yi yo za zh zu
+        """.split(separator: " ").map(String.init))
+}
+
 extension String {
-    fileprivate func replacingUnderscores() -> String {
-        String(map { $0 == "_" ? "-" : $0 })
+    fileprivate func caseInsensitiveEquals(_ other: String) -> Bool {
+        utf8.count == other.utf8.count && lowercased() == other.lowercased()
     }
 }

@@ -4,19 +4,19 @@
 /// so evaluating a record does no parsing and no lookup by name.
 public struct Program: Sendable, Codable {
     /// The form's identifier.
-    public var form: String
+    public let form: String
     /// The form's human title.
-    public var title: String?
+    public let title: String?
     /// The locale of the spec's plain-string messages: the second step of the fallback chain.
-    public var locale: String
+    public let locale: String
     /// The fields, in spec order.
-    public var fields: [FieldProgram]
+    public let fields: [FieldProgram]
     /// Form-level rules, in spec order.
-    public var formRules: [FormRuleProgram]
+    public let formRules: [FormRuleProgram]
     /// The names of the external checks the form uses, sorted.
-    public var checkNames: [String]
+    public let checkNames: [String]
     /// Message templates for form-level problems the runtime itself raises (`unknown_field`).
-    public var unknownFieldMessage: LocalizedText
+    public let unknownFieldMessage: LocalizedText
 
     /// Field index by name (exact scalars, like every text comparison).
     public let fieldIndex: FieldNameIndex
@@ -26,6 +26,12 @@ public struct Program: Sendable, Codable {
     let defaultValues: [FieldValue]
     /// The message locales when the caller asks for none: the spec's, then `en`.
     let defaultChain: LocaleChain
+    /// The rules and conditions as the evaluator runs them.
+    let lowered: LoweredRules
+    /// Every text rendered for ``defaultChain``.
+    let defaultTexts: ProgramTexts
+    /// Each field's name as a JSON string literal, quotes included: what a report writer copies.
+    package let fieldNameJSON: [[UInt8]]
 
     /// Creates a program.
     public init(
@@ -47,6 +53,14 @@ public struct Program: Sendable, Codable {
         var checks = Set<String>()
         for field in fields { field.rules.forEach { $0.collectChecks(into: &checks) } }
         self.checkNames = checks.sorted()
+        self.lowered = LoweredRules(fields: fields, formRules: formRules)
+        self.fieldNameJSON = fields.map { field in
+            var bytes: [UInt8] = []
+            JSONWriter.appendString(field.name, to: &bytes)
+            return bytes
+        }
+        self.defaultTexts = ProgramTexts(
+            fields: fields, formRules: formRules, unknownFieldMessage: unknownFieldMessage, chain: defaultChain)
     }
 
     private enum CodingKeys: String, CodingKey {

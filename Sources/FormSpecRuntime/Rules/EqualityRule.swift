@@ -11,7 +11,8 @@ public struct EqualityRule: Sendable, Codable, Hashable {
 
     /// Whether `value` passes. A comparison with an empty field counts as "not equal".
     public func passes(_ value: Scalar, in environment: RuleEnvironment) -> Bool {
-        let equal = operand.resolve(in: environment).map(value.exactlyEquals) ?? false
-        return equal != negated
+        // No partial application (`map(value.exactlyEquals)`): its closure is a heap allocation.
+        guard let other = operand.resolve(in: environment) else { return negated }
+        return value.exactlyEquals(other) != negated
     }
 }

@@ -13,7 +13,8 @@ public struct FieldComparisonRule: Sendable, Codable, Hashable {
 
     /// Whether `value` passes. An empty other field never equals a value.
     public func passes(_ value: Scalar, in environment: RuleEnvironment) -> Bool {
-        let equal = environment.values[other].scalar.map(value.exactlyEquals) ?? false
-        return equal != negated
+        // No partial application (`map(value.exactlyEquals)`): its closure is a heap allocation.
+        guard case .value(let scalar) = environment.values[other] else { return negated }
+        return value.exactlyEquals(scalar) != negated
     }
 }

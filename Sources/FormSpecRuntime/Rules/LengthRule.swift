@@ -27,11 +27,24 @@ public struct LengthRule: Sendable, Codable, Hashable {
         case .graphemes:
             // Counting graphemes walks the whole string; stop as soon as the answer is known.
             if text.utf8.count < limit { return bound == .max }
-            length = text.count
+            length = Self.asciiGraphemeCount(text) ?? text.count
         case .scalars: length = text.unicodeScalars.count
         case .utf8: length = text.utf8.count
         case .utf16: length = text.utf16.count
         }
         return bound == .min ? length >= limit : length <= limit
+    }
+
+    /// The grapheme count of all-ASCII text without grapheme breaking (each byte is one
+    /// character, except that "\r\n" is one); `nil` when the text is not ASCII.
+    static func asciiGraphemeCount(_ text: String) -> Int? {
+        var count = 0
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            guard byte < 0x80 else { return nil }
+            if !(byte == 0x0A && previous == 0x0D) { count += 1 }
+            previous = byte
+        }
+        return count
     }
 }

@@ -11,6 +11,8 @@ public struct MembershipRule: Sendable, Codable, Hashable {
 
     /// Whether `value` passes.
     public func passes(_ value: Scalar) -> Bool {
-        values.contains(where: value.exactlyEquals) != negated
+        // A loop, not `contains(where: value.exactlyEquals)`: that closure is a heap allocation.
+        for candidate in values where value.exactlyEquals(candidate) { return !negated }
+        return negated
     }
 }

@@ -5,12 +5,24 @@
 #endif
 
 /// A calendar date with no time or zone (proleptic Gregorian), stored as days since 1970-01-01.
+///
+/// Dates are years -9999 through 9999. Arithmetic never traps: ``adding(_:)`` saturates at
+/// ``earliest`` and ``latest``, and a day count outside that range (a hand-made or decoded value)
+/// reads as the nearest end of it.
 public struct CivilDate: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
     /// Days since 1970-01-01 (negative before).
     public var days: Int
 
     /// Creates a date from a day count.
     public init(days: Int) { self.days = days }
+
+    /// The first date there is: -9999-01-01.
+    public static let earliest = CivilDate(days: daysFromCivil(-9999, 1, 1))
+    /// The last date there is: 9999-12-31.
+    public static let latest = CivilDate(days: daysFromCivil(9999, 12, 31))
+
+    /// ``days`` brought into the supported range, so the calendar formulas cannot overflow.
+    private var clampedDays: Int { min(max(days, Self.earliest.days), Self.latest.days) }
 
     /// Creates a date from year, month and day, or returns `nil` when there is no such date.
     public init?(year: Int, month: Int, day: Int) {
@@ -46,7 +58,7 @@ public struct CivilDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
     }
 
     /// The (year, month, day) of this date.
-    public var components: (year: Int, month: Int, day: Int) { Self.civilFromDays(days) }
+    public var components: (year: Int, month: Int, day: Int) { Self.civilFromDays(clampedDays) }
 
     /// `YYYY-MM-DD`.
     public var description: String {
@@ -59,20 +71,29 @@ public struct CivilDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
     }
 
     /// This date moved by `offset`; month and year steps clamp the day (Jan 31 + 1m = Feb 28/29).
+    /// A result beyond the supported years is ``earliest`` or ``latest``, whatever the offset.
     public func adding(_ offset: DateOffset) -> CivilDate {
+        // No offset the supported range allows is larger than this many days (or months); beyond
+        // it the result saturates anyway, and clamping first keeps every product below in range.
+        let span = Self.latest.days - Self.earliest.days
+        let amount = min(max(offset.amount, -span), span)
         switch offset.unit {
         case .day:
-            return CivilDate(days: days + offset.amount)
+            return CivilDate(days: Self.clamp(clampedDays + amount))
         case .month, .year:
             let (y, m, d) = components
-            let months = offset.unit == .month ? offset.amount : offset.amount * 12
+            let months = offset.unit == .month ? amount : amount * 12
             let total = y * 12 + (m - 1) + months
-            let year = Int((Double(total) / 12).rounded(.down))
+            let year = total >= 0 ? total / 12 : -((-total + 11) / 12)
+            guard year >= -9999 else { return Self.earliest }
+            guard year <= 9999 else { return Self.latest }
             let month = total - year * 12 + 1
             let day = min(d, Self.daysIn(month: month, year: year))
             return CivilDate(days: Self.daysFromCivil(year, month, day))
         }
     }
+
+    private static func clamp(_ days: Int) -> Int { min(max(days, earliest.days), latest.days) }
 
     public static func < (lhs: CivilDate, rhs: CivilDate) -> Bool { lhs.days < rhs.days }
 
@@ -128,20 +149,55 @@ public struct DateOffset: Sendable, Hashable, Codable, CustomStringConvertible {
         self.unit = unit
     }
 
+    /// The largest step `today±N` may take in each unit: about 270 years either way, far beyond
+    /// any form's needs and far inside the dates ``CivilDate`` supports.
+    public static func maxAmount(_ unit: Unit) -> Int {
+        switch unit {
+        case .day: 100_000
+        case .month: 3_000
+        case .year: 250
+        }
+    }
+
+    /// Why a `today…` text is not a relative date.
+    public enum ParseError: Error, Equatable, Sendable {
+        /// Not `today`, `today+N<unit>` or `today-N<unit>` with one sign and ASCII digits.
+        case malformed
+        /// Well formed, but N is larger than ``DateOffset/maxAmount(_:)`` for its unit.
+        case outOfRange(unit: Unit)
+    }
+
     /// Parses `today`, `today+30d`, `today-18y`: the offset after `today` (zero for plain `today`).
+    /// `nil` for anything else, including doubled signs (`today--5d`) and steps beyond
+    /// ``maxAmount(_:)``.
     public static func parseToday(_ text: String) -> DateOffset? {
-        guard text.hasPrefix("today") else { return nil }
-        let rest = text.dropFirst(5)
-        if rest.isEmpty { return DateOffset(amount: 0, unit: .day) }
-        guard let sign = rest.first, sign == "+" || sign == "-", let unitChar = rest.last,
-            let unit = Unit(rawValue: String(unitChar)), let amount = Int(rest.dropFirst().dropLast()),
-            rest.dropFirst().dropLast().allSatisfy(\.isASCII), amount <= 100_000
-        else { return nil }
-        return DateOffset(amount: sign == "-" ? -amount : amount, unit: unit)
+        try? parse(today: text).get()
+    }
+
+    /// Parses a relative date like ``parseToday(_:)``, saying why it failed.
+    public static func parse(today text: String) -> Result<DateOffset, ParseError> {
+        let utf8 = text.utf8
+        guard text.hasPrefix("today") else { return .failure(.malformed) }
+        let rest = utf8.dropFirst(5)
+        if rest.isEmpty { return .success(DateOffset(amount: 0, unit: .day)) }
+        guard let sign = rest.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-"), let unitByte = rest.last,
+            let unit = Unit(rawValue: String(UnicodeScalar(unitByte)))
+        else { return .failure(.malformed) }
+        let digits = rest.dropFirst().dropLast()
+        guard !digits.isEmpty, digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
+            return .failure(.malformed)
+        }
+        // Read at most one digit more than the bound has, so no count of digits can overflow.
+        var amount = 0
+        for digit in digits {
+            amount = amount * 10 + Int(digit - UInt8(ascii: "0"))
+            if amount > maxAmount(unit) { return .failure(.outOfRange(unit: unit)) }
+        }
+        return .success(DateOffset(amount: sign == UInt8(ascii: "-") ? -amount : amount, unit: unit))
     }
 
     /// `today`, `today+30d`.
     public var description: String {
-        amount == 0 && unit == .day ? "today" : "today\(amount < 0 ? "-" : "+")\(abs(amount))\(unit.rawValue)"
+        amount == 0 && unit == .day ? "today" : "today\(amount < 0 ? "-" : "+")\(amount.magnitude)\(unit.rawValue)"
     }
 }

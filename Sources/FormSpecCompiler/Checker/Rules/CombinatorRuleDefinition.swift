@@ -18,6 +18,9 @@ struct CombinatorRuleDefinition: RuleDefinition {
             nodes = list
         }
         var items: [RuleProgram] = []
+        var size = 1
+        var height = 1
+        var comparesWithSecret = false
         var failed = false
         for node in nodes {
             guard var syntax = checker.parseRuleItem(node) else {
@@ -34,11 +37,15 @@ struct CombinatorRuleDefinition: RuleDefinition {
                 failed = true
                 continue
             }
+            size += checked.size
+            comparesWithSecret = comparesWithSecret || checked.comparesWithSecret
+            height = max(height, checked.height + 1)
             items.append(
                 RuleProgram(
                     name: checked.name, rule: checked.rule, message: LocalizedText([:]),
                     requirement: LocalizedText([:]),
-                    condition: checked.condition, severity: checked.severity))
+                    condition: checked.condition, severity: checked.severity,
+                    debounceMilliseconds: checked.debounceMilliseconds))
         }
         guard !failed else { return nil }
         let rule: Rule
@@ -47,6 +54,10 @@ struct CombinatorRuleDefinition: RuleDefinition {
         case "any": rule = .any(items)
         default: rule = .not(items[0])
         }
-        return CheckedRuleBody(rule: rule, messageKey: item.key.value)
+        var body = CheckedRuleBody(rule: rule, messageKey: item.key.value)
+        body.size = size
+        body.height = height
+        body.comparesWithSecret = comparesWithSecret
+        return body
     }
 }

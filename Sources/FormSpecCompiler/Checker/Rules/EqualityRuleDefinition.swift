@@ -6,8 +6,17 @@ struct EqualityRuleDefinition: RuleDefinition {
 
     func check(_ item: RuleSyntax, field: FieldInfo, checker: inout Checker) -> CheckedRuleBody? {
         guard let operand = checker.operand(item.argument, for: field, rule: item.key.value) else { return nil }
-        return CheckedRuleBody(
+        var body = CheckedRuleBody(
             rule: .equality(EqualityRule(operand: operand, negated: item.key.value == "not_equals")),
             messageKey: item.key.value, placeholders: [item.key.value: .date(operand)])
+        switch operand {
+        case .field(let index):
+            body.comparesWithSecret = checker.fieldType(at: index) == .secret
+        case .literal where field.type == .secret:
+            // The literal is what the secret is (or must not be): the default message leaves it out.
+            body.messageKey += ".secret"
+        default: break
+        }
+        return body
     }
 }

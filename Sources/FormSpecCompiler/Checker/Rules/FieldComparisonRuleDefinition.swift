@@ -19,10 +19,12 @@ struct FieldComparisonRuleDefinition: RuleDefinition {
                 at: name.location)
             return nil
         }
-        return CheckedRuleBody(
+        var body = CheckedRuleBody(
             rule: .fieldComparison(
                 FieldComparisonRule(other: other.index, negated: item.key.value == "different_from")),
             messageKey: item.key.value,
-            placeholders: ["other": .text(other.label), item.key.value: .text(other.label)])
+            placeholders: ["other": .label(other.index), item.key.value: .label(other.index)])
+        body.comparesWithSecret = other.type == .secret
+        return body
     }
 }

@@ -23,7 +23,8 @@ struct MembershipRuleDefinition: RuleDefinition {
         guard !failed else { return nil }
         return CheckedRuleBody(
             rule: .membership(MembershipRule(values: values, negated: item.key.value == "not_one_of")),
-            messageKey: item.key.value,
+            // On a secret field the listed values are secrets too: the default message leaves them out.
+            messageKey: item.key.value + (field.type == .secret ? ".secret" : ""),
             placeholders: [item.key.value: .list(values.map(\.description), or: true)])
     }
 }

@@ -11,6 +11,13 @@ struct CheckedRuleBody {
     /// For `use:`, the define's message and requirement, used unless the use site gives its own.
     var inheritedMessage: MessageSource?
     var inheritedRequirement: MessageSource?
+    /// Rule nodes after `use:` expansion, this one included.
+    var size = 1
+    /// Nesting depth after `use:` expansion, this one included.
+    var height = 1
+    /// Whether the rule (or one nested in it) compares the field with a secret field, so the
+    /// field's value may be the secret.
+    var comparesWithSecret = false
 }
 
 /// One family of rules: which keys it owns, which field types it applies to, and how it checks

@@ -1,6 +1,7 @@
 internal import Foundation
 
 /// A clock that only moves when told to: for testing debounced checks without real waiting.
+/// Package access: it serves this package's tests, and is not part of the public API.
 ///
 /// ```swift
 /// let clock = TestClock()
@@ -12,26 +13,26 @@ internal import Foundation
 /// ```
 ///
 /// A sleep whose deadline has passed returns at once; a cancelled sleep throws `CancellationError`.
-public final class TestClock: Clock, @unchecked Sendable {
+package final class TestClock: Clock, @unchecked Sendable {
     /// A point in the clock's time: the duration since the clock's start.
-    public struct Instant: InstantProtocol, Hashable, Sendable, CustomStringConvertible {
+    package struct Instant: InstantProtocol, Hashable, Sendable, CustomStringConvertible {
         /// The time since the clock's start.
-        public var offset: Duration
+        package var offset: Duration
 
         /// Creates an instant at `offset` from the clock's start.
-        public init(offset: Duration = .zero) { self.offset = offset }
+        package init(offset: Duration = .zero) { self.offset = offset }
 
         /// The instant `duration` later.
-        public func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
+        package func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
 
         /// The duration from this instant to `other`.
-        public func duration(to other: Instant) -> Duration { other.offset - offset }
+        package func duration(to other: Instant) -> Duration { other.offset - offset }
 
         /// Whether `lhs` is earlier than `rhs`.
-        public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
+        package static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
 
         /// The offset, as `Duration` prints it.
-        public var description: String { "\(offset)" }
+        package var description: String { "\(offset)" }
     }
 
     private enum Sleeper {
@@ -45,16 +46,16 @@ public final class TestClock: Clock, @unchecked Sendable {
     private var nextID: UInt64 = 0
 
     /// Creates a clock standing at `now`.
-    public init(now: Instant = Instant()) { current = now }
+    package init(now: Instant = Instant()) { current = now }
 
     /// The current instant: moves only with ``advance(by:)`` and ``advance(to:)``.
-    public var now: Instant { locked { current } }
+    package var now: Instant { locked { current } }
 
     /// Zero: the clock has no resolution limit.
-    public var minimumResolution: Duration { .zero }
+    package var minimumResolution: Duration { .zero }
 
     /// How many sleeps are waiting for the clock to reach their deadline.
-    public var sleeperCount: Int {
+    package var sleeperCount: Int {
         locked {
             sleepers.values.reduce(0) { count, sleeper in
                 if case .waiting = sleeper { count + 1 } else { count }
@@ -64,7 +65,7 @@ public final class TestClock: Clock, @unchecked Sendable {
 
     /// Suspends until the clock reaches `deadline` (at once when it already has).
     /// - Throws: `CancellationError` when the task is cancelled before.
-    public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+    package func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         try Task.checkCancellation()
         let id = locked {
             nextID += 1
@@ -96,13 +97,13 @@ public final class TestClock: Clock, @unchecked Sendable {
 
     /// Moves the clock forward by `duration`, waking every sleep whose deadline is reached (earliest
     /// first). Woken tasks run when their executor next gets to them.
-    public func advance(by duration: Duration) {
+    package func advance(by duration: Duration) {
         advance(to: now.advanced(by: duration))
     }
 
     /// Moves the clock forward to `instant` (never backward), waking every sleep whose deadline is
     /// reached, earliest first.
-    public func advance(to instant: Instant) {
+    package func advance(to instant: Instant) {
         let due: [CheckedContinuation<Void, any Error>] = locked {
             if instant > current { current = instant }
             var due: [(Instant, UInt64, CheckedContinuation<Void, any Error>)] = []

@@ -70,7 +70,7 @@ extension LiveForm {
     /// Waits until no external check for a current value is running, and their results are applied.
     ///
     /// Checks whose debounce is over are waited for; checks still waiting out their debounce are
-    /// not (with a ``TestClock``, advance it first; ``validateNow()`` starts them at once).
+    /// not (with a manual test clock, advance it first; ``validateNow()`` starts them at once).
     ///
     /// - Parameter includingSuperseded: Also wait for abandoned runs (for a value no longer
     ///   current) still executing: their results are dropped, so they cannot change the form, but
@@ -83,6 +83,10 @@ extension LiveForm {
     /// every field touched and returns the report: what a submit button does.
     public func validateNow() async -> Report {
         touchAll()
+        for index in messageDebounce.indices where messageDebounce[index] != nil {
+            endMessageDebounce(of: index)
+            publish(index, active: fields[index].storedIsActive)
+        }
         for index in slots.indices {
             for (name, slot) in slots[index] {
                 guard let value = slot.inFlight, !tasks.isRunning(slot.taskID),
@@ -95,52 +99,64 @@ extension LiveForm {
         return report
     }
 
-    /// Answers field `index`'s checks for `value`: synchronous ones at once, asynchronous ones from
-    /// a finished result for this value, or scheduled (and pending, provisionally passing).
-    func resolveChecks(of index: Int, value: Scalar, failures: inout [String: String], pending: inout Set<String>)
-        -> [String: Bool]
-    {
-        let needed = plan.neededChecks(index, in: program, values: read, mode: mode)
-        for (name, slot) in slots[index] where slot.inFlight != nil && !needed.contains(name) {
+    /// Answers the checks the evaluation of field `index` just asked about (``EvaluationScratch/unanswered``)
+    /// into `scratch.checkAnswers`: synchronous ones at once, asynchronous ones from a finished
+    /// result for this value, or scheduled (and pending). Abandons runs no longer needed.
+    ///
+    /// - Returns: Whether a check is pending.
+    func resolveChecks(of index: Int) -> Bool {
+        guard case .value(let value) = scratch.values[index] else {
+            cancelChecks(of: index)
+            return false
+        }
+        let needed = scratch.unanswered
+        for (name, slot) in slots[index] where slot.inFlight != nil && !needed.contains(where: { $0.check == name }) {
             cancel(field: index, check: name)
         }
         let field = program.fields[index]
-        var answers: [String: Bool] = [:]
-        for name in needed {
+        var pending = false
+        for call in needed {
+            let name = call.check
+            let answer: CheckAnswer
             switch form.checks[name] {
             case nil:
-                answers[name] = false
-                failures[name] = CheckPlan.unregisteredMessage(check: name)
+                answer = .failure(CheckMessages.unregistered(check: name))
             case .sync(let check):
                 do {
-                    answers[name] = try check(CheckInput(check: name, field: field.name, value: value))
+                    answer = try check(CheckInput(check: name, field: field.name, value: value)) ? .passed : .failed
                 } catch {
-                    answers[name] = false
-                    failures[name] = CheckPlan.failureMessage(for: error, label: field.label, chain: chain)
+                    answer = .failure(
+                        message(
+                            for: .threw(reason: CheckMessages.reason(of: error), custom: error is CheckFailure),
+                            field: index))
                 }
             case .async(let check):
                 let slot = slots[index][name] ?? CheckSlot()
                 if let done = slot.completed, done.value.exactlyEquals(value) {
                     if slot.inFlight != nil { cancel(field: index, check: name) }
                     switch done.outcome {
-                    case .passed(let passed): answers[name] = passed
-                    case .threw(let reason, let custom):
-                        answers[name] = false
-                        failures[name] =
-                            custom ? reason : CheckPlan.failureMessage(reason: reason, label: field.label, chain: chain)
+                    case .passed(let passed): answer = passed ? .passed : .failed
+                    case .threw: answer = .failure(message(for: done.outcome, field: index))
                     }
                 } else {
-                    answers[name] = true
-                    pending.insert(name)
+                    answer = .pending
+                    pending = true
                     if slot.inFlight?.exactlyEquals(value) != true {
                         schedule(
                             field: index, check: name, value: value, run: check,
-                            delayMilliseconds: plan.debounce[index][name] ?? 0)
+                            delayMilliseconds: debounces.delay(field: index, check: name))
                     }
                 }
             }
+            scratch.checkAnswers.append((index, name, answer))
         }
-        return answers
+        return pending
+    }
+
+    /// The message of a check that threw, in the current locale.
+    private func message(for outcome: CheckOutcome, field index: Int) -> String {
+        guard case .threw(let reason, let custom) = outcome else { return "" }
+        return custom ? reason : CheckMessages.failure(reason: reason, label: program.fields[index].label, chain: chain)
     }
 
     /// Abandons every run of field `index`'s checks.
@@ -167,7 +183,7 @@ extension LiveForm {
         slot.generation += 1
         let generation = slot.generation
         let id = tasks.makeID()
-        let debounce = delayMilliseconds > 0 ? Self.debounce(on: clock, for: .milliseconds(delayMilliseconds)) : nil
+        let debounce = delayMilliseconds > 0 ? Self.deadline(on: clock, after: .milliseconds(delayMilliseconds)) : nil
         let sleep = debounce?.sleep
         let input = CheckInput(check: name, field: program.fields[index].name, value: value)
         let task = Task { @MainActor [weak self] in
@@ -180,15 +196,6 @@ extension LiveForm {
         slot.inFlight = value
         slot.taskID = id
         slots[index][name] = slot
-    }
-
-    /// A sleep until `delay` from now on `clock` (the deadline is fixed now, not when the task
-    /// starts), and whether that deadline has passed.
-    private static func debounce<C: Clock>(on clock: C, for delay: Duration)
-        -> (sleep: @Sendable () async throws -> Void, isDue: @Sendable () -> Bool)
-    where C.Duration == Duration {
-        let deadline = clock.now.advanced(by: delay)
-        return ({ try await clock.sleep(until: deadline, tolerance: nil) }, { clock.now >= deadline })
     }
 
     /// Waits out the debounce and runs the check; `nil` when cancelled.
@@ -205,7 +212,7 @@ extension LiveForm {
             return .passed(try await check(input))
         } catch {
             if Task.isCancelled { return nil }
-            return .threw(reason: CheckPlan.reason(of: error), custom: error is CheckFailure)
+            return .threw(reason: CheckMessages.reason(of: error), custom: error is CheckFailure)
         }
     }
 

@@ -72,9 +72,10 @@ public final class LiveField: Identifiable {
     public internal(set) var isDirty: Bool = false
     /// Whether an external check of the field is waiting out its debounce or running.
     public internal(set) var isPending: Bool = false
-
-    /// The field's report, as the form's ``LiveForm/report`` lists it; `nil` when inactive.
-    @ObservationIgnored var fieldReport: FieldReport?
+    /// Whether new messages are held back while the user types (the field's `debounce:`).
+    public internal(set) var isDebouncing: Bool = false
+    /// Whether the field has no error now, shown or held back by a debounce.
+    var hasNoError: Bool = true
     /// The form the field belongs to.
     @ObservationIgnored weak var form: LiveForm?
 
@@ -90,8 +91,9 @@ public final class LiveField: Identifiable {
     /// The one message to show: the first error (the highest priority), or `nil` when valid.
     public var message: String? { errors.first?.message }
 
-    /// Whether the field has no error (warnings allowed; inactive fields are valid).
-    public var isValid: Bool { errors.isEmpty }
+    /// Whether the field has no error (warnings allowed; inactive fields are valid). Counts errors
+    /// whose message a debounce still holds back.
+    public var isValid: Bool { hasNoError }
 
     /// The value as text (`""` when absent), and setting it sets the value to that string: a binding
     /// for text inputs.
@@ -104,5 +106,44 @@ public final class LiveField: Identifiable {
             }
         }
         set { form?.set(.string(newValue), forField: name) }
+    }
+}
+
+// Updates from the form: each compares with the stored value first (read without registering an
+// observation access, which costs a key-path lookup per read) and sets only what changed, so
+// observers are notified only of real changes.
+extension LiveField {
+    func update(value new: Value?) { if _value != new { value = new } }
+    func update(isActive new: Bool) { if _isActive != new { isActive = new } }
+    func update(isTouched new: Bool) { if _isTouched != new { isTouched = new } }
+    func update(isDirty new: Bool) { if _isDirty != new { isDirty = new } }
+    func update(isPending new: Bool) { if _isPending != new { isPending = new } }
+    func update(isDebouncing new: Bool) { if _isDebouncing != new { isDebouncing = new } }
+    func update(hasNoError new: Bool) { if _hasNoError != new { hasNoError = new } }
+    func update(errors new: [Issue]) { if _errors != new { errors = new } }
+    func update(warnings new: [Issue]) { if _warnings != new { warnings = new } }
+    func update(checklist new: [Requirement]) { if _checklist != new { checklist = new } }
+
+    /// The stored values, read without registering an observation access.
+    var storedIsActive: Bool { _isActive }
+    var storedIsTouched: Bool { _isTouched }
+    var storedIsDirty: Bool { _isDirty }
+    var storedIsDebouncing: Bool { _isDebouncing }
+    var storedErrors: [Issue] { _errors }
+    var storedWarnings: [Issue] { _warnings }
+    var storedChecklist: [Requirement] { _checklist }
+
+    /// Sets the statuses of an unchanged checklist (same lines, same texts), touching it only
+    /// when one differs.
+    func updateStatuses(_ status: (Int) -> Requirement.Status) {
+        var differs = false
+        for position in _checklist.indices where _checklist[position].status != status(position) {
+            differs = true
+            break
+        }
+        guard differs else { return }
+        var list = _checklist
+        for position in list.indices { list[position].status = status(position) }
+        checklist = list
     }
 }

@@ -26,8 +26,7 @@ extension CompiledForm {
         async
         throws(FormValidationError) -> Report
     {
-        let prepared = try prepare(input, options: options)
-        var outcomes = prepared.syncOutcomes
+        var prepared = try prepare(input, options: options)
         if !prepared.calls.isEmpty {
             let fieldNames = prepared.calls.map { program.fields[$0.field].name }
             let registry = checks
@@ -41,7 +40,7 @@ extension CompiledForm {
                         } catch is CancellationError {
                             return (position, nil)
                         } catch {
-                            let reason = CheckPlan.reason(of: error)
+                            let reason = CheckMessages.reason(of: error)
                             return (position, .threw(reason: reason, custom: error is CheckFailure))
                         }
                     }
@@ -53,10 +52,12 @@ extension CompiledForm {
             if Task.isCancelled { throw .cancelled }
             for (position, outcome) in results {
                 guard let outcome else { throw .cancelled }
-                outcomes[prepared.calls[position]] = outcome
+                let call = prepared.calls[position]
+                prepared.scratch.checkAnswers.append(
+                    (call.field, call.check, answer(outcome, field: call.field, prepared.context)))
             }
         }
-        return try finish(prepared, outcomes: outcomes, options: options)
+        return try finish(prepared)
     }
 
     #if canImport(Foundation)

@@ -3,7 +3,7 @@
 #endif
 
 /// A key-value store a settings form's values are loaded from and saved to, one key per field
-/// (`"<form>.<field>"`, see ``LiveForm/storageKey(form:field:)``).
+/// (`"<form>.<field>"` by default, see ``LiveForm/storageKey(form:field:)``, or a prefix of your own).
 public protocol SettingsStore {
     /// The value stored under `key`, or `nil` when there is none.
     func value(forKey key: String) -> Value?
@@ -110,37 +110,71 @@ public final class InMemorySettingsStore: SettingsStore {
 #endif
 
 extension LiveForm {
-    /// The key a field's value is stored under: `"<form>.<field>"`.
+    /// The key a field's value is stored under by default: `"<form>.<field>"`.
     public nonisolated static func storageKey(form: String, field: String) -> String { "\(form).\(field)" }
 
-    /// Loads the stored values (fields with no stored value take their default) and makes them the
-    /// original values: the form opens clean, untouched and validated.
-    public func load(from store: some SettingsStore) {
+    /// The key field `field` is stored under: `keyPrefix` and the field's name, or
+    /// ``storageKey(form:field:)`` when `keyPrefix` is `nil`.
+    func storageKey(field: String, keyPrefix: String?) -> String {
+        keyPrefix.map { $0 + field } ?? Self.storageKey(form: program.form, field: field)
+    }
+
+    /// Loads the stored values and makes them the original values: the form opens clean,
+    /// untouched and validated.
+    ///
+    /// A field with no stored value, or one its type cannot read (`"soon"` for an integer, an
+    /// option the spec no longer has), takes its default: a stale store never makes the form invalid.
+    ///
+    /// - Parameters:
+    ///   - store: Where to read.
+    ///   - keyPrefix: What each field's name is appended to for its key (`"prefs."` gives
+    ///     `prefs.display_order`); `nil` for `"<form>."`.
+    public func load(from store: some SettingsStore, keyPrefix: String? = nil) {
         var values: [String: Value] = [:]
-        for field in program.fields {
-            guard let stored = store.value(forKey: Self.storageKey(form: program.form, field: field.name)) else {
+        for (index, field) in program.fields.enumerated() {
+            guard let stored = store.value(forKey: storageKey(field: field.name, keyPrefix: keyPrefix)) else {
                 continue
             }
-            values[field.name] = Self.normalized(stored, for: field)
+            let value = Self.normalized(stored, for: field)
+            if case .invalid = program.read(value, forField: index) { continue }
+            values[field.name] = value
         }
         reset(to: values)
     }
 
-    /// Writes every field's current value under its key (absent values remove the key), then marks
-    /// the form saved (clean). `secret` fields are never written.
+    /// Writes every field's current value under its key, typed (an integer as an integer, a boolean
+    /// as a boolean, a date as its ISO `YYYY-MM-DD` text), then marks the form saved (clean). An
+    /// absent value removes the key; `secret` fields are never written.
     ///
     /// - Parameters:
     ///   - store: Where to write.
+    ///   - keyPrefix: What each field's name is appended to for its key; `nil` for `"<form>."`.
     ///   - onlyIfValid: Write only when the form is valid and no check is pending (default).
     /// - Returns: Whether the values were written.
     @discardableResult
-    public func save(to store: some SettingsStore, onlyIfValid: Bool = true) -> Bool {
+    public func save(to store: some SettingsStore, keyPrefix: String? = nil, onlyIfValid: Bool = true) -> Bool {
         if onlyIfValid, !isValid || isPending { return false }
         for (index, field) in program.fields.enumerated() where field.type != .secret {
-            store.set(raw[index], forKey: Self.storageKey(form: program.form, field: field.name))
+            store.set(
+                Self.stored(raw[index], read: scratch.values[index]),
+                forKey: storageKey(field: field.name, keyPrefix: keyPrefix))
         }
         markSaved()
         return true
+    }
+
+    /// The value to store: the value read as the field's type, or the raw value when it cannot
+    /// be read; `nil` when absent.
+    private static func stored(_ raw: Value?, read: FieldValue) -> Value? {
+        guard let raw, raw != .null else { return nil }
+        guard case .value(let scalar) = read else { return raw }
+        switch scalar {
+        case .text(let text): return .string(text)
+        case .integer(let value): return .integer(value)
+        case .number(let value): return .number(value)
+        case .boolean(let value): return .bool(value)
+        case .date(let date): return .string(date.description)
+        }
     }
 
     /// A stored value in the shape the field reads: stores that cannot tell a boolean from a

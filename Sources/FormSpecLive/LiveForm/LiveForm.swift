@@ -1,0 +1,564 @@
+public import Observation
+
+/// A form being filled in, re-validated as the user types: the model behind a live UI.
+///
+/// Setting a field re-runs only what can change: the field itself and the fields whose rules or
+/// `when:` read it (``Program/dependents``), then the form rules. A mismatch on
+/// `confirm_password: same_as: password` is re-checked when `password` changes, so it never lingers.
+///
+/// ```swift
+/// let form = LiveForm(try CompiledForm.load(contentsOf: "Specs/signup.form.yaml"))
+/// form.set("alice_01", forField: "username")
+/// form["password"]?.checklist   // [✓ A minimum of 8 characters, ✗ …]
+/// form["password"]?.message     // "Password is too weak"
+/// form.canSubmit                // false
+/// form.locale = "ja"            // messages re-rendered, nothing recompiled
+/// ```
+///
+/// The form is `@Observable`: SwiftUI views (or `withObservationTracking`) update when what they
+/// read changes. Each ``LiveField`` is observed on its own.
+///
+/// External checks (`check: NAME`) registered as async run in the background after the field's
+/// debounce (`debounce:` on the check rule, else on the field); a new value cancels the run for the
+/// old one, and a result that arrives for a value no longer current is dropped. While a check is
+/// waiting or running, its field ``LiveField/isPending`` and the requirement shows as pending.
+///
+/// A field's own `debounce:` also delays its *messages* while the user types in it: rules run and
+/// the checklist updates at every keystroke, but a new message appears only once the field has
+/// been left alone for the debounce (a message that no longer applies goes at once). Meanwhile
+/// ``LiveField/isDebouncing`` is true and ``canSubmit`` is false.
+@MainActor
+@Observable
+public final class LiveForm {
+    /// The compiled form, with the external checks it runs.
+    @ObservationIgnored public let form: CompiledForm
+    /// The fields, in spec order.
+    @ObservationIgnored public let fields: [LiveField]
+
+    /// The locale messages are shown in (`"ja"`, `"zh-Hant"`); `nil` for the spec's own. Changing it
+    /// re-renders every message; nothing is recompiled.
+    public var locale: String? {
+        didSet {
+            guard locale != oldValue else { return }
+            chain = LocaleChain(requested: locale, specLocale: program.locale)
+            texts = program.texts(for: chain)
+            textsUseValue = Self.textsUseValue(program, texts)
+            context.locale = locale
+            evaluateAll()
+        }
+    }
+
+    /// `new`, `edit` or `show`. In `show` mode nothing is checked and the form is valid. Changing it
+    /// re-evaluates every field.
+    public var mode: Mode {
+        didSet {
+            guard mode != oldValue else { return }
+            context.mode = mode
+            evaluateAll()
+        }
+    }
+
+    /// Form-level failures (`form_rules:`), in the current locale.
+    public private(set) var formErrors: [Issue] = []
+
+    // MARK: State (not observed: mirrored into the observed fields)
+
+    @ObservationIgnored let program: Program
+    @ObservationIgnored let debounces: CheckDebounces
+    @ObservationIgnored let dependents: [[Int]]
+    @ObservationIgnored let clock: any Clock<Duration>
+    /// Each field's raw value.
+    @ObservationIgnored var raw: [Value?]
+    /// The evaluator's buffers; `scratch.values` holds each field's value read as its type.
+    @ObservationIgnored var scratch: EvaluationScratch
+    /// Each field's value before editing (edit mode) or when the form opened.
+    @ObservationIgnored var originalRaw: [Value?]
+    @ObservationIgnored var originalRead: [FieldValue]
+    @ObservationIgnored var chain: LocaleChain
+    /// Every message and requirement rendered in ``chain``.
+    @ObservationIgnored var texts: ProgramTexts
+    @ObservationIgnored var context: EvaluationContext
+    /// Each field's last outcome list and the messages of its checks that threw.
+    @ObservationIgnored var outcomes: [FieldOutcome]
+    /// Each field's message debounce: the task publishing its messages when typing pauses.
+    @ObservationIgnored var messageDebounce: [UInt64?]
+    /// Each field's `debounce:` in milliseconds (0: none).
+    @ObservationIgnored let fieldDebounce: [Int]
+    /// Whether rendering field `f`'s texts needs its value (`{value}`), so they change with it.
+    @ObservationIgnored var textsUseValue: [Bool]
+    @ObservationIgnored var counts: [Int]
+    /// Each field's asynchronous checks, by check name.
+    @ObservationIgnored var slots: [[String: CheckSlot]]
+    @ObservationIgnored let tasks = TaskBag()
+
+    /// Creates a live form and evaluates every field.
+    ///
+    /// - Parameters:
+    ///   - form: The compiled form, with its external checks registered.
+    ///   - mode: `new` (default), `edit` or `show`.
+    ///   - values: Initial values by name (over the original values, over the spec's defaults).
+    ///   - original: The values before editing: what ``LiveField/isDirty`` compares with. Without
+    ///     it, the initial values are the original.
+    ///   - locale: The locale to show messages in; `nil` for the spec's own.
+    ///   - today: The date `today` means in date rules (default: the current local date).
+    ///   - clock: The clock debounces wait on (a manual clock in tests).
+    public init(
+        _ form: CompiledForm, mode: Mode = .new, values: [String: Value] = [:], original: [String: Value]? = nil,
+        locale: String? = nil, today: CivilDate? = nil, clock: any Clock<Duration> = ContinuousClock()
+    ) {
+        let program = form.program
+        self.form = form
+        self.program = program
+        self.debounces = form.debounces
+        self.dependents = program.dependents
+        self.clock = clock
+        self.locale = locale
+        self.mode = mode
+        let initial = program.fields.map { values[$0.name] ?? original?[$0.name] ?? $0.defaultValue }
+        let baseline =
+            original.map { original in program.fields.map { original[$0.name] ?? $0.defaultValue } } ?? initial
+        self.raw = initial
+        var scratch = EvaluationScratch(program)
+        for index in initial.indices { scratch.values[index] = program.read(initial[index], forField: index) }
+        scratch.collectsUnanswered = true
+        self.scratch = scratch
+        self.originalRaw = baseline
+        self.originalRead = baseline.indices.map { program.read(baseline[$0], forField: $0) }
+        let chain = LocaleChain(requested: locale, specLocale: program.locale)
+        self.chain = chain
+        let texts = program.texts(for: chain)
+        self.texts = texts
+        self.textsUseValue = Self.textsUseValue(program, texts)
+        self.context = EvaluationContext(locale: locale, mode: mode, today: today ?? .today())
+        self.outcomes = Array(repeating: FieldOutcome(), count: program.fields.count)
+        self.messageDebounce = Array(repeating: nil, count: program.fields.count)
+        self.fieldDebounce = program.fields.map { max(0, $0.debounceMilliseconds ?? 0) }
+        self.counts = Array(repeating: 0, count: program.fields.count)
+        self.slots = Array(repeating: [:], count: program.fields.count)
+        self.fields = program.fields.enumerated().map { LiveField($1, index: $0, value: initial[$0]) }
+        for field in fields { field.form = self }
+        evaluateAll()
+    }
+
+    // MARK: Reading
+
+    /// The field named `name`, or `nil` when the form has no such field.
+    public subscript(name: String) -> LiveField? {
+        program.fieldIndex[name].map { fields[$0] }
+    }
+
+    /// The current raw values by name (absent fields left out).
+    public var values: [String: Value] {
+        var result: [String: Value] = [:]
+        for (index, field) in program.fields.enumerated() { if let value = raw[index] { result[field.name] = value } }
+        return result
+    }
+
+    /// The original values by name (absent fields left out): what dirtiness is measured against.
+    public var originalValues: [String: Value] {
+        var result: [String: Value] = [:]
+        for (index, field) in program.fields.enumerated() {
+            if let value = originalRaw[index] { result[field.name] = value }
+        }
+        return result
+    }
+
+    /// Whether every active field is valid and no form rule fails (always in `show` mode). Pending
+    /// checks count as passing until they answer; messages held back by a debounce count; see
+    /// ``canSubmit``.
+    public var isValid: Bool {
+        mode == .show || (formErrors.isEmpty && fields.allSatisfy { !$0.isActive || $0.hasNoError })
+    }
+
+    /// Whether any external check is waiting out its debounce or running.
+    public var isPending: Bool { fields.contains { $0.isPending } }
+
+    /// Whether any field differs from its original value: ask "discard changes?" on cancel.
+    public var hasUnsavedChanges: Bool { fields.contains { $0.isDirty } }
+
+    /// Whether any field's messages are held back while the user types in it (its `debounce:`).
+    public var isDebouncing: Bool { fields.contains { $0.isDebouncing } }
+
+    /// Whether the form can be submitted: valid, no check pending, no message held back by a
+    /// debounce, and in `edit` mode something changed. Never in `show` mode.
+    public var canSubmit: Bool {
+        mode != .show && isValid && !isPending && !isDebouncing && (mode != .edit || hasUnsavedChanges)
+    }
+
+    /// The names of the fields whose value differs from the original, in spec order.
+    public var changedFields: [String] { fields.filter(\.isDirty).map(\.name) }
+
+    /// The current state as a report (docs/reference.md): what `validate` would give for the
+    /// current values, with pending checks shown as not passed.
+    public var report: Report {
+        var reports: [String: FieldReport] = [:]
+        var order: [String] = []
+        if mode != .show {
+            for field in fields where field.isActive {
+                reports[field.name] = fieldReport(field.index)
+                order.append(field.name)
+            }
+        }
+        return Report(
+            form: program.form, valid: isValid, fields: reports, fieldOrder: order,
+            formErrors: mode == .show ? [] : formErrors, changed: mode == .edit ? changedFields : nil)
+    }
+
+    /// How many times each field's rules have run, by name: evaluations are incremental, so a field
+    /// nothing reads is not re-run when another field changes. Not observed.
+    public var evaluationCounts: [String: Int] {
+        Dictionary(uniqueKeysWithValues: program.fields.indices.map { (program.fields[$0].name, counts[$0]) })
+    }
+
+    /// The total number of field evaluations so far. Not observed.
+    public var evaluationCount: Int { counts.reduce(0, +) }
+
+    /// Sets every evaluation count back to zero.
+    public func resetEvaluationCounts() {
+        counts = Array(repeating: 0, count: counts.count)
+    }
+
+    // MARK: Changing
+
+    /// Sets a field's value and re-validates what depends on it.
+    ///
+    /// - Parameters:
+    ///   - value: The raw value, as a user typed it (`"42"` for an integer field is fine); `nil`
+    ///     for absent (the field's default then applies).
+    ///   - name: The field's name.
+    ///   - touch: Whether to mark the field touched (default `true`).
+    /// - Returns: `false` when the form has no field of that name (nothing changes).
+    @discardableResult
+    public func set(_ value: Value?, forField name: String, touch: Bool = true) -> Bool {
+        guard let index = program.fieldIndex[name] else { return false }
+        apply(value, at: index, touch: touch)
+        return true
+    }
+
+    /// Sets several fields at once, then re-validates each affected field once.
+    /// - Returns: The names that are not fields (ignored).
+    @discardableResult
+    public func set(_ values: [String: Value?], touch: Bool = true) -> [String] {
+        var affected = Set<Int>()
+        var typed = Set<Int>()
+        var unknown: [String] = []
+        for (name, value) in values {
+            guard let index = program.fieldIndex[name] else {
+                unknown.append(name)
+                continue
+            }
+            if store(value, at: index, touch: touch) {
+                affected.insert(index)
+                typed.insert(index)
+                affected.formUnion(dependents[index])
+            }
+        }
+        for index in affected.sorted() { evaluate(index, typed: typed.contains(index)) }
+        if !affected.isEmpty { updateFormErrors() }
+        return unknown.sorted()
+    }
+
+    /// Marks a field touched (the user left it), without changing its value.
+    public func touch(_ name: String) {
+        self[name]?.update(isTouched: true)
+    }
+
+    /// Marks every field touched: on a submit attempt, to show every message.
+    public func touchAll() {
+        for field in fields { field.update(isTouched: true) }
+    }
+
+    /// Puts every field back to its original value, untouched: "discard changes".
+    public func discardChanges() {
+        reset(values: originalRaw)
+    }
+
+    /// Makes the current values the original ones (after a save): every field clean and untouched.
+    public func markSaved() {
+        originalRaw = raw
+        originalRead = scratch.values
+        for field in fields {
+            field.update(isDirty: false)
+            field.update(isTouched: false)
+        }
+        updateFormErrors()
+    }
+
+    /// Replaces every value and the original values with `values` (defaults for missing fields):
+    /// the form as just opened on these values.
+    public func reset(to values: [String: Value]) {
+        let raw = program.fields.map { values[$0.name] ?? $0.defaultValue }
+        originalRaw = raw
+        originalRead = raw.indices.map { program.read(raw[$0], forField: $0) }
+        reset(values: raw)
+    }
+
+    /// Re-evaluates every field (forgetting finished async check results, so they run again).
+    public func revalidate() {
+        for index in slots.indices {
+            for name in slots[index].keys { slots[index][name]?.completed = nil }
+        }
+        evaluateAll()
+    }
+
+    private func reset(values: [Value?]) {
+        for index in values.indices {
+            _ = store(values[index], at: index, touch: false)
+            fields[index].update(isTouched: false)
+        }
+        evaluateAll()
+    }
+
+    // MARK: Evaluation
+
+    private func apply(_ value: Value?, at index: Int, touch: Bool) {
+        guard store(value, at: index, touch: touch) else { return }
+        evaluate(index, typed: true)
+        for dependent in dependents[index] { evaluate(dependent) }
+        updateFormErrors()
+    }
+
+    /// Stores a raw value; returns whether its read value changed (so rules must re-run).
+    private func store(_ value: Value?, at index: Int, touch: Bool) -> Bool {
+        let field = fields[index]
+        raw[index] = value
+        field.update(value: value)
+        if touch { field.update(isTouched: true) }
+        let newValue = program.read(value, forField: index)
+        if newValue.isSame(as: scratch.values[index]) { return false }
+        scratch.values[index] = newValue
+        let dirty = !newValue.isSame(as: originalRead[index])
+        field.update(isDirty: dirty)
+        return true
+    }
+
+    func evaluateAll() {
+        for index in outcomes.indices {
+            outcomes[index].rendered = false
+            outcomes[index].published = nil
+        }
+        for index in fields.indices {
+            let dirty = !scratch.values[index].isSame(as: originalRead[index])
+            fields[index].update(isDirty: dirty)
+            endMessageDebounce(of: index)
+            evaluate(index)
+        }
+        updateFormErrors()
+    }
+
+    /// Runs field `index`'s rules against the current values and publishes the outcome.
+    ///
+    /// - Parameter typed: Whether the user just changed this field: its `debounce:` then holds
+    ///   new messages back until typing pauses.
+    func evaluate(_ index: Int, typed: Bool = false) {
+        counts[index] += 1
+        scratch.checkAnswers.removeAll(keepingCapacity: true)
+        var active: Bool
+        var pending = false
+        do {
+            active = try program.evaluateField(index, in: &scratch, context: context)
+            // The evaluator lists the checks it needs: answer them and evaluate again.
+            if active, program.runsChecks(field: index) {
+                pending = resolveChecks(of: index)
+                if !scratch.checkAnswers.isEmpty {
+                    active = try program.evaluateField(index, in: &scratch, context: context)
+                }
+            }
+        } catch {
+            // Unreachable: the scratch collects unanswered checks instead of throwing.
+            active = false
+        }
+        guard active else {
+            cancelChecks(of: index)
+            outcomes[index] = FieldOutcome()
+            endMessageDebounce(of: index)
+            publish(index, active: false)
+            return
+        }
+        let results = scratch.results(of: index)
+        let failures = scratch.failureMessages
+        let same =
+            outcomes[index].isActive && outcomes[index].results.elementsEqual(results)
+            && outcomes[index].failures == failures && outcomes[index].pending == pending && !textsUseValue[index]
+            && outcomes[index].valueKind == FieldOutcome.kind(of: scratch.values[index])
+        if typed, fieldDebounce[index] > 0 { startMessageDebounce(of: index) }
+        if same, outcomes[index].rendered { return }
+        outcomes[index].isActive = true
+        outcomes[index].pending = pending
+        outcomes[index].results.removeAll(keepingCapacity: true)
+        outcomes[index].results.append(contentsOf: results)
+        outcomes[index].failures = failures
+        outcomes[index].valueKind = FieldOutcome.kind(of: scratch.values[index])
+        outcomes[index].fieldValid = scratch.fieldValid[index]
+        publish(index, active: true)
+    }
+
+    /// Field `index`'s report, projected from its last outcome list.
+    func fieldReport(_ index: Int) -> FieldReport {
+        program.fieldReport(
+            index, results: outcomes[index].results, failures: outcomes[index].failures, value: scratch.values[index],
+            texts: texts)
+    }
+
+    /// Copies field `index`'s last outcome into the observed field, touching only what changed.
+    ///
+    /// Typing mostly flips a requirement between met and not met: when the same rules are listed
+    /// with texts that do not depend on the value, only statuses are compared and set, and the
+    /// messages are rebuilt only when the set of failing rules changed.
+    func publish(_ index: Int, active: Bool) {
+        let field = fields[index]
+        field.update(isActive: active)
+        let outcome = outcomes[index]
+        guard active else {
+            field.update(hasNoError: true)
+            field.update(errors: [])
+            field.update(warnings: [])
+            field.update(checklist: [])
+            field.update(isPending: false)
+            outcomes[index].published = nil
+            return
+        }
+        field.update(hasNoError: outcome.fieldValid)
+        field.update(isPending: outcome.pending)
+        let results = outcome.results
+        if let published = outcome.published, !textsUseValue[index], published.valueKind == outcome.valueKind,
+            published.results.count == results.count,
+            published.results.indices.allSatisfy({ published.results[$0].rule == results[$0].rule })
+        {
+            field.updateStatuses { Self.status(results[$0].outcome) }
+            let sameMessages =
+                published.failures == outcome.failures
+                && published.results.indices.allSatisfy {
+                    (published.results[$0].outcome == .failed) == (results[$0].outcome == .failed)
+                        && published.results[$0].failure == results[$0].failure
+                }
+            if sameMessages, messageDebounce[index] == nil {
+                outcomes[index].published = PublishedOutcome(outcome)
+                return
+            }
+        }
+        outcomes[index].published = PublishedOutcome(outcome)
+        let report = fieldReport(index)
+        if messageDebounce[index] != nil {
+            // Typing: messages that no longer apply go at once, new ones wait for the pause.
+            field.update(errors: field.storedErrors.filter(report.errors.contains))
+            field.update(warnings: field.storedWarnings.filter(report.warnings.contains))
+        } else {
+            field.update(errors: report.errors)
+            field.update(warnings: report.warnings)
+        }
+        let checklist = report.checks.enumerated().map { position, check in
+            Requirement(
+                id: position, rule: check.rule, text: check.requirement, status: Self.status(results[position].outcome))
+        }
+        field.update(checklist: checklist)
+    }
+
+    private static func status(_ outcome: RuleOutcome) -> Requirement.Status {
+        switch outcome {
+        case .passed: .passed
+        case .failed, .notRun: .failed
+        case .pending: .pending
+        }
+    }
+
+    private func updateFormErrors() {
+        guard !program.formRules.isEmpty else { return }
+        let errors: [Issue]
+        if mode == .show {
+            errors = []
+        } else {
+            let changed = mode == .edit ? fields.indices.filter { fields[$0].isDirty } : []
+            program.evaluateFormRules(in: &scratch, mode: mode, changed: changed)
+            errors = scratch.failedFormRules.map {
+                Issue(rule: program.formRules[$0].name, message: texts.formMessages[$0].render(value: nil))
+            }
+        }
+        if errors != formErrors { formErrors = errors }
+    }
+
+    /// Which texts of each field change with its value (`{value}` in a message or requirement).
+    private static func textsUseValue(_ program: Program, _ texts: ProgramTexts) -> [Bool] {
+        program.fields.indices.map { index in
+            let first = program.ruleIndex(field: index, rule: 0)
+            let rules = first..<first + program.fields[index].rules.count
+            return rules.contains { texts.messages[$0].text == nil || texts.requirements[$0].text == nil }
+        }
+    }
+
+    // MARK: Message debounce
+
+    /// Holds field `index`'s new messages back until its debounce has passed with no new keystroke.
+    private func startMessageDebounce(of index: Int) {
+        tasks.cancel(messageDebounce[index])
+        if let id = messageDebounce[index] { tasks.remove(id) }
+        let id = tasks.makeID()
+        let debounce = Self.deadline(on: clock, after: .milliseconds(fieldDebounce[index]))
+        let sleep = debounce.sleep
+        let task = Task { @MainActor [weak self] in
+            do { try await sleep() } catch { return }
+            guard let self, self.messageDebounce[index] == id else { return }
+            self.tasks.remove(id)
+            self.endMessageDebounce(of: index)
+            self.publish(index, active: self.fields[index].storedIsActive)
+        }
+        tasks.insert(task, id: id, isDue: debounce.isDue)
+        messageDebounce[index] = id
+        fields[index].update(isDebouncing: true)
+    }
+
+    /// Stops holding field `index`'s messages back (the caller publishes them).
+    func endMessageDebounce(of index: Int) {
+        guard let id = messageDebounce[index] else { return }
+        tasks.cancel(id)
+        tasks.remove(id)
+        messageDebounce[index] = nil
+        outcomes[index].published = nil
+        fields[index].update(isDebouncing: false)
+    }
+
+    /// A sleep until `delay` from now on `clock` (the deadline is fixed now, not when the task
+    /// starts), and whether that deadline has passed.
+    static func deadline<C: Clock>(on clock: C, after delay: Duration)
+        -> (sleep: @Sendable () async throws -> Void, isDue: @Sendable () -> Bool)
+    where C.Duration == Duration {
+        let deadline = clock.now.advanced(by: delay)
+        return ({ try await clock.sleep(until: deadline, tolerance: nil) }, { clock.now >= deadline })
+    }
+}
+
+/// A live field's last evaluation: what its observed state is published from.
+struct FieldOutcome {
+    var isActive = false
+    var results: [RuleResult] = []
+    var failures: [String] = []
+    var pending = false
+    var fieldValid = true
+    /// 0 empty, 1 value, 2 not of the type, 3 not an option (which message shows depends on it).
+    var valueKind: UInt8 = 0
+    /// Whether the observed field shows this outcome already.
+    var rendered = false
+    /// What the observed field was last published from; `nil` forces a full publish.
+    var published: PublishedOutcome?
+
+    static func kind(of value: FieldValue) -> UInt8 {
+        switch value {
+        case .empty: 0
+        case .value: 1
+        case .invalid(let rule): rule == "choice" ? 3 : 2
+        }
+    }
+}
+
+/// The part of a ``FieldOutcome`` its observed field was published from.
+struct PublishedOutcome {
+    var results: [RuleResult]
+    var failures: [String]
+    var valueKind: UInt8
+
+    init(_ outcome: FieldOutcome) {
+        results = outcome.results
+        failures = outcome.failures
+        valueKind = outcome.valueKind
+    }
+}

@@ -1,0 +1,155 @@
+/// What became of one rule of one field in one evaluation.
+public enum RuleOutcome: UInt8, Sendable, Hashable {
+    /// The rule ran and passed.
+    case passed
+    /// The rule ran and failed (its message is reported).
+    case failed
+    /// The rule waits on an external check that has not answered yet (live forms only).
+    case pending
+    /// The rule was not run: the field is empty or its value could not be read as its type. The
+    /// checklist lists it as not met, with no message.
+    case notRun
+}
+
+/// One entry of a field's outcome list: a checklist line.
+public struct RuleResult: Sendable, Hashable {
+    /// The rule's index in ``FieldProgram/rules``; -1 for the field's own `required:`.
+    public var rule: Int32
+    /// What became of it.
+    public var outcome: RuleOutcome
+    /// When an external check the rule runs threw: an index into
+    /// ``EvaluationScratch/failureMessages`` (the message replaces the rule's own); -1 otherwise.
+    public var failure: Int32
+
+    /// Creates a result.
+    public init(rule: Int32, outcome: RuleOutcome, failure: Int32 = -1) {
+        self.rule = rule
+        self.outcome = outcome
+        self.failure = failure
+    }
+}
+
+/// An external check's answer, supplied to the evaluator before it runs (see
+/// ``EvaluationScratch/checkAnswers``).
+public enum CheckAnswer: Sendable, Hashable {
+    /// The check passed.
+    case passed
+    /// The check failed: the rule fails with its own message.
+    case failed
+    /// The check is still running: the rule is pending (passing provisionally).
+    case pending
+    /// The check could not answer (it threw): the rule fails with this message.
+    case failure(String)
+}
+
+/// A check the evaluator met without an answer (when ``EvaluationScratch/collectsUnanswered``).
+public struct UnansweredCheck: Sendable, Hashable {
+    /// The check's name.
+    public var check: String
+    /// The index of the field whose rule runs it.
+    public var field: Int
+    /// The field's value.
+    public var value: Scalar
+}
+
+/// Reusable buffers for evaluating records against one ``Program``: the per-record input (each
+/// field's value, the unknown keys) and the per-record output (every active field's outcome list).
+///
+/// This is the evaluator's one entry point; ``Program/validate(_:context:)``, the CLI's batch
+/// path, `CompiledForm` and `LiveForm` are all built on it. A batch loop fills the slots and
+/// evaluates, reusing the same scratch for every record, so a record allocates nothing:
+///
+/// ```swift
+/// var scratch = EvaluationScratch(program)
+/// var context = EvaluationContext(locale: "ja")
+/// try context.prepare(for: program)
+/// for record in records {
+///     scratch.reset(program)                        // every field back to its default
+///     for (index, raw) in record.members {          // however the input is decoded
+///         scratch.values[index] = program.read(raw, forField: index)
+///     }
+///     try program.evaluate(&scratch, context: context)
+///     if scratch.valid { … } else {
+///         for field in scratch.activeFields {       // in spec order
+///             for result in scratch.results(of: field) where result.outcome == .failed { … }
+///         }
+///     }
+/// }
+/// ```
+///
+/// Texts for the results come from ``ProgramTexts`` (``Program/texts(for:)``), rendered once per
+/// locale; ``Program/report(from:context:)`` projects the scratch into a ``Report``.
+public struct EvaluationScratch: Sendable {
+    // MARK: Input
+
+    /// Each field's value read as its type, by index: the slots a decoder fills. ``reset(_:)`` puts
+    /// every field's default back.
+    public var values: [FieldValue]
+    /// Input keys that are not fields, in input order (reported in strict mode only).
+    public var unknownKeys: [String] = []
+    /// Answers to external checks, by field index and check name, consulted before the context's
+    /// resolver. Live and asynchronous validation supply their outcomes here.
+    public var checkAnswers: [(field: Int, check: String, answer: CheckAnswer)] = []
+    /// Whether a check with no answer is recorded in ``unanswered`` and left pending, instead of
+    /// stopping the evaluation with ``EvaluationError/unresolvedCheck(check:field:)``.
+    public var collectsUnanswered = false
+
+    // MARK: Output
+
+    /// Whether every active field and every form rule passed (warnings do not count).
+    public internal(set) var valid = true
+    /// Every active field's outcome list, one after another in spec order.
+    public internal(set) var results: [RuleResult] = []
+    /// For each field, where its results start in ``results`` and end; an inactive field's range
+    /// is empty and ``isActive`` is false.
+    var resultStart: [Int32]
+    var resultEnd: [Int32]
+    /// Whether each field is active (its `when:` holds).
+    public internal(set) var isActive: [Bool]
+    /// Whether each field has no error (inactive fields count as valid).
+    public internal(set) var fieldValid: [Bool]
+    /// The indexes of the active fields, in spec order.
+    public internal(set) var activeFields: [Int] = []
+    /// The indexes of the form rules that failed, in spec order.
+    public internal(set) var failedFormRules: [Int] = []
+    /// Edit mode: the indexes of the fields whose value differs from the original; empty otherwise.
+    public internal(set) var changedFields: [Int] = []
+    /// The messages of checks that threw, for ``RuleResult/failure``.
+    public internal(set) var failureMessages: [String] = []
+    /// Checks met without an answer (when ``collectsUnanswered``), each once, in evaluation order.
+    public internal(set) var unanswered: [UnansweredCheck] = []
+
+    /// Creates buffers for `program`, every slot holding the field's default.
+    public init(_ program: Program) {
+        values = program.defaultValues
+        let count = program.fields.count
+        resultStart = Array(repeating: 0, count: count)
+        resultEnd = Array(repeating: 0, count: count)
+        isActive = Array(repeating: false, count: count)
+        fieldValid = Array(repeating: true, count: count)
+        results.reserveCapacity(program.lowered.instructions.count + count)
+        activeFields.reserveCapacity(count)
+    }
+
+    /// Puts every field's default value back and forgets the unknown keys and check answers: ready
+    /// for the next record. Keeps every buffer's capacity.
+    public mutating func reset(_ program: Program) {
+        let defaults = program.defaultValues
+        // Element by element: assigning the array would share the defaults' storage and copy it
+        // on the next write.
+        for index in values.indices { values[index] = defaults[index] }
+        unknownKeys.removeAll(keepingCapacity: true)
+        checkAnswers.removeAll(keepingCapacity: true)
+    }
+
+    /// Field `index`'s outcome list (empty when the field is inactive).
+    public func results(of field: Int) -> ArraySlice<RuleResult> {
+        results[Int(resultStart[field])..<Int(resultEnd[field])]
+    }
+
+    /// The answer supplied for check `name` on field `field`, if any.
+    func answer(field: Int, check name: String) -> CheckAnswer? {
+        for entry in checkAnswers where entry.field == field && entry.check == name { return entry.answer }
+        return nil
+    }
+}

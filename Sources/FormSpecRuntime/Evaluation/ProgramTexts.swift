@@ -1,0 +1,83 @@
+/// One message or requirement in one locale, rendered ahead of time when it holds no `{value}`.
+public struct RenderedText: Sendable {
+    /// The locale's template.
+    public let template: Template
+    /// The text, when the template has no `{value}` (the same for every value).
+    public let text: String?
+    /// ``text`` as a JSON string literal, quotes included: what a report writer copies.
+    public let json: [UInt8]?
+
+    init(_ template: Template?) {
+        let template = template ?? Template(text: "")
+        self.template = template
+        let fixed: String? =
+            if template.segments.count == 1, case .text(let text) = template.segments[0] {
+                text
+            } else if template.segments.isEmpty {
+                ""
+            } else {
+                nil
+            }
+        self.text = fixed
+        self.json = fixed.map { text in
+            var bytes: [UInt8] = []
+            JSONWriter.appendString(text, to: &bytes)
+            return bytes
+        }
+    }
+
+    /// The text for `value` (`{value}` filled in).
+    public func render(value: Scalar?) -> String {
+        text ?? template.render(value: value)
+    }
+}
+
+/// Every text of a ``Program`` rendered for one locale chain: what turns an ``EvaluationScratch``
+/// into messages without rendering a template per record.
+///
+/// Made by ``Program/texts(for:)`` (the program keeps the texts of its default chain); keep it as
+/// long as the locale does.
+public struct ProgramTexts: Sendable {
+    /// The locales the texts were rendered for.
+    public let chain: LocaleChain
+    /// Per field: the message and requirement of the field's own `required:`.
+    public let required: [RenderedText]
+    /// Per field: the message when the value cannot be read as the type.
+    public let type: [RenderedText]
+    /// Per field: the message when the value is not among a `choice` field's options.
+    public let choice: [RenderedText]
+    /// Per top-level rule (index ``Program/ruleIndex(field:rule:)``): its message.
+    public let messages: [RenderedText]
+    /// Per top-level rule: its checklist requirement.
+    public let requirements: [RenderedText]
+    /// Per form rule: its message.
+    public let formMessages: [RenderedText]
+    /// The message of an unknown key in strict mode (`{value}` is the key).
+    public let unknownField: RenderedText
+
+    init(_ program: Program, chain: LocaleChain) {
+        self.init(
+            fields: program.fields, formRules: program.formRules, unknownFieldMessage: program.unknownFieldMessage,
+            chain: chain)
+    }
+
+    init(fields: [FieldProgram], formRules: [FormRuleProgram], unknownFieldMessage: LocalizedText, chain: LocaleChain) {
+        self.chain = chain
+        func render(_ text: LocalizedText) -> RenderedText { RenderedText(text.template(for: chain)) }
+        required = fields.map { render($0.requiredMessage) }
+        type = fields.map { render($0.typeMessage) }
+        choice = fields.map { render($0.choiceMessage) }
+        var messages: [RenderedText] = []
+        var requirements: [RenderedText] = []
+        for field in fields {
+            for rule in field.rules {
+                messages.append(render(rule.message))
+                requirements.append(render(rule.requirement))
+            }
+        }
+        self.messages = messages
+        self.requirements = requirements
+        formMessages = formRules.map { render($0.message) }
+        unknownField = render(unknownFieldMessage)
+    }
+}

@@ -1,0 +1,115 @@
+extension Program {
+    /// The report of the evaluation in `scratch` (``evaluate(_:context:)``), with messages in the
+    /// context's locale.
+    public func report(from scratch: EvaluationScratch, context: EvaluationContext) -> Report {
+        report(from: scratch, texts: context.texts(for: self), mode: context.mode, strict: context.strict)
+    }
+
+    /// The report of the evaluation in `scratch`, with messages from `texts`.
+    ///
+    /// - Parameters:
+    ///   - scratch: An evaluated scratch.
+    ///   - texts: The program's texts in the wanted locale (``texts(for:)``).
+    ///   - mode: The mode the scratch was evaluated in.
+    ///   - strict: Whether unknown keys are form errors.
+    public func report(from scratch: EvaluationScratch, texts: ProgramTexts, mode: Mode, strict: Bool) -> Report {
+        guard mode != .show else {
+            return Report(form: form, valid: true, fields: [:], fieldOrder: [], formErrors: [], changed: nil)
+        }
+        var reports: [String: FieldReport] = Dictionary(minimumCapacity: scratch.activeFields.count)
+        var order: [String] = []
+        order.reserveCapacity(scratch.activeFields.count)
+        for index in scratch.activeFields {
+            let name = fields[index].name
+            reports[name] = fieldReport(index, from: scratch, texts: texts)
+            order.append(name)
+        }
+        var formErrors = scratch.failedFormRules.map {
+            Issue(rule: formRules[$0].name, message: texts.formMessages[$0].render(value: nil))
+        }
+        if strict {
+            for key in scratch.unknownKeys {
+                formErrors.append(Issue(rule: "unknown_field", message: texts.unknownField.render(value: .text(key))))
+            }
+        }
+        return Report(
+            form: form, valid: scratch.valid, fields: reports, fieldOrder: order, formErrors: formErrors,
+            changed: mode == .edit ? scratch.changedFields.map { fields[$0].name } : nil)
+    }
+
+    /// Active field `index`'s report, projected from its outcome list in `scratch`: the checklist
+    /// (every result), the errors and warnings (failed results, `report: first` applied).
+    public func fieldReport(_ index: Int, from scratch: EvaluationScratch, texts: ProgramTexts) -> FieldReport {
+        fieldReport(
+            index, results: scratch.results(of: index), failures: scratch.failureMessages, value: scratch.values[index],
+            texts: texts)
+    }
+
+    /// Active field `index`'s report, projected from an outcome list kept from an evaluation.
+    ///
+    /// - Parameters:
+    ///   - index: The field.
+    ///   - results: The field's outcome list (``EvaluationScratch/results(of:)``).
+    ///   - failures: The evaluation's ``EvaluationScratch/failureMessages``.
+    ///   - value: The field's value.
+    ///   - texts: The program's texts in the wanted locale.
+    package func fieldReport(
+        _ index: Int, results: some Collection<RuleResult>, failures: [String], value: FieldValue, texts: ProgramTexts
+    ) -> FieldReport {
+        let field = fields[index]
+        let scalar = value.scalar
+        let first = Int(lowered.fieldStart[index])
+        var errors: [Issue] = []
+        var warnings: [Issue] = []
+        var checks: [Check] = []
+        checks.reserveCapacity(results.count)
+        for result in results {
+            let line = self.line(result, field: index, first: first, texts: texts)
+            // `required` texts never show the value (it is empty when they fail).
+            let shown = line.name == "required" ? nil : scalar
+            checks.append(
+                Check(
+                    rule: line.name, passed: result.outcome == .passed,
+                    requirement: line.requirement.render(value: shown))
+            )
+            guard result.outcome == .failed else { continue }
+            let issue =
+                result.failure >= 0
+                ? Issue(rule: "check", message: failures[Int(result.failure)])
+                : Issue(rule: line.name, message: line.message.render(value: shown))
+            if line.isWarning { warnings.append(issue) } else { errors.append(issue) }
+        }
+        if case .invalid(let rule) = value {
+            // Every other rule was not run, so this is the only error besides none.
+            let message = rule == "choice" ? texts.choice[index] : texts.type[index]
+            errors.append(Issue(rule: rule, message: message.render(value: nil)))
+        }
+        let valid = errors.isEmpty
+        if field.reportsFirstOnly, errors.count > 1 { errors.removeSubrange(1...) }
+        return FieldReport(valid: valid, errors: errors, warnings: warnings, checks: checks)
+    }
+
+    /// The name and texts of one checklist line.
+    func line(_ result: RuleResult, field index: Int, first: Int, texts: ProgramTexts)
+        -> (name: String, requirement: RenderedText, message: RenderedText, isWarning: Bool)
+    {
+        guard result.rule >= 0 else { return ("required", texts.required[index], texts.required[index], false) }
+        let position = first + Int(result.rule)
+        let instruction = lowered.instructions[position]
+        // A `required` rule reports as `required` whatever it is called.
+        let name = instruction.op == .required ? "required" : fields[index].rules[Int(result.rule)].name
+        return (name, texts.requirements[position], texts.messages[position], instruction.isWarning)
+    }
+
+    /// Whether field `index` has a rule that runs an external check.
+    package func runsChecks(field index: Int) -> Bool { lowered.hasChecks[index] }
+
+    /// The index of rule `rule` of field `field` in ``ProgramTexts/messages`` and
+    /// ``ProgramTexts/requirements``.
+    public func ruleIndex(field: Int, rule: Int) -> Int { Int(lowered.fieldStart[field]) + rule }
+
+    /// The program's texts rendered for `chain` (the program keeps those of its default chain).
+    public func texts(for chain: LocaleChain) -> ProgramTexts {
+        chain == defaultTexts.chain ? defaultTexts : ProgramTexts(self, chain: chain)
+    }
+}

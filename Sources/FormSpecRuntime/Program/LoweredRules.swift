@@ -1,0 +1,257 @@
+/// The evaluator's form of a program's rules and conditions: flat arrays addressed by index.
+///
+/// ``RuleProgram`` and ``Condition`` are trees (indirect enums, every node boxed): the right shape
+/// for the compiler and for `Program`'s JSON, the wrong one for a loop that runs per keystroke or
+/// per record. This is built once when a ``Program`` is made. Instructions hold small integers;
+/// each rule's own data lives in a table of its kind, so walking a field's rules retains nothing.
+struct LoweredRules: Sendable {
+    /// One rule of the evaluator's program.
+    struct Instruction: Sendable {
+        /// What the instruction tests; the payload is an index into that kind's table.
+        enum Op: UInt8, Sendable {
+            case required, length, pattern, contains, format, equality, membership, fieldComparison, range
+            case multipleOf, check, all, any, not
+        }
+
+        var op: Op
+        /// Whether a failure is a warning (top-level rules only).
+        var isWarning: Bool
+        /// The index into `op`'s table; for a combinator, its first child's instruction.
+        var payload: Int32
+        /// For a combinator, how many children follow `payload`.
+        var count: Int32
+        /// The rule's `when:` (an index into ``LoweredRules/conditions``), or -1.
+        var condition: Int32
+    }
+
+    /// One node of a lowered `when:` condition.
+    struct ConditionNode: Sendable {
+        enum Op: UInt8, Sendable {
+            case equals, notEquals, oneOf, isEmpty, isNotEmpty, mode, all, any, not
+        }
+
+        var op: Op
+        /// The field tested, or the first child for `all`/`any`/`not`, or the mode's position.
+        var operand: Int32
+        /// Literal index (`equals`, `notEquals`), first literal (`oneOf`), or child count.
+        var payload: Int32
+        /// How many literals `oneOf` takes.
+        var count: Int32
+    }
+
+    var instructions: [Instruction] = []
+    /// The top-level rules of field `f` are `instructions[fieldStart[f] ..< fieldStart[f + 1]]`,
+    /// in the order of ``FieldProgram/rules``; nested rules come after every top-level one.
+    var fieldStart: [Int32] = []
+    /// Each field's `when:`, or -1.
+    var fieldCondition: [Int32] = []
+    /// Each form rule's `when:`, or -1.
+    var formRuleCondition: [Int32] = []
+    /// Whether field `f` has a `required` rule (the evaluator looks for one only then).
+    var hasRequiredRule: [Bool] = []
+    /// Whether field `f` runs any external check.
+    var hasChecks: [Bool] = []
+
+    var lengths: [LengthRule] = []
+    var patterns: [PatternRule] = []
+    var containsRules: [ContainsRule] = []
+    var formats: [FormatRule] = []
+    var equalities: [EqualityRule] = []
+    var memberships: [MembershipRule] = []
+    var comparisons: [FieldComparisonRule] = []
+    var ranges: [RangeRule] = []
+    var multiples: [MultipleOfRule] = []
+    var checks: [String] = []
+
+    var conditions: [ConditionNode] = []
+    var literals: [Scalar] = []
+
+    init() {}
+
+    init(fields: [FieldProgram], formRules: [FormRuleProgram]) {
+        var total = 0
+        for field in fields {
+            fieldStart.append(Int32(total))
+            total += field.rules.count
+        }
+        fieldStart.append(Int32(total))
+        instructions.reserveCapacity(total)
+        // Reserve the top-level slots first so rule `r` of field `f` is at `fieldStart[f] + r`.
+        instructions = Array(
+            repeating: Instruction(op: .required, isWarning: false, payload: 0, count: 0, condition: -1),
+            count: total)
+        for (index, field) in fields.enumerated() {
+            for (position, rule) in field.rules.enumerated() {
+                let instruction = lower(rule)
+                instructions[Int(fieldStart[index]) + position] = instruction
+            }
+            fieldCondition.append(field.condition.map { lower($0) } ?? -1)
+            hasRequiredRule.append(field.rules.contains { if case .required = $0.rule { true } else { false } })
+            hasChecks.append(
+                (Int(fieldStart[index])..<Int(fieldStart[index + 1])).contains { runsCheck(instruction: $0) })
+        }
+        formRuleCondition = formRules.map { rule in rule.condition.map { lower($0) } ?? -1 }
+    }
+
+    private func runsCheck(instruction index: Int) -> Bool {
+        let instruction = instructions[index]
+        switch instruction.op {
+        case .check: return true
+        case .all, .any, .not:
+            let first = Int(instruction.payload)
+            return (first..<first + Int(instruction.count)).contains { runsCheck(instruction: $0) }
+        default: return false
+        }
+    }
+
+    /// Lowers `rule` (its children appended at the end) and returns its instruction.
+    private mutating func lower(_ rule: RuleProgram) -> Instruction {
+        let condition = rule.condition.map { lower($0) } ?? -1
+        func make(_ op: Instruction.Op, _ payload: Int, count: Int = 0) -> Instruction {
+            Instruction(
+                op: op, isWarning: rule.severity == .warning, payload: Int32(payload), count: Int32(count),
+                condition: condition)
+        }
+        switch rule.rule {
+        case .required: return make(.required, 0)
+        case .length(let item):
+            lengths.append(item)
+            return make(.length, lengths.count - 1)
+        case .pattern(let item):
+            patterns.append(item)
+            return make(.pattern, patterns.count - 1)
+        case .contains(let item):
+            containsRules.append(item)
+            return make(.contains, containsRules.count - 1)
+        case .format(let item):
+            formats.append(item)
+            return make(.format, formats.count - 1)
+        case .equality(let item):
+            equalities.append(item)
+            return make(.equality, equalities.count - 1)
+        case .membership(let item):
+            memberships.append(item)
+            return make(.membership, memberships.count - 1)
+        case .fieldComparison(let item):
+            comparisons.append(item)
+            return make(.fieldComparison, comparisons.count - 1)
+        case .range(let item):
+            ranges.append(item)
+            return make(.range, ranges.count - 1)
+        case .multipleOf(let item):
+            multiples.append(item)
+            return make(.multipleOf, multiples.count - 1)
+        case .check(let item):
+            checks.append(item.name)
+            return make(.check, checks.count - 1)
+        case .all(let items): return make(.all, lowerChildren(items), count: items.count)
+        case .any(let items): return make(.any, lowerChildren(items), count: items.count)
+        case .not(let item): return make(.not, lowerChildren([item]), count: 1)
+        }
+    }
+
+    /// Appends a contiguous block for `items` and fills it; returns the block's first index.
+    private mutating func lowerChildren(_ items: [RuleProgram]) -> Int {
+        let first = instructions.count
+        instructions.append(
+            contentsOf: repeatElement(
+                Instruction(op: .required, isWarning: false, payload: 0, count: 0, condition: -1), count: items.count))
+        for (offset, item) in items.enumerated() {
+            let instruction = lower(item)
+            instructions[first + offset] = instruction
+        }
+        return first
+    }
+
+    /// Lowers `condition` (its children appended at the end) and returns its node's index.
+    private mutating func lower(_ condition: Condition) -> Int32 {
+        let index = conditions.count
+        conditions.append(ConditionNode(op: .mode, operand: 0, payload: 0, count: 0))
+        let lowered = node(for: condition)
+        conditions[index] = lowered
+        return Int32(index)
+    }
+
+    private mutating func node(for condition: Condition) -> ConditionNode {
+        switch condition {
+        case .mode(let mode):
+            let position = Mode.allCases.firstIndex(of: mode) ?? 0
+            return ConditionNode(op: .mode, operand: Int32(position), payload: 0, count: 0)
+        case .all(let items):
+            return ConditionNode(op: .all, operand: lowerChildren(items), payload: Int32(items.count), count: 0)
+        case .any(let items):
+            return ConditionNode(op: .any, operand: lowerChildren(items), payload: Int32(items.count), count: 0)
+        case .not(let item): return ConditionNode(op: .not, operand: lowerChildren([item]), payload: 1, count: 0)
+        case .field(let field, let test):
+            switch test {
+            case .empty(let wanted):
+                return ConditionNode(op: wanted ? .isEmpty : .isNotEmpty, operand: Int32(field), payload: 0, count: 0)
+            case .equals(let literal):
+                literals.append(literal)
+                return ConditionNode(op: .equals, operand: Int32(field), payload: Int32(literals.count - 1), count: 0)
+            case .notEquals(let literal):
+                literals.append(literal)
+                return ConditionNode(
+                    op: .notEquals, operand: Int32(field), payload: Int32(literals.count - 1), count: 0)
+            case .oneOf(let list):
+                let first = literals.count
+                literals.append(contentsOf: list)
+                return ConditionNode(op: .oneOf, operand: Int32(field), payload: Int32(first), count: Int32(list.count))
+            }
+        }
+    }
+
+    private mutating func lowerChildren(_ items: [Condition]) -> Int32 {
+        let first = conditions.count
+        conditions.append(
+            contentsOf: repeatElement(ConditionNode(op: .mode, operand: 0, payload: 0, count: 0), count: items.count))
+        for (offset, item) in items.enumerated() {
+            let lowered = node(for: item)
+            conditions[first + offset] = lowered
+        }
+        return Int32(first)
+    }
+
+    /// Whether condition `index` holds for these values in this mode; -1 (no condition) holds.
+    func holds(_ index: Int32, _ values: [FieldValue], mode: Mode) -> Bool {
+        guard index >= 0 else { return true }
+        let node = conditions[Int(index)]
+        switch node.op {
+        case .mode: return Mode.allCases[Int(node.operand)] == mode
+        case .all:
+            var child = node.operand
+            for _ in 0..<node.payload {
+                if !holds(child, values, mode: mode) { return false }
+                child += 1
+            }
+            return true
+        case .any:
+            var child = node.operand
+            for _ in 0..<node.payload {
+                if holds(child, values, mode: mode) { return true }
+                child += 1
+            }
+            return false
+        case .not: return !holds(node.operand, values, mode: mode)
+        case .isEmpty:
+            if case .empty = values[Int(node.operand)] { return true }
+            return false
+        case .isNotEmpty:
+            if case .empty = values[Int(node.operand)] { return false }
+            return true
+        case .equals:
+            guard case .value(let scalar) = values[Int(node.operand)] else { return false }
+            return scalar.exactlyEquals(literals[Int(node.payload)])
+        case .notEquals:
+            guard case .value(let scalar) = values[Int(node.operand)] else { return true }
+            return !scalar.exactlyEquals(literals[Int(node.payload)])
+        case .oneOf:
+            guard case .value(let scalar) = values[Int(node.operand)] else { return false }
+            let first = Int(node.payload)
+            for position in first..<first + Int(node.count) where scalar.exactlyEquals(literals[position]) {
+                return true
+            }
+            return false
+        }
+    }
+}

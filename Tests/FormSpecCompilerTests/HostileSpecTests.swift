@@ -1,0 +1,357 @@
+import FormSpec
+import FormSpecYAML
+import Foundation
+import Testing
+
+/// Specs written by an attacker or a careless generator: each must end in diagnostics, quickly,
+/// never in a crash, a hang or a quote of a file that is not a spec.
+struct HostileSpecTests {
+    /// `formspec: 1`, `form: f` and `rest`.
+    private func spec(_ rest: String) -> String { "formspec: 1\nform: f\n" + rest }
+
+    private func messages(_ compilation: Compilation, _ severity: Diagnostic.Severity = .error) -> [String] {
+        compilation.diagnostics.filter { $0.severity == severity }.map(\.message)
+    }
+
+    // MARK: - Depth and size of `use:`
+
+    @Test func aLongChainOfUseIsADiagnosticNotAStackOverflow() {
+        let count = 2_000
+        var text = "define:\n"
+        for index in 0..<count { text += "  d\(index):\n    use: d\(index + 1)\n" }
+        text += "  d\(count):\n    min_length: 1\nfields:\n  a:\n    rules:\n      - use: d0\n"
+        let compilation = compile(spec(text))
+        #expect(messages(compilation) == ["rules nest more than 64 levels deep (through 'use:' and all/any/not)"])
+        // The defines past the cut are reached through used ones: no "never used" flood.
+        #expect(messages(compilation, .warning).isEmpty)
+    }
+
+    @Test func aChainWithinTheLimitCompiles() throws {
+        var text = "define:\n"
+        for index in 0..<60 { text += "  d\(index):\n    use: d\(index + 1)\n" }
+        text += "  d60:\n    min_length: 2\nfields:\n  a:\n    rules:\n      - use: d0\n"
+        let program = try program(spec(text))
+        #expect(try program.validate(["a": "x"]).valid == false)
+        #expect(try program.validate(["a": "xy"]).valid)
+    }
+
+    @Test func definesUsingTheNextTwiceAreCheckedOnceEach() {
+        // 2^29 rules if expanded naively: the size bound stops it, and each define is checked once.
+        let count = 29
+        var text = "define:\n"
+        for index in 0..<count { text += "  d\(index):\n    all: [{use: d\(index + 1)}, {use: d\(index + 1)}]\n" }
+        text += "  d\(count):\n    min_length: 1\nfields:\n  a:\n    rules:\n      - use: d0\n"
+        let started = ContinuousClock.now
+        let compilation = compile(spec(text))
+        #expect(ContinuousClock.now - started < .seconds(5))
+        #expect(messages(compilation) == ["this rule expands to more than 10000 rules (through 'use:')"])
+    }
+
+    @Test func aSharedDefineIsReusedNotRechecked() throws {
+        // 10 levels of doubling is 2,047 rules: within bounds, and it still validates correctly.
+        var text = "define:\n"
+        for index in 0..<10 { text += "  d\(index):\n    all: [{use: d\(index + 1)}, {use: d\(index + 1)}]\n" }
+        text +=
+            "  d10:\n    min_length: 3\nfields:\n  a:\n    rules:\n      - use: d0\n  b:\n    rules:\n      - use: d3\n"
+        let program = try program(spec(text))
+        #expect(try program.validate(["a": "ab", "b": "abc"]).fields["a"]?.errors.map(\.rule) == ["d0"])
+        #expect(try program.validate(["a": "abc", "b": "abc"]).valid)
+    }
+
+    @Test func aUseCycleIsStillReportedOnce() {
+        let compilation = compile(
+            spec("define: {a: {use: b}, b: {all: [{use: c}]}, c: {use: a}}\nfields: {x: {rules: [{use: a}]}}"))
+        #expect(messages(compilation) == ["cyclic 'use': a -> b -> c -> a"])
+    }
+
+    // MARK: - Imports: chains, doubling, diamonds
+
+    @Test func aLongChainOfImportsLoadsWithoutRecursion() throws {
+        let folder = try TemporaryFolder()
+        let count = 3_000
+        for index in 0..<count {
+            try folder.write(
+                "l\(index).rules.yaml",
+                "formspec: 1\nimport: [l\(index + 1).rules.yaml]\ndefine:\n  r\(index):\n    min_length: 1\n")
+        }
+        try folder.write("l\(count).rules.yaml", "formspec: 1\ndefine:\n  last:\n    min_length: 2\n")
+        try folder.write(
+            "main.form.yaml", spec("import: [l0.rules.yaml]\nfields:\n  a:\n    rules:\n      - use: last\n"))
+        let compilation = Compiler.compile(path: folder.path + "/main.form.yaml")
+        #expect(compilation.diagnostics.isEmpty, "\(compilation.renderedDiagnostics())")
+        #expect(try compilation.spec?.program.validate(["a": "x"]).valid == false)
+    }
+
+    @Test func librariesImportingTheNextTwiceAreEachLoadedOnce() {
+        var files: [String: String] = [:]
+        for index in 0..<22 {
+            files["l\(index).rules.yaml"] =
+                "formspec: 1\nimport: [l\(index + 1).rules.yaml, ./l\(index + 1).rules.yaml]\ndefine:\n  r\(index): {min_length: 1}\n"
+        }
+        files["l22.rules.yaml"] = "formspec: 1\ndefine:\n  r22: {min_length: 1}\n"
+        let started = ContinuousClock.now
+        let compilation = compile(spec("import: [l0.rules.yaml]\nfields: {a: {rules: [{use: r22}]}}"), files: files)
+        #expect(ContinuousClock.now - started < .seconds(5))
+        #expect(compilation.diagnostics.isEmpty, "\(compilation.renderedDiagnostics())")
+    }
+
+    @Test func diamondImportsDefineEachNameOnce() {
+        let compilation = compile(
+            spec(
+                "import: [left.rules.yaml, right.rules.yaml]\nfields: {a: {rules: [{use: base}, {use: l}, {use: r}]}}"),
+            files: [
+                "left.rules.yaml": "formspec: 1\nimport: [base.rules.yaml]\ndefine: {l: {min_length: 1}}",
+                "right.rules.yaml": "formspec: 1\nimport: [base.rules.yaml]\ndefine: {r: {min_length: 1}}",
+                "base.rules.yaml": "formspec: 1\ndefine: {base: {max_length: 9}}",
+            ])
+        #expect(compilation.diagnostics.isEmpty, "\(compilation.renderedDiagnostics())")
+    }
+
+    @Test func twoLibrariesDefiningOneNameIsStillAnError() {
+        let compilation = compile(
+            spec("import: [a.rules.yaml, b.rules.yaml]\nfields: {a: {}}"),
+            files: [
+                "a.rules.yaml": "formspec: 1\ndefine: {x: {min_length: 1}}",
+                "b.rules.yaml": "formspec: 1\ndefine: {x: {min_length: 2}}",
+            ])
+        #expect(messages(compilation) == ["'x' is defined twice"])
+    }
+
+    // MARK: - Imports stay inside the spec's folder
+
+    private let library = "formspec: 1\ndefine:\n  short:\n    max_length: 3\n"
+
+    private func form(importing path: String) -> String {
+        spec("import: [\(path)]\nfields:\n  a:\n    rules:\n      - use: short\n")
+    }
+
+    @Test func absolutePathsAndEscapesAreRefusedWithoutReadingThem() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("common/lib.rules.yaml", library)
+        try folder.write("app/main.form.yaml", form(importing: "../common/lib.rules.yaml"))
+        let escaped = Compiler.compile(path: folder.path + "/app/main.form.yaml")
+        #expect(
+            messages(escaped).first
+                == "cannot import '../common/lib.rules.yaml': it is outside the folder of the spec being compiled")
+        #expect(escaped.sources.keys.allSatisfy { !$0.contains("common") })
+
+        let widened = Compiler.compile(
+            path: folder.path + "/app/main.form.yaml", options: CompileOptions(importRoot: folder.path))
+        #expect(widened.diagnostics.isEmpty, "\(widened.renderedDiagnostics())")
+
+        try folder.write("app/environ.form.yaml", form(importing: "/proc/self/environ"))
+        let environ = Compiler.compile(
+            path: folder.path + "/app/environ.form.yaml", options: CompileOptions(importRoot: "/"))
+        #expect(
+            messages(environ).first
+                == "cannot import '/proc/self/environ': an import is a path relative to the importing file")
+        let rendered = environ.renderedDiagnostics()
+        for (name, value) in ProcessInfo.processInfo.environment where value.count > 8 {
+            #expect(!rendered.contains(value), "the value of \(name) leaked")
+        }
+    }
+
+    @Test func aSymlinkCannotLeadAnImportOut() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("outside/secret.rules.yaml", library)
+        try folder.write("app/main.form.yaml", form(importing: "lib.rules.yaml"))
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.path + "/app/lib.rules.yaml", withDestinationPath: folder.path + "/outside/secret.rules.yaml"
+        )
+        let compilation = Compiler.compile(path: folder.path + "/app/main.form.yaml")
+        #expect(
+            messages(compilation).first
+                == "cannot import 'lib.rules.yaml': it is outside the folder of the spec being compiled")
+        let widened = Compiler.compile(
+            path: folder.path + "/app/main.form.yaml", options: CompileOptions(importRoot: folder.path))
+        #expect(widened.diagnostics.isEmpty, "\(widened.renderedDiagnostics())")
+        // A symlink that stays inside is fine.
+        try folder.write("app/real/lib.rules.yaml", library)
+        try folder.write("app/inside.form.yaml", form(importing: "link.rules.yaml"))
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.path + "/app/link.rules.yaml", withDestinationPath: folder.path + "/app/real/lib.rules.yaml")
+        #expect(Compiler.compile(path: folder.path + "/app/inside.form.yaml").diagnostics.isEmpty)
+    }
+
+    @Test func aFileThatIsNotASpecIsNeverQuoted() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("app.yaml", "database:\n  password: hunter2\n")
+        try folder.write("notes.txt", "SECRET=hunter2\n\tkey: [unbalanced\n")
+        try folder.write("broken.rules.yaml", "formspec: 1\ndefine: {a: {min_length: hunter2}}\n")
+        try folder.write("main.form.yaml", spec("import: [app.yaml, notes.txt]\nfields: {a: {}}\n"))
+        let compilation = Compiler.compile(path: folder.path + "/main.form.yaml")
+        #expect(
+            messages(compilation) == [
+                "cannot import 'app.yaml': not a FormSpec file (it has no 'formspec:' key)",
+                "cannot import 'notes.txt': not a FormSpec file (it is not valid YAML)",
+            ])
+        #expect(!compilation.renderedDiagnostics().contains("hunter2"))
+        #expect(compilation.sources.count == 1)
+    }
+
+    @Test func anImportBesideASpecInAMissingFolderIsNoSuchFile() {
+        let compilation = Compiler.compile(
+            source: form(importing: "lib.rules.yaml"), path: "/nonexistent-formspec/x.form.yaml",
+            provider: FileSystemSources())
+        #expect(messages(compilation).first == "cannot import 'lib.rules.yaml': no such file")
+    }
+
+    @Test func anImportRootThatDoesNotExistIsAnError() {
+        let compilation = Compiler.compile(
+            source: spec("fields: {a: {}}"), path: "/nonexistent-formspec/x.form.yaml", provider: FileSystemSources(),
+            options: CompileOptions(importRoot: "/nonexistent-formspec-root"))
+        #expect(messages(compilation) == ["the import root '/nonexistent-formspec-root' does not exist"])
+    }
+
+    // MARK: - Super-linear passes
+
+    @Test func tenThousandUnknownKeysOnOneLine() {
+        let count = 10_000
+        let keys = (0..<count).map { "k\($0): 1" }.joined(separator: ", ")
+        let started = ContinuousClock.now
+        let compilation = compile(spec("fields:\n  a: {\(keys)}\n"))
+        let rendered = compilation.renderedDiagnostics()
+        #expect(ContinuousClock.now - started < .seconds(10))
+        #expect(messages(compilation).count == count)
+        // Each excerpt is a window of the long line, not the whole line.
+        #expect(rendered.utf8.count < count * 600)
+    }
+
+    @Test func thousandsOfMisspeltFieldNamesStayFast() {
+        let count = 4_000
+        var text = "fields:\n"
+        for index in 0..<count { text += "  field_number_\(index): {}\n" }
+        text += "  z:\n    rules:\n"
+        for index in 0..<count { text += "      - same_as: fieldnumber_\(index)\n" }
+        let started = ContinuousClock.now
+        let compilation = compile(spec(text))
+        #expect(ContinuousClock.now - started < .seconds(30))
+        #expect(messages(compilation).count == count)
+        // The first misspellings still get their suggestion; the work is bounded, not switched off.
+        #expect(compilation.diagnostics.first?.notes.map(\.message) == ["did you mean 'field_number_0'?"])
+    }
+
+    @Test func didYouMeanSkipsCandidatesByLengthAndHugeWords() {
+        #expect(closestMatch(to: "min_lenght", in: ["max", "min_length", "x"]) == "min_length")
+        #expect(
+            closestMatch(to: String(repeating: "a", count: 40_000), in: [String(repeating: "a", count: 39_999)]) == nil)
+        #expect(closestMatch(to: "abc", in: ["abcdefgh"]) == nil)
+    }
+
+    @Test func aFortyThousandCharacterName() {
+        let long = String(repeating: "a", count: 40_000)
+        let started = ContinuousClock.now
+        let compilation = compile(spec("fields:\n  a:\n    rules:\n      - same_as: \(long)\n"))
+        _ = compilation.renderedDiagnostics()
+        #expect(ContinuousClock.now - started < .seconds(5))
+        let errors = messages(compilation)
+        #expect(errors.count == 1)
+        #expect(errors.first?.hasPrefix("unknown field 'aaaa") == true)
+        #expect(compilation.diagnostics.first?.notes.isEmpty == true, "no did-you-mean for a 40k-character word")
+    }
+
+    @Test func manyUnusedDefinesAreOneWarningEach() {
+        let count = 2_500
+        var text = "define:\n"
+        for index in 0..<count { text += "  d\(index):\n    min_length: 1\n" }
+        let compilation = compile(spec(text + "fields:\n  a: {}\n"))
+        #expect(messages(compilation, .warning).count == count)
+        #expect(messages(compilation).isEmpty)
+    }
+
+    @Test func aLargeMergeIsLinear() {
+        let count = 40_000
+        let pairs = (0..<count).map { "k\($0): 1" }.joined(separator: ", ")
+        let started = ContinuousClock.now
+        let loaded = try? YAMLLoader.load("base: &b {\(pairs)}\nother:\n  <<: *b\n  k0: 2\n", path: "m.yaml")
+        #expect(ContinuousClock.now - started < .seconds(10))
+        let other = loaded?.root?.mapping?.last?.value.mapping
+        #expect(other?.count == count)
+        #expect(other?.first?.value.scalar?.text == "2", "an explicit key wins over a merged one")
+    }
+
+    @Test func aHugeLocaleInASpecTestIsRejected() {
+        let locale = "en" + String(repeating: "-x", count: 30_000)
+        let compilation = compile(
+            spec("fields: {a: {}}\ntests:\n  - name: t\n    locale: \(locale)\n    input: {a: b}\n    expect: valid\n"))
+        #expect(compilation.hasErrors)
+        #expect(compilation.diagnostics.allSatisfy { $0.message.utf8.count < 300 })
+    }
+
+    // MARK: - Relative dates
+
+    @Test(arguments: [
+        "today--5d", "today+-5d", "today++5d", "today-+5y", "today--9223372036854775808d",
+        "today+-9223372036854775808d", "today+-768614336404564650y", "today+5", "today+d", "today+５d",
+    ])
+    func malformedRelativeDates(text: String) {
+        let compilation = compile(spec("fields:\n  d:\n    type: date\n    rules:\n      - min: \"\(text)\"\n"))
+        #expect(messages(compilation) == ["invalid relative date '\(text)'"])
+    }
+
+    @Test(arguments: ["today+100001d", "today-3001m", "today+251y", "today+768614336404564650y"])
+    func relativeDatesOutOfRange(text: String) {
+        let compilation = compile(spec("fields:\n  d:\n    type: date\n    rules:\n      - max: \(text)\n"))
+        #expect(messages(compilation) == ["relative date '\(text)' is out of range"])
+    }
+
+    @Test func relativeDatesAtTheBoundsCompileAndValidate() throws {
+        let program = try program(
+            spec("fields:\n  d:\n    type: date\n    rules:\n      - min: today-250y\n      - max: today+100000d\n"))
+        #expect(try program.validate(["d": "2024-05-01"]).valid)
+        #expect(try program.validate(["d": "1700-01-01"]).valid == false)
+    }
+
+    @Test func diagnosticsOfferTodayOnlyWhereItIsAccepted() {
+        let compilation = compile(
+            spec(
+                "fields:\n  d:\n    type: date\n    default: today\n    rules:\n      - one_of: [today]\n      - min: soon\n"
+            ))
+        #expect(
+            messages(compilation) == [
+                "default for date field 'd' must be a date (YYYY-MM-DD), not a string",
+                "'one_of' needs a date (YYYY-MM-DD) for date field 'd', not a string 'today'",
+                "'min' needs a date (YYYY-MM-DD) or today±N for date field 'd', not a string 'soon'",
+            ])
+        #expect(
+            compilation.diagnostics.first?.notes.map(\.message) == [
+                "a default is a fixed date; today±N works in rules such as min and max"
+            ])
+    }
+
+    @Test func dateArithmeticSaturatesForAnyStoredValue() {
+        let extremes = [Int.min, Int.min + 1, -1, 0, 1, Int.max - 1, Int.max]
+        for days in extremes {
+            for amount in extremes {
+                for unit in [DateOffset.Unit.day, .month, .year] {
+                    let moved = CivilDate(days: days).adding(DateOffset(amount: amount, unit: unit))
+                    #expect(moved >= CivilDate.earliest && moved <= CivilDate.latest)
+                }
+            }
+            _ = CivilDate(days: days).description
+        }
+        #expect(CivilDate(iso: "2024-01-31")?.adding(DateOffset(amount: 1, unit: .month)).description == "2024-02-29")
+        #expect(CivilDate(iso: "2024-03-01")?.adding(DateOffset(amount: -1, unit: .day)).description == "2024-02-29")
+        #expect(CivilDate(iso: "0001-03-15")?.adding(DateOffset(amount: -3, unit: .month)).description == "0000-12-15")
+        #expect(DateOffset(amount: Int.min, unit: .day).description == "today-9223372036854775808d")
+    }
+}
+
+/// A folder under the system's temporary directory, removed when the value goes away.
+final class TemporaryFolder {
+    let path: String
+
+    init() throws {
+        path = NSTemporaryDirectory() + "formspec-test-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+
+    func write(_ name: String, _ text: String) throws {
+        let file = path + "/" + name
+        try FileManager.default.createDirectory(
+            atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try text.write(toFile: file, atomically: false, encoding: .utf8)
+    }
+}

@@ -1,0 +1,99 @@
+import FormSpec
+import Testing
+
+/// Locale matching (BCP 47, case-insensitive, scripts from regions) and deterministic fallbacks.
+struct LocaleMatchingTests {
+    @Test(arguments: [
+        ("zh-TW", ["zh-TW", "zh-Hant", "zh", "en"]),
+        ("zh-HK", ["zh-HK", "zh-Hant", "zh", "en"]),
+        ("zh-MO", ["zh-MO", "zh-Hant", "zh", "en"]),
+        ("zh-CN", ["zh-CN", "zh-Hans", "zh", "en"]),
+        ("zh-SG", ["zh-SG", "zh-Hans", "zh", "en"]),
+        ("zh", ["zh", "zh-Hans", "en"]),
+        ("ZH-HANT", ["zh-Hant", "zh", "en"]),
+        ("zh_hant_tw", ["zh-Hant-TW", "zh-Hant", "zh", "en"]),
+        ("ja-JP", ["ja-JP", "ja", "en"]),
+        ("en-GB", ["en-GB", "en"]),
+    ])
+    func chains(requested: String, expected: [String]) {
+        #expect(LocaleChain(requested: requested, specLocale: "en").locales == expected)
+    }
+
+    @Test func theSpecLocaleComesBeforeEnglish() {
+        #expect(LocaleChain(requested: "fr-CA", specLocale: "ja").locales == ["fr-CA", "fr", "ja", "en"])
+        #expect(LocaleChain(requested: nil, specLocale: "zh-hant").locales == ["zh-Hant", "en"])
+    }
+
+    @Test func aHugeRequestedTagIsIgnoredNotExpanded() {
+        let huge = "en" + String(repeating: "-x", count: 30_000)
+        #expect(LocaleChain(requested: huge, specLocale: "ja").locales == ["ja", "en"])
+    }
+
+    @Test func seedFormsMatchRegionAndCase() throws {
+        let program = try program(
+            """
+            formspec: 1
+            form: f
+            fields:
+              name:
+                required:
+                  en: Enter your name
+                  zh-hant: 請輸入姓名
+                  ja: お名前を入力してください
+            """)
+        func message(_ locale: String) throws -> String? {
+            try program.validate(["name": ""], context: EvaluationContext(locale: locale)).fields["name"]?.errors.first?
+                .message
+        }
+        #expect(try message("zh-TW") == "請輸入姓名")
+        #expect(try message("ZH-HANT") == "請輸入姓名")
+        #expect(try message("zh-HK") == "請輸入姓名")
+        #expect(try message("ja-JP") == "お名前を入力してください")
+        #expect(try message("en-GB") == "Enter your name")
+    }
+
+    @Test func aMapWithoutTheRequestedSpecOrEnglishLocalePicksTheSameEveryTime() throws {
+        let program = try program(
+            """
+            formspec: 1
+            form: f
+            locale: ja
+            fields:
+              name:
+                required: {it: Obbligatorio, fr: Obligatoire, de: Pflichtfeld, es: Obligatorio}
+            """)
+        for _ in 0..<20 {
+            let report = try program.validate(["name": ""], context: EvaluationContext(locale: "ko"))
+            #expect(report.fields["name"]?.errors.first?.message == "Pflichtfeld")
+        }
+        let text = LocalizedText(["pt": Template(text: "p"), "nl": Template(text: "n"), "sv": Template(text: "s")])
+        #expect(text.render(LocaleChain(requested: "ko", specLocale: "ja")) == "n")
+    }
+
+    @Test func unknownLocalesWarnWithASuggestion() {
+        #expect(LocaleChain.warning(forRequested: "jp") == "unknown locale 'jp'; did you mean 'ja'?")
+        #expect(LocaleChain.warning(forRequested: "ja") == nil)
+        #expect(LocaleChain.warning(forRequested: "zh-TW") == nil)
+        #expect(LocaleChain.warning(forRequested: "en-x", available: ["en"]) == nil)
+        #expect(
+            LocaleChain.warning(forRequested: "ej", available: ["en", "ja"])
+                == "unknown locale 'ej'; did you mean 'en'?")
+        #expect(LocaleChain.warning(forRequested: "not a tag")?.hasPrefix("invalid locale") == true)
+    }
+
+    @Test func specLocalesAndMessageKeysWarnWhenUnknown() {
+        let compilation = compile(
+            """
+            formspec: 1
+            form: f
+            locale: jp
+            fields:
+              name:
+                required: {en: Required, cn: 必填}
+            """)
+        let warnings = compilation.diagnostics.filter { $0.severity == .warning }
+        #expect(warnings.map(\.message) == ["unknown locale 'jp'", "unknown locale 'cn'"])
+        #expect(warnings.map { $0.notes.first?.message } == ["did you mean 'ja'?", "did you mean 'zh-Hans'?"])
+        #expect(compilation.spec != nil, "a warning does not stop compilation")
+    }
+}
