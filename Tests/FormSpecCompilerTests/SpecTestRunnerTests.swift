@@ -285,6 +285,34 @@ struct SpecTestRunnerTests {
         }
     }
 
+    @Test("a field holding the same value as a secret is masked too (found by Fuzz/specgen.py)")
+    func valuesEqualToASecretAreRedacted() throws {
+        let (result, _, _) = try runAccount(
+            """
+              - name: the username repeats the password
+                input: {username: "hunter2-secret", password: "hunter2-secret", phone: "555-0100"}
+                expect:
+                  errors:
+                    password: [Not what happens]
+              - name: the username repeats the original password
+                mode: edit
+                original: {username: hunter, password: "old-secret-value", phone: "555-0100"}
+                input: {username: "old-secret-value", password: "hunter2-secret", phone: "555-0100"}
+                expect:
+                  errors:
+                    password: [Not what happens]
+
+            """)
+        #expect(result.tests.map(\.passed) == [false, false])
+        for test in result.tests {
+            let failure = try #require(test.failure)
+            #expect(!failure.contains("hunter2-secret"))
+            #expect(!failure.contains("old-secret-value"))
+            #expect(failure.contains("\"username\":\"••••\""))
+            #expect(failure.contains("555-0100"))
+        }
+    }
+
     @Test("an unstubbed external check fails the test with a clear message")
     func unstubbedCheckFails() throws {
         let fixture = try Fixture()

@@ -2,7 +2,7 @@
 /// difference, one line per field.
 ///
 /// Lines mention messages only, never input values, so secrets cannot leak through them; inputs
-/// are shown through ``redacted(_:)``.
+/// are shown through ``redacted(_:hiding:)``.
 struct ExpectationCheck {
     /// The form the report is about.
     var program: Program
@@ -134,14 +134,30 @@ struct ExpectationCheck {
         return names
     }
 
-    /// `value` with the value of every `secret` field replaced by ``secretPlaceholder``.
-    func redacted(_ value: Value) -> Value {
+    /// The non-null values of the `secret` fields in `records` (a test's input and original).
+    func secretValues(in records: [Value]) -> [Value] {
+        var secrets: [Value] = []
+        for case .object(let members) in records {
+            for member in members where member.value != .null {
+                guard let index = program.fieldIndex[member.key], program.fields[index].type == .secret else {
+                    continue
+                }
+                if !secrets.contains(member.value) { secrets.append(member.value) }
+            }
+        }
+        return secrets
+    }
+
+    /// `value` with every `secret` field's value, and every other member whose value equals one of
+    /// `secrets`, replaced by ``secretPlaceholder``: a secret must not show through a text field
+    /// that happens to hold the same value.
+    func redacted(_ value: Value, hiding secrets: [Value]) -> Value {
         guard case .object(let members) = value else { return value }
         return .object(
             members.map { member in
-                guard let index = program.fieldIndex[member.key], program.fields[index].type == .secret,
-                    member.value != .null
-                else { return member }
+                guard member.value != .null else { return member }
+                let isSecretField = program.fieldIndex[member.key].map { program.fields[$0].type == .secret } ?? false
+                guard isSecretField || secrets.contains(member.value) else { return member }
                 return Value.Member(member.key, .string(Self.secretPlaceholder))
             })
     }

@@ -136,8 +136,11 @@ public struct SpecTestRunner: Sendable {
                 specPath: specPath, form: program.form, name: test.name, line: line, passed: true, duration: duration)
         }
 
-        lines.append("input: " + JSONWriter.write(check.redacted(test.input)))
-        if let original = test.original { lines.append("original: " + JSONWriter.write(check.redacted(original))) }
+        let secrets = check.secretValues(in: [test.input] + (test.original.map { [$0] } ?? []))
+        lines.append("input: " + JSONWriter.write(check.redacted(test.input, hiding: secrets)))
+        if let original = test.original {
+            lines.append("original: " + JSONWriter.write(check.redacted(original, hiding: secrets)))
+        }
         var settings: [String] = []
         if let locale = test.locale { settings.append("locale: \(locale)") }
         if test.mode != .new { settings.append("mode: \(test.mode.rawValue)") }
