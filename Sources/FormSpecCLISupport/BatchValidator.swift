@@ -10,7 +10,25 @@ public final class BatchValidator {
     /// How reports are written.
     public enum Format: Sendable, Hashable {
         case text(colored: Bool)
-        case json
+        /// One line of JSON per report: the full report, or its short form (`--report errors`).
+        case json(ReportStyle)
+
+        /// The full JSON report.
+        public static let json = Format.json(.full)
+    }
+
+    /// Which JSON report is written (`--report`).
+    public enum ReportStyle: String, Sendable, Hashable, CaseIterable {
+        /// Every active field with its errors, warnings and checklist (``JSONWriter/append(_:to:)``).
+        case full
+        /// Only what fails: `{"valid":true}` or the failing fields (``JSONWriter/appendErrors(_:to:)``).
+        case errors
+    }
+
+    /// The output could not be written (``OutputBuffer/failed``): the run stopped there.
+    public struct WriteFailure: Error, Sendable {
+        /// Creates the error.
+        public init() {}
     }
 
     /// An input stopped the run: an external check had no outcome.
@@ -24,8 +42,8 @@ public final class BatchValidator {
     public let program: Program
     /// Locale, mode, original values, strictness and check outcomes.
     public let context: EvaluationContext
-    /// How reports are written.
-    public let format: Format
+    /// How reports are written (may change between inputs).
+    public var format: Format
     /// Whether to name the input in every report and error (several inputs were given).
     public var namesInputs: Bool
 
@@ -38,6 +56,11 @@ public final class BatchValidator {
 
     private let output: OutputBuffer
     private let formatter: TextReportFormatter
+    private var scanner: JSONRecordScanner
+    /// The field slots and outcome lists, reused from input to input.
+    private var scratch: EvaluationScratch
+    /// The program's texts in the context's locale.
+    private let texts: ProgramTexts
 
     /// Creates a validator writing to `output`.
     public init(
@@ -53,6 +76,17 @@ public final class BatchValidator {
         } else {
             formatter = TextReportFormatter()
         }
+        scanner = JSONRecordScanner(fieldNames: program.fields.map(\.name))
+        scratch = EvaluationScratch(program)
+        texts = context.texts(for: program)
+    }
+
+    /// A validator with the same settings that collects its output in memory, for a worker of
+    /// ``validateLines(_:jobs:)``.
+    func worker() -> BatchValidator {
+        BatchValidator(
+            program: program, context: context, format: format, output: OutputBuffer(collecting: 1 << 16),
+            namesInputs: namesInputs)
     }
 
     /// Whether every input so far gave a valid report.
@@ -81,55 +115,125 @@ public final class BatchValidator {
     /// malformed line (a blank one included: JSON Lines has no empty records) gives an error for that
     /// line and the run goes on. A final newline does not start another line.
     ///
-    /// - Throws: ``FileError`` on a read error, ``Abort`` when an external check has no outcome.
-    public func validateLines(_ reader: LineReader) throws {
+    /// - Parameters:
+    ///   - reader: The lines.
+    ///   - jobs: How many threads validate; with more than one, lines are validated in chunks in
+    ///     parallel and the reports are still written in input order (``ParallelLineValidator``).
+    /// - Throws: ``FileError`` on a read error, ``WriteFailure`` when the output cannot be written,
+    ///   ``Abort`` when an external check has no outcome.
+    public func validateLines(_ reader: LineReader, jobs: Int = 1) throws {
+        maxLineLength = reader.maxLineLength
+        if jobs > 1 {
+            try ParallelLineValidator(validator: self, jobs: jobs).run(reader, output: output)
+            return
+        }
         let input = reader.path
         try reader.forEachLine { line in
-            if line.isOversized {
-                writeError("the line is longer than \(reader.maxLineLength) bytes", input: input, line: line.number)
-                return
-            }
-            if line.isBlank {
-                writeError("empty line: expected a JSON object", input: input, line: line.number)
-                return
-            }
-            var bytes = line.bytes
-            if line.number == 1, bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
-                bytes = UnsafeBufferPointer(rebasing: bytes[3...])
-            }
-            let value: Value
-            do throws(JSONReader.Error) {
-                value = try JSONReader.parse(bytes)
-            } catch {
-                writeError(
-                    "invalid JSON at column \(error.column): \(InputDecoder.sanitized(error.message))", input: input,
-                    line: line.number)
-                return
-            }
-            try validate(value, input: input, line: line.number)
+            try validateLine(line.bytes, number: line.number, isOversized: line.isOversized, input: input)
+            if output.failed { throw WriteFailure() }
         }
     }
 
-    private func validate(_ value: Value, input: String, line: Int?) throws(Abort) {
-        let report: Report
-        do throws(EvaluationError) {
-            report = try program.validate(value, context: context)
+    /// Validates one JSON Lines record and writes its report (or its error).
+    ///
+    /// - Parameters:
+    ///   - bytes: The line without its terminator.
+    ///   - number: Its 1-based line number.
+    ///   - isOversized: Whether the line was too long to keep (its bytes are then empty).
+    ///   - input: How the source is named.
+    /// - Throws: ``Abort`` when an external check has no outcome.
+    func validateLine(_ bytes: UnsafeBufferPointer<UInt8>, number: Int, isOversized: Bool, input: String)
+        throws(Abort)
+    {
+        if isOversized {
+            writeError(
+                "the line is longer than \(maxLineLength) bytes (--max-input-bytes)", input: input, line: number)
+            return
+        }
+        var bytes = bytes
+        if number == 1, bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+            bytes = UnsafeBufferPointer(rebasing: bytes[3...])
+        }
+        if scanner.scan(bytes, into: &scratch, program: program, collectUnknownKeys: context.strict) {
+            try evaluateAndWrite(input: input, line: number)
+            return
+        }
+        if !bytes.contains(where: { $0 != 0x20 && $0 != 0x09 }) {
+            writeError("empty line: expected a JSON object", input: input, line: number)
+            return
+        }
+        let value: Value
+        do throws(JSONReader.Error) {
+            value = try JSONReader.parse(bytes)
         } catch {
-            switch error {
-            case .notAnObject:
-                writeError(error.description, input: input, line: line)
-                return
-            case .unresolvedCheck:
-                throw Abort(error: error)
+            writeError(
+                "invalid JSON at column \(error.column): \(InputDecoder.sanitized(error.message))", input: input,
+                line: number)
+            return
+        }
+        try validate(value, input: input, line: number)
+    }
+
+    /// The longest JSON Lines record read (the readers' limit), for the error of an oversized line.
+    public var maxLineLength = LineReader.defaultMaxLineLength
+
+    private func validate(_ value: Value, input: String, line: Int?) throws(Abort) {
+        guard case .object(let members) = value else {
+            writeError(EvaluationError.notAnObject(value.kindDescription).description, input: input, line: line)
+            return
+        }
+        scratch.reset(program)
+        for member in members {
+            if let index = program.fieldIndex[member.key] {
+                scratch.values[index] = program.read(member.value, forField: index)
+            } else if context.strict {
+                scratch.unknownKeys.append(member.key)
             }
         }
-        if report.valid { validCount += 1 } else { invalidCount += 1 }
+        try evaluateAndWrite(input: input, line: line)
+    }
+
+    /// Evaluates the record in `scratch` and writes its report.
+    private func evaluateAndWrite(input: String, line: Int?) throws(Abort) {
+        do throws(EvaluationError) {
+            try program.evaluate(&scratch, context: context)
+        } catch {
+            try handle(error, input: input, line: line)
+            return
+        }
+        if scratch.valid { validCount += 1 } else { invalidCount += 1 }
         switch format {
-        case .json:
-            output.writeJSONLine(report)
+        case .json(.errors):
+            output.writeErrorsLine(
+                of: scratch, program: program, texts: texts, mode: context.mode, strict: context.strict)
+        case .json(.full):
+            output.writeJSONLine(
+                program.report(from: scratch, texts: texts, mode: context.mode, strict: context.strict))
         case .text:
+            let report = program.report(from: scratch, texts: texts, mode: context.mode, strict: context.strict)
             output.write(formatter.format(report, source: source(input: input, line: line)))
         }
+    }
+
+    private func handle(_ error: EvaluationError, input: String, line: Int?) throws(Abort) {
+        switch error {
+        case .notAnObject:
+            writeError(error.description, input: input, line: line)
+        case .unresolvedCheck:
+            throw Abort(error: error)
+        }
+    }
+
+    /// Adds a worker's counts to this validator's (``ParallelLineValidator``).
+    func addCounts(of other: BatchValidator) {
+        validCount += other.validCount
+        invalidCount += other.invalidCount
+        errorCount += other.errorCount
+    }
+
+    /// Hands the output a worker collected to `bytes`.
+    func takeOutput(_ bytes: inout [UInt8]) {
+        output.swapBytes(&bytes)
     }
 
     private func writeError(_ message: String, input: String, line: Int?) {

@@ -46,11 +46,11 @@ public enum FileIO {
     /// - Parameter path: The file to read.
     /// - Returns: Its contents.
     /// - Throws: ``FileError`` when it cannot be opened or read (a folder, a missing file).
-    public static func read(path: String) throws(FileError) -> [UInt8] {
+    public static func read(path: String, limit: Int = .max) throws(FileError) -> [UInt8] {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { throw .current(path: path, operation: .read) }
         defer { close(descriptor) }
-        return try read(descriptor: descriptor, path: path)
+        return try read(descriptor: descriptor, path: path, limit: limit)
     }
 
     /// Every byte readable from `descriptor` until end of file.
@@ -58,9 +58,11 @@ public enum FileIO {
     /// - Parameters:
     ///   - descriptor: An open descriptor (stdin is 0).
     ///   - path: How to name the source in errors.
+    ///   - limit: The most bytes accepted; reading stops as soon as the input is longer, so an
+    ///     endless stream (`/dev/zero`) costs `limit` bytes of memory at most.
     /// - Returns: The bytes read.
-    /// - Throws: ``FileError`` on a read error.
-    public static func read(descriptor: Int32, path: String) throws(FileError) -> [UInt8] {
+    /// - Throws: ``FileError`` on a read error or when the input is longer than `limit`.
+    public static func read(descriptor: Int32, path: String, limit: Int = .max) throws(FileError) -> [UInt8] {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
@@ -70,6 +72,11 @@ public enum FileIO {
                 throw .current(path: path, operation: .read)
             }
             if count == 0 { return bytes }
+            guard bytes.count + count <= limit else {
+                throw FileError(
+                    path: path, operation: .read,
+                    reason: "the input is larger than \(limit) bytes (raise the limit with --max-input-bytes)")
+            }
             bytes.append(contentsOf: chunk[0..<count])
         }
     }

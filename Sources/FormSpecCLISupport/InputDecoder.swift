@@ -57,6 +57,9 @@ public enum InputDecoder {
             do throws(JSONReader.Error) {
                 return try JSONReader.parse(body)
             } catch {
+                // Guessed JSON from a leading `{` or `[`, but YAML's flow style starts the same
+                // way (`{name: Mei}`): accept it when it reads as YAML.
+                if syntax == nil, let value = try? decode(bytes, path: path, syntax: .yaml) { return value }
                 var message = "\(error.line):\(error.column): \(sanitized(error.message))"
                 if error.message == "unexpected text after the JSON value", error.line > 1 {
                     message += " (for one object a line, use a .jsonl file or --jsonl)"

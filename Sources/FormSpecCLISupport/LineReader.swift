@@ -27,6 +27,10 @@ public final class LineReader {
         }
     }
 
+    /// The default longest line: 64 MiB, far beyond any form input, small enough that a hostile
+    /// stream cannot exhaust memory (`--max-input-bytes`).
+    public static let defaultMaxLineLength = 64 << 20
+
     /// The longest line kept, in bytes.
     public let maxLineLength: Int
     /// How the source is named in errors.
@@ -43,10 +47,10 @@ public final class LineReader {
     ///   - path: How to name the source in errors.
     ///   - ownsDescriptor: Whether to close the descriptor when the reader is released.
     ///   - bufferSize: Bytes per `read(2)`.
-    ///   - maxLineLength: The longest line kept (256 MiB by default).
+    ///   - maxLineLength: The longest line kept (``defaultMaxLineLength`` by default).
     public init(
         descriptor: Int32, path: String, ownsDescriptor: Bool = false, bufferSize: Int = 1 << 16,
-        maxLineLength: Int = 256 << 20
+        maxLineLength: Int = LineReader.defaultMaxLineLength
     ) {
         self.descriptor = descriptor
         self.path = path
@@ -58,7 +62,7 @@ public final class LineReader {
     /// Opens the file at `path` for reading.
     ///
     /// - Throws: ``FileError`` when it cannot be opened.
-    public convenience init(path: String, maxLineLength: Int = 256 << 20) throws(FileError) {
+    public convenience init(path: String, maxLineLength: Int = LineReader.defaultMaxLineLength) throws(FileError) {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { throw .current(path: path, operation: .read) }
         self.init(descriptor: descriptor, path: path, ownsDescriptor: true, maxLineLength: maxLineLength)
@@ -126,8 +130,12 @@ public final class LineReader {
                 }
                 let end = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
                 let piece = UnsafeBufferPointer(start: base + start, count: end - start)
-                if pending.isEmpty, !oversized {
+                if pending.isEmpty, !oversized, piece.count <= maxLineLength {
                     try emit(piece)
+                } else if pending.isEmpty, !oversized {
+                    // A line that fits in one read but not under the limit.
+                    oversized = true
+                    try emitPending()
                 } else {
                     keep(piece)
                     try emitPending()

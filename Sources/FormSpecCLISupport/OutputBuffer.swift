@@ -2,10 +2,14 @@
 ///
 /// Batch validation writes one short report per input line; a `write(2)` per report would cost
 /// more than validating it. The buffer is flushed when it passes ``chunkSize``, on ``flush()`` and
-/// when it is released.
+/// when it is released. A buffer made by ``init(collecting:)`` writes nowhere: it only collects,
+/// for a worker whose output is written later, in order, by someone else.
+///
+/// The first failed write (a full disk, a closed pipe with `SIGPIPE` ignored) sets ``failed``;
+/// later output is dropped and callers are expected to stop.
 public final class OutputBuffer {
-    /// The descriptor written to (1 for stdout).
-    public let descriptor: Int32
+    /// The descriptor written to (1 for stdout); `nil` for a collecting buffer.
+    public let descriptor: Int32?
     /// How many bytes to collect before writing.
     public let chunkSize: Int
     /// Whether a write failed; later output is dropped.
@@ -25,6 +29,28 @@ public final class OutputBuffer {
         bytes.reserveCapacity(chunkSize + 4096)
     }
 
+    /// Creates a buffer that only collects, never writes, until ``swapBytes(_:)`` hands its bytes on.
+    ///
+    /// - Parameter capacity: The bytes to reserve.
+    public init(collecting capacity: Int) {
+        descriptor = nil
+        chunkSize = Int.max
+        bytes.reserveCapacity(capacity)
+    }
+
+    /// Exchanges the collected bytes with `other` (emptied first), so both arrays keep their
+    /// capacity for the next round: no copy and no allocation.
+    public func swapBytes(_ other: inout [UInt8]) {
+        other.removeAll(keepingCapacity: true)
+        swap(&bytes, &other)
+    }
+
+    /// Appends raw bytes.
+    public func write(bytes other: [UInt8]) {
+        bytes.append(contentsOf: other)
+        if bytes.count >= chunkSize { flush() }
+    }
+
     deinit { flush() }
 
     /// Appends `text`'s UTF-8.
@@ -42,7 +68,7 @@ public final class OutputBuffer {
 
     /// Writes everything collected so far.
     public func flush() {
-        guard !bytes.isEmpty else { return }
+        guard !bytes.isEmpty, let descriptor else { return }
         if !failed, !FileIO.writeAll(bytes, to: descriptor) { failed = true }
         // Keep the usual capacity, but give back what one huge report grew it to.
         if bytes.capacity > chunkSize * 4 {

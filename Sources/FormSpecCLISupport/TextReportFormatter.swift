@@ -17,7 +17,8 @@ public import FormSpecRuntime
 ///   changed: password
 /// ```
 ///
-/// Only texts from the report are shown (requirements and messages), never input values.
+/// Only texts from the report are shown (requirements and messages), never input values, and
+/// every control character in them is shown escaped (``TerminalText``).
 public struct TextReportFormatter: Sendable {
     /// Whether to colour marks and verdicts with ANSI escapes (only on a terminal).
     public var colored: Bool
@@ -35,40 +36,40 @@ public struct TextReportFormatter: Sendable {
     /// - Returns: The checklist.
     public func format(_ report: Report, source: String? = nil) -> String {
         var out = ""
-        if let source { out += source + ": " }
-        out += bold(report.form) + ": " + (report.valid ? paint("VALID", .green) : paint("INVALID", .red)) + "\n"
+        if let source { out += safe(source) + ": " }
+        out += bold(safe(report.form)) + ": " + (report.valid ? paint("VALID", .green) : paint("INVALID", .red)) + "\n"
         for name in report.fieldOrder {
             guard let field = report.fields[name] else { continue }
-            out += "  " + mark(field.valid) + " " + bold(name) + "\n"
+            out += "  " + mark(field.valid) + " " + bold(safe(name)) + "\n"
             // A failing check on a field with no error or warning at all was not run (an empty
             // optional field, a rule whose condition is off): shown as open, not as failed.
             let nothingFailed = field.errors.isEmpty && field.warnings.isEmpty
             for check in field.checks {
                 let symbol = check.passed ? mark(true) : nothingFailed ? paint("○", .dim) : mark(false)
-                out += "      " + symbol + " " + check.requirement + "\n"
+                out += "      " + symbol + " " + safe(check.requirement) + "\n"
             }
             for issue in field.errors {
-                out += "      " + paint("error:", .red) + " " + issue.message + "\n"
+                out += "      " + paint("error:", .red) + " " + safe(issue.message) + "\n"
             }
             for issue in field.warnings {
-                out += "      " + paint("warning:", .yellow) + " " + issue.message + "\n"
+                out += "      " + paint("warning:", .yellow) + " " + safe(issue.message) + "\n"
             }
         }
         if !report.formErrors.isEmpty {
             out += "  " + paint("form errors:", .red) + "\n"
             for issue in report.formErrors {
-                out += "      " + paint("error:", .red) + " " + issue.message + " (" + issue.rule + ")\n"
+                out += "      " + paint("error:", .red) + " " + safe(issue.message) + " (" + safe(issue.rule) + ")\n"
             }
         }
         if let changed = report.changed {
-            out += "  changed: " + (changed.isEmpty ? "nothing" : changed.joined(separator: ", ")) + "\n"
+            out += "  changed: " + (changed.isEmpty ? "nothing" : safe(changed.joined(separator: ", "))) + "\n"
         }
         return out
     }
 
     /// An input that produced no report, as one line: `line 3: error: …`.
     public func formatError(_ message: String, source: String?) -> String {
-        (source.map { $0 + ": " } ?? "") + paint("error:", .red) + " " + message + "\n"
+        (source.map { safe($0) + ": " } ?? "") + paint("error:", .red) + " " + safe(message) + "\n"
     }
 
     private enum Color: String {
@@ -82,6 +83,9 @@ public struct TextReportFormatter: Sendable {
     private func paint(_ text: String, _ color: Color) -> String {
         colored ? "\u{1B}[\(color.rawValue)m\(text)\u{1B}[0m" : text
     }
+
+    /// Text from the spec or the input, with terminal control characters made visible.
+    private func safe(_ text: String) -> String { TerminalText.escaped(text) }
 
     private func bold(_ text: String) -> String {
         colored ? "\u{1B}[1m\(text)\u{1B}[0m" : text

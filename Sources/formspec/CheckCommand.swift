@@ -62,7 +62,7 @@ struct CheckCommand: ParsableCommand {
         let errors = problems.count { $0.severity == .error }
         let warnings = problems.count { $0.severity == .warning }
         if output.resolved == .json {
-            FileIO.write(DiagnosticJSON.encode(problems), to: 1)
+            Console.writeOutput(DiagnosticJSON.encode(problems))
         }
         Console.printError(
             "checked \(Console.count(files.count, "file")): \(Console.count(errors, "error")), \(Console.count(warnings, "warning"))\n"

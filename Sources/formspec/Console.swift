@@ -29,9 +29,23 @@ enum Console {
     /// Whether to colour what goes to stderr.
     static var stderrColored: Bool { FileIO.isTerminal(2) && colorsAllowed }
 
-    /// Writes `text` to stderr as is.
+    /// Writes `text` to stderr, its terminal control characters made visible (``TerminalText``):
+    /// diagnostics quote specs and inputs. On a colour terminal the renderers' own colour
+    /// sequences are kept.
     static func printError(_ text: String) {
-        FileIO.write(text, to: 2)
+        let safe =
+            stderrColored
+            ? TerminalText.escapedKeepingColors(text) : TerminalText.escaped(text, keepingLineBreaks: true)
+        FileIO.write(safe, to: 2)
+    }
+
+    /// Writes `text` to stdout, or, when that fails (a full disk, a closed pipe), prints why and
+    /// exits with status 2 at once: nothing after a lost write is worth computing.
+    static func writeOutput(_ text: String) {
+        if FileIO.write(text, to: 1) { return }
+        let reason = String(cString: strerror(errno))
+        printError("formspec: error: cannot write to stdout: \(reason)\n")
+        terminate(2)
     }
 
     /// Prints `formspec: error: MESSAGE` (and notes) to stderr and returns the exit code to throw.

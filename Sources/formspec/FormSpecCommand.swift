@@ -2,6 +2,14 @@ import ArgumentParser
 import FormSpec
 import FormSpecCLISupport
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// `formspec`: the FormSpec command-line tool (docs/reference.md).
 @main
 struct FormSpecCommand: AsyncParsableCommand {
@@ -14,7 +22,7 @@ struct FormSpecCommand: AsyncParsableCommand {
             `test` runs the specs' own tests, and `compile` writes the compiled form for embedding.
 
             Exit codes: 0 success; 1 a spec error, an invalid input or a failing test; 2 a usage, \
-            I/O or spec error in `validate` (and any usage error).
+            I/O or spec error in `validate`, any usage error, and output that cannot be written.
             """,
         version: "1.0.0",
         subcommands: [CheckCommand.self, ValidateCommand.self, TestCommand.self, CompileCommand.self, LSPCommand.self]
@@ -23,6 +31,14 @@ struct FormSpecCommand: AsyncParsableCommand {
     /// Runs the command line, turning argument errors into exit code 2 (ArgumentParser's default
     /// is 64), as the CLI contract gives 2 for usage errors.
     static func main() async {
+        // Writes to a closed pipe fail with EPIPE instead of killing the process, so every
+        // command sees the failure, reports it and stops (`validate … | head -1`).
+        signal(SIGPIPE, SIG_IGN)
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let first = arguments.first, let message = unknownSubcommandMessage(first) {
+            FileIO.write(message, to: 2)
+            Console.terminate(2)
+        }
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? AsyncParsableCommand {
@@ -37,5 +53,24 @@ struct FormSpecCommand: AsyncParsableCommand {
             }
             exit(withError: error)
         }
+    }
+
+    /// The error for a first argument that looks like a subcommand but names none, with a
+    /// did-you-mean (`formspec chek` → `did you mean 'check'?`); `nil` for a real subcommand,
+    /// an option, or a path.
+    static func unknownSubcommandMessage(_ word: String) -> String? {
+        let names = configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"]
+        guard !word.hasPrefix("-"), !names.contains(word),
+            word.allSatisfy({ $0.isLetter || $0 == "-" || $0 == "_" })
+        else { return nil }
+        let safe = TerminalText.escaped(word)
+        var message = "formspec: error: unknown command '\(safe)'\n"
+        if let match = closestMatch(to: word, in: names) {
+            message += "formspec: note: did you mean '\(match)'?\n"
+        } else {
+            message += "formspec: note: the commands are \(names.dropLast().joined(separator: ", "))\n"
+        }
+        message += "Usage: formspec <command> [options]; see 'formspec --help'.\n"
+        return message
     }
 }

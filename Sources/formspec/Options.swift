@@ -79,7 +79,17 @@ struct EvaluationOptions: ParsableArguments {
     @Flag(help: "Report input keys that are not fields as form errors (rule unknown_field).")
     var strict = false
 
+    @Option(
+        help: ArgumentHelp("The date `today` means in date rules (default: the real date).", valueName: "YYYY-MM-DD"),
+        transform: TodayArgument.parse)
+    var today: CivilDate?
+
     func validate() throws {
+        if mode == .edit, original == nil {
+            throw ValidationError(
+                "--mode edit needs --original FILE: the values before editing, which `changed` and require_changes compare against"
+            )
+        }
         var seen: [String: Bool] = [:]
         for stub in stubs {
             if let earlier = seen[stub.name], earlier != stub.outcome {
@@ -151,7 +161,7 @@ struct EvaluationOptions: ParsableArguments {
         let original = try loadOriginal()
         var context = EvaluationContext(
             locale: locale, mode: mode?.mode ?? (original != nil ? .edit : .new), original: original,
-            strict: strict, checks: EvaluationContext.stubs(outcomes))
+            strict: strict, today: today ?? .today(), checks: EvaluationContext.stubs(outcomes))
         // Locales and the original values are worked out once for the whole run, not per input.
         do throws(EvaluationError) {
             try context.prepare(for: program)
@@ -159,6 +169,17 @@ struct EvaluationOptions: ParsableArguments {
             throw Console.fail("--original \(self.original ?? ""): \(error)", code: 2)
         }
         return context
+    }
+}
+
+/// `--today YYYY-MM-DD`.
+enum TodayArgument {
+    /// Parses a calendar date.
+    static func parse(_ argument: String) throws -> CivilDate {
+        guard let date = CivilDate(iso: argument) else {
+            throw ValidationError("--today must be a date written YYYY-MM-DD, like 2025-01-31")
+        }
+        return date
     }
 }
 

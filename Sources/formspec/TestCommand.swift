@@ -31,6 +31,12 @@ struct TestCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Output format: text (one line per test, the default) or json.", valueName: "text|json"))
     var format: OutputFormat = .text
 
+    @Option(
+        help: ArgumentHelp(
+            "The date `today` means in the specs' date rules (default: the real date).", valueName: "YYYY-MM-DD"),
+        transform: TodayArgument.parse)
+    var today: CivilDate?
+
     @Flag(
         help:
             "Rewrite compile-fail golden files (NAME.diagnostics) from the current diagnostics (also FORMSPEC_RECORD=1)."
@@ -40,7 +46,7 @@ struct TestCommand: ParsableCommand {
     func run() throws {
         let roots = paths.isEmpty ? ["Specs"] : paths
         let runner = SpecTestRunner(
-            filter: filter, record: record || SpecTestRunner.recordRequestedByEnvironment)
+            filter: filter, record: record || SpecTestRunner.recordRequestedByEnvironment, today: today)
         let files: [String]
         do {
             files = try SpecTestRunner.specFiles(in: roots)
@@ -57,7 +63,7 @@ struct TestCommand: ParsableCommand {
         let run = runner.run(specFiles: files) { spec in
             if let warnings = spec.warnings { Console.printError(warnings) }
             guard format == .text else { return }
-            for test in spec.tests { FileIO.write(style.line(for: test) + "\n", to: 1) }
+            for test in spec.tests { Console.writeOutput(style.line(for: test) + "\n") }
         }
 
         let recorded = run.results.count(where: \.recorded)
@@ -84,8 +90,8 @@ struct TestCommand: ParsableCommand {
             }
         }
         switch format {
-        case .text: FileIO.write(run.summary + "\n", to: 1)
-        case .json: FileIO.write(run.json(pretty: true) + "\n", to: 1)
+        case .text: Console.writeOutput(run.summary + "\n")
+        case .json: Console.writeOutput(run.json(pretty: true) + "\n")
         }
         if failed { throw ExitCode.failure }
     }
@@ -96,11 +102,11 @@ struct TestCommand: ParsableCommand {
 
         func line(for test: SpecTestResult) -> String {
             let mark = test.passed ? paint("✓", "32") : paint("✗", "31")
-            var line = "\(mark) \(test.form): \(test.name)"
+            var line = "\(mark) \(TerminalText.escaped(test.form)): \(TerminalText.escaped(test.name))"
             if test.recorded { line += " (recorded)" }
             if let failure = test.failure {
                 for part in failure.split(separator: "\n", omittingEmptySubsequences: false) {
-                    line += part.isEmpty ? "\n" : "\n  " + part
+                    line += part.isEmpty ? "\n" : "\n  " + TerminalText.escaped(String(part), keepingLineBreaks: true)
                 }
             }
             return line

@@ -1,6 +1,19 @@
 import ArgumentParser
 import FormSpec
 import FormSpecCLISupport
+import Foundation
+
+/// `--report full|errors`.
+enum ReportArgument: String, ExpressibleByArgument, CaseIterable {
+    case full, errors
+
+    var style: BatchValidator.ReportStyle {
+        switch self {
+        case .full: .full
+        case .errors: .errors
+        }
+    }
+}
 
 /// `formspec validate SPEC [INPUT…]`: validates inputs and prints one report per input.
 struct ValidateCommand: ParsableCommand {
@@ -14,7 +27,16 @@ struct ValidateCommand: ParsableCommand {
             blank) line gives {"line": N, "error": "…"} and the run goes on.
 
             With --format json each report is one line of JSON (docs/reference.md); text is a \
-            checklist per field. Every external check the spec uses needs --stub NAME=true|false.
+            checklist per field. --report full writes the whole report (every active field with \
+            its checklist); --report errors writes {"valid":true}, or {"valid":false,"errors":…, \
+            "warnings":…,"form_errors":[…]} with only the fields that fail and without empty \
+            members. The default is errors for JSON Lines, full for a single document. Every \
+            external check the spec uses needs --stub NAME=true|false.
+
+            JSON Lines are validated on --jobs threads (default: one per core), reports still in \
+            input order. A document or a JSON Lines line longer than --max-input-bytes (default \
+            64 MiB) is an error instead of being read. Writing stops at the first failed write \
+            (a full disk, a closed pipe): exit 2.
 
             Exits 0 when every input is valid, 1 when any is invalid or malformed, 2 for a usage, \
             I/O or spec error, or an external check without a stub.
@@ -31,11 +53,28 @@ struct ValidateCommand: ParsableCommand {
     @Flag(help: "Read every input as JSON Lines (one object a line), whatever its extension.")
     var jsonl = false
 
+    @Option(
+        help: ArgumentHelp(
+            "JSON report: full, or errors (only what fails). Default: errors for JSON Lines, full for a document.",
+            valueName: "full|errors"))
+    var report: ReportArgument?
+
+    @Option(
+        help: ArgumentHelp("Threads validating JSON Lines (default: the number of cores).", valueName: "n"))
+    var jobs: Int?
+
+    @Option(
+        help: ArgumentHelp(
+            "The largest document or JSON Lines line read, in bytes (default: 64 MiB).", valueName: "bytes"))
+    var maxInputBytes: Int = LineReader.defaultMaxLineLength
+
     @OptionGroup var output: FormatOptions
     @OptionGroup var evaluation: EvaluationOptions
 
     func validate() throws {
         if inputs.count(where: { $0 == "-" }) > 1 { throw ValidationError("stdin ('-') can be read only once") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if maxInputBytes < 1 { throw ValidationError("--max-input-bytes must be at least 1") }
     }
 
     func run() throws {
@@ -54,8 +93,9 @@ struct ValidateCommand: ParsableCommand {
         let buffer = OutputBuffer(descriptor: 1)
         let validator = BatchValidator(
             program: program, context: context,
-            format: format == .json ? .json : .text(colored: Console.stdoutColored),
+            format: format == .json ? .json(.full) : .text(colored: Console.stdoutColored),
             output: buffer, namesInputs: sources.count > 1)
+        let threads = jobs ?? ProcessInfo.processInfo.activeProcessorCount
         var separate = false
         do {
             for source in sources {
@@ -65,18 +105,28 @@ struct ValidateCommand: ParsableCommand {
                 }
                 if format == .text, separate { buffer.write("\n") }
                 separate = true
-                if jsonl || InputDecoder.isJSONLines(path: source) {
-                    let reader = source == "-" ? LineReader(descriptor: 0, path: name) : try LineReader(path: source)
-                    try validator.validateLines(reader)
+                let lines = jsonl || InputDecoder.isJSONLines(path: source)
+                if format == .json { validator.format = .json(report?.style ?? (lines ? .errors : .full)) }
+                if lines {
+                    let reader =
+                        source == "-"
+                        ? LineReader(descriptor: 0, path: name, maxLineLength: maxInputBytes)
+                        : try LineReader(path: source, maxLineLength: maxInputBytes)
+                    try validator.validateLines(reader, jobs: threads)
                 } else {
                     let bytes =
-                        source == "-" ? try FileIO.read(descriptor: 0, path: name) : try FileIO.read(path: source)
+                        source == "-"
+                        ? try FileIO.read(descriptor: 0, path: name, limit: maxInputBytes)
+                        : try FileIO.read(path: source, limit: maxInputBytes)
                     try validator.validateDocument(bytes, name: name, syntax: InputDecoder.syntax(forPath: source))
+                    if buffer.failed { throw BatchValidator.WriteFailure() }
                 }
             }
         } catch let error as FileError {
             buffer.flush()
             throw Console.fail(error.description, code: 2)
+        } catch is BatchValidator.WriteFailure {
+            throw Console.fail("cannot write the reports to stdout; stopped", code: 2)
         } catch let abort as BatchValidator.Abort {
             buffer.flush()
             if case .unresolvedCheck(let check, let field) = abort.error {

@@ -33,7 +33,7 @@ struct GoldenOutputTests {
             input: "Examples/inputs/signup-invalid.json"),
         Case(
             golden: "signup-batch.jsonl", spec: "signup",
-            arguments: ["validate", "signup.form.yaml", "input.jsonl", "--format", "json"],
+            arguments: ["validate", "signup.form.yaml", "input.jsonl", "--format", "json", "--report", "full"],
             input: "Examples/inputs/signup-batch.jsonl"),
         Case(
             golden: "student-edit-ja.txt", spec: "student_profile",

@@ -62,6 +62,50 @@ public enum JSONWriter {
         bytes.append(UInt8(ascii: "}"))
     }
 
+    /// Appends `report` in its short form (`--report errors`), compact, no trailing newline:
+    /// `{"valid":true}` when there is nothing to say, else
+    /// `{"valid":false,"errors":{FIELD:[{"rule":…,"message":…}]},"warnings":{…},"form_errors":[…]}`.
+    ///
+    /// Only fields with an error appear under `errors`, only fields with a warning under
+    /// `warnings`; `errors`, `warnings` and `form_errors` are left out when they would be empty.
+    /// The form name, the checklists and `changed` are not part of the short form.
+    public static func appendErrors(_ report: Report, to bytes: inout [UInt8]) {
+        appendLiteral(report.valid ? "{\"valid\":true" : "{\"valid\":false", to: &bytes)
+        appendIssueMap(report, key: ",\"errors\":{", issues: \.errors, to: &bytes)
+        appendIssueMap(report, key: ",\"warnings\":{", issues: \.warnings, to: &bytes)
+        if !report.formErrors.isEmpty {
+            appendLiteral(",\"form_errors\":", to: &bytes)
+            appendIssues(report.formErrors, to: &bytes)
+        }
+        bytes.append(UInt8(ascii: "}"))
+    }
+
+    /// `report` in its short form (see ``appendErrors(_:to:)``).
+    public static func writeErrors(_ report: Report) -> String {
+        var bytes: [UInt8] = []
+        appendErrors(report, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func appendIssueMap(
+        _ report: Report, key: StaticString, issues: KeyPath<FieldReport, [Issue]>, to bytes: inout [UInt8]
+    ) {
+        var first = true
+        for name in report.fieldOrder {
+            guard let field = report.fields[name], !field[keyPath: issues].isEmpty else { continue }
+            if first {
+                appendLiteral(key, to: &bytes)
+                first = false
+            } else {
+                bytes.append(UInt8(ascii: ","))
+            }
+            appendString(name, to: &bytes)
+            bytes.append(UInt8(ascii: ":"))
+            appendIssues(field[keyPath: issues], to: &bytes)
+        }
+        if !first { bytes.append(UInt8(ascii: "}")) }
+    }
+
     /// Appends `value` as compact JSON to `bytes`.
     public static func append(_ value: Value, to bytes: inout [UInt8]) {
         switch value {
@@ -145,4 +189,126 @@ public enum JSONWriter {
     }
 
     private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+}
+
+extension JSONWriter {
+    /// Appends the short report (`--report errors`) of the evaluation in `scratch`, straight from
+    /// its outcome lists: the same bytes as ``appendErrors(_:to:)`` of the ``Report`` that
+    /// ``Program/report(from:texts:mode:strict:)`` would project, without building it. A valid
+    /// record with no warning writes a constant and allocates nothing; messages without
+    /// `{value}` are copied pre-encoded from `texts`.
+    ///
+    /// - Parameters:
+    ///   - scratch: An evaluated scratch (``Program/evaluate(_:context:)``).
+    ///   - program: The program it was evaluated against.
+    ///   - texts: The program's texts in the wanted locale.
+    ///   - mode: The mode it was evaluated in.
+    ///   - strict: Whether unknown keys are form errors.
+    ///   - bytes: Where to append.
+    public static func appendErrors(
+        of scratch: EvaluationScratch, program: Program, texts: ProgramTexts, mode: Mode, strict: Bool,
+        to bytes: inout [UInt8]
+    ) {
+        guard mode != .show else {
+            appendLiteral("{\"valid\":true}", to: &bytes)
+            return
+        }
+        appendLiteral(scratch.valid ? "{\"valid\":true" : "{\"valid\":false", to: &bytes)
+        appendIssueGroup(warnings: false, scratch: scratch, program: program, texts: texts, to: &bytes)
+        appendIssueGroup(warnings: true, scratch: scratch, program: program, texts: texts, to: &bytes)
+        let unknown = strict ? scratch.unknownKeys : []
+        if !scratch.failedFormRules.isEmpty || !unknown.isEmpty {
+            appendLiteral(",\"form_errors\":[", to: &bytes)
+            var first = true
+            for index in scratch.failedFormRules {
+                if !first { bytes.append(UInt8(ascii: ",")) }
+                first = false
+                appendIssue(
+                    rule: program.formRules[index].name, message: texts.formMessages[index], value: nil, to: &bytes)
+            }
+            for key in unknown {
+                if !first { bytes.append(UInt8(ascii: ",")) }
+                first = false
+                appendIssue(rule: "unknown_field", message: texts.unknownField, value: .text(key), to: &bytes)
+            }
+            bytes.append(UInt8(ascii: "]"))
+        }
+        bytes.append(UInt8(ascii: "}"))
+    }
+
+    /// `,"errors":{…}` (or `,"warnings":{…}`) with every active field that has one; nothing when
+    /// none has.
+    private static func appendIssueGroup(
+        warnings: Bool, scratch: EvaluationScratch, program: Program, texts: ProgramTexts, to bytes: inout [UInt8]
+    ) {
+        var opened = false
+        for field in scratch.activeFields {
+            appendIssues(
+                ofField: field, warnings: warnings, scratch: scratch, program: program, texts: texts, opened: &opened,
+                to: &bytes)
+        }
+        if opened { bytes.append(UInt8(ascii: "}")) }
+    }
+
+    /// One field's errors (or warnings) as `"name":[…]`, opening the `"errors":{` (or
+    /// `"warnings":{`) member before the first field that has any. Mirrors
+    /// ``Program/fieldReport(_:results:failures:value:texts:)``: failed results in order, then the
+    /// type or choice error of an unreadable value; `report: first` keeps the first error only.
+    private static func appendIssues(
+        ofField field: Int, warnings: Bool, scratch: EvaluationScratch, program: Program, texts: ProgramTexts,
+        opened: inout Bool, to bytes: inout [UInt8]
+    ) {
+        let value = scratch.values[field]
+        let scalar = value.scalar
+        let first = Int(program.lowered.fieldStart[field])
+        let firstOnly = !warnings && program.fields[field].reportsFirstOnly
+        var count = 0
+        func open() {
+            if count == 0 {
+                if !opened {
+                    appendLiteral(warnings ? ",\"warnings\":{" : ",\"errors\":{", to: &bytes)
+                    opened = true
+                } else {
+                    bytes.append(UInt8(ascii: ","))
+                }
+                bytes.append(contentsOf: program.fieldNameJSON[field])
+                appendLiteral(":[", to: &bytes)
+            } else {
+                bytes.append(UInt8(ascii: ","))
+            }
+            count += 1
+        }
+        for result in scratch.results(of: field) where result.outcome == .failed {
+            let line = program.line(result, field: field, first: first, texts: texts)
+            guard line.isWarning == warnings else { continue }
+            if firstOnly, count > 0 { break }
+            open()
+            if result.failure >= 0 {
+                appendLiteral("{\"rule\":\"check\",\"message\":", to: &bytes)
+                appendString(scratch.failureMessages[Int(result.failure)], to: &bytes)
+                bytes.append(UInt8(ascii: "}"))
+            } else {
+                appendIssue(
+                    rule: line.name, message: line.message, value: line.name == "required" ? nil : scalar, to: &bytes)
+            }
+        }
+        if !warnings, case .invalid(let rule) = value, !(firstOnly && count > 0) {
+            open()
+            appendIssue(
+                rule: rule, message: rule == "choice" ? texts.choice[field] : texts.type[field], value: nil, to: &bytes)
+        }
+        if count > 0 { bytes.append(UInt8(ascii: "]")) }
+    }
+
+    private static func appendIssue(rule: String, message: RenderedText, value: Scalar?, to bytes: inout [UInt8]) {
+        appendLiteral("{\"rule\":", to: &bytes)
+        appendString(rule, to: &bytes)
+        appendLiteral(",\"message\":", to: &bytes)
+        if let json = message.json {
+            bytes.append(contentsOf: json)
+        } else {
+            appendString(message.render(value: value), to: &bytes)
+        }
+        bytes.append(UInt8(ascii: "}"))
+    }
 }

@@ -1,0 +1,149 @@
+// The batch path, `Program.validate`, a `LiveForm` keystroke and compiling a spec, each with its
+// wall clock and malloc count per iteration. Every iteration is one record, one keystroke or one
+// compilation, so `Malloc (total)` reads directly as allocations per record (or keystroke).
+
+import Benchmark
+import FormSpec
+import Foundation
+
+/// The repository's root, found from this file's path.
+let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+
+/// The README's sign-up spec and the end-to-end benchmark's spec.
+let readmeSignup = repository.appendingPathComponent("Specs/signup.form.yaml").path
+let benchSignup = repository.appendingPathComponent("Benchmarks/signup-bench.form.yaml").path
+
+func load(_ path: String) -> CompiledForm {
+    do {
+        return try CompiledForm.load(contentsOf: path)
+    } catch {
+        fatalError("cannot compile \(path): \(error.rendered)")
+    }
+}
+
+/// Valid records of the benchmark spec, as JSON Lines bytes.
+let benchLines: [[UInt8]] = [
+    #"{"username":"alice_01","password":"Passw0rd!","confirm_password":"Passw0rd!","email":"alice@example.com","age":31}"#,
+    #"{"username":"bob","password":"Secr3t#pw","confirm_password":"Secr3t#pw","email":"bob@mail.example.org","age":45}"#,
+    #"{"username":"carol_x","password":"c0rrect-H0rse","confirm_password":"c0rrect-H0rse","email":"c@x.io","age":19}"#,
+].map { Array($0.utf8) }
+
+/// Valid records of the README's sign-up spec.
+let readmeLines: [[UInt8]] = [
+    #"{"username":"alice_01","password":"Passw0rd!","confirm_password":"Passw0rd!"}"#,
+    #"{"username":"bobby_t","password":"Secr3t#pw","confirm_password":"Secr3t#pw"}"#,
+].map { Array($0.utf8) }
+
+/// The batch path for one record: scan the line into field slots, evaluate, write the
+/// `--report errors` line into a reused buffer.
+func batchBenchmark(_ name: String, spec: String, lines: [[UInt8]]) {
+    Benchmark(name) { benchmark in
+        let program = load(spec).program
+        var context = EvaluationContext()
+        try? context.prepare(for: program)
+        var scanner = JSONRecordScanner(fieldNames: program.fields.map(\.name))
+        var scratch = EvaluationScratch(program)
+        let texts = context.texts(for: program)
+        var output: [UInt8] = []
+        output.reserveCapacity(1 << 16)
+        var valid = 0
+        func one(_ index: Int) {
+            let scanned = lines[index % lines.count].withUnsafeBufferPointer {
+                scanner.scan($0, into: &scratch, program: program, collectUnknownKeys: false)
+            }
+            precondition(scanned)
+            do {
+                try program.evaluate(&scratch, context: context)
+            } catch {
+                fatalError("\(error)")
+            }
+            if scratch.valid { valid += 1 }
+            JSONWriter.appendErrors(of: scratch, program: program, texts: texts, mode: .new, strict: false, to: &output)
+            output.append(UInt8(ascii: "\n"))
+            if output.count > 60_000 { output.removeAll(keepingCapacity: true) }
+        }
+        for index in 0..<1_000 { one(index) }  // warm up the reused buffers
+        benchmark.startMeasurement()
+        for index in benchmark.scaledIterations { one(index) }
+        benchmark.stopMeasurement()
+        blackHole(valid)
+    }
+}
+
+/// `Program.validate` on an already parsed value (the embedding API's batch call).
+func validateBenchmark(_ name: String, spec: String, lines: [[UInt8]]) {
+    Benchmark(name) { benchmark in
+        let program = load(spec).program
+        var context = EvaluationContext()
+        try? context.prepare(for: program)
+        let values = lines.compactMap { try? JSONReader.parse($0) }
+        var valid = 0
+        benchmark.startMeasurement()
+        for index in benchmark.scaledIterations {
+            if (try? program.validate(values[index % values.count], context: context))?.valid == true { valid += 1 }
+        }
+        benchmark.stopMeasurement()
+        blackHole(valid)
+    }
+}
+
+/// A user typing the README sign-up form: one iteration is one keystroke (`LiveForm.set`).
+func keystrokeBenchmark() {
+    Benchmark("LiveForm keystroke (README sign-up)") { benchmark async in
+        let compiled = load(readmeSignup)
+        var steps: [(String, Value)] = []
+        for (field, text) in [("username", "alice_01"), ("password", "Passw0rd!"), ("confirm_password", "Passw0rd!")] {
+            var current = ""
+            for character in text {
+                current.append(character)
+                steps.append((field, .string(current)))
+            }
+        }
+        let sequence = steps
+        // The measurement calls stay on this benchmark's task; only the form lives on the main actor.
+        nonisolated(unsafe) let benchmark = benchmark
+        await MainActor.run {
+            let form = LiveForm(compiled)
+            for index in 0..<2_000 {
+                if index % sequence.count == 0 { form.reset(to: [:]) }
+                _ = form.set(sequence[index % sequence.count].1, forField: sequence[index % sequence.count].0)
+            }
+            form.reset(to: [:])
+            benchmark.startMeasurement()
+            for index in benchmark.scaledIterations {
+                let step = sequence[index % sequence.count]
+                _ = form.set(step.1, forField: step.0)
+            }
+            benchmark.stopMeasurement()
+            blackHole(form.canSubmit)
+        }
+    }
+}
+
+/// Compiling a spec from its text (YAML load, check, lower).
+func compileBenchmark(_ name: String, spec: String) {
+    Benchmark(name) { benchmark in
+        guard let source = try? String(contentsOfFile: spec, encoding: .utf8) else { fatalError("cannot read \(spec)") }
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            blackHole(try? CompiledForm(source: source, path: spec))
+        }
+        benchmark.stopMeasurement()
+    }
+}
+
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .throughput, .mallocCountTotal, .peakMemoryResident],
+        maxDuration: .seconds(2), maxIterations: 2_000_000)
+
+    batchBenchmark("Batch record: scan + validate + errors line (bench spec)", spec: benchSignup, lines: benchLines)
+    batchBenchmark(
+        "Batch record: scan + validate + errors line (README sign-up)", spec: readmeSignup, lines: readmeLines)
+    validateBenchmark("Program.validate (bench spec)", spec: benchSignup, lines: benchLines)
+    validateBenchmark("Program.validate (README sign-up)", spec: readmeSignup, lines: readmeLines)
+    keystrokeBenchmark()
+    compileBenchmark("Compile spec (README sign-up)", spec: readmeSignup)
+    compileBenchmark("Compile spec (bench spec)", spec: benchSignup)
+}

@@ -1,0 +1,8 @@
+#!/bin/sh
+# Builds the release CLI, installs the Python peers if missing, and runs the comparison.
+# Arguments go to compare.py (e.g. --lines 1000000 --rounds 3 --rss-lines 1000000).
+set -eu
+cd "$(dirname "$0")/../.."
+swift build -c release --product formspec
+python3 -c "import orjson, msgspec" 2>/dev/null || python3 -m pip install --quiet orjson msgspec
+exec python3 Scripts/bench/compare.py "$@"

@@ -1,0 +1,214 @@
+import Foundation
+
+/// Validates JSON Lines on several threads, reports written in input order, in constant memory.
+///
+/// The calling thread reads lines into chunks (up to ``linesPerChunk`` lines or ``bytesPerChunk``
+/// bytes, one longer line alone) and writes finished chunks' reports in order; `jobs` worker
+/// threads validate chunks, each with a ``BatchValidator`` of its own that collects its reports in
+/// memory. A fixed pool of chunks is recycled, so at most `2 × jobs + 2` chunks exist at once
+/// however long the input: reading waits while every chunk is still being validated or written.
+///
+/// The run stops early, without reading the rest of the input, when a write fails (the reports
+/// already validated after it are dropped) or an external check has no outcome (the reports of
+/// the lines before it are written first).
+final class ParallelLineValidator: @unchecked Sendable {
+    // @unchecked: every mutable property below is read and written only while `condition` is
+    // locked, except a chunk's contents, which belong to exactly one thread at a time (the reader
+    // while filling it, one worker while validating it, the reader again while writing it).
+
+    /// The most lines in one chunk.
+    static let linesPerChunk = 1024
+    /// The most bytes in one chunk (a longer line is a chunk of its own).
+    static let bytesPerChunk = 256 << 10
+
+    /// A run of consecutive lines and, once validated, their reports.
+    final class Chunk: @unchecked Sendable {
+        var sequence = 0
+        var firstNumber = 1
+        var bytes: [UInt8] = []
+        /// Where each line ends in `bytes` (it starts where the previous one ends).
+        var ends: [Int] = []
+        /// Whether each line was too long to keep.
+        var oversized: [Bool] = []
+        var output: [UInt8] = []
+        var abort: BatchValidator.Abort?
+
+        var isEmpty: Bool { ends.isEmpty }
+
+        func reset(sequence: Int, firstNumber: Int) {
+            self.sequence = sequence
+            self.firstNumber = firstNumber
+            bytes.removeAll(keepingCapacity: true)
+            ends.removeAll(keepingCapacity: true)
+            oversized.removeAll(keepingCapacity: true)
+            abort = nil
+        }
+    }
+
+    private struct Stop: Error {}
+
+    private let validator: BatchValidator
+    private let jobs: Int
+    private let condition = NSCondition()
+    private var free: [Chunk] = []
+    private var pending: [Chunk] = []
+    private var pendingStart = 0
+    private var finished: [Int: Chunk] = [:]
+    private var closed = false
+    private var stopping = false
+    private var runningWorkers = 0
+    /// The input's name, set before the workers start.
+    private var input = ""
+
+    /// Hands a worker's validator to its thread, which alone uses it until the thread ends.
+    private struct Owned: @unchecked Sendable {
+        let worker: BatchValidator
+    }
+
+    /// Creates a run for `validator`'s settings.
+    ///
+    /// - Parameters:
+    ///   - validator: The validator whose settings the workers copy and whose counts they add to.
+    ///   - jobs: How many worker threads validate.
+    init(validator: BatchValidator, jobs: Int) {
+        self.validator = validator
+        self.jobs = max(1, jobs)
+        free = (0..<(2 * self.jobs + 2)).map { _ in Chunk() }
+    }
+
+    /// Validates every line of `reader`, writing the reports to `output` in input order.
+    ///
+    /// - Throws: ``FileError`` on a read error, ``BatchValidator/WriteFailure`` when `output`
+    ///   fails, ``BatchValidator/Abort`` when an external check has no outcome.
+    func run(_ reader: LineReader, output: OutputBuffer) throws {
+        input = reader.path
+        let workers = (0..<jobs).map { _ in validator.worker() }
+        for worker in workers {
+            worker.maxLineLength = reader.maxLineLength
+            runningWorkers += 1
+            let owned = Owned(worker: worker)
+            let thread = Thread { [self] in work(with: owned.worker) }
+            thread.stackSize = 1 << 20
+            thread.start()
+        }
+        var nextToWrite = 0
+        var submitted = 0
+        var failure: (any Error)?
+
+        /// Writes every finished chunk that is next in order, until the run fails. Called with
+        /// `condition` locked.
+        func writeReady() {
+            while failure == nil, let chunk = finished.removeValue(forKey: nextToWrite) {
+                condition.unlock()
+                output.write(bytes: chunk.output)
+                condition.lock()
+                nextToWrite += 1
+                if let abort = chunk.abort, failure == nil { failure = abort }
+                if output.failed, failure == nil { failure = BatchValidator.WriteFailure() }
+                if failure != nil { stopping = true }
+                free.append(chunk)
+                condition.broadcast()
+            }
+        }
+
+        func submit(_ chunk: Chunk) {
+            condition.lock()
+            pending.append(chunk)
+            submitted += 1
+            condition.broadcast()
+            condition.unlock()
+        }
+
+        func freeChunk() throws -> Chunk {
+            condition.lock()
+            defer { condition.unlock() }
+            while true {
+                writeReady()
+                if stopping { throw Stop() }
+                if let chunk = free.popLast() { return chunk }
+                condition.wait()
+            }
+        }
+
+        var chunk = try freeChunk()
+        chunk.reset(sequence: 0, firstNumber: 1)
+        do {
+            try reader.forEachLine { line in
+                if !chunk.isEmpty,
+                    chunk.ends.count >= Self.linesPerChunk || chunk.bytes.count + line.bytes.count > Self.bytesPerChunk
+                {
+                    submit(chunk)
+                    let next = chunk.firstNumber + chunk.ends.count
+                    chunk = try freeChunk()
+                    chunk.reset(sequence: submitted, firstNumber: next)
+                }
+                chunk.bytes.append(contentsOf: line.bytes)
+                chunk.ends.append(chunk.bytes.count)
+                chunk.oversized.append(line.isOversized)
+            }
+            if !chunk.isEmpty { submit(chunk) }
+        } catch is Stop {
+            // A write failed or a check had no outcome: `failure` says which.
+        } catch {
+            condition.lock()
+            stopping = true
+            if failure == nil { failure = error }
+            condition.unlock()
+        }
+
+        condition.lock()
+        closed = true
+        condition.broadcast()
+        while true {
+            writeReady()
+            if runningWorkers == 0, stopping || nextToWrite == submitted { break }
+            condition.wait()
+        }
+        condition.unlock()
+        for worker in workers { validator.addCounts(of: worker) }
+        output.flush()
+        if let failure { throw failure }
+    }
+
+    /// A worker thread's loop: validate pending chunks until the input is closed or the run stops.
+    private func work(with worker: BatchValidator) {
+        condition.lock()
+        while true {
+            while pendingStart == pending.count, !closed, !stopping { condition.wait() }
+            if stopping || pendingStart == pending.count { break }
+            let chunk = pending[pendingStart]
+            pendingStart += 1
+            if pendingStart == pending.count {
+                pending.removeAll(keepingCapacity: true)
+                pendingStart = 0
+            }
+            condition.unlock()
+            validate(chunk, with: worker)
+            condition.lock()
+            finished[chunk.sequence] = chunk
+            condition.broadcast()
+        }
+        runningWorkers -= 1
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    private func validate(_ chunk: Chunk, with worker: BatchValidator) {
+        let input = input
+        chunk.bytes.withUnsafeBufferPointer { bytes in
+            var start = 0
+            for (index, end) in chunk.ends.enumerated() {
+                do throws(BatchValidator.Abort) {
+                    try worker.validateLine(
+                        UnsafeBufferPointer(rebasing: bytes[start..<end]), number: chunk.firstNumber + index,
+                        isOversized: chunk.oversized[index], input: input)
+                } catch {
+                    chunk.abort = error
+                    break
+                }
+                start = end
+            }
+        }
+        worker.takeOutput(&chunk.output)
+    }
+}

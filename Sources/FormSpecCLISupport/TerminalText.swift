@@ -1,0 +1,82 @@
+/// Makes text from inputs and specs safe to print on a terminal.
+///
+/// A message, a requirement or a field name can hold anything a spec author or an input gives,
+/// including escape sequences that make a terminal move the cursor, clear the screen, set the
+/// window title or open a hyperlink. Every control character a terminal acts on is shown as a
+/// visible escape instead: C0 controls as `\x1B`, DEL as `\x7F`, C1 controls as `\u009B`.
+public enum TerminalText {
+    /// `text` with its control characters made visible.
+    ///
+    /// - Parameters:
+    ///   - text: The text to print.
+    ///   - keepingLineBreaks: Whether `\n` and `\t` stay as they are (for whole multi-line
+    ///     documents); otherwise they are escaped too (for one value inside a line).
+    /// - Returns: The text, unchanged when it holds no control character.
+    public static func escaped(_ text: String, keepingLineBreaks: Bool = false) -> String {
+        guard text.unicodeScalars.contains(where: { needsEscape($0, keepingLineBreaks) }) else { return text }
+        var out = ""
+        out.reserveCapacity(text.utf8.count + 8)
+        for scalar in text.unicodeScalars {
+            if needsEscape(scalar, keepingLineBreaks) {
+                out += visible(scalar)
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// `text` with its control characters made visible, except the colour sequences
+    /// (`ESC [ digits ; … m`, SGR) that FormSpec's own renderers add on a colour terminal: at most
+    /// a colour can be changed, never the cursor, the screen or the title.
+    public static func escapedKeepingColors(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { needsEscape($0, true) }) else { return text }
+        let scalars = Array(text.unicodeScalars)
+        var out = ""
+        out.reserveCapacity(text.utf8.count + 8)
+        var index = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            if scalar == "\u{1B}", let end = colorSequenceEnd(scalars, from: index) {
+                for kept in scalars[index...end] { out.unicodeScalars.append(kept) }
+                index = end + 1
+                continue
+            }
+            if needsEscape(scalar, true) {
+                out += visible(scalar)
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+            index += 1
+        }
+        return out
+    }
+
+    /// The index of the `m` ending an SGR sequence starting at `start`, or `nil`.
+    private static func colorSequenceEnd(_ scalars: [Unicode.Scalar], from start: Int) -> Int? {
+        guard start + 2 < scalars.count, scalars[start + 1] == "[" else { return nil }
+        var index = start + 2
+        while index < scalars.count, index - start < 32 {
+            let scalar = scalars[index]
+            if scalar == "m" { return index }
+            guard ("0"..."9").contains(scalar) || scalar == ";" else { return nil }
+            index += 1
+        }
+        return nil
+    }
+
+    private static func needsEscape(_ scalar: Unicode.Scalar, _ keepingLineBreaks: Bool) -> Bool {
+        switch scalar.value {
+        case 0x0A, 0x09: !keepingLineBreaks
+        case 0x00..<0x20, 0x7F, 0x80..<0xA0: true
+        default: false
+        }
+    }
+
+    private static func visible(_ scalar: Unicode.Scalar) -> String {
+        let digits = Array("0123456789ABCDEF")
+        let value = Int(scalar.value)
+        if value < 0x80 { return "\\x" + String(digits[value >> 4]) + String(digits[value & 0xF]) }
+        return "\\u00" + String(digits[value >> 4]) + String(digits[value & 0xF])
+    }
+}

@@ -1,0 +1,381 @@
+/// Reads one JSON object (a JSON Lines record) straight into a program's field slots
+/// (``EvaluationScratch/values``), without building a ``Value`` tree for the whole object.
+///
+/// Keys are matched by their exact bytes against the field names, encoded once. A member whose key
+/// names no field is validated and skipped without allocating when its value is a scalar. Field
+/// values are decoded in place: a string without escapes becomes a `String` straight from the
+/// input bytes, `true`/`false`/`null` need no decoding at all.
+///
+/// The scanner never decides on its own that a line is malformed: anything it does not handle on
+/// its fast path (an escaped key, a duplicate key, a nested array or object that fails to parse,
+/// any syntax error, text after the object) makes ``scan(_:into:program:collectUnknownKeys:)`` return
+/// `false`, and the caller parses the line with ``JSONReader`` instead. So the outcome for every
+/// line, and the wording and place of every error, are exactly ``JSONReader``'s.
+public struct JSONRecordScanner {
+    private let keys: FieldKeyTable
+    /// Which fields the current record gave, to find duplicate keys without a set.
+    private var seen: [Bool]
+    /// The byte ranges of unknown keys in the current record, to find duplicates among them.
+    private var unknownKeys: [Range<Int>] = []
+
+    /// Creates a scanner for a program's fields.
+    ///
+    /// - Parameter fieldNames: The field names, by field index.
+    public init(fieldNames: [String]) {
+        keys = FieldKeyTable(fieldNames)
+        seen = Array(repeating: false, count: fieldNames.count)
+        unknownKeys.reserveCapacity(16)
+    }
+
+    /// Scans `line` as one JSON object into `scratch`'s field slots.
+    ///
+    /// - Parameters:
+    ///   - line: The record's bytes (surrounding JSON whitespace allowed).
+    ///   - scratch: Reset (``EvaluationScratch/reset(_:)``), then filled: each field the line
+    ///     gives, read as its type; the unknown keys when `collectUnknownKeys` is set.
+    ///   - program: The program `scratch` belongs to.
+    ///   - collectUnknownKeys: Whether to list keys that name no field (strict mode).
+    /// - Returns: `true` when `scratch` holds the line's members; `false` when the line must be read
+    ///   by ``JSONReader`` (it is malformed, or uses something the fast path leaves to the reader);
+    ///   `scratch` must then be reset again before use.
+    public mutating func scan(
+        _ line: UnsafeBufferPointer<UInt8>, into scratch: inout EvaluationScratch, program: Program,
+        collectUnknownKeys: Bool
+    ) -> Bool {
+        scratch.reset(program)
+        for index in seen.indices where seen[index] { seen[index] = false }
+        unknownKeys.removeAll(keepingCapacity: true)
+
+        var cursor = Cursor(bytes: line)
+        cursor.skipWhitespace()
+        guard cursor.take(UInt8(ascii: "{")) else { return false }
+        cursor.skipWhitespace()
+        if cursor.take(UInt8(ascii: "}")) {
+            cursor.skipWhitespace()
+            return cursor.atEnd
+        }
+        while true {
+            cursor.skipWhitespace()
+            guard let key = cursor.plainKey() else { return false }
+            cursor.skipWhitespace()
+            guard cursor.take(UInt8(ascii: ":")) else { return false }
+            cursor.skipWhitespace()
+            if let field = keys.index(of: UnsafeBufferPointer(rebasing: line[key])) {
+                guard !seen[field] else { return false }
+                seen[field] = true
+                if let content = cursor.plainString() {
+                    // Up to 15 bytes of UTF-8 the string is stored inline: no allocation.
+                    let text = String(decoding: UnsafeBufferPointer(rebasing: line[content]), as: UTF8.self)
+                    scratch.values[field] = program.read(.string(text), forField: field)
+                } else {
+                    guard let value = cursor.value() else { return false }
+                    scratch.values[field] = program.read(value, forField: field)
+                }
+            } else {
+                // A scan per key is quadratic: past a few unknown keys the reader's set does it.
+                guard unknownKeys.count < 32 else { return false }
+                for earlier in unknownKeys where line[earlier].elementsEqual(line[key]) { return false }
+                unknownKeys.append(key)
+                guard cursor.skipValue() else { return false }
+                if collectUnknownKeys {
+                    scratch.unknownKeys.append(
+                        String(decoding: UnsafeBufferPointer(rebasing: line[key]), as: UTF8.self))
+                }
+            }
+            cursor.skipWhitespace()
+            if cursor.take(UInt8(ascii: ",")) { continue }
+            guard cursor.take(UInt8(ascii: "}")) else { return false }
+            cursor.skipWhitespace()
+            return cursor.atEnd
+        }
+    }
+}
+
+/// Field names encoded as UTF-8 key bytes, looked up by exact bytes.
+struct FieldKeyTable {
+    private let names: [[UInt8]]
+    /// Field indexes by key length (lengths past the table share the last bucket).
+    private let byLength: [[Int]]
+
+    init(_ fieldNames: [String]) {
+        names = fieldNames.map { Array($0.utf8) }
+        var buckets = Array(repeating: [Int](), count: 65)
+        for (index, name) in names.enumerated() { buckets[min(name.count, 64)].append(index) }
+        byLength = buckets
+    }
+
+    func index(of key: UnsafeBufferPointer<UInt8>) -> Int? {
+        for index in byLength[min(key.count, 64)] where names[index].count == key.count {
+            let equal = names[index].withUnsafeBufferPointer { name in
+                memoryEqual(name.baseAddress, key.baseAddress, key.count)
+            }
+            if equal { return index }
+        }
+        return nil
+    }
+
+    private func memoryEqual(_ a: UnsafePointer<UInt8>?, _ b: UnsafePointer<UInt8>?, _ count: Int) -> Bool {
+        guard count > 0, let a, let b else { return true }
+        for offset in 0..<count where a[offset] != b[offset] { return false }
+        return true
+    }
+}
+
+/// A position in one record's bytes, with the fast-path readers. Every reader returns `nil` or
+/// `false` for anything it leaves to ``JSONReader``.
+private struct Cursor {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var position = 0
+
+    var atEnd: Bool { position == bytes.count }
+
+    mutating func skipWhitespace() {
+        while position < bytes.count {
+            switch bytes[position] {
+            case 0x20, 0x0A, 0x0D, 0x09: position += 1
+            default: return
+            }
+        }
+    }
+
+    mutating func take(_ byte: UInt8) -> Bool {
+        guard position < bytes.count, bytes[position] == byte else { return false }
+        position += 1
+        return true
+    }
+
+    /// A key without escapes, as the range of its bytes between the quotes.
+    mutating func plainKey() -> Range<Int>? {
+        guard take(UInt8(ascii: "\"")) else { return nil }
+        let start = position
+        guard let end = stringEnd(allowEscapes: false) else { return nil }
+        return start..<end
+    }
+
+    /// Moves past a string's closing quote (the opening one already taken) and returns where the
+    /// string's bytes end; `nil` for a control character, invalid UTF-8, an unterminated string, or
+    /// any escape when `allowEscapes` is off. Escapes are checked by ``JSONReader`` later.
+    private mutating func stringEnd(allowEscapes: Bool) -> Int? {
+        let start = position
+        var ascii = true
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") {
+                let end = position
+                position += 1
+                if !ascii, !Self.isValidUTF8(UnsafeBufferPointer(rebasing: bytes[start..<end])) { return nil }
+                return end
+            }
+            if byte == UInt8(ascii: "\\") {
+                guard allowEscapes, position + 1 < bytes.count else { return nil }
+                position += 2
+                continue
+            }
+            if byte < 0x20 { return nil }
+            if byte >= 0x80 { ascii = false }
+            position += 1
+        }
+        return nil
+    }
+
+    /// A string value without escapes, as the range of its bytes (well-formed UTF-8) between the
+    /// quotes; `nil`, with the position unchanged, for anything else.
+    mutating func plainString() -> Range<Int>? {
+        let start = position
+        guard take(UInt8(ascii: "\"")) else { return nil }
+        let contentStart = position
+        guard let end = stringEnd(allowEscapes: false) else {
+            position = start
+            return nil
+        }
+        return contentStart..<end
+    }
+
+    /// A field's value, decoded; `nil` when the line must go to ``JSONReader``.
+    mutating func value() -> Value? {
+        guard position < bytes.count else { return nil }
+        let start = position
+        switch bytes[position] {
+        case UInt8(ascii: "\""):
+            position += 1
+            let contentStart = position
+            var escaped = false
+            var ascii = true
+            while position < bytes.count {
+                let byte = bytes[position]
+                if byte == UInt8(ascii: "\"") { break }
+                if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                    position += 2
+                    continue
+                }
+                if byte < 0x20 { return nil }
+                if byte >= 0x80 { ascii = false }
+                position += 1
+            }
+            guard position < bytes.count else { return nil }
+            let content = UnsafeBufferPointer(rebasing: bytes[contentStart..<position])
+            position += 1
+            if escaped { return parsed(start..<position) }
+            if !ascii, !Self.isValidUTF8(content) { return nil }
+            return .string(String(decoding: content, as: UTF8.self))
+        case UInt8(ascii: "t"): return literal("true") ? .bool(true) : nil
+        case UInt8(ascii: "f"): return literal("false") ? .bool(false) : nil
+        case UInt8(ascii: "n"): return literal("null") ? .null : nil
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            guard skipNumberToken() else { return nil }
+            return parsed(start..<position)
+        case UInt8(ascii: "["), UInt8(ascii: "{"):
+            guard skipNested() else { return nil }
+            return parsed(start..<position)
+        default: return nil
+        }
+    }
+
+    /// Validates and skips an unknown member's value; scalars allocate nothing.
+    mutating func skipValue() -> Bool {
+        guard position < bytes.count else { return false }
+        let start = position
+        switch bytes[position] {
+        case UInt8(ascii: "\""):
+            position += 1
+            var escaped = false
+            let contentStart = position
+            guard let end = stringEnd(allowEscapes: true) else { return false }
+            for byte in bytes[contentStart..<end] where byte == UInt8(ascii: "\\") {
+                escaped = true
+                break
+            }
+            // Escapes are rare in inputs; the reader checks them (\u pairs and all).
+            return !escaped || parsed(start..<position) != nil
+        case UInt8(ascii: "t"): return literal("true")
+        case UInt8(ascii: "f"): return literal("false")
+        case UInt8(ascii: "n"): return literal("null")
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            let digitsStart = position
+            guard skipNumberToken() else { return false }
+            // Only a number with an exponent or very many digits can be out of `Double`'s range.
+            let token = bytes[digitsStart..<position]
+            if token.count > 300 || token.contains(UInt8(ascii: "e")) || token.contains(UInt8(ascii: "E")) {
+                return parsed(start..<position) != nil
+            }
+            return true
+        case UInt8(ascii: "["), UInt8(ascii: "{"):
+            // Nested values need the reader's checks (duplicate keys, depth); they are rare in
+            // form inputs.
+            guard skipNested() else { return false }
+            return parsed(start..<position) != nil
+        default: return false
+        }
+    }
+
+    /// The value of `range` read by ``JSONReader`` (exact same semantics as the generic path).
+    private func parsed(_ range: Range<Int>) -> Value? {
+        try? JSONReader.parse(UnsafeBufferPointer(rebasing: bytes[range]))
+    }
+
+    private mutating func literal(_ word: StaticString) -> Bool {
+        let count = word.utf8CodeUnitCount
+        guard position + count <= bytes.count else { return false }
+        for index in 0..<count where bytes[position + index] != word.utf8Start[index] { return false }
+        position += count
+        return true
+    }
+
+    /// Skips the bytes a number can be made of; the grammar is checked by ``JSONReader``'s parse
+    /// of the token (for field values) or below (for skipped ones).
+    private mutating func skipNumberToken() -> Bool {
+        let start = position
+        if bytes[position] == UInt8(ascii: "-") { position += 1 }
+        let integerStart = position
+        while position < bytes.count, Self.isDigit(bytes[position]) { position += 1 }
+        let integerDigits = position - integerStart
+        guard integerDigits > 0 else { return false }
+        if integerDigits > 1, bytes[integerStart] == UInt8(ascii: "0") { return false }
+        if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
+            position += 1
+            let fractionStart = position
+            while position < bytes.count, Self.isDigit(bytes[position]) { position += 1 }
+            guard position > fractionStart else { return false }
+        }
+        if position < bytes.count, bytes[position] == UInt8(ascii: "e") || bytes[position] == UInt8(ascii: "E") {
+            position += 1
+            if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") {
+                position += 1
+            }
+            let exponentStart = position
+            while position < bytes.count, Self.isDigit(bytes[position]) { position += 1 }
+            guard position > exponentStart else { return false }
+        }
+        return position > start
+    }
+
+    /// Moves past a nested array or object by matching brackets outside strings (no recursion,
+    /// so depth costs no stack); its contents are checked by the reader afterwards.
+    private mutating func skipNested() -> Bool {
+        var depth = 0
+        while position < bytes.count {
+            let byte = bytes[position]
+            switch byte {
+            case UInt8(ascii: "\""):
+                position += 1
+                guard stringEnd(allowEscapes: true) != nil else { return false }
+                continue
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                depth += 1
+                guard depth <= JSONReader.maxDepth else { return false }
+            case UInt8(ascii: "]"), UInt8(ascii: "}"):
+                depth -= 1
+                if depth == 0 {
+                    position += 1
+                    return true
+                }
+            default: break
+            }
+            position += 1
+        }
+        return false
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
+
+    /// Whether `bytes` are well-formed UTF-8 (no overlong forms, surrogates or values past U+10FFFF).
+    static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let lead = bytes[index]
+            if lead < 0x80 {
+                index += 1
+                continue
+            }
+            let length: Int
+            var low: UInt8 = 0x80
+            var high: UInt8 = 0xBF
+            switch lead {
+            case 0xC2...0xDF: length = 2
+            case 0xE0:
+                length = 3
+                low = 0xA0
+            case 0xE1...0xEC, 0xEE...0xEF: length = 3
+            case 0xED:
+                length = 3
+                high = 0x9F
+            case 0xF0:
+                length = 4
+                low = 0x90
+            case 0xF1...0xF3: length = 4
+            case 0xF4:
+                length = 4
+                high = 0x8F
+            default: return false
+            }
+            guard index + length <= count else { return false }
+            let second = bytes[index + 1]
+            guard second >= low, second <= high else { return false }
+            for offset in 2..<max(2, length) where bytes[index + offset] & 0xC0 != 0x80 { return false }
+            index += length
+        }
+        return true
+    }
+}

@@ -1,0 +1,97 @@
+import FormSpec
+import FormSpecCLISupport
+import Foundation
+import Testing
+
+/// The batch path's two shortcuts against the embedding API they stand for: the scanner against
+/// `JSONReader` + `Program.validate`, and the short report written from the evaluator's outcome
+/// lists against the one projected from the `Report`.
+@Suite("errors report and record scanner")
+struct ErrorsReportTests {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    static var specs: [String] {
+        let folder = repository.appendingPathComponent("Specs")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { $0.hasSuffix(".form.yaml") }.sorted().map { folder.appendingPathComponent($0).path }
+            + [repository.appendingPathComponent("Benchmarks/signup-bench.form.yaml").path]
+    }
+
+    /// Inputs that reach every kind of outcome: absent, empty, wrong type, short, long, valid-looking.
+    static func inputs(for program: Program) -> [String] {
+        let candidates = [
+            #""""#, #""x""#, #""Hello World 123!""#, #""alice_01""#, #""a@b.co""#, "42", "-3", "2.5", "true",
+            #""2024-02-29""#, #""2999-01-01""#, "null", "[1]", #""\u001b[2J""#,
+        ]
+        var inputs = ["{}"]
+        let names = program.fields.map(\.name)
+        for candidate in candidates {
+            inputs.append("{" + names.map { "\"\($0)\":\(candidate)" }.joined(separator: ",") + ",\"extra\":1}")
+            for name in names { inputs.append("{\"\(name)\":\(candidate)}") }
+        }
+        return inputs
+    }
+
+    @Test("the short report written from outcome lists equals the one projected from the Report", arguments: specs)
+    func errorsFromScratchMatchReport(spec: String) throws {
+        let program = try CompiledForm.load(contentsOf: spec).program
+        for (locale, strict) in [(nil, false), ("ja", true)] as [(String?, Bool)] {
+            var context = EvaluationContext(
+                locale: locale, strict: strict, today: CivilDate(iso: "2025-06-01") ?? .today(),
+                checks: { _, _, _ in true })
+            try context.prepare(for: program)
+            let texts = context.texts(for: program)
+            var scanner = JSONRecordScanner(fieldNames: program.fields.map(\.name))
+            var scratch = EvaluationScratch(program)
+            for input in Self.inputs(for: program) {
+                let value = try JSONReader.parse(input)
+                let expected = JSONWriter.writeErrors(try program.validate(value, context: context))
+                let bytes = Array(input.utf8)
+                let scanned = bytes.withUnsafeBufferPointer {
+                    scanner.scan($0, into: &scratch, program: program, collectUnknownKeys: strict)
+                }
+                #expect(scanned, "\(input)")
+                try program.evaluate(&scratch, context: context)
+                var written: [UInt8] = []
+                JSONWriter.appendErrors(
+                    of: scratch, program: program, texts: texts, mode: context.mode, strict: strict, to: &written)
+                #expect(String(decoding: written, as: UTF8.self) == expected, "\(spec): \(input)")
+                let full = JSONWriter.write(program.report(from: scratch, texts: texts, mode: .new, strict: strict))
+                #expect(full == JSONWriter.write(try program.validate(value, context: context)), "\(input)")
+            }
+        }
+    }
+
+    @Test("the scanner leaves to the reader what its fast path does not handle")
+    func scannerFallsBack() throws {
+        let program = try CompiledForm(source: Fixtures.signup).program
+        var scanner = JSONRecordScanner(fieldNames: program.fields.map(\.name))
+        var scratch = EvaluationScratch(program)
+        func scans(_ text: String) -> Bool {
+            Array(text.utf8).withUnsafeBufferPointer {
+                scanner.scan($0, into: &scratch, program: program, collectUnknownKeys: false)
+            }
+        }
+        #expect(scans(#" { "username" : "alice" , "password": "x", "note": [1, {"a": 2}] } "#))
+        #expect(scans(#"{"username": "al\"ice", "other": "\u00e9"}"#))
+        #expect(scratch.values[0] == .value(.text("al\"ice")))
+        for fallback in [
+            #"{"user\u006eame": "alice"}"#,  // escaped key
+            #"{"username": "a", "username": "b"}"#,  // duplicate field
+            #"{"x": 1, "x": 2}"#,  // duplicate unknown key
+            #"{"x": {"a": 1, "a": 2}}"#,  // duplicate nested key
+            #"{"username": "a"} x"#, "[]", "", #"{"username": "a",}"#, #"{"x": 01}"#,
+            #"{"x": "\ud800"}"#, "{\"x\": \"\u{1}\"}",
+        ] {
+            #expect(!scans(fallback), "\(fallback)")
+        }
+        let manyKeys = "{" + (0..<40).map { "\"k\($0)\":\($0)" }.joined(separator: ",") + "}"
+        #expect(!scans(manyKeys))  // past 32 unknown keys the reader finds duplicates with a set
+        var invalid: [UInt8] = Array(#"{"username": ""#.utf8) + [0xED, 0xA0, 0x80] + Array(#""}"#.utf8)
+        #expect(
+            !invalid.withUnsafeMutableBufferPointer { buffer in
+                scanner.scan(UnsafeBufferPointer(buffer), into: &scratch, program: program, collectUnknownKeys: false)
+            })
+    }
+}
