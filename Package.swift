@@ -27,7 +27,7 @@ let package = Package(
         // FormSpec's own ECMAScript pattern engine: parser, IR, automata. No dependencies.
         .target(name: "FormSpecPattern"),
         // Lowered program, evaluator and report. No libyaml, no compiler.
-        .target(name: "FormSpecRuntime"),
+        .target(name: "FormSpecRuntime", dependencies: ["FormSpecPattern"]),
         // YAML nodes -> AST -> checked spec -> lowered program.
         .target(
             name: "FormSpecCompiler",
@@ -76,7 +76,9 @@ let package = Package(
         .executableTarget(name: "LiveSignupExample", dependencies: ["FormSpecLive"], path: "Examples/LiveSignup"),
         .executableTarget(
             name: "formspec-bench",
-            dependencies: ["FormSpec", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "FormSpec", "FormSpecPattern", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

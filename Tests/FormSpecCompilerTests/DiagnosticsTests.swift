@@ -46,7 +46,7 @@ struct DiagnosticsTests {
             messages == [
                 "unknown key 'feilds' in the spec",
                 "'min_length' needs a whole number, not a string",
-                "invalid regular expression: expected ')'",
+                "invalid pattern: unterminated group: this '(' has no ')'",
                 "unknown field 'pasword'",
                 "rule 'min_length' does not apply to integer field 'age'",
             ])

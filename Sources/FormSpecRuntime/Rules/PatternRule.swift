@@ -1,110 +1,61 @@
-/// `pattern: REGEX` / `not_pattern: REGEX`: an unanchored search with ECMAScript-like semantics
-/// (`$` only at the very end, ASCII `\d` and `\w`, `.` not matching a newline), compiled once.
+import FormSpecPattern
+
+/// `pattern: REGEX` / `not_pattern: REGEX`: an unanchored search with ECMAScript `u`-mode
+/// semantics, compiled once to automata that match in time linear in the text.
 public struct PatternRule: Sendable, Codable, Hashable {
-    /// The pattern as the spec wrote it.
-    public let source: String
+    /// The compiled pattern.
+    public let pattern: Pattern
     /// `true` for `not_pattern`.
     public let negated: Bool
-    private let compiled: CompiledPattern
+
+    /// The pattern as the spec wrote it.
+    public var source: String { pattern.source }
 
     /// Compiles `source`.
-    /// - Throws: ``PatternError`` with the regex engine's explanation when the pattern is invalid.
+    /// - Throws: ``PatternError`` (a `PatternSyntaxError`) with the position of the problem when the
+    ///   pattern is invalid, refused or too large.
     public init(source: String, negated: Bool) throws(PatternError) {
-        self.source = source
+        self.pattern = try Pattern(source)
         self.negated = negated
-        self.compiled = try CompiledPattern(source)
+    }
+
+    /// Wraps an already compiled pattern.
+    public init(pattern: Pattern, negated: Bool) {
+        self.pattern = pattern
+        self.negated = negated
     }
 
     /// Whether `text` passes (a match for `pattern`, none for `not_pattern`).
     public func passes(_ text: String) -> Bool {
-        compiled.matches(text) != negated
+        pattern.matches(text) != negated
     }
 
-    private enum CodingKeys: String, CodingKey { case source, negated }
+    /// Whether UTF-8 `bytes` pass; the batch scanner's entry, with no `String` in between.
+    public func passes(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        pattern.matches(utf8: bytes) != negated
+    }
 
+    private enum CodingKeys: String, CodingKey { case source, negated, compiled }
+
+    /// Decodes the stored automata; a program written before patterns were stored compiled (only
+    /// `source`) is compiled again.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        try self.init(
-            source: container.decode(String.self, forKey: .source),
-            negated: container.decode(Bool.self, forKey: .negated))
+        let negated = try container.decode(Bool.self, forKey: .negated)
+        if let pattern = try container.decodeIfPresent(Pattern.self, forKey: .compiled) {
+            self.init(pattern: pattern, negated: negated)
+        } else {
+            try self.init(source: container.decode(String.self, forKey: .source), negated: negated)
+        }
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(source, forKey: .source)
         try container.encode(negated, forKey: .negated)
-    }
-
-    public static func == (lhs: PatternRule, rhs: PatternRule) -> Bool {
-        lhs.source == rhs.source && lhs.negated == rhs.negated
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(source)
-        hasher.combine(negated)
+        try container.encode(pattern, forKey: .compiled)
     }
 }
 
-/// Why a pattern does not compile.
-public struct PatternError: Error, Sendable, Hashable {
-    /// The engine's explanation.
-    public var message: String
-}
-
-/// A compiled regular expression. `Regex` holds no mutable state once built, so sharing it
-/// across tasks is safe.
-final class CompiledPattern: @unchecked Sendable {
-    private let regex: Regex<AnyRegexOutput>
-
-    init(_ source: String) throws(PatternError) {
-        do {
-            regex = try Regex(Self.translate(source))
-                .matchingSemantics(.unicodeScalar)
-                .asciiOnlyDigits()
-                .asciiOnlyWordCharacters()
-                .wordBoundaryKind(.simple)
-                .dotMatchesNewlines(false)
-                .anchorsMatchLineEndings(false)
-        } catch {
-            throw PatternError(message: Self.explain(error))
-        }
-    }
-
-    func matches(_ text: String) -> Bool {
-        (try? regex.firstMatch(in: text)) != nil
-    }
-
-    /// Rewrites ECMAScript spellings the Swift engine reads differently: an unescaped `$` outside
-    /// a class becomes `\z` (end of input only, never before a trailing newline), and `\/` becomes `/`.
-    static func translate(_ source: String) -> String {
-        var result = ""
-        var inClass = false
-        var iterator = source.makeIterator()
-        while let character = iterator.next() {
-            switch character {
-            case "\\":
-                guard let next = iterator.next() else {
-                    result.append("\\")
-                    continue
-                }
-                if next == "/" { result.append("/") } else { result += "\\\(next)" }
-            case "[" where !inClass:
-                inClass = true
-                result.append(character)
-            case "]" where inClass:
-                inClass = false
-                result.append(character)
-            case "$" where !inClass:
-                result += "\\z"
-            default:
-                result.append(character)
-            }
-        }
-        return result
-    }
-
-    private static func explain(_ error: any Error) -> String {
-        let text = String(describing: error)
-        return text.isEmpty ? "invalid regular expression" : text
-    }
-}
+/// Why a pattern does not compile: the pattern engine's error, with its offset in the pattern.
+public typealias PatternError = PatternSyntaxError

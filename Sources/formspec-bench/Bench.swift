@@ -5,6 +5,7 @@
 //     swift run -c release formspec-bench --batch              # Program.validate records per second
 //     swift run -c release formspec-bench --spec path/to/signup.form.yaml
 //     swift build -c release && .build/release/formspec-bench --cli   # `formspec validate --jsonl` lines/s
+//     swift run -c release formspec-bench --patterns           # ns per match, new vs previous pattern engine
 
 import ArgumentParser
 import FormSpec
@@ -185,6 +186,12 @@ struct Bench: AsyncParsableCommand {
     @Flag(help: "Measure `formspec validate --jsonl` (the release binary beside this one) on generated input.")
     var cli = false
 
+    @Flag(help: "Measure pattern matching: ns per match, FormSpec's engine vs the previous (Swift Regex).")
+    var patterns = false
+
+    @Option(help: "Check the pattern engine against a differential corpus (matches.json) instead.")
+    var patternCorpus: String?
+
     @Option(help: "Keystrokes to simulate.")
     var keystrokes = 100_000
 
@@ -210,7 +217,11 @@ struct Bench: AsyncParsableCommand {
         #if DEBUG
             print("note: debug build; measure with `swift run -c release formspec-bench`\n")
         #endif
-        if cli {
+        if let patternCorpus {
+            try checkPatternCorpus(at: patternCorpus)
+        } else if patterns {
+            benchmarkPatterns(previousLimitSeconds: 0.1)
+        } else if cli {
             try benchmarkCLI(spec: path, lines: lines, runs: runs)
         } else if batch {
             benchmarkBatch(compiled, records: records)

@@ -1,0 +1,89 @@
+/// A Thompson NFA over UTF-8 bytes, stored as flat arrays so it is cheap to copy, compare, encode
+/// and emit to another language.
+///
+/// States are numbered from 0. Byte states move on a byte in one of their ranges; union states
+/// move to any of their targets without consuming input; assertion states move to `next` when a
+/// zero-width condition holds at the current position; the match state accepts.
+struct NFA: Sendable, Hashable {
+    /// What a state does.
+    enum Kind: UInt8, Sendable {
+        /// Consumes one byte within one of the state's transitions' ranges (none: a dead end).
+        case bytes = 0
+        /// Moves to each target without consuming input.
+        case union = 1
+        /// Moves to `next` without consuming input when the assertion (`argument`) holds.
+        case assertion = 2
+        /// Accepts.
+        case match = 3
+    }
+
+    /// One state.
+    struct State: Sendable, Hashable {
+        var kind: Kind
+        /// For `.bytes`: the first index into `transitions`; for `.union`: into `targets`;
+        /// for `.assertion`: the ``Assertion`` code.
+        var argument: Int32
+        /// For `.bytes` and `.union`: how many transitions or targets; for `.assertion`: the next state.
+        var count: Int32
+    }
+
+    /// A byte range and where it leads.
+    struct Transition: Sendable, Hashable {
+        var low: UInt8
+        var high: UInt8
+        var next: Int32
+    }
+
+    var states: [State] = []
+    var transitions: [Transition] = []
+    var targets: [Int32] = []
+    var start: Int32 = 0
+
+    /// Whether any assertion state tests a word boundary (byte classes then split word bytes).
+    var hasWordAssertions: Bool {
+        states.contains { $0.kind == .assertion && Assertion(code: $0.argument).isWordTest }
+    }
+
+    /// Whether any assertion state reads a lookaround oracle (no DFA is built then).
+    var hasOracleAssertions: Bool {
+        states.contains { $0.kind == .assertion && Assertion(code: $0.argument).oracle != nil }
+    }
+}
+
+/// The zero-width conditions an NFA can test, in the direction the automaton reads its input:
+/// `start` holds before the first byte read and `end` after the last, so a reversed automaton
+/// (for lookaheads) has its `^` and `$` swapped at compile time.
+struct Assertion: Hashable, Sendable {
+    let code: Int32
+
+    init(code: Int32) { self.code = code }
+
+    static let start = Assertion(code: 0)
+    static let end = Assertion(code: 1)
+    static let wordBoundary = Assertion(code: 2)
+    static let notWordBoundary = Assertion(code: 3)
+
+    /// Lookaround `index` holds (or, when `negated`, does not hold) at the position.
+    static func oracle(_ index: Int, negated: Bool) -> Assertion {
+        Assertion(code: 4 + 2 * Int32(index) + (negated ? 1 : 0))
+    }
+
+    var isWordTest: Bool { code == 2 || code == 3 }
+
+    /// The lookaround index and whether it is negated, for an oracle assertion.
+    var oracle: (index: Int, negated: Bool)? {
+        code >= 4 ? (Int(code - 4) / 2, code & 1 == 1) : nil
+    }
+}
+
+/// Whether `byte` is an ASCII word character `[A-Za-z0-9_]`, as `\b` and `\w` define it.
+@inline(__always)
+func isWordByte(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"):
+        return true
+    default:
+        return false
+    }
+}

@@ -1,0 +1,185 @@
+/// The stored form of a compiled pattern: flat integer arrays, versioned, so a lowered program
+/// decodes without re-parsing and another language could run the same tables.
+///
+/// ```json
+/// {"version": 1, "source": "^a+$", "conjuncts": [{"expected": true, "lookarounds": [],
+///   "main": {"forward": true, "anchored": true, "start": 3,
+///            "states": [kind, argument, count, ...], "transitions": [low, high, next, ...],
+///            "targets": [...],
+///            "dfa": {"classStarts": [97, 98], "table": [next << 1 | matched, ...],
+///                    "eof": [0 or 1 per state], "start": 1}}}]}
+/// ```
+///
+/// NFA state kinds: 0 bytes (`argument` = first transition, `count` = how many), 1 union
+/// (`argument` = first target, `count` = how many), 2 assertion (`argument` = 0 `^`, 1 `$`, 2 `\b`,
+/// 3 `\B`, 4 + 2k lookaround k holds, 5 + 2k it does not; `count` = next state), 3 match.
+/// DFA byte classes are runs of byte values: `classStarts` lists the first byte of classes 1, 2, …
+/// (class 0 starts at byte 0); the table has one row of `classStarts.count + 1` entries per state.
+/// Decoding checks every index, so a damaged program is a decoding error, never a crash.
+extension Pattern: Codable {
+    /// The encoding's version; bump it when the layout changes.
+    static let encodingVersion = 1
+
+    private enum CodingKeys: String, CodingKey { case version, source, conjuncts }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let version = try container.decode(Int.self, forKey: .version)
+        guard version == Self.encodingVersion else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .version, in: container, debugDescription: "unsupported pattern encoding version \(version)")
+        }
+        let source = try container.decode(String.self, forKey: .source)
+        let conjuncts = try container.decode([PatternProgram.Conjunct].self, forKey: .conjuncts)
+        self.init(source: source, program: PatternProgram(conjuncts: conjuncts))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(Self.encodingVersion, forKey: .version)
+        try container.encode(source, forKey: .source)
+        try container.encode(program.conjuncts, forKey: .conjuncts)
+    }
+}
+
+extension PatternProgram.Conjunct: Codable {
+    private enum CodingKeys: String, CodingKey { case expected, lookarounds, main }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        expected = try container.decode(Bool.self, forKey: .expected)
+        lookarounds = []
+        // Each lookaround may read only the oracles before it; the main automaton reads any.
+        for (index, automaton) in try container.decode([Automaton].self, forKey: .lookarounds).enumerated() {
+            guard automaton.nfa.maxOracle < index else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .lookarounds, in: container, debugDescription: "lookaround reads a later oracle")
+            }
+            lookarounds.append(automaton)
+        }
+        main = try container.decode(Automaton.self, forKey: .main)
+        guard main.nfa.maxOracle < lookarounds.count, main.forward else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .main, in: container, debugDescription: "main automaton reads a missing oracle")
+        }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(expected, forKey: .expected)
+        try container.encode(lookarounds, forKey: .lookarounds)
+        try container.encode(main, forKey: .main)
+    }
+}
+
+extension Automaton: Codable {
+    private enum CodingKeys: String, CodingKey { case forward, anchored, start, states, transitions, targets, dfa }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        forward = try container.decode(Bool.self, forKey: .forward)
+        anchored = try container.decode(Bool.self, forKey: .anchored)
+        func corrupt(_ key: CodingKeys, _ why: String) -> DecodingError {
+            DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: why)
+        }
+        var nfa = NFA()
+        let targets = try container.decode([Int32].self, forKey: .targets)
+        let flatTransitions = try container.decode([Int32].self, forKey: .transitions)
+        let flatStates = try container.decode([Int32].self, forKey: .states)
+        guard flatStates.count % 3 == 0, flatTransitions.count % 3 == 0, !flatStates.isEmpty else {
+            throw corrupt(.states, "state and transition arrays must hold triples")
+        }
+        let stateCount = Int32(clamping: flatStates.count / 3)
+        let valid = 0..<stateCount
+        guard targets.allSatisfy(valid.contains) else { throw corrupt(.targets, "target out of range") }
+        for index in stride(from: 0, to: flatTransitions.count, by: 3) {
+            let (low, high, next) = (flatTransitions[index], flatTransitions[index + 1], flatTransitions[index + 2])
+            guard (0...255).contains(low), (0...255).contains(high), valid.contains(next) else {
+                throw corrupt(.transitions, "transition out of range")
+            }
+            nfa.transitions.append(.init(low: UInt8(low), high: UInt8(high), next: next))
+        }
+        for index in stride(from: 0, to: flatStates.count, by: 3) {
+            let (rawKind, argument, count) = (flatStates[index], flatStates[index + 1], flatStates[index + 2])
+            guard let kind = UInt8(exactly: rawKind).flatMap(NFA.Kind.init(rawValue:)) else {
+                throw corrupt(.states, "unknown state kind \(rawKind)")
+            }
+            let fits: Bool
+            switch kind {
+            case .bytes:
+                fits = argument >= 0 && count >= 0 && Int(argument) + Int(count) <= nfa.transitions.count
+            case .union:
+                fits = argument >= 0 && count >= 0 && Int(argument) + Int(count) <= targets.count
+            case .assertion:
+                fits = argument >= 0 && valid.contains(count)
+            case .match:
+                fits = true
+            }
+            guard fits else { throw corrupt(.states, "state out of range") }
+            nfa.states.append(.init(kind: kind, argument: argument, count: count))
+        }
+        nfa.targets = targets
+        nfa.start = try container.decode(Int32.self, forKey: .start)
+        guard valid.contains(nfa.start) else { throw corrupt(.start, "start state out of range") }
+        self.nfa = nfa
+        dfa = try container.decodeIfPresent(DFA.self, forKey: .dfa)
+        if dfa != nil, nfa.hasOracleAssertions { throw corrupt(.dfa, "a DFA cannot read lookaround oracles") }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(forward, forKey: .forward)
+        try container.encode(anchored, forKey: .anchored)
+        try container.encode(nfa.start, forKey: .start)
+        try container.encode(nfa.states.flatMap { [Int32($0.kind.rawValue), $0.argument, $0.count] }, forKey: .states)
+        try container.encode(
+            nfa.transitions.flatMap { [Int32($0.low), Int32($0.high), $0.next] }, forKey: .transitions)
+        try container.encode(nfa.targets, forKey: .targets)
+        try container.encodeIfPresent(dfa, forKey: .dfa)
+    }
+}
+
+extension DFA: Codable {
+    private enum CodingKeys: String, CodingKey { case classStarts, table, eof, start }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let starts = try container.decode([Int].self, forKey: .classStarts)
+        let table = try container.decode([Int32].self, forKey: .table)
+        let eof = try container.decode([Int].self, forKey: .eof)
+        let start = try container.decode(Int32.self, forKey: .start)
+        let classCount = starts.count + 1
+        let states = eof.count
+        guard starts.allSatisfy({ (1..<256).contains($0) }), zip(starts, starts.dropFirst()).allSatisfy({ $0 < $1 }),
+            states > 0, table.count == states * classCount,
+            table.allSatisfy({ $0 >= 0 && Int($0 >> 1) < states }), (0..<Int32(states)).contains(start)
+        else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .table, in: container, debugDescription: "DFA tables are inconsistent")
+        }
+        var classes = [UInt8](repeating: 0, count: 256)
+        for (index, first) in starts.enumerated() {
+            for byte in first..<256 { classes[byte] = UInt8(index + 1) }
+        }
+        self.init(
+            classes: classes, classCount: classCount, table: table, eofMatch: eof.map { $0 != 0 }, start: start)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        // Classes are runs of consecutive bytes, so the first byte of each run after the first says it all.
+        let starts = (1..<256).filter { classes[$0] != classes[$0 - 1] }
+        try container.encode(starts, forKey: .classStarts)
+        try container.encode(table, forKey: .table)
+        try container.encode(eofMatch.map { $0 ? 1 : 0 }, forKey: .eof)
+        try container.encode(start, forKey: .start)
+    }
+}
+
+extension NFA {
+    /// The highest lookaround index an assertion reads, or -1.
+    var maxOracle: Int {
+        states.lazy.filter { $0.kind == .assertion }.compactMap { Assertion(code: $0.argument).oracle?.index }.max()
+            ?? -1
+    }
+}

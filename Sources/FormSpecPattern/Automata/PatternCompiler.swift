@@ -1,0 +1,327 @@
+/// Compiles a pattern's IR to automata: the main automaton, one automaton per lookaround (an
+/// oracle, innermost first) and, where the subset construction stays under its cap, a DFA each.
+enum PatternCompiler {
+    /// The most NFA states one pattern may compile to, lookarounds included. Counted repetition
+    /// copies its operand, so `a{1000}{1000}` would need a million; it is refused before anything
+    /// is built. 100,000 states admit every repetition of a small class up to `{1,1000}` (as
+    /// ECMAScript does) while bounding memory to a few megabytes and the PikeVM to 100,000 state
+    /// visits per byte at the very worst.
+    static let stateLimit = 100_000
+
+    /// The deepest IR nesting accepted; every later pass recurses over the IR.
+    static let depthLimit = 500
+
+    /// Compiles `ir`. `sourceLength` (in scalars) is where a size error points.
+    static func compile(_ ir: PatternIR, sourceLength: Int) throws(PatternSyntaxError) -> PatternProgram {
+        let whole = max(1, sourceLength)
+        guard depth(of: ir) <= depthLimit else {
+            throw PatternSyntaxError(
+                message: "pattern nests too deeply (more than \(depthLimit) levels)", offset: 0, length: whole)
+        }
+        guard estimate(ir) <= stateLimit else {
+            throw PatternSyntaxError(
+                message: "pattern is too large after expanding repetitions (more than \(stateLimit) automaton states)",
+                offset: 0, length: whole,
+                note: "use smaller repetition counts; to bound a length, add a max_length rule")
+        }
+        var conjuncts: [PatternProgram.Conjunct] = []
+        for (part, expected) in splitLeadingLookaheads(ir) {
+            var compiler = ConjunctCompiler()
+            let main = try compiler.automaton(part, forward: true)
+            conjuncts.append(.init(expected: expected, lookarounds: compiler.lookarounds, main: main))
+        }
+        return PatternProgram(conjuncts: conjuncts)
+    }
+
+    /// `^(?=A)(?!B)R` holds iff `^A` finds a match, `^B` does not and `^R` does: at position 0 a
+    /// lookahead is just an anchored search. Splitting the common password shape this way turns
+    /// lookaheads (PikeVM with oracles) into plain automata that get a DFA.
+    static func splitLeadingLookaheads(_ ir: PatternIR) -> [(PatternIR, Bool)] {
+        guard case .concatenation(let parts) = ir, parts.first == .assertion(.start) else { return [(ir, true)] }
+        var result: [(PatternIR, Bool)] = []
+        var index = 1
+        while index < parts.count, case .lookaround(let body, let kind) = parts[index], kind.ahead {
+            result.append((.concatenation([.assertion(.start), body]), !kind.negated))
+            index += 1
+        }
+        result.append((.concatenation([.assertion(.start)] + parts[index...]), true))
+        return result
+    }
+
+    /// The IR's nesting depth, without recursion (the IR may be arbitrarily deep).
+    static func depth(of ir: PatternIR) -> Int {
+        var deepest = 0
+        var stack: [(PatternIR, Int)] = [(ir, 1)]
+        while let (node, level) = stack.popLast() {
+            deepest = max(deepest, level)
+            if level > depthLimit { return level }
+            switch node {
+            case .empty, .scalars, .assertion: break
+            case .concatenation(let parts), .alternation(let parts):
+                for part in parts { stack.append((part, level + 1)) }
+            case .repetition(let body, _, _), .lookaround(let body, _):
+                stack.append((body, level + 1))
+            }
+        }
+        return deepest
+    }
+
+    /// An upper bound on the NFA states `ir` compiles to, capped at `stateLimit + 1`. Each
+    /// lookaround counts its own automaton (and the loop that restarts it at every position).
+    static func estimate(_ ir: PatternIR) -> Int {
+        var classSizes: [ScalarSet: Int] = [:]
+        return estimate(ir, &classSizes)
+    }
+
+    private static func estimate(_ ir: PatternIR, _ classSizes: inout [ScalarSet: Int]) -> Int {
+        let cap = stateLimit + 1
+        func add(_ a: Int, _ b: Int) -> Int { min(cap, a + b) }
+        switch ir {
+        case .empty:
+            return 0
+        case .scalars(let set):
+            // A class's size is what it really compiles to (shared suffixes and all), once per class.
+            if let size = classSizes[set] { return size }
+            var builder = NFABuilder(forward: true)
+            let size = (try? builder.scalars(set, next: 0)).map { _ in builder.nfa.states.count } ?? cap
+            classSizes[set] = size
+            return size
+        case .concatenation(let parts), .alternation(let parts):
+            var total = 1
+            for part in parts {
+                total = add(total, estimate(part, &classSizes))
+                if total >= cap { return cap }
+            }
+            return total
+        case .repetition(let body, let low, let high):
+            let copies = high ?? max(low, 1)
+            if copies == 0 { return 1 }
+            let (product, overflow) = (estimate(body, &classSizes) + 1).multipliedReportingOverflow(by: copies)
+            return overflow ? cap : min(cap, product + 1)
+        case .assertion:
+            return 1
+        case .lookaround(let body, _):
+            return add(estimate(body, &classSizes), prefixLoopEstimate)
+        }
+    }
+
+    /// States of the `[^]*` loop that restarts an unanchored automaton at every scalar.
+    static let prefixLoopEstimate = 16
+}
+
+/// The compiled form of a pattern: a conjunction of automata, each with its lookaround oracles.
+struct PatternProgram: Sendable, Hashable {
+    /// One automaton that must find a match (`expected`) or must not.
+    struct Conjunct: Sendable, Hashable {
+        var expected: Bool
+        /// The lookaround oracles the main automaton (and later oracles) read, innermost first.
+        var lookarounds: [Automaton]
+        var main: Automaton
+    }
+
+    var conjuncts: [Conjunct]
+}
+
+/// One automaton and how to run it.
+struct Automaton: Sendable, Hashable {
+    var nfa: NFA
+    /// `false` for a lookahead oracle, which reads the text from the end backwards.
+    var forward: Bool
+    /// Whether the automaton restarts at every scalar (a search, or an oracle marking every
+    /// position) or only at the start (the pattern begins with `^` in its reading direction).
+    var anchored: Bool
+    /// The DFA for the same language, when it has no oracle assertions and fits under the cap.
+    var dfa: DFA?
+}
+
+/// Compiles one conjunct: its main automaton and the lookarounds it refers to.
+struct ConjunctCompiler {
+    private(set) var lookarounds: [Automaton] = []
+    private var lookaroundIndex: [LookaroundKey: Int] = [:]
+
+    private struct LookaroundKey: Hashable {
+        var body: PatternIR
+        var ahead: Bool
+    }
+
+    /// Builds the automaton for `ir` read in the given direction. It searches (restarting at every
+    /// scalar) unless `ir` starts with `^` in the reading direction.
+    mutating func automaton(_ ir: PatternIR, forward: Bool) throws(PatternSyntaxError) -> Automaton {
+        var builder = NFABuilder(forward: forward)
+        let match = builder.add(.init(kind: .match, argument: 0, count: 0))
+        var start = try compile(ir, next: match, &builder)
+        let anchored = Self.anchoredAtStart(ir, forward: forward)
+        if !anchored {
+            // `[^]*?` in front: re-enter the pattern at every scalar boundary.
+            let loop = builder.addUnion([])
+            let any = try builder.scalars(.all, next: loop)
+            builder.setUnion(loop, [start, any])
+            start = loop
+        }
+        builder.nfa.start = start
+        let nfa = builder.nfa
+        // An NFA several times larger than the DFA cap (long counted repetitions) almost always
+        // exceeds it; not trying keeps compiling such patterns fast.
+        let dfa = nfa.states.count > 4 * DFA.stateCap ? nil : DFA(nfa, stateCap: DFA.stateCap)
+        return Automaton(nfa: nfa, forward: forward, anchored: anchored, dfa: dfa)
+    }
+
+    /// Compiles `ir` so that it continues to `next`, returning its first state.
+    private mutating func compile(_ ir: PatternIR, next: Int32, _ builder: inout NFABuilder) throws(PatternSyntaxError)
+        -> Int32
+    {
+        switch ir {
+        case .empty:
+            return next
+        case .scalars(let set):
+            return try builder.scalars(set, next: next)
+        case .concatenation(let parts):
+            var current = next
+            if builder.forward {
+                for part in parts.reversed() { current = try compile(part, next: current, &builder) }
+            } else {
+                for part in parts { current = try compile(part, next: current, &builder) }
+            }
+            return current
+        case .alternation(let alternatives):
+            var starts: [Int32] = []
+            for alternative in alternatives { starts.append(try compile(alternative, next: next, &builder)) }
+            return builder.addUnion(starts)
+        case .repetition(let body, let low, let high):
+            if let high, high < low { return builder.addUnion([]) }
+            var current = next
+            if let high {
+                for _ in 0..<(high - low) {
+                    let copy = try compile(body, next: current, &builder)
+                    current = builder.addUnion([copy, next])
+                }
+            } else {
+                let loop = builder.addUnion([])
+                let copy = try compile(body, next: loop, &builder)
+                builder.setUnion(loop, [copy, next])
+                current = low > 0 ? copy : loop
+            }
+            for _ in 0..<(high == nil ? max(0, low - 1) : low) { current = try compile(body, next: current, &builder) }
+            return current
+        case .assertion(let assertion):
+            let code: Assertion
+            switch assertion {
+            case .start: code = builder.forward ? .start : .end
+            case .end: code = builder.forward ? .end : .start
+            case .wordBoundary: code = .wordBoundary
+            case .notWordBoundary: code = .notWordBoundary
+            }
+            return builder.add(.init(kind: .assertion, argument: code.code, count: next))
+        case .lookaround(let body, let kind):
+            let index = try lookaround(body, ahead: kind.ahead)
+            let code = Assertion.oracle(index, negated: kind.negated)
+            return builder.add(.init(kind: .assertion, argument: code.code, count: next))
+        }
+    }
+
+    /// The oracle index for a lookaround, compiling its automaton (after its own inner ones) once.
+    private mutating func lookaround(_ body: PatternIR, ahead: Bool) throws(PatternSyntaxError) -> Int {
+        let key = LookaroundKey(body: body, ahead: ahead)
+        if let index = lookaroundIndex[key] { return index }
+        // A lookbehind reads forwards and marks where `body` ends; a lookahead reads backwards
+        // and marks where it starts.
+        let automaton = try self.automaton(body, forward: !ahead)
+        lookarounds.append(automaton)
+        lookaroundIndex[key] = lookarounds.count - 1
+        return lookarounds.count - 1
+    }
+
+    /// Whether every match of `ir` begins with `^` (or, reading backwards, ends with `$`).
+    static func anchoredAtStart(_ ir: PatternIR, forward: Bool) -> Bool {
+        switch ir {
+        case .assertion(let assertion):
+            return assertion == (forward ? .start : .end)
+        case .concatenation(let parts):
+            guard let first = forward ? parts.first : parts.last else { return false }
+            return anchoredAtStart(first, forward: forward)
+        case .alternation(let alternatives):
+            return !alternatives.isEmpty && alternatives.allSatisfy { anchoredAtStart($0, forward: forward) }
+        case .repetition(let body, let low, _):
+            return low > 0 && anchoredAtStart(body, forward: forward)
+        case .empty, .scalars, .lookaround:
+            return false
+        }
+    }
+}
+
+/// Appends states to an NFA under construction.
+struct NFABuilder {
+    var nfa = NFA()
+    let forward: Bool
+    /// Byte states by their transitions, so equal ones are built once.
+    private var byteStates: [[NFA.Transition]: Int32] = [:]
+
+    init(forward: Bool) { self.forward = forward }
+
+    mutating func add(_ state: NFA.State) -> Int32 {
+        nfa.states.append(state)
+        return Int32(nfa.states.count - 1)
+    }
+
+    mutating func addUnion(_ targets: [Int32]) -> Int32 {
+        let first = Int32(nfa.targets.count)
+        nfa.targets += targets
+        return add(.init(kind: .union, argument: first, count: Int32(targets.count)))
+    }
+
+    /// Points union `state` at `targets` (used to close loops).
+    mutating func setUnion(_ state: Int32, _ targets: [Int32]) {
+        nfa.states[Int(state)] = .init(kind: .union, argument: Int32(nfa.targets.count), count: Int32(targets.count))
+        nfa.targets += targets
+    }
+
+    /// A byte trie for the UTF-8 encodings of `set` (reversed when reading backwards), ending at `next`.
+    mutating func scalars(_ set: ScalarSet, next: Int32) throws(PatternSyntaxError) -> Int32 {
+        // Trie nodes: each child is a byte range and either another node or the end (`-1`).
+        var nodes: [[(range: ClosedRange<UInt8>, child: Int)]] = [[]]
+        for range in set.ranges {
+            for sequence in UTF8Sequences.sequences(range) {
+                let bytes = forward ? sequence : sequence.reversed()
+                var node = 0
+                for (position, byteRange) in bytes.enumerated() {
+                    if position == bytes.count - 1 {
+                        nodes[node].append((byteRange, -1))
+                    } else if let existing = nodes[node].first(where: { $0.range == byteRange && $0.child >= 0 }) {
+                        node = existing.child
+                    } else {
+                        nodes.append([])
+                        nodes[node].append((byteRange, nodes.count - 1))
+                        node = nodes.count - 1
+                    }
+                }
+            }
+        }
+        guard nfa.states.count + nodes.count <= PatternCompiler.stateLimit * 2 else {
+            throw PatternSyntaxError(message: "pattern is too large", offset: 0)
+        }
+        // Children before parents, so every transition's target already exists. Nodes with the same
+        // transitions are one state (hash-consing): the trie's many identical suffixes such as
+        // `[80-BF][80-BF]` collapse, which keeps large Unicode classes small.
+        var stateOf = [Int32](repeating: 0, count: nodes.count)
+        for node in nodes.indices.reversed() {
+            var transitions: [NFA.Transition] = []
+            for (range, child) in nodes[node].sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
+                let target = child < 0 ? next : stateOf[child]
+                if let last = transitions.last, last.next == target, Int(last.high) + 1 == Int(range.lowerBound) {
+                    transitions[transitions.count - 1].high = range.upperBound
+                } else {
+                    transitions.append(.init(low: range.lowerBound, high: range.upperBound, next: target))
+                }
+            }
+            if let existing = byteStates[transitions] {
+                stateOf[node] = existing
+                continue
+            }
+            let first = Int32(nfa.transitions.count)
+            nfa.transitions += transitions
+            stateOf[node] = add(.init(kind: .bytes, argument: first, count: Int32(transitions.count)))
+            byteStates[transitions] = stateOf[node]
+        }
+        return stateOf[0]
+    }
+}
