@@ -123,4 +123,14 @@ struct HostileNumberTests {
         #expect(value.members?.count == 2)
         #expect(throws: JSONReader.Error.self) { try JSONReader.parse("{\"Kind\": 1, \"Kind\": 2}") }
     }
+
+    @Test func duplicateKeysNestedInAValueAreNotQuoted() {
+        // The nested object may be a secret's value; its keys are part of the secret.
+        let nested = #expect(throws: JSONReader.Error.self) {
+            try JSONReader.parse(#"{"password": {"hunter2": 1, "hunter2": 2}}"#)
+        }
+        #expect(nested?.message == "duplicate key in a nested object")
+        let top = #expect(throws: JSONReader.Error.self) { try JSONReader.parse(#"{"a": 1, "a": 2}"#) }
+        #expect(top?.message == "duplicate key \"a\"")
+    }
 }

@@ -128,7 +128,10 @@ public struct JSONReader {
                 duplicate = !seen.insert(ExactText(key)).inserted
                 keys = seen
             }
-            guard !duplicate else { throw error("duplicate key \"\(key)\"", at: keyStart) }
+            guard !duplicate else {
+                // A nested object may be a secret's value: quote only the keys that name fields.
+                throw error(depth == 1 ? "duplicate key \"\(key)\"" : "duplicate key in a nested object", at: keyStart)
+            }
             skipWhitespace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw error("expected ':'") }
             position += 1

@@ -80,7 +80,7 @@ extension Value: Codable {
             self = .array(value)
         } else {
             let object = try container.decode([String: Value].self)
-            self = .object(object.keys.sorted().map { Member($0, object[$0]!) })
+            self = .object(object.sorted { $0.key < $1.key }.map { Member($0.key, $0.value) })
         }
     }
 

@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets (release, AddressSanitizer + LeakSanitizer) and runs one or all of
+# them for a bounded time, starting from the committed seed corpus.
+#
+#   Fuzz/run.sh TARGET [SECONDS] [extra libFuzzer flags...]
+#     TARGET   spec | input | pattern | all
+#     SECONDS  per target (default 60)
+#
+# New inputs go to Fuzz/.build-fuzz/corpus/TARGET (kept between runs), crashes, leaks and
+# timeouts to Fuzz/.build-fuzz/artifacts/TARGET/. Exits non-zero when any target finds one.
+# Reproduce a finding: Fuzz/.build-fuzz/release/FuzzSpec FILE (the binaries take files as arguments).
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+target=${1:-}
+seconds=${2:-60}
+shift $(( $# < 2 ? $# : 2 ))
+
+case "$target" in
+    spec | input | pattern) targets=("$target") ;;
+    all) targets=(spec input pattern) ;;
+    *) echo "usage: Fuzz/run.sh spec|input|pattern|all [SECONDS] [libFuzzer flags...]" >&2; exit 2 ;;
+esac
+
+cd "$here"
+swift build -c release --scratch-path .build-fuzz -Xswiftc -sanitize=fuzzer,address >&2
+
+binary() {
+    case "$1" in spec) echo FuzzSpec ;; input) echo FuzzInput ;; pattern) echo FuzzPattern ;; esac
+}
+max_len() {
+    case "$1" in spec) echo 16384 ;; input) echo 8192 ;; pattern) echo 1024 ;; esac
+}
+
+# Leaks are failures; a crash report should show where, with symbols.
+# Swift's own crash handler would race ASan's (and can hang under it): let the sanitizers report.
+export SWIFT_BACKTRACE=enable=no
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1:symbolize=1}
+export LSAN_OPTIONS=${LSAN_OPTIONS:-report_objects=1:suppressions=$here/lsan.supp:print_suppressions=0}
+
+status=0
+for name in "${targets[@]}"; do
+    corpus=.build-fuzz/corpus/$name
+    artifacts=.build-fuzz/artifacts/$name/
+    mkdir -p "$corpus" "$artifacts"
+    dict=()
+    [[ -f Dictionaries/$name.dict ]] && dict=(-dict="Dictionaries/$name.dict")
+    echo "== $name: ${seconds}s" >&2
+    if ! ".build-fuzz/release/$(binary "$name")" "$corpus" "Corpus/$name" \
+        -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=2048 \
+        -max_len="$(max_len "$name")" -detect_leaks=1 -print_final_stats=1 \
+        -artifact_prefix="$artifacts" "${dict[@]}" "$@"; then
+        echo "== $name: FAILED, see $here/$artifacts" >&2
+        status=1
+    fi
+done
+exit $status

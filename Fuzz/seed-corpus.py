@@ -1,0 +1,180 @@
+#!/usr/bin/env python3
+"""Regenerates the committed seed corpus, Fuzz/Corpus/<target>/, from the repository's specs,
+example inputs and the regression inputs listed here. Run it from anywhere; it only writes under
+Fuzz/Corpus. libFuzzer's own findings go to .build-fuzz/corpus, never here: add a finding by
+adding it to the REGRESSION lists below (and a regression test beside the code it exercises)."""
+
+import hashlib
+import json
+import re
+from pathlib import Path
+
+FUZZ = Path(__file__).resolve().parent
+ROOT = FUZZ.parent
+CORPUS = FUZZ / "Corpus"
+SEPARATOR = b"\n#--8<--\n"  # FuzzInputParts.fileSeparator
+
+# The order of FuzzRepository.programs (Fuzz/Sources/FuzzSupport/FuzzSupport.swift).
+PROGRAMS = [
+    "Specs/checkout.form.yaml", "Specs/contact.form.yaml", "Specs/multilingual.form.yaml",
+    "Specs/password_confirm.form.yaml", "Specs/profile_links.form.yaml", "Specs/registration.form.yaml",
+    "Specs/settings.form.yaml", "Specs/signup.form.yaml", "Specs/student_profile.form.yaml",
+    "Examples/newsletter.form.yaml",
+]
+
+# Specs that broke something once (issue 8), as they were reported.
+REGRESSION_SPECS = {
+    "multiple_of_int64_min": """formspec: 1
+form: f
+fields:
+  amount: {type: integer, rules: [{multiple_of: {field: step}}]}
+  step: {type: integer}
+tests:
+  - name: min by minus one
+    input: {amount: -9223372036854775808, step: -1}
+    expect: valid
+""",
+    "huge_numbers": """formspec: 1
+form: f
+fields:
+  n: {type: integer, rules: [{max: 9223372036854775807}, {min: -9223372036854775808}, {multiple_of: 9223372036854775807}]}
+  x: {type: number, rules: [{max: 1.7976931348623157e308}, {multiple_of: 5e-324}]}
+tests:
+  - {name: beyond int64, input: {n: 9223372036854775808, x: 1e308}, expect: {valid: false}}
+  - {name: inexact, input: {n: "55.0000000000000001"}, expect: {valid: false}}
+""",
+    "relative_dates": """formspec: 1
+form: f
+fields:
+  d: {type: date, rules: [{min: today-9223372036854775807d}, {max: today+768614336404564650y}, {less_than: today--5d}]}
+""",
+    "kelvin_key": "formspec: 1\nform: f\nfields:\n  Kind: {required: true}\n  \u212aind: {}\n",
+    "self_referencing_use": """formspec: 1
+form: f
+define:
+  a: {all: [{use: b}, {use: b}]}
+  b: {all: [{use: c}, {use: c}]}
+  c: {any: [{use: a}, {min_length: 1}]}
+fields:
+  x: {rules: [{use: a}, {not: {use: c}}]}
+""",
+    "aliases": """formspec: 1
+form: f
+define:
+  r: &r {all: [{min_length: 1}, {max_length: 9}]}
+  s: {all: [*r, *r, *r]}
+fields: &f
+  x: {rules: [{use: s}]}
+  y: {default: &y "yes", rules: [{equals: *y}]}
+""",
+    "secret_placeholders": """formspec: 1
+form: f
+fields:
+  password: {type: secret, rules: [{not_equals: hunter2}, {not_one_of: [a, b]}]}
+  confirm: {type: secret, rules: [{same_as: password, message: "{value} != {label}"}]}
+  other: {rules: [{different_from: password, message: "{value}"}, {not_equals: {field: password}}]}
+tests:
+  - {name: t, input: {password: hunter2, confirm: x, other: hunter2}, expect: valid}
+""",
+}
+
+# Library sets: (main, library, nested library) joined by the separator.
+REGRESSION_IMPORTS = {
+    "diamond_imports": [
+        "formspec: 1\nform: f\nimport: [lib.rules.yaml, sub/other.rules.yaml]\nfields:\n  x: {rules: [{use: shared}]}\n",
+        "formspec: 1\nimport: [sub/other.rules.yaml]\ndefine:\n  local: {min_length: 1}\n",
+        "formspec: 1\ndefine:\n  shared: {max_length: 3}\n",
+    ],
+    "escaping_imports": [
+        "formspec: 1\nform: f\nimport: [/proc/self/environ, ../../etc/passwd, lib.rules.yaml]\nfields: {x: {}}\n",
+        "formspec: 1\nimport: [../main.form.yaml, lib.rules.yaml]\ndefine: {a: {min_length: 1}}\n",
+    ],
+}
+
+REGRESSION_INPUTS = [
+    b'{"amount": -9223372036854775808, "step": -1}',
+    b'{"n": 9223372036854775808, "m": -99999999999999999999, "x": 1e400, "y": -1e400, "z": 1e-400}',
+    b'{"n": "55.0000000000000001", "m": 55.0000000000000001, "k": 5.5e1, "j": "9223372036854775807.5"}',
+    b'{"Kind": 1, "\\u212aind": 2, "K\\u0301": 3}',
+    b'{"a": "\\ud83d\\ude00", "b": "\\u0000", "c": "\\u001b[31mred\\u001b[0m"}',
+    b"[" * 199 + b"]" * 199,
+    b'{"password": "hunter2", "confirm_password": "hunter2", "username": "hunter2"}',
+    b"[1, 2, 3]",
+]
+
+PATTERNS = [
+    b"^[a-z0-9_]+$\0user_01\0Not OK",
+    b"(a*)*b\0" + b"a" * 30 + b"\0aaab",
+    b"(a|aa)+$\0" + b"a" * 40 + b"!",
+    b"^(?=.*[A-Z])(?=.*\\d).{8,}$\0Passw0rd!\0password",
+    b"(?<=\\$)\\d+(\\.\\d\\d)?\0$12.50",
+    b"\\p{L}+\\u{1F600}\0caf\xc3\xa9\xf0\x9f\x98\x80",
+    b"[^]\0\n",
+    b"\\cJ\0\n",
+    b"(?<year>\\d{4})-\\k<year>\02024-2024",
+    b"a{2,1}\0aa",
+    b"[a-\0a",
+    b"((((((((((x))))))))))\0x",
+    b"[\\w--\\d]\0a1",
+]
+
+
+def write(target: str, name: str, data: bytes) -> None:
+    folder = CORPUS / target
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / name).write_bytes(data)
+
+
+def seed_specs() -> None:
+    library = (ROOT / "Specs/common.rules.yaml").read_bytes()
+    for path in sorted(ROOT.glob("Specs/**/*.yaml")) + sorted(ROOT.glob("Examples/*.yaml")):
+        data = path.read_bytes()
+        if b"common.rules.yaml" in data and path.name != "common.rules.yaml":
+            data = data.replace(b"common.rules.yaml", b"lib.rules.yaml") + SEPARATOR + library
+        write("spec", path.stem.replace(".", "_"), data)
+    for name, text in REGRESSION_SPECS.items():
+        write("spec", "regression_" + name, text.encode())
+    for name, files in REGRESSION_IMPORTS.items():
+        write("spec", "regression_" + name, SEPARATOR.join(f.encode() for f in files))
+
+
+def compact(line: str) -> bytes:
+    """One JSON document on one line (the input target reads JSON Lines); malformed lines as they are."""
+    try:
+        return json.dumps(json.loads(line), ensure_ascii=False).encode()
+    except json.JSONDecodeError:
+        return line.encode()
+
+
+def seed_inputs() -> None:
+    inputs = {}
+    for path in sorted(ROOT.glob("Examples/inputs/*.json*")):
+        lines = path.read_text().splitlines() if path.suffix == ".jsonl" else [path.read_text()]
+        inputs[path.stem] = b"\n".join(compact(line) for line in lines if line.strip())
+    owner = {"profile": 4, "signup-batch": 7, "signup-invalid": 7, "signup-valid": 7, "student-edit": 8,
+             "student-original": 8}
+    for stem, data in inputs.items():
+        write("input", stem, bytes([owner.get(stem, 0)]) + data)
+    for index, spec in enumerate(PROGRAMS):
+        # Every field of the spec, with a value of the wrong kind and one of a likely kind.
+        names = re.findall(r"^  ([A-Za-z_][A-Za-z0-9_]*):", (ROOT / spec).read_text(), re.M)
+        record = {name: "1" for name in names}
+        write("input", f"fields_{index}", bytes([index]) + json.dumps(record).encode() + b"\n{}")
+        for number, line in enumerate(REGRESSION_INPUTS):
+            write("input", f"regression_{index}_{number}", bytes([index]) + line)
+
+
+def seed_patterns() -> None:
+    for data in PATTERNS:
+        write("pattern", hashlib.sha1(data).hexdigest()[:12], data)
+
+
+if __name__ == "__main__":
+    for folder in CORPUS.glob("*/*"):
+        folder.unlink()
+    seed_specs()
+    seed_inputs()
+    seed_patterns()
+    for target in sorted(p.name for p in CORPUS.iterdir()):
+        files = list((CORPUS / target).iterdir())
+        print(f"{target}: {len(files)} files, {sum(f.stat().st_size for f in files)} bytes")
