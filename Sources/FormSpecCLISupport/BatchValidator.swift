@@ -77,7 +77,7 @@ public final class BatchValidator {
             formatter = TextReportFormatter()
         }
         scanner = JSONRecordScanner(fieldNames: program.fields.map(\.name))
-        scratch = EvaluationScratch(program)
+        scratch = EvaluationScratch(program, today: context.today)
         texts = context.texts(for: program)
     }
 
@@ -154,7 +154,9 @@ public final class BatchValidator {
         if number == 1, bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
             bytes = UnsafeBufferPointer(rebasing: bytes[3...])
         }
-        if scanner.scan(bytes, into: &scratch, program: program, collectUnknownKeys: context.strict) {
+        if scanner.scan(
+            bytes, into: &scratch, program: program, collectUnknownKeys: context.strict, today: context.today)
+        {
             try evaluateAndWrite(input: input, line: number)
             return
         }
@@ -182,7 +184,7 @@ public final class BatchValidator {
             writeError(EvaluationError.notAnObject(value.kindDescription).description, input: input, line: line)
             return
         }
-        scratch.reset(program)
+        scratch.reset(program, today: context.today)
         for member in members {
             if let index = program.fieldIndex[member.key] {
                 scratch.values[index] = program.read(member.value, forField: index)

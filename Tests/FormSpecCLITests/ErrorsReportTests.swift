@@ -49,7 +49,8 @@ struct ErrorsReportTests {
                 let expected = JSONWriter.writeErrors(try program.validate(value, context: context))
                 let bytes = Array(input.utf8)
                 let scanned = bytes.withUnsafeBufferPointer {
-                    scanner.scan($0, into: &scratch, program: program, collectUnknownKeys: strict)
+                    scanner.scan(
+                        $0, into: &scratch, program: program, collectUnknownKeys: strict, today: context.today)
                 }
                 #expect(scanned, "\(input)")
                 try program.evaluate(&scratch, context: context)

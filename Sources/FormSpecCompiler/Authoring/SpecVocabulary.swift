@@ -103,7 +103,8 @@ public enum SpecVocabulary {
         "tests": "Spec tests: an input and the report it must produce.",
         "type": "text (default), secret, integer, number, boolean, date or choice.",
         "label": "The field's name in messages (`{label}`); defaults to the field name humanized.",
-        "default": "The value used when the input lacks the field.",
+        "default":
+            "The value used when the input lacks the field; for dates also `today` or `today±N` (`today-18y`), counted from the validation's today.",
         "trim": "Strip leading and trailing whitespace before checking (default false).",
         "debounce": "How long live embedding waits before acting (`500ms`, `1s`).",
         "when": "A condition: when false the field or rule is inactive (not checked, not reported).",

@@ -35,6 +35,8 @@ struct CheckedField {
     var required: Bool
     var requiredMessage: MessageSource
     var defaultValue: Value?
+    /// `default: today±N` of a date field (then ``defaultValue`` is `nil`).
+    var defaultOffset: DateOffset?
     var trim: Bool
     var debounceMilliseconds: Int?
     var condition: Condition?

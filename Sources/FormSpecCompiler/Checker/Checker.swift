@@ -253,7 +253,13 @@ struct Checker {
             }
         }
         var defaultValue: Value?
-        if let node = field.defaultValue {
+        var defaultOffset: DateOffset?
+        if let node = field.defaultValue, info.type == .date, node.scalar != nil,
+            case .string(let text) = node.resolved, text.hasPrefix("today")
+        {
+            // Relative to the evaluation's today, so it is resolved per validation, not here.
+            defaultOffset = relativeDate(text, at: node.location)
+        } else if let node = field.defaultValue {
             let value = Value(yaml: node)
             switch info.type.read(value, trim: false, options: Set(info.options.map { ExactText($0.value) })) {
             case .value, .empty: defaultValue = value
@@ -261,12 +267,10 @@ struct Checker {
                 diagnostics.error(
                     reason == "choice"
                         ? "default '\(node.scalar?.text ?? "")' is not an option of field '\(info.name)'"
-                        : "default for \(info.type.rawValue) field '\(info.name)' must be \(info.type.literalDescription), not \(node.kindDescription)",
+                        : "default for \(info.type.rawValue) field '\(info.name)' must be \(info.type == .date ? "a date (YYYY-MM-DD) or today±N" : info.type.literalDescription), not \(node.kindDescription)",
                     at: node.location,
                     notes: reason == "choice"
-                        ? suggestion(for: node.scalar?.text ?? "", among: info.options.map(\.value))
-                        : info.type == .date && (node.scalar?.text.hasPrefix("today") ?? false)
-                            ? [.init("a default is a fixed date; today±N works in rules such as min and max")] : [])
+                        ? suggestion(for: node.scalar?.text ?? "", among: info.options.map(\.value)) : [])
             }
         }
         var reportsFirstOnly = false
@@ -296,7 +300,8 @@ struct Checker {
         checkBounds(rules, field: info)
         return CheckedField(
             name: info.name, label: info.labels, type: info.type, required: required, requiredMessage: requiredMessage,
-            defaultValue: defaultValue, trim: field.trim, debounceMilliseconds: duration(field.debounce),
+            defaultValue: defaultValue, defaultOffset: defaultOffset, trim: field.trim,
+            debounceMilliseconds: duration(field.debounce),
             condition: condition, reportsFirstOnly: reportsFirstOnly, rules: rules, options: info.options)
     }
 

@@ -20,7 +20,8 @@ struct Lowering {
                         custom: nil, defaultKey: "type.\(field.type == .secret ? "text" : field.type.rawValue)",
                         placeholders: [:]),
                     label: field.label, labels: labels),
-                defaultValue: field.defaultValue, trim: field.trim, debounceMilliseconds: field.debounceMilliseconds,
+                defaultValue: field.defaultValue, defaultOffset: field.defaultOffset, trim: field.trim,
+                debounceMilliseconds: field.debounceMilliseconds,
                 condition: field.condition, reportsFirstOnly: field.reportsFirstOnly, rules: rules,
                 options: field.options,
                 choiceMessage: field.type == .choice

@@ -149,7 +149,8 @@ extension CompiledForm {
     /// once with every check unanswered) and runs the synchronous ones.
     func prepare(_ input: Value, options: ValidationOptions) throws(FormValidationError) -> PreparedValidation {
         guard case .object(let members) = input else { throw .notAnObject(input.kindDescription) }
-        var scratch = EvaluationScratch(program)
+        let today = options.today ?? .today()
+        var scratch = EvaluationScratch(program, today: today)
         for member in members {
             if let index = program.fieldIndex[member.key] {
                 scratch.values[index] = program.read(member.value, forField: index)
@@ -159,7 +160,7 @@ extension CompiledForm {
         }
         var context = EvaluationContext(
             locale: options.locale, mode: options.mode, original: options.original.map(Value.init(fields:)),
-            strict: options.strict, today: options.today ?? .today())
+            strict: options.strict, today: today)
         do { try context.prepare(for: program) } catch { throw FormValidationError(error) }
         var prepared = PreparedValidation(scratch: scratch, context: context, calls: [])
         guard options.mode != .show, !program.checkNames.isEmpty else { return prepared }

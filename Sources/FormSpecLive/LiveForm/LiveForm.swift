@@ -100,7 +100,8 @@ public final class LiveForm {
     ///   - original: The values before editing: what ``LiveField/isDirty`` compares with. Without
     ///     it, the initial values are the original.
     ///   - locale: The locale to show messages in; `nil` for the spec's own.
-    ///   - today: The date `today` means in date rules (default: the current local date).
+    ///   - today: The date `today` means in date rules and relative date defaults (default: the
+    ///     current local date).
     ///   - clock: The clock debounces wait on (a manual clock in tests).
     public init(
         _ form: CompiledForm, mode: Mode = .new, values: [String: Value] = [:], original: [String: Value]? = nil,
@@ -114,22 +115,31 @@ public final class LiveForm {
         self.clock = clock
         self.locale = locale
         self.mode = mode
-        let initial = program.fields.map { values[$0.name] ?? original?[$0.name] ?? $0.defaultValue }
+        let today = today ?? .today()
+        // A relative date default starts the field at its date, as text the user can edit.
+        let defaults = program.fields.indices.map { program.defaultInput(ofField: $0, today: today) }
+        let initial = program.fields.indices.map {
+            values[program.fields[$0].name] ?? original?[program.fields[$0].name] ?? defaults[$0]
+        }
         let baseline =
-            original.map { original in program.fields.map { original[$0.name] ?? $0.defaultValue } } ?? initial
+            original.map { original in
+                program.fields.indices.map { original[program.fields[$0].name] ?? defaults[$0] }
+            } ?? initial
         self.raw = initial
-        var scratch = EvaluationScratch(program)
-        for index in initial.indices { scratch.values[index] = program.read(initial[index], forField: index) }
+        var scratch = EvaluationScratch(program, today: today)
+        for index in initial.indices {
+            scratch.values[index] = program.read(initial[index], forField: index, today: today)
+        }
         scratch.collectsUnanswered = true
         self.scratch = scratch
         self.originalRaw = baseline
-        self.originalRead = baseline.indices.map { program.read(baseline[$0], forField: $0) }
+        self.originalRead = baseline.indices.map { program.read(baseline[$0], forField: $0, today: today) }
         let chain = LocaleChain(requested: locale, specLocale: program.locale)
         self.chain = chain
         let texts = program.texts(for: chain)
         self.texts = texts
         self.textsUseValue = Self.textsUseValue(program, texts)
-        self.context = EvaluationContext(locale: locale, mode: mode, today: today ?? .today())
+        self.context = EvaluationContext(locale: locale, mode: mode, today: today)
         self.outcomes = Array(repeating: FieldOutcome(), count: program.fields.count)
         self.messageDebounce = Array(repeating: nil, count: program.fields.count)
         self.fieldDebounce = program.fields.map { max(0, $0.debounceMilliseconds ?? 0) }
@@ -287,9 +297,11 @@ public final class LiveForm {
     /// Replaces every value and the original values with `values` (defaults for missing fields):
     /// the form as just opened on these values.
     public func reset(to values: [String: Value]) {
-        let raw = program.fields.map { values[$0.name] ?? $0.defaultValue }
+        let raw = program.fields.indices.map {
+            values[program.fields[$0].name] ?? program.defaultInput(ofField: $0, today: context.today)
+        }
         originalRaw = raw
-        originalRead = raw.indices.map { program.read(raw[$0], forField: $0) }
+        originalRead = raw.indices.map { program.read(raw[$0], forField: $0, today: context.today) }
         reset(values: raw)
     }
 
@@ -324,7 +336,7 @@ public final class LiveForm {
         raw[index] = value
         field.update(value: value)
         if touch { field.update(isTouched: true) }
-        let newValue = program.read(value, forField: index)
+        let newValue = program.read(value, forField: index, today: context.today)
         if newValue.isSame(as: scratch.values[index]) { return false }
         scratch.values[index] = newValue
         let dirty = !newValue.isSame(as: originalRead[index])

@@ -9,8 +9,8 @@ public struct EvaluationContext: Sendable {
     public var original: Value? { didSet { prepared = nil } }
     /// Whether input keys that are not fields are form errors (`unknown_field`).
     public var strict: Bool
-    /// The date `today` means in date rules.
-    public var today: CivilDate
+    /// The date `today` means in date rules and relative date defaults.
+    public var today: CivilDate { didSet { prepared = nil } }
     /// Answers `check:` rules.
     public var checks: CheckResolver
 
@@ -45,11 +45,11 @@ public struct EvaluationContext: Sendable {
 
     /// Works out, once, what every validation with this context against `program` needs: the
     /// message locales, every message rendered in them, and (edit mode) the original values read as
-    /// their types. Call it before validating a batch; changing `locale`, `mode` or `original`
-    /// afterwards undoes it.
+    /// their types. Call it before validating a batch; changing `locale`, `mode`, `original` or
+    /// `today` afterwards undoes it.
     /// - Throws: ``EvaluationError/notAnObject(_:)`` when `original` is not an object.
     public mutating func prepare(for program: Program) throws(EvaluationError) {
-        let originalValues = mode == .edit ? try program.readOriginal(original) : []
+        let originalValues = mode == .edit ? try program.readOriginal(original, today: today) : []
         let chain = LocaleChain(requested: locale, specLocale: program.locale)
         prepared = Prepared(
             form: program.form, specLocale: program.locale, fieldCount: program.fields.count,
@@ -71,7 +71,7 @@ public struct EvaluationContext: Sendable {
     /// The original values of edit mode, read as `program`'s field types.
     func originalValues(for program: Program) throws(EvaluationError) -> [FieldValue] {
         if let prepared, prepared.matches(program) { return prepared.originalValues }
-        return try program.readOriginal(original)
+        return try program.readOriginal(original, today: today)
     }
 
     /// A resolver that answers from fixed outcomes by check name (CLI `--stub`, test `stubs:`).

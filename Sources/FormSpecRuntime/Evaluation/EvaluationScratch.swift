@@ -64,9 +64,9 @@ public struct UnansweredCheck: Sendable, Hashable {
 /// var context = EvaluationContext(locale: "ja")
 /// try context.prepare(for: program)
 /// for record in records {
-///     scratch.reset(program)                        // every field back to its default
+///     scratch.reset(program, today: context.today)  // every field back to its default
 ///     for (index, raw) in record.members {          // however the input is decoded
-///         scratch.values[index] = program.read(raw, forField: index)
+///         scratch.values[index] = program.read(raw, forField: index, today: context.today)
 ///     }
 ///     try program.evaluate(&scratch, context: context)
 ///     if scratch.valid { … } else {
@@ -120,8 +120,14 @@ public struct EvaluationScratch: Sendable {
     public internal(set) var unanswered: [UnansweredCheck] = []
 
     /// Creates buffers for `program`, every slot holding the field's default.
-    public init(_ program: Program) {
+    ///
+    /// - Parameters:
+    ///   - program: The program the buffers are for.
+    ///   - today: What relative date defaults (`default: today`) count from: the evaluation's
+    ///     ``EvaluationContext/today``; `nil` for the current date.
+    public init(_ program: Program, today: CivilDate? = nil) {
         values = program.defaultValues
+        Self.resolveRelativeDefaults(&values, program, today: today)
         let count = program.fields.count
         resultStart = Array(repeating: 0, count: count)
         resultEnd = Array(repeating: 0, count: count)
@@ -133,13 +139,29 @@ public struct EvaluationScratch: Sendable {
 
     /// Puts every field's default value back and forgets the unknown keys and check answers: ready
     /// for the next record. Keeps every buffer's capacity.
-    public mutating func reset(_ program: Program) {
+    ///
+    /// - Parameters:
+    ///   - program: The program the buffers are for.
+    ///   - today: What relative date defaults (`default: today`) count from: the evaluation's
+    ///     ``EvaluationContext/today``; `nil` for the current date.
+    public mutating func reset(_ program: Program, today: CivilDate? = nil) {
         let defaults = program.defaultValues
         // Element by element: assigning the array would share the defaults' storage and copy it
         // on the next write.
         for index in values.indices { values[index] = defaults[index] }
+        Self.resolveRelativeDefaults(&values, program, today: today)
         unknownKeys.removeAll(keepingCapacity: true)
         checkAnswers.removeAll(keepingCapacity: true)
+    }
+
+    /// Puts the relative date defaults, counted from `today`, into `values` (a no-op for the usual
+    /// program, which has none, so the clock is not read).
+    private static func resolveRelativeDefaults(_ values: inout [FieldValue], _ program: Program, today: CivilDate?) {
+        guard !program.relativeDefaultFields.isEmpty else { return }
+        let today = today ?? .today()
+        for index in program.relativeDefaultFields {
+            values[index] = program.defaultValue(ofField: index, today: today)
+        }
     }
 
     /// Field `index`'s outcome list (empty when the field is inactive).

@@ -10,7 +10,7 @@ extension Program {
         -> Report
     {
         guard case .object(let members) = input else { throw .notAnObject(input.kindDescription) }
-        var scratch = EvaluationScratch(self)
+        var scratch = EvaluationScratch(self, today: context.today)
         for member in members {
             if let index = fieldIndex[member.key] {
                 scratch.values[index] = read(member.value, forField: index)
@@ -38,16 +38,23 @@ extension Program {
     }
 
     /// The original values of edit mode read as the fields' types (defaults for missing ones).
-    func readOriginal(_ original: Value?) throws(EvaluationError) -> [FieldValue] {
-        guard let original else { return defaultValues }
-        return read(try record(from: original))
+    func readOriginal(_ original: Value?, today: CivilDate) throws(EvaluationError) -> [FieldValue] {
+        guard let original else {
+            return relativeDefaultFields.isEmpty
+                ? defaultValues : fields.indices.map { defaultValue(ofField: $0, today: today) }
+        }
+        return read(try record(from: original), today: today)
     }
 
     /// Each field's value read as its type, defaults applied.
-    public func read(_ record: Record) -> [FieldValue] {
+    ///
+    /// - Parameters:
+    ///   - record: The raw values.
+    ///   - today: What relative date defaults (`default: today`) count from; `nil` for the current date.
+    public func read(_ record: Record, today: CivilDate? = nil) -> [FieldValue] {
         var values: [FieldValue] = []
         values.reserveCapacity(fields.count)
-        for index in fields.indices { values.append(read(record.values[index], forField: index)) }
+        for index in fields.indices { values.append(read(record.values[index], forField: index, today: today)) }
         return values
     }
 
@@ -56,17 +63,38 @@ extension Program {
         -> Report
     {
         var scratch = EvaluationScratch(self)
-        scratch.values = read(record)
+        scratch.values = read(record, today: context.today)
         if context.strict { scratch.unknownKeys = record.unknownKeys }
         try evaluate(&scratch, context: context)
         return report(from: scratch, context: context)
     }
 
-    /// Reads one raw input as field `index`'s type (defaults applied when `raw` is `nil`).
-    public func read(_ raw: Value?, forField index: Int) -> FieldValue {
-        guard let raw else { return defaultValues[index] }
+    /// Reads one raw input as field `index`'s type (its default when `raw` is `nil`).
+    ///
+    /// - Parameters:
+    ///   - raw: The input's value; `nil` when the input lacks the field.
+    ///   - index: The field.
+    ///   - today: What a relative date default (`default: today`) counts from; `nil` for the
+    ///     current date. Pass the evaluation's ``EvaluationContext/today``.
+    public func read(_ raw: Value?, forField index: Int, today: CivilDate? = nil) -> FieldValue {
+        guard let raw else { return defaultValue(ofField: index, today: today) }
         // Through the array, not a copy of the field: copying a `FieldProgram` retains each of its members.
         return fields[index].type.read(raw, trim: fields[index].trim, options: optionSets[index])
+    }
+
+    /// Field `index`'s value when an input lacks it: its default read as its type, a relative date
+    /// (`default: today-18y`) counted from `today` (the current date when `nil`); empty when none.
+    public func defaultValue(ofField index: Int, today: CivilDate? = nil) -> FieldValue {
+        guard let offset = defaultOffsets[index] else { return defaultValues[index] }
+        return .value(.date((today ?? .today()).adding(offset)))
+    }
+
+    /// Field `index`'s default as an input would give it (a relative date as its `YYYY-MM-DD`
+    /// text, counted from `today`, the current date when `nil`); `nil` when the field has none.
+    /// What a live form starts an untouched field at.
+    public func defaultInput(ofField index: Int, today: CivilDate? = nil) -> Value? {
+        guard let offset = defaultOffsets[index] else { return fields[index].defaultValue }
+        return .string((today ?? .today()).adding(offset).description)
     }
 
     // MARK: The evaluator

@@ -31,18 +31,20 @@ public struct JSONRecordScanner {
     ///
     /// - Parameters:
     ///   - line: The record's bytes (surrounding JSON whitespace allowed).
-    ///   - scratch: Reset (``EvaluationScratch/reset(_:)``), then filled: each field the line
+    ///   - scratch: Reset (``EvaluationScratch/reset(_:today:)``), then filled: each field the line
     ///     gives, read as its type; the unknown keys when `collectUnknownKeys` is set.
     ///   - program: The program `scratch` belongs to.
     ///   - collectUnknownKeys: Whether to list keys that name no field (strict mode).
+    ///   - today: What relative date defaults count from (the evaluation's today); `nil` for the
+    ///     current date.
     /// - Returns: `true` when `scratch` holds the line's members; `false` when the line must be read
     ///   by ``JSONReader`` (it is malformed, or uses something the fast path leaves to the reader);
     ///   `scratch` must then be reset again before use.
     public mutating func scan(
         _ line: UnsafeBufferPointer<UInt8>, into scratch: inout EvaluationScratch, program: Program,
-        collectUnknownKeys: Bool
+        collectUnknownKeys: Bool, today: CivilDate? = nil
     ) -> Bool {
-        scratch.reset(program)
+        scratch.reset(program, today: today)
         for index in seen.indices where seen[index] { seen[index] = false }
         unknownKeys.removeAll(keepingCapacity: true)
 

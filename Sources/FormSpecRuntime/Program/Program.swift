@@ -22,8 +22,13 @@ public struct Program: Sendable, Codable {
     public let fieldIndex: FieldNameIndex
     /// For each field, its choice options' values (empty for other types).
     let optionSets: [Set<ExactText>]
-    /// Each field's value when an input lacks it (its default, read as its type).
+    /// Each field's value when an input lacks it (its default, read as its type); empty for a
+    /// relative default, which ``defaultValue(ofField:today:)`` resolves.
     let defaultValues: [FieldValue]
+    /// Each field's relative date default (`default: today±N`), by index.
+    let defaultOffsets: [DateOffset?]
+    /// The indexes of the fields with a relative default: what a reset must resolve (usually none).
+    let relativeDefaultFields: [Int]
     /// The message locales when the caller asks for none: the spec's, then `en`.
     let defaultChain: LocaleChain
     /// The rules and conditions as the evaluator runs them.
@@ -49,6 +54,8 @@ public struct Program: Sendable, Codable {
         self.defaultValues = zip(fields, optionSets).map { field, options in
             field.type.read(field.defaultValue, trim: field.trim, options: options)
         }
+        self.defaultOffsets = fields.map(\.defaultOffset)
+        self.relativeDefaultFields = fields.indices.filter { fields[$0].defaultOffset != nil }
         self.defaultChain = LocaleChain(requested: nil, specLocale: locale)
         var checks = Set<String>()
         for field in fields { field.rules.forEach { $0.collectChecks(into: &checks) } }
@@ -117,6 +124,9 @@ public struct FieldProgram: Sendable, Codable {
     public var typeMessage: LocalizedText
     /// The value used when the input lacks the field.
     public var defaultValue: Value?
+    /// A `date` field's default relative to the evaluation's today (`default: today-18y`), resolved
+    /// per validation; `nil` when the default is fixed (``defaultValue``) or absent.
+    public var defaultOffset: DateOffset?
     /// Whether to strip surrounding whitespace before checking.
     public var trim: Bool
     /// Live-embedding debounce in milliseconds.
@@ -140,7 +150,8 @@ public struct FieldProgram: Sendable, Codable {
     /// Creates a field.
     public init(
         name: String, label: String, type: FieldType, required: Bool, requiredMessage: LocalizedText,
-        typeMessage: LocalizedText, defaultValue: Value?, trim: Bool, debounceMilliseconds: Int?,
+        typeMessage: LocalizedText, defaultValue: Value?, defaultOffset: DateOffset? = nil, trim: Bool,
+        debounceMilliseconds: Int?,
         condition: Condition?, reportsFirstOnly: Bool, rules: [RuleProgram], options: [ChoiceOption],
         choiceMessage: LocalizedText, reads: [Int]
     ) {
@@ -151,6 +162,7 @@ public struct FieldProgram: Sendable, Codable {
         self.requiredMessage = requiredMessage
         self.typeMessage = typeMessage
         self.defaultValue = defaultValue
+        self.defaultOffset = defaultOffset
         self.trim = trim
         self.debounceMilliseconds = debounceMilliseconds
         self.condition = condition
