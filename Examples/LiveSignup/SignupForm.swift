@@ -13,6 +13,7 @@ public enum SignupForm {
               "choiceMessage" : {
 
               },
+              "debounceMilliseconds" : 500,
               "label" : "Username",
               "name" : "username",
               "options" : [

@@ -1,4 +1,5 @@
 import FormSpec
+import Foundation
 import Testing
 
 private let debouncedSpec = """
@@ -142,5 +143,42 @@ struct LiveValueMessageTests {
         #expect(form["name"]?.errors.last?.message == "'abcd' は使えません")
         form.set("abcde", forField: "name")
         #expect(form["name"]?.errors.last?.message == "'abcde' は使えません")
+    }
+}
+
+/// The shipped sign-up form (`Specs/signup.form.yaml`) debounces its username's messages, as the
+/// SwiftUI sign-up form it grew from waits for typing to pause.
+@MainActor
+@Suite("The sign-up spec debounces its messages")
+struct SignupDebounceTests {
+    @Test func theUsernameMessageWaitsForThePause() async throws {
+        let clock = TestClock()
+        let compiled = try CompiledForm.load(
+            contentsOf: URL(fileURLWithPath: "\(repositoryRoot)/Specs/signup.form.yaml"))
+        let form = LiveForm(compiled, clock: clock)
+        let username = try #require(form["username"])
+
+        form.set("ali", forField: "username")
+        // The length rule has run (the checklist and the verdict are live) …
+        #expect(username.checklist.map(\.status) == [.passed, .failed])
+        #expect(!username.isValid)
+        // … but its message is held back while typing, and the form cannot be submitted.
+        #expect(username.message == nil)
+        #expect(username.isDebouncing && !form.canSubmit)
+
+        clock.advance(by: .milliseconds(499))
+        await form.settle()
+        #expect(username.message == nil)
+        clock.advance(by: .milliseconds(1))
+        await form.settle()
+        #expect(username.message == "Username must be at least 6 characters")
+
+        form.set("alice_01", forField: "username")
+        form.set("Passw0rd!", forField: "password")
+        form.set("Passw0rd!", forField: "confirm_password")
+        #expect(form.isValid && form.isDebouncing && !form.canSubmit)
+        clock.advance(by: .milliseconds(500))
+        await form.settle()
+        #expect(form.canSubmit)
     }
 }

@@ -32,11 +32,15 @@ struct ReadmeExampleTests {
         #expect(json.contains(#""rule":"strong_password""#))
     }
 
-    @Test func embeddingExampleBehavesAsDocumented() throws {
+    @Test func embeddingExampleBehavesAsDocumented() async throws {
         var signup = try CompiledForm.load(contentsOf: Self.specPath)
-        let report = try signup.validate(
-            ["username": "alice_01", "password": "password", "confirm_password": "password"],
-            options: ValidationOptions(locale: "en"))
+        // The README's synchronous call (in an async test the async overload would be picked).
+        func validateSynchronously(_ form: CompiledForm) throws -> Report {
+            try form.validate(
+                ["username": "alice_01", "password": "password", "confirm_password": "password"],
+                options: ValidationOptions(locale: "en"))
+        }
+        let report = try validateSynchronously(signup)
         #expect(report.valid == false)
         #expect(report[field: "password"]?.errors.first?.message == "Password is too weak")
         signup.checks.register("username_available") { input in input.text != "admin" }
@@ -51,6 +55,8 @@ struct ReadmeExampleTests {
         form.set("Passw0rd!", forField: "password")
         form.set("Passw0rd!", forField: "confirm_password")
         form.set("alice_01", forField: "username")
+        #expect(form.isValid && !form.canSubmit, "the username's debounce: is still holding its messages back")
+        _ = await form.validateNow()  // what a Submit button does
         #expect(form.canSubmit)
     }
 }
