@@ -209,7 +209,141 @@ import Testing
     #expect(disagreements.isEmpty, "\(disagreements.prefix(3))")
 }
 
+// MARK: Whole-scalar states
+
+/// A class whose byte automaton is large (every scalar above U+7F but the 2-byte block
+/// U+0400...U+04FF, plus a few ASCII letters), so a repetition of it uses whole-scalar states.
+private let bigClass = IR.set(0x41...0x43, 0x80...0x3FF, 0x500...0xD7FF, 0xE000...0x1F5FF, 0x1F601...0x10FFFF)
+
+/// `ir` or a branch that never matches but is too large for a DFA with plain byte classes, so the
+/// automaton uses whole-scalar states for its repeated large classes (the language is `ir`'s).
+private func forced(_ ir: PatternIR) -> PatternIR {
+    IR.alt(ir, IR.seq(IR.count(bigClass, 500, 500), .scalars(ScalarSet())))
+}
+
+private func usesScalarStates(_ pattern: Pattern) -> Bool {
+    pattern.program.conjuncts.contains { conjunct in
+        ([conjunct.main] + conjunct.lookarounds).contains { $0.nfa.hasScalarSets }
+    }
+}
+
+@Test func aRepeatedLargeClassCompilesToWholeScalarStatesAndMatchesEveryLength() throws {
+    let ir = IR.seq(IR.start, forced(IR.count(bigClass, 2, 3)), IR.end)
+    let pattern = try Pattern.compiled(ir)
+    #expect(usesScalarStates(pattern))
+    // Small repetitions keep plain byte classes and their DFA.
+    #expect(!usesScalarStates(try Pattern.compiled(IR.seq(IR.start, IR.count(bigClass, 2, 3), IR.end))))
+    #expect(pattern.program.conjuncts[0].main.dfa == nil)
+    // 1-, 2-, 3- and 4-byte scalars, in and out of the class.
+    for (text, expected) in [
+        ("AB", true), ("é語", true), ("😁A€", true), ("𝄞𝄞𝄞", true), ("A", false), ("ABCA", false),
+        ("AД", false), ("A😀", false), ("aB", false), ("語😀語😀", false),
+    ] {
+        #expect(pattern.matches(text) == expected, "\(text)")
+        #expect(pattern.matchesOnPikeVM(text) == expected)
+        #expect(ReferenceMatcher.matches(ir, text) == expected)
+    }
+}
+
+@Test func wholeScalarStatesWorkInLookaheadAndLookbehindBodies() throws {
+    // A digit followed by two big-class scalars; a digit preceded by two of them.
+    let ahead = IR.seq(IR.digit, IR.ahead(forced(IR.count(bigClass, 2, 2))))
+    let behind = IR.seq(IR.behind(forced(IR.count(bigClass, 2, 2))), IR.digit)
+    let negatedAhead = IR.seq(IR.start, IR.digit, IR.ahead(forced(IR.count(bigClass, 1, 2)), negated: true))
+    for ir in [ahead, behind, negatedAhead] {
+        let pattern = try Pattern.compiled(ir)
+        #expect(pattern.program.conjuncts.contains { $0.lookarounds.contains { $0.nfa.hasScalarSets } })
+        for text in ["1語😀", "語😀1", "1A", "A1", "1ДД", "ДД1", "1é", "é1", "𝄞€1𝄞€", "1", "x語1Д", "1😁😀"] {
+            let expected = ReferenceMatcher.matches(ir, text)
+            #expect(pattern.matches(text) == expected, "\(ir) on \(text)")
+        }
+    }
+}
+
+@Test func aLargePropertyRepeatedAThousandTimesCompilesAndMatches() throws {
+    let source = "^\\p{Alphabetic}{1,1000}$"
+    let ir = try PatternSyntax.lower(source)
+    let pattern = try Pattern(source)
+    let main = pattern.program.conjuncts[0].main
+    #expect(main.nfa.hasScalarSets)
+    #expect(main.nfa.states.count < 10_000)
+    for text in [
+        "a", "Straße", "日本語", String(repeating: "ä", count: 1000), String(repeating: "ä", count: 1001), "", "ab1",
+        "𐐀𐐁", "a b",
+    ] {
+        #expect(pattern.matches(text) == ReferenceMatcher.matches(ir, text), "\(text.prefix(8))")
+    }
+    #expect(pattern.matches(String(repeating: "語", count: 1000)))
+    #expect(!pattern.matches(String(repeating: "語", count: 1001)))
+    // A single scalar repeated 110,000 times fits too.
+    let many = try Pattern(#"^\\u{110000}$"#)
+    #expect(many.matches("\\" + String(repeating: "u", count: 110_000)))
+    #expect(!many.matches("\\" + String(repeating: "u", count: 109_999)))
+}
+
+@Test func randomIRWithRepeatedLargeClassesAgreesWithTheReference() throws {
+    var random = SplitMix64(state: 11)
+    let alphabet: [Unicode.Scalar] = ["a", "A", "1", "é", "Д", "語", "😀", "😁", "\u{10FFFF}"]
+    let classes: [PatternIR] = [bigClass, IR.dot, .scalars(ScalarSet([0x400...0x4FF, 0x1F600...0x1F600]))]
+    func randomIR(_ depth: Int) -> PatternIR {
+        if depth == 0 { return classes[Int(random.next() % UInt64(classes.count))] }
+        switch random.next() % 8 {
+        case 0: return .concatenation((0..<(1 + random.next() % 3)).map { _ in randomIR(depth - 1) })
+        case 1: return .alternation((0..<(1 + random.next() % 3)).map { _ in randomIR(depth - 1) })
+        case 2, 3:
+            let low = Int(random.next() % 3)
+            return IR.count(randomIR(depth - 1), low, random.next() % 3 == 0 ? nil : low + Int(random.next() % 3))
+        case 4:
+            return .lookaround(
+                forced(randomIR(depth - 1)),
+                PatternLookaround(ahead: random.next() % 2 == 0, negated: random.next() % 2 == 0))
+        case 5: return IR.scalar(alphabet[Int(random.next() % UInt64(alphabet.count))])
+        case 6: return random.next() % 2 == 0 ? IR.start : IR.end
+        default: return classes[Int(random.next() % UInt64(classes.count))]
+        }
+    }
+    var disagreements: [String] = []
+    var withScalarStates = 0
+    for round in 0..<300 {
+        let ir = forced(randomIR(4))
+        let pattern = try Pattern.compiled(ir)
+        if usesScalarStates(pattern) { withScalarStates += 1 }
+        for _ in 0..<10 {
+            let text = String(
+                String.UnicodeScalarView(
+                    (0..<(random.next() % 6)).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] }))
+            let expected = ReferenceMatcher.matches(ir, text)
+            if pattern.matches(text) != expected || pattern.matchesOnPikeVM(text) != expected {
+                disagreements.append("round \(round): \(ir) on \(text.debugDescription): expected \(expected)")
+            }
+        }
+    }
+    #expect(withScalarStates > 50)
+    #expect(disagreements.isEmpty, "\(disagreements.prefix(3))")
+}
+
 // MARK: Encoding
+
+@Test func wholeScalarStatesRoundTripAndDamagedSetsAreDecodingErrors() throws {
+    let ir = forced(IR.seq(IR.count(bigClass, 1, 3), IR.ahead(forced(IR.count(bigClass, 2, 2)))))
+    let pattern = try Pattern.compiled(ir)
+    let json = String(decoding: try JSONEncoder().encode(pattern), as: UTF8.self)
+    #expect(json.contains("\"sets\":[["))
+    let decoded = try JSONDecoder().decode(Pattern.self, from: Data(json.utf8))
+    #expect(decoded.program == pattern.program)
+    for text in ["A語😀", "AB", "Д語😀", "語😀😀語"] { #expect(decoded.matches(text) == pattern.matches(text)) }
+    let damaged = [
+        json.replacingOccurrences(of: "\"sets\":[[", with: "\"sets\":[[1114112,1114113,"),
+        json.replacingOccurrences(of: "\"sets\":[[", with: "\"sets\":[[5,"),
+        json.replacingOccurrences(of: "\"sets\":[[", with: "\"sets\":[[9,3,"),
+        json.replacingOccurrences(of: "\"states\":[", with: "\"states\":[4,7,0,"),
+        json.replacingOccurrences(of: "\"states\":[", with: "\"states\":[4,0,0,"),
+    ]
+    for text in damaged {
+        #expect(text != json)
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(Pattern.self, from: Data(text.utf8)) }
+    }
+}
 
 @Test func aPatternRoundTripsThroughJSONAndStillMatches() throws {
     let ir = IR.seq(
@@ -227,7 +361,7 @@ import Testing
     let pattern = try Pattern.compiled(IR.seq(IR.start, IR.plus(IR.digit)))
     let json = String(decoding: try JSONEncoder().encode(pattern), as: UTF8.self)
     let damaged = [
-        json.replacingOccurrences(of: "\"version\":1", with: "\"version\":99"),
+        json.replacingOccurrences(of: "\"version\":2", with: "\"version\":99"),
         json.replacingOccurrences(of: "\"start\":", with: "\"start\":9999"),
         json.replacingOccurrences(of: "\"targets\":[", with: "\"targets\":[77777,"),
         json.replacingOccurrences(of: "\"table\":[", with: "\"table\":[99999,"),
@@ -246,7 +380,7 @@ import Testing
     let expected = """
         {"conjuncts":[{"expected":true,"lookarounds":[],"main":{"anchored":true,"dfa":{"classStarts":[97,98],\
         "eof":[0,0,1],"start":1,"table":[0,0,0,0,4,0,0,0,0]},"forward":true,"start":3,\
-        "states":[3,0,0,2,1,0,0,0,1,2,0,2],"targets":[],"transitions":[97,97,1]}}],"source":"^a$","version":1}
+        "states":[3,0,0,2,1,0,0,0,1,2,0,2],"targets":[],"transitions":[97,97,1]}}],"source":"^a$","version":2}
         """
     #expect(json == expected)
 }

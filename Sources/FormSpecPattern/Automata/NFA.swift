@@ -15,15 +15,23 @@ struct NFA: Sendable, Hashable {
         case assertion = 2
         /// Accepts.
         case match = 3
+        /// Consumes one whole scalar in `sets[argument]` (decoded at the position in the reading
+        /// direction) and continues to `count` after its last byte. A scalar of L > 1 bytes moves
+        /// to the skip chain right before this state instead: states `self - 3`, `self - 2`,
+        /// `self - 1` each read any byte, leading to `count`, `self - 3` and `self - 2`, so L bytes
+        /// enter at `self - 5 + L`. A repeated large class then costs 4 states per copy instead of
+        /// its whole byte automaton.
+        case scalarSet = 4
     }
 
     /// One state.
     struct State: Sendable, Hashable {
         var kind: Kind
         /// For `.bytes`: the first index into `transitions`; for `.union`: into `targets`;
-        /// for `.assertion`: the ``Assertion`` code.
+        /// for `.assertion`: the ``Assertion`` code; for `.scalarSet`: the index into `sets`.
         var argument: Int32
-        /// For `.bytes` and `.union`: how many transitions or targets; for `.assertion`: the next state.
+        /// For `.bytes` and `.union`: how many transitions or targets; for `.assertion` and
+        /// `.scalarSet`: the next state.
         var count: Int32
     }
 
@@ -37,7 +45,12 @@ struct NFA: Sendable, Hashable {
     var states: [State] = []
     var transitions: [Transition] = []
     var targets: [Int32] = []
+    /// The sets `.scalarSet` states test.
+    var sets: [ScalarSet] = []
     var start: Int32 = 0
+
+    /// Whether any state reads a whole scalar (no DFA is built then).
+    var hasScalarSets: Bool { states.contains { $0.kind == .scalarSet } }
 
     /// Whether any assertion state tests a word boundary (byte classes then split word bytes).
     var hasWordAssertions: Bool {

@@ -2,23 +2,25 @@
 /// decodes without re-parsing and another language could run the same tables.
 ///
 /// ```json
-/// {"version": 1, "source": "^a+$", "conjuncts": [{"expected": true, "lookarounds": [],
+/// {"version": 2, "source": "^a+$", "conjuncts": [{"expected": true, "lookarounds": [],
 ///   "main": {"forward": true, "anchored": true, "start": 3,
 ///            "states": [kind, argument, count, ...], "transitions": [low, high, next, ...],
-///            "targets": [...],
+///            "targets": [...], "sets": [[low, high, low, high, ...], ...],
 ///            "dfa": {"classStarts": [97, 98], "table": [next << 1 | matched, ...],
 ///                    "eof": [0 or 1 per state], "start": 1}}}]}
 /// ```
 ///
 /// NFA state kinds: 0 bytes (`argument` = first transition, `count` = how many), 1 union
 /// (`argument` = first target, `count` = how many), 2 assertion (`argument` = 0 `^`, 1 `$`, 2 `\b`,
-/// 3 `\B`, 4 + 2k lookaround k holds, 5 + 2k it does not; `count` = next state), 3 match.
+/// 3 `\B`, 4 + 2k lookaround k holds, 5 + 2k it does not; `count` = next state), 3 match,
+/// 4 whole scalar (`argument` = index into `sets`, each a flat list of scalar ranges; `count` =
+/// next state; the three states before it are its skip chain, each a byte state reading any byte).
 /// DFA byte classes are runs of byte values: `classStarts` lists the first byte of classes 1, 2, …
 /// (class 0 starts at byte 0); the table has one row of `classStarts.count + 1` entries per state.
 /// Decoding checks every index, so a damaged program is a decoding error, never a crash.
 extension Pattern: Codable {
     /// The encoding's version; bump it when the layout changes.
-    static let encodingVersion = 1
+    static let encodingVersion = 2
 
     private enum CodingKeys: String, CodingKey { case version, source, conjuncts }
 
@@ -73,7 +75,9 @@ extension PatternProgram.Conjunct: Codable {
 }
 
 extension Automaton: Codable {
-    private enum CodingKeys: String, CodingKey { case forward, anchored, start, states, transitions, targets, dfa }
+    private enum CodingKeys: String, CodingKey {
+        case forward, anchored, start, states, transitions, targets, sets, dfa
+    }
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -91,6 +95,17 @@ extension Automaton: Codable {
         }
         let stateCount = Int32(clamping: flatStates.count / 3)
         let valid = 0..<stateCount
+        for flat in try container.decodeIfPresent([[UInt32]].self, forKey: .sets) ?? [] {
+            guard flat.count % 2 == 0 else { throw corrupt(.sets, "set ranges must be pairs") }
+            var ranges: [ClosedRange<UInt32>] = []
+            for index in stride(from: 0, to: flat.count, by: 2) {
+                guard flat[index] <= flat[index + 1], flat[index + 1] <= 0x10FFFF else {
+                    throw corrupt(.sets, "set range out of order or beyond U+10FFFF")
+                }
+                ranges.append(flat[index]...flat[index + 1])
+            }
+            nfa.sets.append(ScalarSet(ranges))
+        }
         guard targets.allSatisfy(valid.contains) else { throw corrupt(.targets, "target out of range") }
         for index in stride(from: 0, to: flatTransitions.count, by: 3) {
             let (low, high, next) = (flatTransitions[index], flatTransitions[index + 1], flatTransitions[index + 2])
@@ -114,16 +129,32 @@ extension Automaton: Codable {
                 fits = argument >= 0 && valid.contains(count)
             case .match:
                 fits = true
+            case .scalarSet:
+                fits = argument >= 0 && Int(argument) < nfa.sets.count && valid.contains(count)
             }
             guard fits else { throw corrupt(.states, "state out of range") }
             nfa.states.append(.init(kind: kind, argument: argument, count: count))
         }
         nfa.targets = targets
+        // Every whole-scalar state needs its skip chain right before it: any byte to `next`, then
+        // to the state before.
+        for (index, state) in nfa.states.enumerated() where state.kind == .scalarSet {
+            guard index >= 3,
+                (1...3).allSatisfy({ step in
+                    let skip = nfa.states[index - 4 + step]
+                    let target = step == 1 ? state.count : Int32(index - 5 + step)
+                    return skip.kind == .bytes && skip.count == 1
+                        && nfa.transitions[Int(skip.argument)] == .init(low: 0, high: 255, next: target)
+                })
+            else { throw corrupt(.states, "whole-scalar state without its skip chain") }
+        }
         nfa.start = try container.decode(Int32.self, forKey: .start)
         guard valid.contains(nfa.start) else { throw corrupt(.start, "start state out of range") }
         self.nfa = nfa
         dfa = try container.decodeIfPresent(DFA.self, forKey: .dfa)
-        if dfa != nil, nfa.hasOracleAssertions { throw corrupt(.dfa, "a DFA cannot read lookaround oracles") }
+        if dfa != nil, nfa.hasOracleAssertions || nfa.hasScalarSets {
+            throw corrupt(.dfa, "a DFA cannot read lookaround oracles or whole scalars")
+        }
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -135,6 +166,10 @@ extension Automaton: Codable {
         try container.encode(
             nfa.transitions.flatMap { [Int32($0.low), Int32($0.high), $0.next] }, forKey: .transitions)
         try container.encode(nfa.targets, forKey: .targets)
+        if !nfa.sets.isEmpty {
+            try container.encode(
+                nfa.sets.map { $0.ranges.flatMap { [$0.lowerBound, $0.upperBound] } }, forKey: .sets)
+        }
         try container.encodeIfPresent(dfa, forKey: .dfa)
     }
 }

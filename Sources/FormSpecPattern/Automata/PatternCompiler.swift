@@ -3,10 +3,16 @@
 enum PatternCompiler {
     /// The most NFA states one pattern may compile to, lookarounds included. Counted repetition
     /// copies its operand, so `a{1000}{1000}` would need a million; it is refused before anything
-    /// is built. 100,000 states admit every repetition of a small class up to `{1,1000}` (as
-    /// ECMAScript does) while bounding memory to a few megabytes and the PikeVM to 100,000 state
-    /// visits per byte at the very worst.
-    static let stateLimit = 100_000
+    /// is built. A large class inside a repetition compiles to a whole-scalar state (4 states a
+    /// copy), so `\p{L}{1,1000}` needs about 5,000. 250,000 states admit a single scalar repeated
+    /// 110,000 times (`u{110000}`, which ECMAScript accepts; about 2 states a copy) while bounding memory to about ten megabytes and the PikeVM to 250,000 state visits
+    /// per byte at the very worst (it stays linear in the input).
+    static let stateLimit = 250_000
+
+    /// In an automaton too large for a DFA anyway, a repeated class whose byte automaton has more
+    /// states than this compiles to a whole-scalar state instead (4 states with its skip chain),
+    /// so it never costs more than the byte automaton it replaces.
+    static let scalarSetThreshold = 4
 
     /// The deepest IR nesting accepted; every later pass recurses over the IR.
     static let depthLimit = 500
@@ -70,38 +76,65 @@ enum PatternCompiler {
     /// lookaround counts its own automaton (and the loop that restarts it at every position).
     static func estimate(_ ir: PatternIR) -> Int {
         var classSizes: [ScalarSet: Int] = [:]
-        return estimate(ir, &classSizes)
+        return automatonEstimate(ir, &classSizes).states
     }
 
-    private static func estimate(_ ir: PatternIR, _ classSizes: inout [ScalarSet: Int]) -> Int {
+    /// The states of `set`'s byte automaton (shared suffixes and all), or `stateLimit + 1`.
+    static func classSize(_ set: ScalarSet) -> Int {
+        var builder = NFABuilder(forward: true)
+        return (try? builder.scalars(set, next: 0)).map { _ in builder.nfa.states.count } ?? stateLimit + 1
+    }
+
+    /// An automaton's estimated size and whether it uses whole-scalar states: only when plain
+    /// byte classes would make it too large for a DFA anyway (long repetitions of large classes),
+    /// so every pattern that had a DFA keeps it.
+    static func automatonEstimate(_ ir: PatternIR, _ classSizes: inout [ScalarSet: Int]) -> (
+        states: Int, scalarStates: Bool
+    ) {
+        let both = estimate(ir, repeated: false, &classSizes)
+        return both.plain <= 4 * DFA.stateCap ? (both.plain, false) : (both.scalar, true)
+    }
+
+    /// The estimates with plain byte classes and with whole-scalar states, in one pass (so nested
+    /// lookarounds are measured once each).
+    private static func estimate(_ ir: PatternIR, repeated: Bool, _ classSizes: inout [ScalarSet: Int]) -> (
+        plain: Int, scalar: Int
+    ) {
         let cap = stateLimit + 1
-        func add(_ a: Int, _ b: Int) -> Int { min(cap, a + b) }
+        func add(_ a: (plain: Int, scalar: Int), _ b: (plain: Int, scalar: Int)) -> (plain: Int, scalar: Int) {
+            (min(cap, a.plain + b.plain), min(cap, a.scalar + b.scalar))
+        }
         switch ir {
         case .empty:
-            return 0
+            return (0, 0)
         case .scalars(let set):
-            // A class's size is what it really compiles to (shared suffixes and all), once per class.
-            if let size = classSizes[set] { return size }
-            var builder = NFABuilder(forward: true)
-            let size = (try? builder.scalars(set, next: 0)).map { _ in builder.nfa.states.count } ?? cap
+            // A class's size is what it really compiles to, measured once per class.
+            let size = classSizes[set] ?? classSize(set)
             classSizes[set] = size
-            return size
+            return (size, repeated && size > scalarSetThreshold ? 4 : size)
         case .concatenation(let parts), .alternation(let parts):
-            var total = 1
+            var total = (plain: 1, scalar: 1)
             for part in parts {
-                total = add(total, estimate(part, &classSizes))
-                if total >= cap { return cap }
+                total = add(total, estimate(part, repeated: repeated, &classSizes))
+                if total.scalar >= cap { return (cap, cap) }
             }
             return total
         case .repetition(let body, let low, let high):
             let copies = high ?? max(low, 1)
-            if copies == 0 { return 1 }
-            let (product, overflow) = (estimate(body, &classSizes) + 1).multipliedReportingOverflow(by: copies)
-            return overflow ? cap : min(cap, product + 1)
+            if copies == 0 { return (1, 1) }
+            let inner = estimate(body, repeated: true, &classSizes)
+            func times(_ size: Int) -> Int {
+                let (product, overflow) = (size + 1).multipliedReportingOverflow(by: copies)
+                return overflow ? cap : min(cap, product + 1)
+            }
+            return (times(inner.plain), times(inner.scalar))
         case .assertion:
-            return 1
+            return (1, 1)
         case .lookaround(let body, _):
-            return add(estimate(body, &classSizes), prefixLoopEstimate)
+            // A lookaround's body is its own automaton, which decides on whole-scalar states itself.
+            let inner = estimate(body, repeated: false, &classSizes)
+            let size = min(cap, (inner.plain <= 4 * DFA.stateCap ? inner.plain : inner.scalar) + prefixLoopEstimate)
+            return (size, size)
         }
     }
 
@@ -138,6 +171,12 @@ struct Automaton: Sendable, Hashable {
 struct ConjunctCompiler {
     private(set) var lookarounds: [Automaton] = []
     private var lookaroundIndex: [LookaroundKey: Int] = [:]
+    /// How many repetitions enclose the IR being compiled.
+    private var repetitionDepth = 0
+    /// Whether the automaton being compiled uses whole-scalar states for large repeated classes.
+    private var scalarStates = false
+    /// Byte automaton sizes of the classes seen so far.
+    private var classSizes: [ScalarSet: Int] = [:]
 
     private struct LookaroundKey: Hashable {
         var body: PatternIR
@@ -149,7 +188,12 @@ struct ConjunctCompiler {
     mutating func automaton(_ ir: PatternIR, forward: Bool) throws(PatternSyntaxError) -> Automaton {
         var builder = NFABuilder(forward: forward)
         let match = builder.add(.init(kind: .match, argument: 0, count: 0))
+        // A lookaround's body is compiled on its own, outside the repetitions around it.
+        let outer = (repetitionDepth, scalarStates)
+        repetitionDepth = 0
+        scalarStates = PatternCompiler.automatonEstimate(ir, &classSizes).scalarStates
         var start = try compile(ir, next: match, &builder)
+        (repetitionDepth, scalarStates) = outer
         let anchored = Self.anchoredAtStart(ir, forward: forward)
         if !anchored {
             // `[^]*?` in front: re-enter the pattern at every scalar boundary.
@@ -174,6 +218,11 @@ struct ConjunctCompiler {
         case .empty:
             return next
         case .scalars(let set):
+            if scalarStates, repetitionDepth > 0 {
+                let size = classSizes[set] ?? PatternCompiler.classSize(set)
+                classSizes[set] = size
+                if size > PatternCompiler.scalarSetThreshold { return builder.scalarSet(set, next: next) }
+            }
             return try builder.scalars(set, next: next)
         case .concatenation(let parts):
             var current = next
@@ -189,6 +238,8 @@ struct ConjunctCompiler {
             return builder.addUnion(starts)
         case .repetition(let body, let low, let high):
             if let high, high < low { return builder.addUnion([]) }
+            repetitionDepth += 1
+            defer { repetitionDepth -= 1 }
             var current = next
             if let high {
                 for _ in 0..<(high - low) {
@@ -256,7 +307,31 @@ struct NFABuilder {
     /// Byte states by their transitions, so equal ones are built once.
     private var byteStates: [[NFA.Transition]: Int32] = [:]
 
+    /// Indexes into `nfa.sets`.
+    private var setIndex: [ScalarSet: Int32] = [:]
+
     init(forward: Bool) { self.forward = forward }
+
+    /// A whole-scalar state for `set` continuing to `next`, after its own skip chain (see
+    /// ``NFA/Kind/scalarSet``).
+    mutating func scalarSet(_ set: ScalarSet, next: Int32) -> Int32 {
+        let index: Int32
+        if let existing = setIndex[set] {
+            index = existing
+        } else {
+            index = Int32(nfa.sets.count)
+            nfa.sets.append(set)
+            setIndex[set] = index
+        }
+        // Not hash-consed: the chain must sit right before the state.
+        var skip = next
+        for _ in 0..<3 {
+            let first = Int32(nfa.transitions.count)
+            nfa.transitions.append(.init(low: 0, high: 255, next: skip))
+            skip = add(.init(kind: .bytes, argument: first, count: 1))
+        }
+        return add(.init(kind: .scalarSet, argument: index, count: next))
+    }
 
     mutating func add(_ state: NFA.State) -> Int32 {
         nfa.states.append(state)

@@ -25,8 +25,8 @@ enum PikeVM {
             nfa.transitions.withUnsafeBufferPointer { transitions in
                 nfa.targets.withUnsafeBufferPointer { targets in
                     var machine = Machine(
-                        states: states, transitions: transitions, targets: targets, bytes: bytes, forward: forward,
-                        oracles: oracles, scratch: scratch)
+                        states: states, transitions: transitions, targets: targets, sets: nfa.sets, bytes: bytes,
+                        forward: forward, oracles: oracles, scratch: scratch)
                     defer { steps &+= machine.steps }
                     return machine.run(start: nfa.start, row: row)
                 }
@@ -38,6 +38,7 @@ enum PikeVM {
         let states: UnsafeBufferPointer<NFA.State>
         let transitions: UnsafeBufferPointer<NFA.Transition>
         let targets: UnsafeBufferPointer<Int32>
+        let sets: [ScalarSet]
         let bytes: UnsafeBufferPointer<UInt8>
         let forward: Bool
         let oracles: UnsafeBufferPointer<UInt8>
@@ -51,12 +52,13 @@ enum PikeVM {
 
         init(
             states: UnsafeBufferPointer<NFA.State>, transitions: UnsafeBufferPointer<NFA.Transition>,
-            targets: UnsafeBufferPointer<Int32>, bytes: UnsafeBufferPointer<UInt8>, forward: Bool,
+            targets: UnsafeBufferPointer<Int32>, sets: [ScalarSet], bytes: UnsafeBufferPointer<UInt8>, forward: Bool,
             oracles: UnsafeBufferPointer<UInt8>, scratch: UnsafeMutableBufferPointer<Int32>
         ) {
             self.states = states
             self.transitions = transitions
             self.targets = targets
+            self.sets = sets
             self.bytes = bytes
             self.forward = forward
             self.oracles = oracles
@@ -71,6 +73,44 @@ enum PikeVM {
         /// The byte read at step `offset` (0-based in reading order).
         @inline(__always)
         func byte(_ offset: Int) -> UInt8 { bytes[forward ? offset : count - 1 - offset] }
+
+        /// The scalar whose UTF-8 encoding is read from step `offset` on (reading backwards: the
+        /// one ending there) and its length in bytes, or `nil` for malformed or truncated input.
+        func scalar(at offset: Int) -> (value: UInt32, length: Int)? {
+            // Reading backwards, step over the continuation bytes to the lead byte first.
+            var length = 1
+            var lead = byte(offset)
+            if !forward {
+                while lead & 0xC0 == 0x80 {
+                    guard length < 4, offset + length < count else { return nil }
+                    lead = byte(offset + length)
+                    length += 1
+                }
+            }
+            let expected: Int
+            var value: UInt32
+            switch lead {
+            case 0x00...0x7F: return (UInt32(lead), 1)
+            case 0xC2...0xDF: (expected, value) = (2, UInt32(lead & 0x1F))
+            case 0xE0...0xEF: (expected, value) = (3, UInt32(lead & 0x0F))
+            case 0xF0...0xF4: (expected, value) = (4, UInt32(lead & 0x07))
+            default: return nil
+            }
+            if forward {
+                guard offset + expected <= count else { return nil }
+            } else {
+                guard length == expected else { return nil }
+            }
+            // Continuation bytes in text order: forwards they follow the lead, backwards they precede it.
+            for index in 1..<expected {
+                let continuation = forward ? byte(offset + index) : byte(offset + expected - 1 - index)
+                guard continuation & 0xC0 == 0x80 else { return nil }
+                value = value << 6 | UInt32(continuation & 0x3F)
+            }
+            let shortest: UInt32 = expected == 2 ? 0x80 : expected == 3 ? 0x800 : 0x10000
+            guard value >= shortest, value <= 0x10FFFF else { return nil }
+            return (value, expected)
+        }
 
         /// Whether `assertion` holds before reading step `offset`.
         func holds(_ code: Int32, at offset: Int) -> Bool {
@@ -104,7 +144,7 @@ enum PikeVM {
                 let entry = states[Int(stack[depth])]
                 steps &+= 1
                 switch entry.kind {
-                case .bytes: break
+                case .bytes, .scalarSet: break
                 case .match: matched = true
                 case .union:
                     var target = Int(entry.argument + entry.count) - 1
@@ -145,7 +185,16 @@ enum PikeVM {
                 next.clear()
                 matched = false
                 for member in 0..<current.size {
-                    let entry = states[Int(current.dense[member])]
+                    let state = current.dense[member]
+                    let entry = states[Int(state)]
+                    if entry.kind == .scalarSet {
+                        guard let (value, length) = scalar(at: offset), sets[Int(entry.argument)].contains(value)
+                        else { continue }
+                        // The rest of the scalar's bytes go through the skip chain before this state.
+                        let target = length == 1 ? entry.count : state - 5 + Int32(length)
+                        if addClosure(&next, target, at: offset + 1, steps: &steps) { matched = true }
+                        continue
+                    }
                     guard entry.kind == .bytes else { continue }
                     for index in Int(entry.argument)..<Int(entry.argument + entry.count) {
                         let transition = transitions[index]
