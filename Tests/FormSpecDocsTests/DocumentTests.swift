@@ -295,7 +295,8 @@ struct DocumentTests {
                 ? [root] : Repository.files(under: root, endingWith: [".md", ".swift", ".yaml", ".json", ".txt"])
             for file in files where file != "Tests/FormSpecDocsTests/DocumentTests.swift" {
                 guard let text = try? Repository.read(file) else { continue }
-                for needle in ["../shared", "LANGUAGE.md"] where text.contains(needle) {
+                // Spelt in pieces so this file does not itself match a repository-wide search.
+                for needle in [".." + "/shared", "LANGUAGE" + ".md"] where text.contains(needle) {
                     offenders.append("\(file) mentions \(needle)")
                 }
             }
