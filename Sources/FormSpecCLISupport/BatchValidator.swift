@@ -56,11 +56,8 @@ public final class BatchValidator {
 
     private let output: OutputBuffer
     private let formatter: TextReportFormatter
-    private var scanner: JSONRecordScanner
-    /// The field slots and outcome lists, reused from input to input.
-    private var scratch: EvaluationScratch
-    /// The program's texts in the context's locale.
-    private let texts: ProgramTexts
+    /// The scanner, field slots and outcome lists, reused from input to input.
+    private var engine: RecordEngine
 
     /// Creates a validator writing to `output`.
     public init(
@@ -76,17 +73,22 @@ public final class BatchValidator {
         } else {
             formatter = TextReportFormatter()
         }
-        scanner = JSONRecordScanner(fieldNames: program.fields.map(\.name))
-        scratch = EvaluationScratch(program, today: context.today)
-        texts = context.texts(for: program)
+        engine = RecordEngine(program: program, context: context)
     }
 
     /// A validator with the same settings that collects its output in memory, for a worker of
     /// ``validateLines(_:jobs:)``.
+    ///
+    /// The worker shares no reference-counted state it touches per record with this validator or
+    /// another worker: its own copy of the program and texts, and its own check resolver closure
+    /// (wrapping this one), so threads never contend on one reference count.
     func worker() -> BatchValidator {
-        BatchValidator(
-            program: program, context: context, format: format, output: OutputBuffer(collecting: 1 << 16),
-            namesInputs: namesInputs)
+        var context = context
+        let checks = context.checks
+        context.checks = { check, field, value in checks(check, field, value) }
+        return BatchValidator(
+            program: program.isolatedCopy(), context: context, format: format,
+            output: OutputBuffer(collecting: 1 << 16), namesInputs: namesInputs)
     }
 
     /// Whether every input so far gave a valid report.
@@ -154,9 +156,7 @@ public final class BatchValidator {
         if number == 1, bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
             bytes = UnsafeBufferPointer(rebasing: bytes[3...])
         }
-        if scanner.scan(
-            bytes, into: &scratch, program: program, collectUnknownKeys: context.strict, today: context.today)
-        {
+        if engine.scan(bytes) {
             try evaluateAndWrite(input: input, line: number)
             return
         }
@@ -184,36 +184,27 @@ public final class BatchValidator {
             writeError(EvaluationError.notAnObject(value.kindDescription).description, input: input, line: line)
             return
         }
-        scratch.reset(program, today: context.today)
-        for member in members {
-            if let index = program.fieldIndex[member.key] {
-                scratch.values[index] = program.read(member.value, forField: index)
-            } else if context.strict {
-                scratch.unknownKeys.append(member.key)
-            }
-        }
+        engine.load(members)
         try evaluateAndWrite(input: input, line: line)
     }
 
     /// Evaluates the record in `scratch` and writes its report.
     private func evaluateAndWrite(input: String, line: Int?) throws(Abort) {
+        let valid: Bool
         do throws(EvaluationError) {
-            try program.evaluate(&scratch, context: context)
+            valid = try engine.evaluate()
         } catch {
             try handle(error, input: input, line: line)
             return
         }
-        if scratch.valid { validCount += 1 } else { invalidCount += 1 }
+        if valid { validCount += 1 } else { invalidCount += 1 }
         switch format {
         case .json(.errors):
-            output.writeErrorsLine(
-                of: scratch, program: program, texts: texts, mode: context.mode, strict: context.strict)
+            output.append { engine.appendErrorsLine(to: &$0) }
         case .json(.full):
-            output.writeJSONLine(
-                program.report(from: scratch, texts: texts, mode: context.mode, strict: context.strict))
+            output.writeJSONLine(engine.report())
         case .text:
-            let report = program.report(from: scratch, texts: texts, mode: context.mode, strict: context.strict)
-            output.write(formatter.format(report, source: source(input: input, line: line)))
+            output.write(formatter.format(engine.report(), source: source(input: input, line: line)))
         }
     }
 
@@ -265,5 +256,68 @@ public final class BatchValidator {
         case (nil, true): input
         case (nil, false): nil
         }
+    }
+}
+
+/// The per-record state of ``BatchValidator``: the scanner, the field slots and outcome lists,
+/// with the program and context they belong to.
+///
+/// One struct the validator reaches through `inout`: every method is `mutating`, even those that
+/// only read, so a record's scan, evaluation and report run on the stored value in place. Passed
+/// on from a class's stored property instead, the scratch (and the program) would be copied per
+/// call, retaining and releasing each of their arrays.
+struct RecordEngine {
+    let program: Program
+    let context: EvaluationContext
+    /// The program's texts in the context's locale.
+    let texts: ProgramTexts
+    private var scanner: JSONRecordScanner
+    /// The field slots and outcome lists, reused from record to record.
+    private var scratch: EvaluationScratch
+
+    init(program: Program, context: EvaluationContext) {
+        self.program = program
+        self.context = context
+        // Rendered from this program (not the context's prepared copy), so that a worker's
+        // engine shares no texts with another's.
+        texts = program.texts(for: context.texts(for: program).chain)
+        scanner = JSONRecordScanner(fieldNames: program.fields.map(\.name))
+        scratch = EvaluationScratch(program, today: context.today)
+    }
+
+    /// Scans one JSON Lines record into the field slots; `false` when it needs ``JSONReader``.
+    mutating func scan(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        scanner.scan(
+            line, into: &scratch, program: program, collectUnknownKeys: context.strict, today: context.today)
+    }
+
+    /// Fills the field slots from a decoded object's members.
+    mutating func load(_ members: [Value.Member]) {
+        scratch.reset(program, today: context.today)
+        for member in members {
+            if let index = program.fieldIndex[member.key] {
+                scratch.values[index] = program.read(member.value, forField: index)
+            } else if context.strict {
+                scratch.unknownKeys.append(member.key)
+            }
+        }
+    }
+
+    /// Evaluates the record in the slots; returns whether it is valid.
+    mutating func evaluate() throws(EvaluationError) -> Bool {
+        try program.evaluate(&scratch, context: context)
+        return scratch.valid
+    }
+
+    /// Appends the evaluated record's short report (`--report errors`) and a newline.
+    mutating func appendErrorsLine(to bytes: inout [UInt8]) {
+        JSONWriter.appendErrors(
+            of: scratch, program: program, texts: texts, mode: context.mode, strict: context.strict, to: &bytes)
+        bytes.append(UInt8(ascii: "\n"))
+    }
+
+    /// The evaluated record's full report.
+    mutating func report() -> Report {
+        program.report(from: scratch, texts: texts, mode: context.mode, strict: context.strict)
     }
 }

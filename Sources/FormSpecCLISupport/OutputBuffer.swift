@@ -53,6 +53,13 @@ public final class OutputBuffer {
 
     deinit { flush() }
 
+    /// Lets `body` append to the collected bytes in place, then writes them out if they passed
+    /// ``chunkSize``.
+    func append(_ body: (inout [UInt8]) -> Void) {
+        body(&bytes)
+        if bytes.count >= chunkSize { flush() }
+    }
+
     /// Appends `text`'s UTF-8.
     public func write(_ text: String) {
         bytes.append(contentsOf: text.utf8)

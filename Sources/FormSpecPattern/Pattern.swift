@@ -12,6 +12,9 @@ public struct Pattern: Sendable, Hashable {
     public let source: String
     /// The automata.
     let program: PatternProgram
+    /// The DFA tables in flat memory when every conjunct runs on a DFA alone (the usual form
+    /// pattern): what ``matches(utf8:)`` runs, with no copy of the automata per call.
+    let dfas: DFAMatcher?
 
     /// Compiles `source`.
     /// - Throws: ``PatternSyntaxError`` when the pattern is invalid, refused (backreferences), or
@@ -23,17 +26,18 @@ public struct Pattern: Sendable, Hashable {
     /// Compiles an already lowered pattern; `source` is kept for messages.
     /// - Throws: ``PatternSyntaxError`` when the automata would be too large or too deep.
     public init(ir: PatternIR, source: String) throws(PatternSyntaxError) {
-        self.source = source
-        self.program = try PatternCompiler.compile(ir, sourceLength: source.unicodeScalars.count)
+        self.init(source: source, program: try PatternCompiler.compile(ir, sourceLength: source.unicodeScalars.count))
     }
 
     init(source: String, program: PatternProgram) {
         self.source = source
         self.program = program
+        self.dfas = DFAMatcher(program)
     }
 
     /// Whether `text` contains a match (an unanchored search; write `^…$` to anchor).
     public func matches(_ text: String) -> Bool {
+        if let dfas, let result = text.utf8.withContiguousStorageIfAvailable({ dfas.matches($0) }) { return result }
         var steps = 0
         return run(text, engine: .automatic, steps: &steps)
     }
@@ -41,9 +45,14 @@ public struct Pattern: Sendable, Hashable {
     /// Whether the UTF-8 bytes contain a match. The bytes must be valid UTF-8 (as every Swift
     /// `String` is); on invalid input the answer is unspecified but the call is still safe.
     public func matches(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        if let dfas { return dfas.matches(bytes) }
         var steps = 0
         return run(bytes, engine: .automatic, steps: &steps)
     }
+
+    /// The DFA tables when every conjunct runs on a DFA alone: a handle a hot loop keeps per
+    /// pattern and runs with no reference counting, valid while this pattern is alive.
+    package var dfaTables: DFATables? { dfas?.tables }
 
     public static func == (lhs: Pattern, rhs: Pattern) -> Bool { lhs.source == rhs.source }
 
@@ -107,5 +116,103 @@ public struct Pattern: Sendable, Hashable {
                     scratch: scratch, steps: &steps)
             }
         }
+    }
+}
+
+/// Every conjunct's DFA of one pattern, copied once into flat memory: the match loop of a pattern
+/// whose conjuncts all run on a DFA without lookarounds.
+///
+/// A class, not a struct of arrays: running a pattern then retains one reference instead of
+/// copying a ``PatternProgram/Conjunct`` (and retaining each of its arrays) per conjunct per call,
+/// and the inner loop indexes raw buffers with no bounds or uniqueness checks. It owns the memory
+/// ``DFATables`` points into; immutable after `init`, hence `@unchecked Sendable`.
+final class DFAMatcher: @unchecked Sendable {
+    let tables: DFATables
+
+    /// The matcher for `program`, or `nil` when some conjunct has lookarounds or no DFA.
+    init?(_ program: PatternProgram) {
+        var dfas: [(Bool, DFA)] = []
+        for conjunct in program.conjuncts {
+            guard conjunct.lookarounds.isEmpty, let dfa = conjunct.main.dfa else { return nil }
+            dfas.append((conjunct.expected, dfa))
+        }
+        let headers = UnsafeMutableBufferPointer<DFATables.Header>.allocate(capacity: dfas.count)
+        let classes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 256 * dfas.count)
+        let table = UnsafeMutableBufferPointer<Int32>.allocate(capacity: dfas.reduce(0) { $0 + $1.1.table.count })
+        let eofMatch = UnsafeMutableBufferPointer<Bool>.allocate(capacity: dfas.reduce(0) { $0 + $1.1.eofMatch.count })
+        var tableOffset = 0
+        var eofOffset = 0
+        for (index, (expected, dfa)) in dfas.enumerated() {
+            headers[index] = DFATables.Header(
+                expected: expected, start: Int(dfa.start), width: dfa.classCount, classes: 256 * index,
+                table: tableOffset, eofMatch: eofOffset)
+            _ = UnsafeMutableBufferPointer(rebasing: classes[256 * index..<256 * (index + 1)]).initialize(
+                from: dfa.classes)
+            _ = UnsafeMutableBufferPointer(rebasing: table[tableOffset..<tableOffset + dfa.table.count]).initialize(
+                from: dfa.table)
+            _ = UnsafeMutableBufferPointer(rebasing: eofMatch[eofOffset..<eofOffset + dfa.eofMatch.count]).initialize(
+                from: dfa.eofMatch)
+            tableOffset += dfa.table.count
+            eofOffset += dfa.eofMatch.count
+        }
+        tables = DFATables(
+            headers: UnsafeBufferPointer(headers), classes: UnsafeBufferPointer(classes),
+            table: UnsafeBufferPointer(table), eofMatch: UnsafeBufferPointer(eofMatch))
+    }
+
+    deinit {
+        tables.headers.deallocate()
+        tables.classes.deallocate()
+        tables.table.deallocate()
+        tables.eofMatch.deallocate()
+    }
+
+    /// Whether `bytes` satisfy every conjunct.
+    func matches(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { tables.matches(bytes) }
+}
+
+/// A ``DFAMatcher``'s tables: plain pointers, so a copy retains nothing. Valid only while the
+/// matcher (its ``Pattern``) is alive.
+package struct DFATables: @unchecked Sendable {
+    /// One conjunct: where its tables start and what it must give.
+    struct Header {
+        var expected: Bool
+        var start: Int
+        var width: Int
+        /// Offsets into `classes` (a multiple of 256), `table` and `eofMatch`.
+        var classes: Int
+        var table: Int
+        var eofMatch: Int
+    }
+
+    let headers: UnsafeBufferPointer<Header>
+    let classes: UnsafeBufferPointer<UInt8>
+    let table: UnsafeBufferPointer<Int32>
+    let eofMatch: UnsafeBufferPointer<Bool>
+
+    /// Whether `bytes` satisfy every conjunct.
+    package func matches(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        for header in headers where isMatch(header, bytes) != header.expected { return false }
+        return true
+    }
+
+    /// ``DFA/isMatch(_:forward:steps:)`` over the flat tables: stops at the first match and, for
+    /// an anchored pattern, at the first byte that leaves it (the dead state).
+    @inline(__always)
+    private func isMatch(_ header: Header, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress, let table = table.baseAddress, let classes = classes.baseAddress else {
+            return eofMatch[header.eofMatch + header.start]
+        }
+        let rows = table + header.table
+        let byteClass = classes + header.classes
+        let width = header.width
+        var state = header.start
+        for offset in 0..<bytes.count {
+            let entry = rows[state &* width &+ Int(byteClass[Int(base[offset])])]
+            if entry & 1 != 0 { return true }
+            state = Int(entry &>> 1)
+            if state == 0 { return false }
+        }
+        return eofMatch[header.eofMatch + state]
     }
 }

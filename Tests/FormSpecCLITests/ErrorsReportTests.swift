@@ -23,6 +23,9 @@ struct ErrorsReportTests {
         let candidates = [
             #""""#, #""x""#, #""Hello World 123!""#, #""alice_01""#, #""a@b.co""#, "42", "-3", "2.5", "true",
             #""2024-02-29""#, #""2999-01-01""#, "null", "[1]", #""\u001b[2J""#,
+            // The scanner's own readings: padded and long text, numbers it reads without the reader.
+            #"" padded ""#, #""\t""#, #""Zoë Ünïcode-name""#, #""a_much_longer_value_than_15""#, "1e2", "5.0",
+            "-0", "12345678901234567890",
         ]
         var inputs = ["{}"]
         let names = program.fields.map(\.name)

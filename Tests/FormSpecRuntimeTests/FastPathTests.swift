@@ -21,4 +21,29 @@ struct FastPathTests {
         #expect(rule.passes("ab\r\n"))
         #expect(!rule.passes("ab\r\nc\r\n"))
     }
+
+    @Test("the byte path of a length rule agrees with the String one", arguments: LengthRule.Unit.allCases)
+    func lengthFromBytesAgrees(unit: LengthRule.Unit) {
+        let texts = ["", "a", "abc", "abcd", "a\r\nb", "\r\n\r\n", "e\u{301}", "日本語", "😀😀", "tab\there", "x\r"]
+        for text in texts {
+            for limit in 0...5 {
+                for bound in [LengthRule.Bound.min, .max] {
+                    let rule = LengthRule(bound: bound, limit: limit, unit: unit)
+                    let viaBytes = Array(text.utf8).withUnsafeBufferPointer { rule.passes(utf8: $0) }
+                    #expect((viaBytes ?? rule.passes(text)) == rule.passes(text), "\(bound) \(limit) \(unit) \(text)")
+                    if text.utf8.allSatisfy({ $0 < 0x80 }) { #expect(viaBytes != nil) }
+                }
+            }
+        }
+    }
+
+    @Test func textsCompareByTheirBytes() {
+        #expect(Scalar.text("Passw0rd!").exactlyEquals(.text("Passw0rd!")))
+        #expect(!Scalar.text("Passw0rd!").exactlyEquals(.text("Passw0rd?")))
+        #expect(!Scalar.text("a").exactlyEquals(.text("ab")))
+        let long = String(repeating: "x", count: 40)
+        #expect(Scalar.text(long).exactlyEquals(.text(String(repeating: "x", count: 40))))
+        // Precomposed and decomposed differ: exact scalars, not canonical equivalence.
+        #expect(!Scalar.text("\u{e9}").exactlyEquals(.text("e\u{301}")))
+    }
 }

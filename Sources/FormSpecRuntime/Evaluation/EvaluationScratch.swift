@@ -100,6 +100,9 @@ public struct EvaluationScratch: Sendable {
     public internal(set) var valid = true
     /// Every active field's outcome list, one after another in spec order.
     public internal(set) var results: [RuleResult] = []
+    /// How many of ``results`` failed (errors and warnings): none means a report with nothing to
+    /// say but `valid`.
+    public internal(set) var failedResults = 0
     /// For each field, where its results start in ``results`` and end; an inactive field's range
     /// is empty and ``isActive`` is false.
     var resultStart: [Int32]

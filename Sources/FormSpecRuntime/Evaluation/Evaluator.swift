@@ -110,11 +110,13 @@ extension Program {
     ///   `scratch.checkAnswers` nor from `context.checks`, unless `scratch.collectsUnanswered`.
     public func evaluate(_ scratch: inout EvaluationScratch, context: EvaluationContext) throws(EvaluationError) {
         scratch.results.removeAll(keepingCapacity: true)
+        scratch.failedResults = 0
         scratch.activeFields.removeAll(keepingCapacity: true)
-        scratch.failedFormRules.removeAll(keepingCapacity: true)
-        scratch.changedFields.removeAll(keepingCapacity: true)
-        scratch.failureMessages.removeAll(keepingCapacity: true)
-        scratch.unanswered.removeAll(keepingCapacity: true)
+        // Usually empty already: skip the calls.
+        if !scratch.failedFormRules.isEmpty { scratch.failedFormRules.removeAll(keepingCapacity: true) }
+        if !scratch.changedFields.isEmpty { scratch.changedFields.removeAll(keepingCapacity: true) }
+        if !scratch.failureMessages.isEmpty { scratch.failureMessages.removeAll(keepingCapacity: true) }
+        if !scratch.unanswered.isEmpty { scratch.unanswered.removeAll(keepingCapacity: true) }
         let mode = context.mode
         if mode == .edit {
             let original = try context.originalValues(for: self)
@@ -158,6 +160,7 @@ extension Program {
         throws(EvaluationError) -> Bool
     {
         scratch.results.removeAll(keepingCapacity: true)
+        scratch.failedResults = 0
         scratch.failureMessages.removeAll(keepingCapacity: true)
         scratch.unanswered.removeAll(keepingCapacity: true)
         guard context.mode != .show else {
@@ -213,7 +216,8 @@ extension Program {
         scratch.resultStart[index] = start
         scratch.resultEnd[index] = start
         let values = environment.values
-        guard lowered.holds(lowered.fieldCondition[index], values, mode: mode) else {
+        let condition = lowered.fieldCondition[index]
+        guard condition < 0 || lowered.holds(condition, values, mode: mode) else {
             scratch.isActive[index] = false
             scratch.fieldValid[index] = true
             return true
@@ -237,25 +241,29 @@ extension Program {
         if let required {
             let passed = value != .empty
             scratch.results.append(RuleResult(rule: required, outcome: passed ? .passed : .failed))
+            if !passed { scratch.failedResults += 1 }
             valid = passed
         }
         switch value {
         case .value(let scalar):
-            for position in first..<end {
-                let instruction = lowered.instructions[position]
-                if instruction.op == .required { continue }
-                let (verdict, failure) = try run(
-                    position, scalar, scratch: &scratch, environment: environment, mode: mode)
-                let outcome: RuleOutcome
-                switch verdict {
-                case .inactive: continue
-                case .passed: outcome = .passed
-                case .failed: outcome = .failed
-                case .pending: outcome = .pending
+            // Text rules read the value's UTF-8 in place: found once here, not once per rule.
+            let rulesValid: Result<Bool, EvaluationError>
+            if case .text(let text) = scalar,
+                let result = text.utf8.withContiguousStorageIfAvailable({ utf8 in
+                    Result { () throws(EvaluationError) in
+                        try runRules(
+                            first..<end, scalar, utf8: utf8, scratch: &scratch, environment: environment, mode: mode)
+                    }
+                })
+            {
+                rulesValid = result
+            } else {
+                rulesValid = Result { () throws(EvaluationError) in
+                    try runRules(
+                        first..<end, scalar, utf8: nil, scratch: &scratch, environment: environment, mode: mode)
                 }
-                if outcome == .failed, !instruction.isWarning { valid = false }
-                scratch.results.append(RuleResult(rule: Int32(position - first), outcome: outcome, failure: failure))
             }
+            if try !rulesValid.get() { valid = false }
         case .empty, .invalid:
             if case .invalid = value { valid = false }
             // Nothing to check, but the checklist still lists each requirement. Text rules that can
@@ -272,6 +280,37 @@ extension Program {
         }
         scratch.resultEnd[index] = Int32(scratch.results.count)
         scratch.fieldValid[index] = valid
+        return valid
+    }
+
+    /// Runs the top-level rules at `positions` on a non-empty value, appending their outcomes to
+    /// `scratch.results`; returns whether none failed as an error.
+    ///
+    /// - Parameter utf8: The value's UTF-8 when it is text, for the rules that read bytes.
+    private func runRules(
+        _ positions: Range<Int>, _ scalar: Scalar, utf8: UnsafeBufferPointer<UInt8>?, scratch: inout EvaluationScratch,
+        environment: RuleEnvironment, mode: Mode
+    ) throws(EvaluationError) -> Bool {
+        var valid = true
+        let first = positions.lowerBound
+        for position in positions {
+            let instruction = lowered.instructions[position]
+            if instruction.op == .required { continue }
+            let (verdict, failure) = try run(
+                position, scalar, utf8: utf8, scratch: &scratch, environment: environment, mode: mode)
+            let outcome: RuleOutcome
+            switch verdict {
+            case .inactive: continue
+            case .passed: outcome = .passed
+            case .failed: outcome = .failed
+            case .pending: outcome = .pending
+            }
+            if outcome == .failed {
+                scratch.failedResults += 1
+                if !instruction.isWarning { valid = false }
+            }
+            scratch.results.append(RuleResult(rule: Int32(position - first), outcome: outcome, failure: failure))
+        }
         return valid
     }
 
@@ -301,16 +340,31 @@ extension Program {
     /// message; else a pending check makes it pending; else `all`/`any`/`not` decide. A group whose
     /// members are all inactive is inactive itself.
     private func run(
-        _ position: Int, _ value: Scalar, scratch: inout EvaluationScratch, environment: RuleEnvironment, mode: Mode
+        _ position: Int, _ value: Scalar, utf8: UnsafeBufferPointer<UInt8>?, scratch: inout EvaluationScratch,
+        environment: RuleEnvironment, mode: Mode
     ) throws(EvaluationError) -> (Verdict, Int32) {
         let instruction = lowered.instructions[position]
-        guard lowered.holds(instruction.condition, environment.values, mode: mode) else { return (.inactive, -1) }
+        if instruction.condition >= 0, !lowered.holds(instruction.condition, environment.values, mode: mode) {
+            return (.inactive, -1)
+        }
         let table = Int(instruction.payload)
         let passed: Bool
         switch instruction.op {
         case .required: passed = true
-        case .length: passed = lowered.lengths[table].passes(value.textValue)
-        case .pattern: passed = lowered.patterns[table].passes(value.textValue)
+        case .length:
+            if let utf8, let known = lowered.lengths[table].passes(utf8: utf8) {
+                passed = known
+            } else {
+                passed = lowered.lengths[table].passes(value.textValue)
+            }
+        case .pattern:
+            if let utf8, let tables = lowered.patternTables[table] {
+                passed = tables.matches(utf8) != lowered.patternNegated[table]
+            } else if let utf8 {
+                passed = lowered.patterns[table].passes(utf8: utf8)
+            } else {
+                passed = lowered.patterns[table].passes(value.textValue)
+            }
         case .contains: passed = lowered.containsRules[table].passes(value.textValue)
         case .format: passed = lowered.formats[table].passes(value.textValue)
         case .equality: passed = lowered.equalities[table].passes(value, in: environment)
@@ -327,7 +381,7 @@ extension Program {
             var passing = 0
             for child in table..<table + Int(instruction.count) {
                 let (verdict, childFailure) = try run(
-                    child, value, scratch: &scratch, environment: environment, mode: mode)
+                    child, value, utf8: utf8, scratch: &scratch, environment: environment, mode: mode)
                 if failure < 0, childFailure >= 0 { failure = childFailure }
                 switch verdict {
                 case .inactive: continue

@@ -49,6 +49,8 @@ public struct JSONRecordScanner {
         unknownKeys.removeAll(keepingCapacity: true)
 
         var cursor = Cursor(bytes: line)
+        // Records usually list the fields in spec order: try the one after the last found first.
+        var guess = 0
         cursor.skipWhitespace()
         guard cursor.take(UInt8(ascii: "{")) else { return false }
         cursor.skipWhitespace()
@@ -62,13 +64,13 @@ public struct JSONRecordScanner {
             cursor.skipWhitespace()
             guard cursor.take(UInt8(ascii: ":")) else { return false }
             cursor.skipWhitespace()
-            if let field = keys.index(of: UnsafeBufferPointer(rebasing: line[key])) {
+            if let field = keys.index(of: UnsafeBufferPointer(rebasing: line[key]), guess: guess) {
                 guard !seen[field] else { return false }
                 seen[field] = true
+                guess = field + 1
                 if let content = cursor.plainString() {
-                    // Up to 15 bytes of UTF-8 the string is stored inline: no allocation.
-                    let text = String(decoding: UnsafeBufferPointer(rebasing: line[content]), as: UTF8.self)
-                    scratch.values[field] = program.read(.string(text), forField: field)
+                    scratch.values[field] = Self.read(
+                        UnsafeBufferPointer(rebasing: line[content]), forField: field, program: program)
                 } else {
                     guard let value = cursor.value() else { return false }
                     scratch.values[field] = program.read(value, forField: field)
@@ -93,6 +95,28 @@ public struct JSONRecordScanner {
     }
 }
 
+extension JSONRecordScanner {
+    /// A plain string value (no escapes, well-formed UTF-8) read as field `field`'s type: what
+    /// ``Program/read(_:forField:today:)`` gives for it, with a shortcut for the usual text value
+    /// that needs no trimming (its first and last bytes are ASCII and not whitespace), which skips
+    /// the Unicode whitespace lookups.
+    static func read(_ content: UnsafeBufferPointer<UInt8>, forField field: Int, program: Program) -> FieldValue {
+        // Up to 15 bytes of UTF-8 the string is stored inline: no allocation.
+        let text = String(decoding: content, as: UTF8.self)
+        if program.fields[field].type.isTextual, let first = content.first, let last = content.last,
+            !program.fields[field].trim || (isPlainASCII(first) && isPlainASCII(last))
+        {
+            return .value(.text(text))
+        }
+        return program.read(.string(text), forField: field)
+    }
+
+    /// Whether `byte` is an ASCII character that is not Unicode whitespace.
+    private static func isPlainASCII(_ byte: UInt8) -> Bool {
+        byte < 0x80 && byte != 0x20 && !(0x09...0x0D).contains(byte)
+    }
+}
+
 /// Field names encoded as UTF-8 key bytes, looked up by exact bytes.
 struct FieldKeyTable {
     private let names: [[UInt8]]
@@ -106,7 +130,13 @@ struct FieldKeyTable {
         byLength = buckets
     }
 
-    func index(of key: UnsafeBufferPointer<UInt8>) -> Int? {
+    /// The field whose name is `key`, trying field `guess` first.
+    func index(of key: UnsafeBufferPointer<UInt8>, guess: Int = -1) -> Int? {
+        if guess >= 0, guess < names.count, names[guess].count == key.count,
+            names[guess].withUnsafeBufferPointer({ memoryEqual($0.baseAddress, key.baseAddress, key.count) })
+        {
+            return guess
+        }
         for index in byLength[min(key.count, 64)] where names[index].count == key.count {
             let equal = names[index].withUnsafeBufferPointer { name in
                 memoryEqual(name.baseAddress, key.baseAddress, key.count)
@@ -226,7 +256,11 @@ private struct Cursor {
         case UInt8(ascii: "n"): return literal("null") ? .null : nil
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             guard skipNumberToken() else { return nil }
-            return parsed(start..<position)
+            // The token follows JSON's number grammar (checked above): read it as the reader does,
+            // without setting up a reader.
+            let token = UnsafeBufferPointer(rebasing: bytes[start..<position])
+            let isIntegral = !token.contains { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }
+            return JSONReader.number(token, isIntegral: isIntegral)
         case UInt8(ascii: "["), UInt8(ascii: "{"):
             guard skipNested() else { return nil }
             return parsed(start..<position)

@@ -209,7 +209,8 @@ extension JSONWriter {
         of scratch: EvaluationScratch, program: Program, texts: ProgramTexts, mode: Mode, strict: Bool,
         to bytes: inout [UInt8]
     ) {
-        guard mode != .show else {
+        // A valid record without a warning: the usual case, one constant.
+        guard mode != .show, !scratch.valid || scratch.failedResults > 0 else {
             appendLiteral("{\"valid\":true}", to: &bytes)
             return
         }
@@ -279,17 +280,23 @@ extension JSONWriter {
             count += 1
         }
         for result in scratch.results(of: field) where result.outcome == .failed {
-            let line = program.line(result, field: field, first: first, texts: texts)
-            guard line.isWarning == warnings else { continue }
+            // What `Program.line` gives, read from the pre-encoded tables.
+            let position = first + Int(result.rule)
+            let isWarning = result.rule >= 0 && program.lowered.instructions[position].isWarning
+            guard isWarning == warnings else { continue }
             if firstOnly, count > 0 { break }
             open()
             if result.failure >= 0 {
                 appendLiteral("{\"rule\":\"check\",\"message\":", to: &bytes)
                 appendString(scratch.failureMessages[Int(result.failure)], to: &bytes)
                 bytes.append(UInt8(ascii: "}"))
+            } else if result.rule < 0 {
+                appendIssue(ruleJSON: requiredJSON, message: texts.required[field], value: nil, to: &bytes)
             } else {
+                let isRequired = program.lowered.instructions[position].op == .required
                 appendIssue(
-                    rule: line.name, message: line.message, value: line.name == "required" ? nil : scalar, to: &bytes)
+                    ruleJSON: program.ruleNameJSON[position], message: texts.messages[position],
+                    value: isRequired ? nil : scalar, to: &bytes)
             }
         }
         if !warnings, case .invalid(let rule) = value, !(firstOnly && count > 0) {
@@ -298,6 +305,24 @@ extension JSONWriter {
                 rule: rule, message: rule == "choice" ? texts.choice[field] : texts.type[field], value: nil, to: &bytes)
         }
         if count > 0 { bytes.append(UInt8(ascii: "]")) }
+    }
+
+    /// `"required"` as a JSON string.
+    private static let requiredJSON: [UInt8] = Array("\"required\"".utf8)
+
+    /// An issue whose rule name is already JSON (``Program/ruleNameJSON`` or a literal).
+    private static func appendIssue(
+        ruleJSON: [UInt8], message: RenderedText, value: Scalar?, to bytes: inout [UInt8]
+    ) {
+        appendLiteral("{\"rule\":", to: &bytes)
+        bytes.append(contentsOf: ruleJSON)
+        appendLiteral(",\"message\":", to: &bytes)
+        if let json = message.json {
+            bytes.append(contentsOf: json)
+        } else {
+            appendString(message.render(value: value), to: &bytes)
+        }
+        bytes.append(UInt8(ascii: "}"))
     }
 
     private static func appendIssue(rule: String, message: RenderedText, value: Scalar?, to bytes: inout [UInt8]) {

@@ -1,3 +1,5 @@
+import FormSpecPattern
+
 /// The evaluator's form of a program's rules and conditions: flat arrays addressed by index.
 ///
 /// ``RuleProgram`` and ``Condition`` are trees (indirect enums, every node boxed): the right shape
@@ -54,6 +56,10 @@ struct LoweredRules: Sendable {
 
     var lengths: [LengthRule] = []
     var patterns: [PatternRule] = []
+    /// Per pattern rule, its DFA tables (when it runs on a DFA alone) and whether it is negated:
+    /// what the evaluator reads instead of a copy of the ``PatternRule``, which retains its arrays.
+    var patternTables: [DFATables?] = []
+    var patternNegated: [Bool] = []
     var containsRules: [ContainsRule] = []
     var formats: [FormatRule] = []
     var equalities: [EqualityRule] = []
@@ -119,6 +125,8 @@ struct LoweredRules: Sendable {
             return make(.length, lengths.count - 1)
         case .pattern(let item):
             patterns.append(item)
+            patternTables.append(item.pattern.dfaTables)
+            patternNegated.append(item.negated)
             return make(.pattern, patterns.count - 1)
         case .contains(let item):
             containsRules.append(item)

@@ -37,6 +37,9 @@ public struct Program: Sendable, Codable {
     let defaultTexts: ProgramTexts
     /// Each field's name as a JSON string literal, quotes included: what a report writer copies.
     package let fieldNameJSON: [[UInt8]]
+    /// Each top-level rule's name in reports as a JSON string literal (`"required"` for a
+    /// `required` rule, whatever it is called), by ``ruleIndex(field:rule:)``.
+    package let ruleNameJSON: [[UInt8]]
 
     /// Creates a program.
     public init(
@@ -66,6 +69,19 @@ public struct Program: Sendable, Codable {
             JSONWriter.appendString(field.name, to: &bytes)
             return bytes
         }
+        var ruleNames: [[UInt8]] = []
+        for field in fields {
+            for rule in field.rules {
+                var bytes: [UInt8] = []
+                if case .required = rule.rule {
+                    JSONWriter.appendString("required", to: &bytes)
+                } else {
+                    JSONWriter.appendString(rule.name, to: &bytes)
+                }
+                ruleNames.append(bytes)
+            }
+        }
+        self.ruleNameJSON = ruleNames
         self.defaultTexts = ProgramTexts(
             fields: fields, formRules: formRules, unknownFieldMessage: unknownFieldMessage, chain: defaultChain)
     }
@@ -93,6 +109,15 @@ public struct Program: Sendable, Codable {
         try container.encode(fields, forKey: .fields)
         try container.encode(formRules, forKey: .formRules)
         try container.encode(unknownFieldMessage, forKey: .unknownFieldMessage)
+    }
+
+    /// The same program built again from its fields: equal in every way, but with tables of its
+    /// own. A batch worker thread evaluates with one, so that threads do not retain and release
+    /// the same buffers (contended reference counts cost more than the rules).
+    package func isolatedCopy() -> Program {
+        Program(
+            form: form, title: title, locale: locale, fields: fields, formRules: formRules,
+            unknownFieldMessage: unknownFieldMessage)
     }
 
     /// For each field, the fields whose rules or conditions read it (besides itself): what must be

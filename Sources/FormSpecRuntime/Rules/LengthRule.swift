@@ -35,6 +35,31 @@ public struct LengthRule: Sendable, Codable, Hashable {
         return bound == .min ? length >= limit : length <= limit
     }
 
+    /// Whether text with these UTF-8 bytes is within the bound, decided from the bytes alone;
+    /// `nil` when that takes the text itself (a grapheme or UTF-16 count of non-ASCII text).
+    ///
+    /// The batch path's entry: no `String` walk for the usual ASCII value.
+    public func passes(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
+        // Every unit counts at most one per byte and at least one per 4 bytes.
+        if bound == .max, bytes.count <= limit { return true }
+        if bound == .min, bytes.count < limit { return false }
+        let length: Int
+        switch unit {
+        case .utf8: length = bytes.count
+        case .graphemes, .scalars, .utf16:
+            var count = 0
+            var previous: UInt8 = 0
+            for byte in bytes {
+                guard byte < 0x80 else { return nil }
+                // "\r\n" is one grapheme, two scalars or UTF-16 units.
+                if !(unit == .graphemes && byte == 0x0A && previous == 0x0D) { count += 1 }
+                previous = byte
+            }
+            length = count
+        }
+        return bound == .min ? length >= limit : length <= limit
+    }
+
     /// The grapheme count of all-ASCII text without grapheme breaking (each byte is one
     /// character, except that "\r\n" is one); `nil` when the text is not ASCII.
     static func asciiGraphemeCount(_ text: String) -> Int? {

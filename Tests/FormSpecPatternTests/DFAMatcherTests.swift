@@ -1,0 +1,37 @@
+import Testing
+
+@testable import FormSpecPattern
+
+/// `Pattern.matches` runs the flat-memory `DFAMatcher` whenever every conjunct has a DFA and no
+/// lookaround; it must answer exactly as the PikeVM does on the same automata.
+@Suite("DFA matcher")
+struct DFAMatcherTests {
+    static let patterns = [
+        "^[a-z0-9_]+$", "[a-z]", "[A-Z]", "[0-9]", "[^A-Za-z0-9]", #"^[^@\s]+@[^@\s]+\.[a-z]{2,}$"#, "^$", "",
+        "abc", "^abc", "abc$", #"\bword\b"#, "^(a|bc)*d$", "[é語]+", "(?!x)y", "^(?=.*[0-9]).{3}$",
+    ]
+    static let texts = [
+        "", "a", "abc", "xabcx", "alice_01", "Alice", "Passw0rd!", "alice@example.com", "a@b", "a b@c.de",
+        "bcbcad", "word", "a word here", "swordfish", "語é", "y", "xy", "ab1", "abcd", "\u{1F600}x",
+    ]
+
+    @Test("the DFA matcher agrees with the PikeVM", arguments: patterns)
+    func agreesWithThePikeVM(source: String) throws {
+        let pattern = try Pattern(source)
+        for text in Self.texts {
+            var steps = 0
+            let expected = pattern.run(text, engine: .pikeVM, steps: &steps)
+            #expect(pattern.matches(text) == expected, "\(source) on \(text)")
+            let viaBytes = Array(text.utf8).withUnsafeBufferPointer { pattern.matches(utf8: $0) }
+            #expect(viaBytes == expected, "\(source) on \(text) as bytes")
+        }
+    }
+
+    @Test func theSignUpPatternsRunOnTheMatcher() throws {
+        for source in Self.patterns.prefix(6) {
+            #expect(try Pattern(source).dfas != nil, "\(source)")
+        }
+        // A lookahead needs its oracle: the general path.
+        #expect(try Pattern("(?!x)y").dfas == nil)
+    }
+}
