@@ -45,11 +45,13 @@ let package = Package(
         // `formspec lsp`: a Language Server Protocol server over the compiler driver `check` uses.
         .target(
             name: "FormSpecLanguageServer",
-            dependencies: ["FormSpecCompiler", "FormSpecDiagnostics", "FormSpecRuntime", "FormSpecYAML"]
+            dependencies: [
+                "FormSpecCompiler", "FormSpecDiagnostics", "FormSpecRuntime", "FormSpecYAML", "FormSpecCLISupport",
+            ]
         ),
         // The command-line tool's support code: file IO, the line reader, the output buffer, the
-        // batch validator and the text formatter. Only the `formspec` executable links it, so the
-        // embeddable library carries none of it.
+        // batch validator and the text formatter. Only the `formspec` executable (with its language
+        // server) links it, so the embeddable library carries none of it.
         .target(
             name: "FormSpecCLISupport",
             dependencies: ["FormSpecRuntime", "FormSpecDiagnostics", "FormSpecYAML", "FormSpecCompiler"]
