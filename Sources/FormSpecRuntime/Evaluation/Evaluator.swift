@@ -246,15 +246,22 @@ extension Program {
         }
         switch value {
         case .value(let scalar):
-            // Text rules read the value's UTF-8 in place: found once here, not once per rule.
+            // Text rules read the value's UTF-8 in place: found once here, not once per rule. The
+            // closure reaches the scratch through a pointer: capturing the `inout` parameter made
+            // the compiler copy the whole scratch in and out per field.
             let rulesValid: Result<Bool, EvaluationError>
             if case .text(let text) = scalar,
-                let result = text.utf8.withContiguousStorageIfAvailable({ utf8 in
-                    Result { () throws(EvaluationError) in
-                        try runRules(
-                            first..<end, scalar, utf8: utf8, scratch: &scratch, environment: environment, mode: mode)
-                    }
-                })
+                let result = withUnsafeMutablePointer(
+                    to: &scratch,
+                    { scratchPointer in
+                        text.utf8.withContiguousStorageIfAvailable { utf8 in
+                            Result { () throws(EvaluationError) in
+                                try runRules(
+                                    first..<end, scalar, utf8: utf8, scratch: &scratchPointer.pointee,
+                                    environment: environment, mode: mode)
+                            }
+                        }
+                    })
             {
                 rulesValid = result
             } else {
