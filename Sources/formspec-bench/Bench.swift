@@ -1,7 +1,7 @@
 // Measures FormSpec's live re-validation cost per keystroke, and batch validation throughput.
 //
 //     swift run -c release formspec-bench                      # live: µs per keystroke (signup spec)
-//     swift run -c release formspec-bench --keystrokes 200000
+//     swift run -c release formspec-bench --keystrokes 200000 [--by-keystroke]
 //     swift run -c release formspec-bench --batch              # Program.validate records per second
 //     swift run -c release formspec-bench --spec path/to/signup.form.yaml
 //     swift build -c release && .build/release/formspec-bench --cli   # `formspec validate --jsonl` lines/s
@@ -61,7 +61,7 @@ func readBack(_ field: LiveField, _ form: LiveForm) -> Int {
 
 /// One keystroke as an app sees it: set the value by name, then read what the view shows.
 @MainActor
-func benchmarkLive(_ compiled: CompiledForm, keystrokes: Int) {
+func benchmarkLive(_ compiled: CompiledForm, keystrokes: Int, byPosition: Bool = false) {
     let sequence = typingSequence().map { (field: $0.field, value: Value.string($0.value)) }
     let form = LiveForm(compiled)
     let shown = sequence.map { form[$0.field]! }
@@ -81,6 +81,7 @@ func benchmarkLive(_ compiled: CompiledForm, keystrokes: Int) {
     var samples: [Double] = []
     samples.reserveCapacity(keystrokes)
     var submittable = 0
+    var byStep = Array(repeating: [Double](), count: byPosition ? sequence.count : 0)
     let total = clock.measure {
         for step in 0..<keystrokes {
             let position = step % sequence.count
@@ -90,6 +91,7 @@ func benchmarkLive(_ compiled: CompiledForm, keystrokes: Int) {
             form.set(value, forField: field)
             checksum &+= readBack(shown[position], form)
             samples.append(nanoseconds(clock.now - start))
+            if byPosition { byStep[position].append(samples[samples.count - 1]) }
             if position == sequence.count - 1, form.canSubmit { submittable += 1 }
         }
     }
@@ -108,6 +110,14 @@ func benchmarkLive(_ compiled: CompiledForm, keystrokes: Int) {
     print("  wall time           \(format(nanoseconds(total) / 1e6)) ms (incl. resets)")
     print("  submittable at end  \(submittable) of \(keystrokes / sequence.count) completed sign-ups")
     print("  read-back checksum  \(checksum)")
+    if byPosition {
+        for (position, step) in sequence.enumerated() {
+            let median = percentile(byStep[position].sorted(), 0.5) / 1000
+            print(
+                "  \(step.field) \(FieldType.canonicalText(step.value) ?? "")".padding(
+                    toLength: 36, withPad: " ", startingAt: 0) + "p50 \(format(median)) µs")
+        }
+    }
 }
 
 func benchmarkBatch(_ compiled: CompiledForm, records: Int) {
@@ -209,6 +219,9 @@ struct Bench: AsyncParsableCommand {
     @Option(help: "Keystrokes to simulate.")
     var keystrokes = 100_000
 
+    @Flag(help: "Also print the mean time of each keystroke of the typing sequence.")
+    var byKeystroke = false
+
     @Option(help: "Records for --batch.")
     var records = 200_000
 
@@ -240,7 +253,7 @@ struct Bench: AsyncParsableCommand {
         } else if batch {
             benchmarkBatch(compiled, records: records)
         } else {
-            benchmarkLive(compiled, keystrokes: keystrokes)
+            benchmarkLive(compiled, keystrokes: keystrokes, byPosition: byKeystroke)
         }
     }
 }
