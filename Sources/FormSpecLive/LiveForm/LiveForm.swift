@@ -399,11 +399,11 @@ public final class LiveForm {
             publish(index, active: false)
             return
         }
-        outcomes[index].record(
+        let match = outcomes[index].record(
             scratch.results(of: index), failures: scratch.failureMessages, pending: pending,
             valid: scratch.fieldValid[index], kind: FieldOutcome.kind(of: scratch.values[index]))
         if typed, fieldDebounce[index] > 0 { startMessageDebounce(of: index) }
-        publish(index, active: true)
+        publish(index, active: true, match: textsUseValue[index] ? .different : match)
     }
 
     /// Field `index`'s report, projected from its last outcome list.
@@ -420,7 +420,13 @@ public final class LiveForm {
     /// messages are rebuilt only when the set of failing rules changed. (While a debounce holds
     /// messages back, rebuilding them from the same failures would keep the same ones, so that
     /// shortcut holds then too.)
-    func publish(_ index: Int, active: Bool) {
+    ///
+    /// - Parameters:
+    ///   - index: The field.
+    ///   - active: Whether the field is active.
+    ///   - match: How the outcome compares with the one the field shows (from
+    ///     ``FieldOutcome/record(_:failures:pending:valid:kind:)``); `.different` publishes everything.
+    func publish(_ index: Int, active: Bool, match: FieldOutcome.ShownMatch = .different) {
         let field = fields[index]
         field.update(isActive: active)
         guard active else {
@@ -434,15 +440,12 @@ public final class LiveForm {
         }
         field.update(hasNoError: outcomes[index].fieldValid)
         field.update(isPending: outcomes[index].pending)
-        let sameLines = !textsUseValue[index] && outcomes[index].showsSameLines
+        outcomes[index].isShown = true
+        let sameLines = match != .different
         if sameLines {
             field.updateStatuses(outcomes[index].results[...])
-            if outcomes[index].showsSameMessages {
-                outcomes[index].markShown()
-                return
-            }
+            if match == .same { return }
         }
-        outcomes[index].markShown()
         let report = fieldReport(index)
         if messageDebounce[index] != nil {
             // Typing: messages that no longer apply go at once, new ones wait for the pause.
@@ -562,11 +565,9 @@ struct FieldOutcome {
     /// 0 empty, 1 value, 2 not of the type, 3 not an option (which message shows depends on it).
     var valueKind: UInt8 = 0
 
-    /// Whether the observed field shows ``shownResults``; `false` forces a full publish.
+    /// Whether the observed field shows this outcome (published after each evaluation); `false`
+    /// forces the next publish to be a full one.
     var isShown = false
-    var shownResults: [RuleResult] = []
-    var shownFailures: [String] = []
-    var shownKind: UInt8 = 0
 
     static func kind(of value: FieldValue) -> UInt8 {
         switch value {
@@ -576,10 +577,38 @@ struct FieldOutcome {
         }
     }
 
-    /// Keeps an active field's evaluation.
+    /// How the last outcome compares with the one the observed field shows.
+    enum ShownMatch {
+        /// Other rules, or another kind of value: everything is published again.
+        case different
+        /// The same rules (so the same checklist lines), but other failures: other messages.
+        case sameLines
+        /// The same rules failing the same way: at most statuses differ.
+        case same
+    }
+
+    /// Keeps an active field's evaluation, and tells how it compares with the one kept before,
+    /// which is what the observed field shows (when ``isShown``). Compared before being
+    /// overwritten, so one list serves as both.
     mutating func record(
         _ results: ArraySlice<RuleResult>, failures: [String], pending: Bool, valid: Bool, kind: UInt8
-    ) {
+    ) -> ShownMatch {
+        var match = ShownMatch.different
+        if isShown, valueKind == kind, self.results.count == results.count {
+            match = self.failures == failures ? .same : .sameLines
+            var position = results.startIndex
+            for kept in self.results {
+                let result = results[position]
+                if kept.rule != result.rule {
+                    match = .different
+                    break
+                }
+                if (kept.outcome == .failed) != (result.outcome == .failed) || kept.failure != result.failure {
+                    match = .sameLines
+                }
+                position += 1
+            }
+        }
         isActive = true
         Self.copy(results, into: &self.results)
         // Usually both empty: skip sharing (then copying) the evaluator's buffer.
@@ -587,6 +616,7 @@ struct FieldOutcome {
         self.pending = pending
         fieldValid = valid
         valueKind = kind
+        return match
     }
 
     /// Overwrites `target` with `source`, in place when the counts match (a keystroke mostly
@@ -602,34 +632,6 @@ struct FieldOutcome {
             target[index] = source[position]
             position += 1
         }
-    }
-
-    /// Whether the shown checklist lists the same rules, for the same kind of value.
-    var showsSameLines: Bool {
-        guard isShown, shownKind == valueKind, shownResults.count == results.count else { return false }
-        for position in results.indices where shownResults[position].rule != results[position].rule { return false }
-        return true
-    }
-
-    /// With the same lines: whether the shown messages come from the same failures.
-    var showsSameMessages: Bool {
-        guard shownFailures == failures else { return false }
-        for position in results.indices {
-            let shown = shownResults[position]
-            let result = results[position]
-            if (shown.outcome == .failed) != (result.outcome == .failed) || shown.failure != result.failure {
-                return false
-            }
-        }
-        return true
-    }
-
-    /// Records that the observed field now shows ``results``.
-    mutating func markShown() {
-        isShown = true
-        shownKind = valueKind
-        Self.copy(results[...], into: &shownResults)
-        if !(shownFailures.isEmpty && failures.isEmpty) { shownFailures = failures }
     }
 }
 
