@@ -81,7 +81,6 @@ func benchmarkLive(_ compiled: CompiledForm, keystrokes: Int, byPosition: Bool =
     var samples: [Double] = []
     samples.reserveCapacity(keystrokes)
     var submittable = 0
-    var byStep = Array(repeating: [Double](), count: byPosition ? sequence.count : 0)
     let total = clock.measure {
         for step in 0..<keystrokes {
             let position = step % sequence.count
@@ -91,12 +90,16 @@ func benchmarkLive(_ compiled: CompiledForm, keystrokes: Int, byPosition: Bool =
             form.set(value, forField: field)
             checksum &+= readBack(shown[position], form)
             samples.append(nanoseconds(clock.now - start))
-            if byPosition { byStep[position].append(samples[samples.count - 1]) }
             if position == sequence.count - 1, form.canSubmit { submittable += 1 }
         }
     }
     let cycles = (keystrokes + sequence.count - 1) / sequence.count
     let evaluations = form.evaluationCount - (cycles - 1) * compiled.program.fields.count  // minus the resets
+    // Sample `i` is step `i % sequence.count`: split before sorting, not while measuring.
+    let byStep =
+        byPosition
+        ? sequence.indices.map { step in stride(from: step, to: samples.count, by: sequence.count).map { samples[$0] } }
+        : []
     samples.sort()
     let mean = samples.reduce(0, +) / Double(samples.count)
     print("live re-validation: \(compiled.path)")
