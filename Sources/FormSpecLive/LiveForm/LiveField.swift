@@ -115,7 +115,10 @@ public final class LiveField: Identifiable {
 // observers are notified only of real changes. The flags the form's summary (`canSubmit`, …) is
 // made of also tell the form, which keeps counts instead of scanning every field.
 extension LiveField {
-    func update(value new: Value?) { if !Self.sameExactly(_value, new) { value = new } }
+    func update(value new: Value?) {
+        // Through `withMutation` rather than the setter, which would compare the values again.
+        if !Self.sameExactly(_value, new) { withMutation(keyPath: \.value) { _value = new } }
+    }
     func update(isTouched new: Bool) { if _isTouched != new { isTouched = new } }
     func update(errors new: [Issue]) { if _errors != new { errors = new } }
     func update(warnings new: [Issue]) { if _warnings != new { warnings = new } }

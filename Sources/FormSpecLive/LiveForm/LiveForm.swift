@@ -627,10 +627,8 @@ struct FieldOutcome {
             target.append(contentsOf: source)
             return
         }
-        var position = source.startIndex
-        for index in target.indices {
-            target[index] = source[position]
-            position += 1
+        source.withUnsafeBufferPointer { source in
+            target.withUnsafeMutableBufferPointer { target in _ = target.update(fromContentsOf: source) }
         }
     }
 }
