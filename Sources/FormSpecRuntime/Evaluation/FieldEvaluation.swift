@@ -15,6 +15,7 @@ extension Program {
         -> Bool
     {
         if !scratch.results.isEmpty { scratch.results.removeAll(keepingCapacity: true) }
+        scratch.failedResults = 0
         if !scratch.failureMessages.isEmpty { scratch.failureMessages.removeAll(keepingCapacity: true) }
         if !scratch.unanswered.isEmpty { scratch.unanswered.removeAll(keepingCapacity: true) }
         guard mode != .show else {
