@@ -45,11 +45,13 @@ let package = Package(
         // `formspec lsp`: a Language Server Protocol server over the compiler driver `check` uses.
         .target(
             name: "FormSpecLanguageServer",
-            dependencies: ["FormSpecCompiler", "FormSpecDiagnostics", "FormSpecRuntime", "FormSpecYAML"]
+            dependencies: [
+                "FormSpecCompiler", "FormSpecDiagnostics", "FormSpecRuntime", "FormSpecYAML", "FormSpecCLISupport",
+            ]
         ),
         // The command-line tool's support code: file IO, the line reader, the output buffer, the
-        // batch validator and the text formatter. Only the `formspec` executable links it, so the
-        // embeddable library carries none of it.
+        // batch validator and the text formatter. Only the `formspec` executable (with its language
+        // server) links it, so the embeddable library carries none of it.
         .target(
             name: "FormSpecCLISupport",
             dependencies: ["FormSpecRuntime", "FormSpecDiagnostics", "FormSpecYAML", "FormSpecCompiler"]
@@ -65,13 +67,21 @@ let package = Package(
         .testTarget(name: "FormSpecPatternTests", dependencies: ["FormSpecPattern"], resources: [.copy("Corpus")]),
         .testTarget(name: "FormSpecRuntimeTests", dependencies: ["FormSpecRuntime"]),
         .testTarget(name: "FormSpecCompilerTests", dependencies: ["FormSpec"]),
+        // What the CLI, docs and language-server tests share: the repository, the built `formspec`, a
+        // child-process runner.
+        .target(name: "FormSpecTestSupport", path: "Tests/FormSpecTestSupport"),
         .testTarget(
-            name: "FormSpecCLITests", dependencies: ["formspec", "FormSpec", "FormSpecCLISupport"], exclude: ["Golden"]),
+            name: "FormSpecCLITests",
+            dependencies: ["formspec", "FormSpec", "FormSpecCLISupport", "FormSpecTestSupport"],
+            exclude: ["Golden"]),
         .testTarget(name: "FormSpecLiveTests", dependencies: ["FormSpec"]),
-        .testTarget(name: "FormSpecLanguageServerTests", dependencies: ["FormSpecLanguageServer", "formspec"]),
+        .testTarget(
+            name: "FormSpecLanguageServerTests",
+            dependencies: ["FormSpecLanguageServer", "formspec", "FormSpecTestSupport"]),
         // The documents and the JSON Schema, checked against the real compiler and CLI.
         .testTarget(
-            name: "FormSpecDocsTests", dependencies: ["formspec", "FormSpec", "FormSpecCompiler", "FormSpecYAML"]),
+            name: "FormSpecDocsTests",
+            dependencies: ["formspec", "FormSpec", "FormSpecCompiler", "FormSpecYAML", "FormSpecTestSupport"]),
         // Links FormSpecLive only: proof that an app can embed forms without the compiler or libyaml.
         .executableTarget(name: "LiveSignupExample", dependencies: ["FormSpecLive"], path: "Examples/LiveSignup"),
         .executableTarget(

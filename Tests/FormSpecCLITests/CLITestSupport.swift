@@ -1,3 +1,4 @@
+import FormSpecTestSupport
 import Foundation
 import Testing
 
@@ -45,72 +46,17 @@ struct CLI {
     /// The path of `name` in the scratch folder.
     func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
 
-    /// Runs `formspec ARGUMENTS` in the scratch folder, with `stdin` (text) or an empty stdin.
-    /// Output goes through files, so a large output cannot dead-lock on a full pipe.
+    /// Runs `formspec ARGUMENTS` in the scratch folder, with `stdin` (text), the file `stdinFile`, or an
+    /// empty stdin.
     func run(_ arguments: [String], stdin: String? = nil, stdinFile: String? = nil) throws -> CLIResult {
         let executable = try #require(Self.executable, "the formspec executable was not found next to the test bundle")
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = folder
-        var environment = ProcessInfo.processInfo.environment
-        environment["NO_COLOR"] = "1"
-        process.environment = environment
-
-        let id = UUID().uuidString
-        let outURL = folder.appendingPathComponent(".out-\(id)")
-        let errURL = folder.appendingPathComponent(".err-\(id)")
-        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        let out = try FileHandle(forWritingTo: outURL)
-        let err = try FileHandle(forWritingTo: errURL)
-        process.standardOutput = out
-        process.standardError = err
-        if let stdin {
-            let inPath = try write(".in-\(id)", stdin)
-            process.standardInput = FileHandle(forReadingAtPath: inPath)
-        } else if let stdinFile {
-            process.standardInput = FileHandle(forReadingAtPath: stdinFile)
-        } else {
-            process.standardInput = FileHandle.nullDevice
-        }
-        try process.run()
-        process.waitUntilExit()
-        try out.close()
-        try err.close()
-        return CLIResult(
-            status: process.terminationStatus,
-            stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
-            stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+        let input: Subprocess.Input = stdin.map { .text($0) } ?? stdinFile.map { .file($0) } ?? .empty
+        let result = try Subprocess.run(executable, arguments, in: folder, input: input)
+        return CLIResult(status: result.status, stdout: result.stdout, stderr: result.stderr)
     }
 
-    /// The `formspec` executable: `FORMSPEC_BIN`, else the one beside the test bundle (SwiftPM
-    /// puts products and the `.xctest` bundle in the same folder).
-    static let executable: URL? = {
-        let fileManager = FileManager.default
-        if let override = ProcessInfo.processInfo.environment["FORMSPEC_BIN"],
-            fileManager.isExecutableFile(atPath: override)
-        {
-            return URL(fileURLWithPath: override)
-        }
-        let starts =
-            [Bundle.main.bundleURL, URL(fileURLWithPath: CommandLine.arguments.first ?? "")]
-            + Bundle.allBundles.map(\.bundleURL)
-        for start in starts {
-            var folder = start.standardizedFileURL
-            for _ in 0..<6 {
-                let candidate = folder.appendingPathComponent("formspec")
-                var isFolder: ObjCBool = false
-                if fileManager.fileExists(atPath: candidate.path, isDirectory: &isFolder), !isFolder.boolValue,
-                    fileManager.isExecutableFile(atPath: candidate.path)
-                {
-                    return candidate
-                }
-                folder = folder.deletingLastPathComponent()
-            }
-        }
-        return nil
-    }()
+    /// The `formspec` executable (see `FormSpecExecutable`).
+    static var executable: URL? { FormSpecExecutable.url }
 }
 
 /// Small specs written in the FormSpec language, shared by the tests.

@@ -1,3 +1,4 @@
+import FormSpecTestSupport
 import Foundation
 import Testing
 
@@ -130,60 +131,17 @@ struct DocumentedCommand: CustomTestStringConvertible, Sendable {
 enum Shell {
     static func run(_ command: String) throws -> (status: Int32, output: [String]) {
         let executable = try #require(FormSpecExecutable.url, "the formspec executable was not found")
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("formspec-doc-\(UUID().uuidString)")
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: output) }
-        let handle = try FileHandle(forWritingTo: output)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        let path =
+            executable.deletingLastPathComponent().path + ":"
+            + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
         // stderr joins stdout, as in a terminal: documents show diagnostics and results together.
-        process.arguments = ["-c", command + " 2>&1"]
-        process.currentDirectoryURL = Repository.root
-        var environment = ProcessInfo.processInfo.environment
-        environment["PATH"] =
-            executable.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
-        environment["NO_COLOR"] = "1"
-        process.environment = environment
-        process.standardOutput = handle
-        process.standardError = handle
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        try handle.close()
-        var lines = String(decoding: try Data(contentsOf: output), as: UTF8.self)
-            .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let result = try Subprocess.run(
+            URL(fileURLWithPath: "/bin/sh"), ["-c", command], in: Repository.root, environment: ["PATH": path],
+            mergingStandardError: true)
+        var lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if lines.last == "" { lines.removeLast() }
-        return (process.terminationStatus, lines)
+        return (result.status, lines)
     }
-}
-
-/// The `formspec` executable: `FORMSPEC_BIN`, else the one SwiftPM builds beside the test bundle.
-enum FormSpecExecutable {
-    static let url: URL? = {
-        let fileManager = FileManager.default
-        if let override = ProcessInfo.processInfo.environment["FORMSPEC_BIN"],
-            fileManager.isExecutableFile(atPath: override)
-        {
-            return URL(fileURLWithPath: override)
-        }
-        let starts =
-            [Bundle.main.bundleURL, URL(fileURLWithPath: CommandLine.arguments.first ?? "")]
-            + Bundle.allBundles.map(\.bundleURL)
-        for start in starts {
-            var folder = start.standardizedFileURL
-            for _ in 0..<6 {
-                let candidate = folder.appendingPathComponent("formspec")
-                var isFolder: ObjCBool = false
-                if fileManager.fileExists(atPath: candidate.path, isDirectory: &isFolder), !isFolder.boolValue,
-                    fileManager.isExecutableFile(atPath: candidate.path)
-                {
-                    return candidate
-                }
-                folder = folder.deletingLastPathComponent()
-            }
-        }
-        return nil
-    }()
 }
 
 /// Documents whose command output is checked, so they cannot drift from what `formspec` prints.

@@ -1,3 +1,4 @@
+import FormSpecTestSupport
 import Foundation
 import Testing
 
@@ -54,6 +55,28 @@ struct VocabularyTests {
             #expect(known.contains(key), "\(key) is not a rule or modifier the compiler reads")
             #expect(value["description"] != nil, "\(key) has no description (hover text)")
         }
+    }
+
+    /// Hover text in editors comes from the schema; a default message it quotes must be the one the
+    /// compiler really uses, or an author is told a message they will never see.
+    @Test("every default message the schema quotes is the compiler's built-in English message")
+    func schemaQuotesRealDefaultMessages() throws {
+        let english = try #require(DefaultMessages.catalog["en"])
+        var quoted = 0
+        for definition in ["rule", "formRule"] {
+            guard case .object(let properties) = try Self.definition(definition)?["properties"] else { continue }
+            for (key, value) in properties {
+                guard case .string(let description) = value["description"],
+                    let range = description.range(of: "Default message: `")
+                else { continue }
+                let message = description[range.upperBound...].prefix { $0 != "`" }
+                let variants = english.filter { $0.key == key || $0.key.hasPrefix(key + ".") }.map(\.value)
+                #expect(variants.contains(String(message)), "the schema quotes \"\(message)\" for \(key)")
+                quoted += 1
+            }
+        }
+        // Most rules quote their message; a schema that lost them would pass the loop vacuously.
+        #expect(quoted >= 20, "only \(quoted) default messages quoted")
     }
 
     @Test("the reference's rules table states each rule's built-in English message", arguments: RuleCatalog.names)

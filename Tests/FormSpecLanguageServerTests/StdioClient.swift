@@ -1,4 +1,5 @@
 import FormSpecRuntime
+import FormSpecTestSupport
 import Foundation
 import Testing
 
@@ -18,7 +19,8 @@ final class StdioClient {
 
     /// Starts `formspec lsp` in `folder`.
     init(folder: URL) throws {
-        let executable = try #require(Self.executable, "the formspec executable was not found next to the test bundle")
+        let executable = try #require(
+            FormSpecExecutable.url, "the formspec executable was not found next to the test bundle")
         process.executableURL = executable
         process.arguments = ["lsp"]
         process.currentDirectoryURL = folder
@@ -105,33 +107,6 @@ final class StdioClient {
         buffer.removeFirst(bodyStart + length)
         return try JSONReader.parse(body)
     }
-
-    /// The `formspec` executable: `FORMSPEC_BIN`, else the one beside the test bundle.
-    static let executable: URL? = {
-        let fileManager = FileManager.default
-        if let override = ProcessInfo.processInfo.environment["FORMSPEC_BIN"],
-            fileManager.isExecutableFile(atPath: override)
-        {
-            return URL(fileURLWithPath: override)
-        }
-        let starts =
-            [Bundle.main.bundleURL, URL(fileURLWithPath: CommandLine.arguments.first ?? "")]
-            + Bundle.allBundles.map(\.bundleURL)
-        for start in starts {
-            var folder = start.standardizedFileURL
-            for _ in 0..<6 {
-                let candidate = folder.appendingPathComponent("formspec")
-                var isFolder: ObjCBool = false
-                if fileManager.fileExists(atPath: candidate.path, isDirectory: &isFolder), !isFolder.boolValue,
-                    fileManager.isExecutableFile(atPath: candidate.path)
-                {
-                    return candidate
-                }
-                folder = folder.deletingLastPathComponent()
-            }
-        }
-        return nil
-    }()
 }
 
 /// Indented JSON for transcripts: keys in the order the message has them.

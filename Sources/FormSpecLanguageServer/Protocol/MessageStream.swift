@@ -1,11 +1,11 @@
+import FormSpecCLISupport
+
 #if canImport(Glibc)
     import Glibc
     private let systemRead = Glibc.read
-    private let systemWrite = Glibc.write
 #elseif canImport(Darwin)
     import Darwin
     private let systemRead = Darwin.read
-    private let systemWrite = Darwin.write
 #endif
 
 /// One frame read from the client: a message body, a frame that could not be read, or the end.
@@ -181,18 +181,7 @@ struct MessageWriter {
     func write(_ body: [UInt8]) -> Bool {
         var frame = Array("Content-Length: \(body.count)\r\n\r\n".utf8)
         frame.append(contentsOf: body)
-        var offset = 0
-        return frame.withUnsafeBytes { buffer in
-            while offset < buffer.count {
-                let count = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                offset += count
-            }
-            return true
-        }
+        return FileIO.writeAll(frame, to: descriptor)
     }
 }
 

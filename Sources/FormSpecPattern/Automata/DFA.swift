@@ -105,7 +105,9 @@ struct DFA: Sendable, Hashable {
             var targets: [SeedKey: Int32] = [:]
             for byteClass in 0..<classCount {
                 let word = words && isWordByte(representatives[byteClass])
-                let key = SeedKey(seeds: Array(Set(seeds[byteClass])).sorted(), word: word)
+                seeds[byteClass].sort()
+                seeds[byteClass].removeAdjacentDuplicates()
+                let key = SeedKey(seeds: seeds[byteClass], word: word)
                 let target: Int32
                 if key.seeds.isEmpty {
                     target = 0
@@ -156,14 +158,27 @@ struct DFA: Sendable, Hashable {
         }
     }
 
+    // The construction hashes thousands of state sets; hashing their bytes in one call is several
+    // times cheaper than the element-by-element hash an array gets by default.
+
     private struct SeedKey: Hashable {
         var seeds: [Int32]
         var word: Bool
+
+        func hash(into hasher: inout Hasher) {
+            seeds.withUnsafeBytes { hasher.combine(bytes: $0) }
+            hasher.combine(word)
+        }
     }
 
     private struct Key: Hashable {
         var set: [Int32]
         var context: Context
+
+        func hash(into hasher: inout Hasher) {
+            set.withUnsafeBytes { hasher.combine(bytes: $0) }
+            hasher.combine(context)
+        }
     }
 
     // MARK: Running
@@ -253,5 +268,18 @@ private struct SubsetBuilder {
         }
         result.sort()
         return result
+    }
+}
+
+extension Array where Element: Equatable {
+    /// Removes each element equal to the one before it (all duplicates, when sorted).
+    fileprivate mutating func removeAdjacentDuplicates() {
+        guard count > 1 else { return }
+        var kept = 1
+        for index in 1..<count where self[index] != self[kept - 1] {
+            self[kept] = self[index]
+            kept += 1
+        }
+        removeLast(count - kept)
     }
 }

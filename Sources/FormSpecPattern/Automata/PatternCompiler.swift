@@ -356,6 +356,16 @@ struct NFABuilder {
     /// Indexes into `nfa.sets`.
     private var setIndex: [ScalarSet: Int32] = [:]
 
+    /// Each class's byte automaton with an open exit (see ``classTemplate(_:)``).
+    private var classTemplates: [ScalarSet: ClassTemplate] = [:]
+
+    /// A class's byte automaton whose exit is not yet joined: its states in build order (children
+    /// first); a transition's `next` is the index of another template state, or `-1` for the exit.
+    private struct ClassTemplate {
+        var states: [[NFA.Transition]]
+        var entry: Int
+    }
+
     init(forward: Bool) { self.forward = forward }
 
     /// A whole-scalar state for `set` continuing to `next`, after its own skip chain (see
@@ -415,8 +425,44 @@ struct NFABuilder {
         nfa.targets += targets
     }
 
-    /// A byte trie for the UTF-8 encodings of `set` (reversed when reading backwards), ending at `next`.
+    /// The UTF-8 byte automaton of `set` (reversed when reading backwards), ending at `next`.
     mutating func scalars(_ set: ScalarSet, next: Int32) throws(PatternSyntaxError) -> Int32 {
+        let template = try classTemplate(set)
+        guard nfa.states.count + template.states.count <= PatternCompiler.stateLimit * 2 else {
+            throw PatternSyntaxError(message: "pattern is too large", offset: 0)
+        }
+        // Nodes with the same transitions are one state (hash-consing), here across every class
+        // built so far: suffixes such as `[80-BF]` -> next are shared by all classes ending at `next`.
+        var stateOf = [Int32](repeating: 0, count: template.states.count)
+        for (index, open) in template.states.enumerated() {
+            var transitions: [NFA.Transition] = []
+            transitions.reserveCapacity(open.count)
+            for transition in open {
+                let target = transition.next < 0 ? next : stateOf[Int(transition.next)]
+                // Two template states may be one state here; their adjacent ranges join again.
+                if let last = transitions.last, last.next == target, Int(last.high) + 1 == Int(transition.low) {
+                    transitions[transitions.count - 1].high = transition.high
+                } else {
+                    transitions.append(.init(low: transition.low, high: transition.high, next: target))
+                }
+            }
+            if let existing = byteStates[transitions] {
+                stateOf[index] = existing
+                continue
+            }
+            let first = Int32(nfa.transitions.count)
+            nfa.transitions += transitions
+            stateOf[index] = add(.init(kind: .bytes, argument: first, count: Int32(transitions.count)))
+            byteStates[transitions] = stateOf[index]
+        }
+        return stateOf[template.entry]
+    }
+
+    /// `set`'s byte automaton with its exit left open, derived once per class and builder: a class
+    /// used many times (`[\p{L}\p{N}_]{1,100}`, a hundred copies) then costs a copy of a few dozen
+    /// states each, not a fresh walk over hundreds of UTF-8 ranges.
+    private mutating func classTemplate(_ set: ScalarSet) throws(PatternSyntaxError) -> ClassTemplate {
+        if let template = classTemplates[set] { return template }
         // Trie nodes: each child is a byte range and either another node or the end (`-1`).
         var nodes: [[(range: ClosedRange<UInt8>, child: Int)]] = [[]]
         for range in set.ranges {
@@ -436,32 +482,36 @@ struct NFABuilder {
                 }
             }
         }
-        guard nfa.states.count + nodes.count <= PatternCompiler.stateLimit * 2 else {
+        guard nodes.count <= PatternCompiler.stateLimit * 2 else {
             throw PatternSyntaxError(message: "pattern is too large", offset: 0)
         }
-        // Children before parents, so every transition's target already exists. Nodes with the same
-        // transitions are one state (hash-consing): the trie's many identical suffixes such as
-        // `[80-BF][80-BF]` collapse, which keeps large Unicode classes small.
-        var stateOf = [Int32](repeating: 0, count: nodes.count)
+        // Children before parents, so every transition's target already exists; trie nodes with
+        // the same transitions collapse into one template state (the trie's many identical
+        // suffixes, which keeps large Unicode classes small).
+        var template = ClassTemplate(states: [], entry: 0)
+        var templateStateOf = [Int32](repeating: 0, count: nodes.count)
+        var seen: [[NFA.Transition]: Int32] = [:]
         for node in nodes.indices.reversed() {
             var transitions: [NFA.Transition] = []
             for (range, child) in nodes[node].sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
-                let target = child < 0 ? next : stateOf[child]
+                let target = child < 0 ? -1 : templateStateOf[child]
                 if let last = transitions.last, last.next == target, Int(last.high) + 1 == Int(range.lowerBound) {
                     transitions[transitions.count - 1].high = range.upperBound
                 } else {
                     transitions.append(.init(low: range.lowerBound, high: range.upperBound, next: target))
                 }
             }
-            if let existing = byteStates[transitions] {
-                stateOf[node] = existing
+            if let existing = seen[transitions] {
+                templateStateOf[node] = existing
                 continue
             }
-            let first = Int32(nfa.transitions.count)
-            nfa.transitions += transitions
-            stateOf[node] = add(.init(kind: .bytes, argument: first, count: Int32(transitions.count)))
-            byteStates[transitions] = stateOf[node]
+            templateStateOf[node] = Int32(template.states.count)
+            seen[transitions] = templateStateOf[node]
+            template.states.append(transitions)
         }
-        return stateOf[0]
+        template.entry = Int(templateStateOf[0])
+        classTemplates[set] = template
+        return template
     }
+
 }
