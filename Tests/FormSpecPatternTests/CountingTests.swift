@@ -289,3 +289,31 @@ func countingWorkIsLinearInTheInput(_ source: String) throws {
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(Pattern.self, from: Data(text.utf8)) }
     }
 }
+
+// MARK: Malformed input
+
+@Test func counterStatesNeverTrapOnMalformedUTF8() throws {
+    // `matches(utf8:)` promises safety, not a verdict, on bytes that are not UTF-8: truncated and
+    // stray continuation bytes must not desynchronise a counting set into a crash.
+    var random = SplitMix64(state: 5)
+    let irs: [PatternIR] = [
+        IR.count(IR.oneOf("a😀é"), 2, 5), IR.seq(IR.start, IR.count(IR.dot, 2, nil), IR.end),
+        IR.seq(IR.behind(IR.count(IR.oneOf("é😀"), 2, 3)), IR.literal("a")),
+        IR.seq(IR.literal("a"), IR.ahead(IR.count(IR.oneOf("é語"), 1, 4), negated: true)),
+    ]
+    let pieces: [[UInt8]] = [
+        [0x61], [0xC3, 0xA9], [0xF0, 0x9F, 0x98, 0x80], [0xE8, 0xAA, 0x9E], [0x80], [0xF0], [0xC3], [0xFF],
+    ]
+    var answered = 0
+    for ir in irs {
+        let pattern = try Pattern.counting(ir, threshold: 1)
+        #expect(pattern.counterCount > 0)
+        for _ in 0..<300 {
+            var bytes: [UInt8] = []
+            for _ in 0..<(random.next() % 12) { bytes += pieces[Int(random.next() % UInt64(pieces.count))] }
+            _ = bytes.withUnsafeBufferPointer { pattern.matches(utf8: $0) }
+            answered += 1
+        }
+    }
+    #expect(answered == 1200)
+}
