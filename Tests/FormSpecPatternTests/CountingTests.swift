@@ -74,6 +74,22 @@ func hugeSingleScalarRepetitionsCompileSmall(_ source: String) throws {
     #expect(!smile.matches(repeated("😀", 1000) + "😁"))
 }
 
+@Test func aPatternTooLargeToCopyCountsItsShorterRepetitionsToo() throws {
+    // Copying would need 600 × 600 copies of `a`; counting every single-scalar repetition longer
+    // than the counter's charge leaves 600 copies of one counter and a `b`.
+    let pattern = try Pattern("^(?:a{600}b){1,600}$")
+    #expect(pattern.counterCount == 600)
+    let unit = repeated("a", 600) + "b"
+    #expect(pattern.matches(unit))
+    #expect(!pattern.matches(repeated("a", 599) + "b"))
+    #expect(!pattern.matches(repeated("a", 601) + "b"))
+    #expect(pattern.matches(repeated(unit, 600)))
+    #expect(!pattern.matches(repeated(unit, 601)))
+    // Below the size limit, short repetitions are still copied (and keep their DFA).
+    let small = try Pattern("^(?:a{600}b){1,2}$")
+    #expect(small.counterCount == 0)
+}
+
 @Test func anUnanchoredCountFindsARunAnywhere() throws {
     let pattern = try Pattern("x[0-9]{2000,3000}y")
     #expect(pattern.counterCount == 1)
