@@ -2,8 +2,10 @@
 /// captures): one pass over the input, each NFA state entered at most once per position, so the
 /// time is O(bytes × states) whatever the pattern — no backtracking.
 ///
-/// It is the general engine: it runs automata that read lookaround oracles and those whose DFA
-/// would exceed the state cap. All memory is the caller's scratch (see ``scratchCount(for:)``).
+/// It is the general engine: it runs automata that read lookaround oracles, count (counter
+/// states keep a counting set each, O(1) amortised per byte) or whose DFA would exceed the state
+/// cap. All memory is the caller's scratch (see ``scratchCount(for:)``), except the counting sets,
+/// which a run with counter states allocates as it needs them.
 enum PikeVM {
     /// The `Int32` scratch one run needs for `nfa`: two sparse sets and a closure stack.
     static func scratchCount(for nfa: NFA) -> Int { 5 * nfa.states.count }
