@@ -386,3 +386,34 @@ private func usesScalarStates(_ pattern: Pattern) -> Bool {
         """
     #expect(json == expected)
 }
+
+// MARK: Required literal
+
+@Test func theRequiredLiteralIsTheLongestRunEveryMatchContains() {
+    let admin = IR.seq(
+        IR.behind(IR.set(0x41...0x5A, 0x61...0x7A), negated: true), IR.literal("admin"),
+        IR.ahead(IR.set(0x41...0x5A, 0x61...0x7A), negated: true))
+    #expect(RequiredLiteral.of(admin) == Array("admin".utf8))
+    // Zero-width nodes do not separate neighbours; classes and optional parts do.
+    #expect(
+        RequiredLiteral.of(IR.seq(IR.literal("ab"), .assertion(.wordBoundary), IR.literal("é"))) == Array("abé".utf8))
+    #expect(RequiredLiteral.of(IR.seq(IR.literal("ab"), IR.digit, IR.literal("xyz"))) == Array("xyz".utf8))
+    #expect(RequiredLiteral.of(IR.seq(IR.opt(IR.literal("abcdef")), IR.literal("@"))) == Array("@".utf8))
+    #expect(RequiredLiteral.of(IR.plus(IR.literal("語"))) == Array("語".utf8))
+    #expect(RequiredLiteral.of(IR.alt(IR.literal("ab"), IR.literal("ab"))) == Array("ab".utf8))
+    #expect(RequiredLiteral.of(IR.alt(IR.literal("ab"), IR.literal("cd"))).isEmpty)
+    #expect(RequiredLiteral.of(IR.star(IR.literal("ab"))).isEmpty)
+}
+
+@Test func aPikeVMPatternWithoutItsRequiredLiteralRejectsWithoutRunning() throws {
+    let pattern = try Pattern("(?<![A-Za-z])admin(?![A-Za-z])")
+    #expect(pattern.program.conjuncts[0].required == Array("admin".utf8))
+    #expect(pattern.cost(String(repeating: "adm1n ", count: 1000)) == (false, 0))
+    #expect(pattern.matches("the admin user"))
+    #expect(!pattern.matches("badminton"))
+    #expect(pattern.matches("admin"))
+    #expect(!pattern.matches("admi"))
+    // It survives encoding.
+    let decoded = try JSONDecoder().decode(Pattern.self, from: JSONEncoder().encode(pattern))
+    #expect(decoded.program == pattern.program)
+}

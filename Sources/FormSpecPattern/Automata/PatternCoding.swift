@@ -19,7 +19,8 @@
 /// 5 counter entry (`argument` = index into `counters`, `count` = that counter's state), 6 counter
 /// (`argument` = index into `counters`, each its set's index, `min` and `max`, -1 when unbounded;
 /// `count` = next state; a skip chain like kind 4's before it, leading back to the counter state).
-/// `sets` and `counters` are left out when empty.
+/// `sets` and `counters` are left out when empty. A conjunct's optional `required` lists bytes
+/// every match contains (a prefilter for the PikeVM).
 /// DFA byte classes are runs of byte values: `classStarts` lists the first byte of classes 1, 2, …
 /// (class 0 starts at byte 0); the table has one row of `classStarts.count + 1` entries per state.
 /// Decoding checks every index, so a damaged program is a decoding error, never a crash.
@@ -50,7 +51,7 @@ extension Pattern: Codable {
 }
 
 extension PatternProgram.Conjunct: Codable {
-    private enum CodingKeys: String, CodingKey { case expected, lookarounds, main }
+    private enum CodingKeys: String, CodingKey { case expected, lookarounds, main, required }
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -65,6 +66,8 @@ extension PatternProgram.Conjunct: Codable {
             lookarounds.append(automaton)
         }
         main = try container.decode(Automaton.self, forKey: .main)
+        // A wrong literal would only give wrong verdicts, but bytes must be bytes.
+        required = try container.decodeIfPresent([UInt8].self, forKey: .required) ?? []
         guard main.nfa.maxOracle < lookarounds.count, main.forward else {
             throw DecodingError.dataCorruptedError(
                 forKey: .main, in: container, debugDescription: "main automaton reads a missing oracle")
@@ -76,6 +79,7 @@ extension PatternProgram.Conjunct: Codable {
         try container.encode(expected, forKey: .expected)
         try container.encode(lookarounds, forKey: .lookarounds)
         try container.encode(main, forKey: .main)
+        if !required.isEmpty { try container.encode(required, forKey: .required) }
     }
 }
 

@@ -61,7 +61,12 @@ enum PatternCompiler {
         for (part, expected) in splitLeadingLookaheads(ir) {
             var compiler = ConjunctCompiler(countingThreshold: threshold)
             let main = try compiler.automaton(part, forward: true)
-            conjuncts.append(.init(expected: expected, lookarounds: compiler.lookarounds, main: main))
+            // Only the PikeVM is slow enough for a prefilter to pay; a DFA reads a byte in a nanosecond.
+            let pikeVM = main.dfa == nil || !compiler.lookarounds.isEmpty
+            conjuncts.append(
+                .init(
+                    expected: expected, lookarounds: compiler.lookarounds, main: main,
+                    required: pikeVM ? RequiredLiteral.of(part) : []))
         }
         return PatternProgram(conjuncts: conjuncts)
     }
@@ -185,6 +190,8 @@ struct PatternProgram: Sendable, Hashable {
         /// The lookaround oracles the main automaton (and later oracles) read, innermost first.
         var lookarounds: [Automaton]
         var main: Automaton
+        /// Bytes every match of `main` contains (see ``RequiredLiteral``), or empty.
+        var required: [UInt8] = []
     }
 
     var conjuncts: [Conjunct]
