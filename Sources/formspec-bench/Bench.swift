@@ -1,7 +1,7 @@
 // Measures FormSpec's live re-validation cost per keystroke, and batch validation throughput.
 //
 //     swift run -c release formspec-bench                      # live: µs per keystroke (signup spec)
-//     swift run -c release formspec-bench --keystrokes 200000
+//     swift run -c release formspec-bench --keystrokes 200000 [--by-keystroke]
 //     swift run -c release formspec-bench --batch              # Program.validate records per second
 //     swift run -c release formspec-bench --spec path/to/signup.form.yaml
 //     swift build -c release && .build/release/formspec-bench --cli   # `formspec validate --jsonl` lines/s
@@ -52,17 +52,28 @@ func typingSequence() -> [(field: String, value: String)] {
     return steps
 }
 
+/// What a view shows after a keystroke: the edited field's message and checklist, and whether the
+/// form can be submitted. Reading them is part of a keystroke's cost.
 @MainActor
-func benchmarkLive(_ compiled: CompiledForm, keystrokes: Int) {
+func readBack(_ field: LiveField, _ form: LiveForm) -> Int {
+    (field.message?.utf8.count ?? 0) &+ field.checklist.count &+ (form.canSubmit ? 1 : 0)
+}
+
+/// One keystroke as an app sees it: set the value by name, then read what the view shows.
+@MainActor
+func benchmarkLive(_ compiled: CompiledForm, keystrokes: Int, byPosition: Bool = false) {
     let sequence = typingSequence().map { (field: $0.field, value: Value.string($0.value)) }
     let form = LiveForm(compiled)
+    let shown = sequence.map { form[$0.field]! }
     let clock = ContinuousClock()
+    var checksum = 0
 
     // Warm up (caches, allocator).
     for step in 0..<2_000 {
         let (field, value) = sequence[step % sequence.count]
         if step % sequence.count == 0 { form.reset(to: [:]) }
         form.set(value, forField: field)
+        checksum &+= readBack(shown[step % sequence.count], form)
     }
 
     form.reset(to: [:])
@@ -77,16 +88,23 @@ func benchmarkLive(_ compiled: CompiledForm, keystrokes: Int) {
             let (field, value) = sequence[position]
             let start = clock.now
             form.set(value, forField: field)
+            checksum &+= readBack(shown[position], form)
             samples.append(nanoseconds(clock.now - start))
             if position == sequence.count - 1, form.canSubmit { submittable += 1 }
         }
     }
     let cycles = (keystrokes + sequence.count - 1) / sequence.count
     let evaluations = form.evaluationCount - (cycles - 1) * compiled.program.fields.count  // minus the resets
+    // Sample `i` is step `i % sequence.count`: split before sorting, not while measuring.
+    let byStep =
+        byPosition
+        ? sequence.indices.map { step in stride(from: step, to: samples.count, by: sequence.count).map { samples[$0] } }
+        : []
     samples.sort()
     let mean = samples.reduce(0, +) / Double(samples.count)
     print("live re-validation: \(compiled.path)")
     print("  keystrokes          \(keystrokes) (\(sequence.count)-keystroke sign-up, \(cycles) times)")
+    print("  per keystroke       set(_:forField:), then read the field's message, checklist and canSubmit")
     print("  field evaluations   \(format(Double(evaluations) / Double(keystrokes))) per keystroke")
     print("  mean                \(format(mean / 1000)) µs per keystroke")
     print("  p50                 \(format(percentile(samples, 0.50) / 1000)) µs")
@@ -94,6 +112,15 @@ func benchmarkLive(_ compiled: CompiledForm, keystrokes: Int) {
     print("  max                 \(format((samples.last ?? 0) / 1000)) µs")
     print("  wall time           \(format(nanoseconds(total) / 1e6)) ms (incl. resets)")
     print("  submittable at end  \(submittable) of \(keystrokes / sequence.count) completed sign-ups")
+    print("  read-back checksum  \(checksum)")
+    if byPosition {
+        for (position, step) in sequence.enumerated() {
+            let median = percentile(byStep[position].sorted(), 0.5) / 1000
+            print(
+                "  \(step.field) \(FieldType.canonicalText(step.value) ?? "")".padding(
+                    toLength: 36, withPad: " ", startingAt: 0) + "p50 \(format(median)) µs")
+        }
+    }
 }
 
 func benchmarkBatch(_ compiled: CompiledForm, records: Int) {
@@ -195,6 +222,9 @@ struct Bench: AsyncParsableCommand {
     @Option(help: "Keystrokes to simulate.")
     var keystrokes = 100_000
 
+    @Flag(help: "Also print the mean time of each keystroke of the typing sequence.")
+    var byKeystroke = false
+
     @Option(help: "Records for --batch.")
     var records = 200_000
 
@@ -226,7 +256,7 @@ struct Bench: AsyncParsableCommand {
         } else if batch {
             benchmarkBatch(compiled, records: records)
         } else {
-            benchmarkLive(compiled, keystrokes: keystrokes)
+            benchmarkLive(compiled, keystrokes: keystrokes, byPosition: byKeystroke)
         }
     }
 }

@@ -303,6 +303,7 @@ struct LiveFormTests {
         #expect(usernameChanged.value)
         #expect(!passwordChanged.value)
 
+        // The form-wide flags are stored: their observers hear of a real change only.
         let validity = Locked(false)
         withObservationTracking {
             _ = form.canSubmit
@@ -310,6 +311,9 @@ struct LiveFormTests {
             validity.update { $0 = true }
         }
         form.set("alice", forField: "username")
+        #expect(!validity.value, "canSubmit is still false: the passwords are missing")
+        form.set(["password": "Sunflower", "confirm_password": "Sunflower"])
         #expect(validity.value)
+        #expect(form.canSubmit)
     }
 }

@@ -105,24 +105,59 @@ public final class LiveField: Identifiable {
             case let other?: FieldType.canonicalText(other) ?? ""
             }
         }
-        set { form?.set(.string(newValue), forField: name) }
+        // Straight to the field's slot: a text box binding should not look its field up by name.
+        set { form?.apply(.string(newValue), at: index, touch: true) }
     }
 }
 
 // Updates from the form: each compares with the stored value first (read without registering an
 // observation access, which costs a key-path lookup per read) and sets only what changed, so
-// observers are notified only of real changes.
+// observers are notified only of real changes. The flags the form's summary (`canSubmit`, …) is
+// made of also tell the form, which keeps counts instead of scanning every field.
 extension LiveField {
-    func update(value new: Value?) { if _value != new { value = new } }
-    func update(isActive new: Bool) { if _isActive != new { isActive = new } }
+    func update(value new: Value?) {
+        // Through `withMutation` rather than the setter, which would compare the values again.
+        if !Self.sameExactly(_value, new) { withMutation(keyPath: \.value) { _value = new } }
+    }
     func update(isTouched new: Bool) { if _isTouched != new { isTouched = new } }
-    func update(isDirty new: Bool) { if _isDirty != new { isDirty = new } }
-    func update(isPending new: Bool) { if _isPending != new { isPending = new } }
-    func update(isDebouncing new: Bool) { if _isDebouncing != new { isDebouncing = new } }
-    func update(hasNoError new: Bool) { if _hasNoError != new { hasNoError = new } }
     func update(errors new: [Issue]) { if _errors != new { errors = new } }
     func update(warnings new: [Issue]) { if _warnings != new { warnings = new } }
     func update(checklist new: [Requirement]) { if _checklist != new { checklist = new } }
+
+    func update(isActive new: Bool) {
+        guard _isActive != new else { return }
+        let failing = isFailing
+        isActive = new
+        if failing != isFailing { form?.summary.failing += failing ? -1 : 1 }
+    }
+
+    func update(hasNoError new: Bool) {
+        guard _hasNoError != new else { return }
+        let failing = isFailing
+        hasNoError = new
+        if failing != isFailing { form?.summary.failing += failing ? -1 : 1 }
+    }
+
+    func update(isDirty new: Bool) {
+        guard _isDirty != new else { return }
+        isDirty = new
+        form?.summary.dirty += new ? 1 : -1
+    }
+
+    func update(isPending new: Bool) {
+        guard _isPending != new else { return }
+        isPending = new
+        form?.summary.pending += new ? 1 : -1
+    }
+
+    func update(isDebouncing new: Bool) {
+        guard _isDebouncing != new else { return }
+        isDebouncing = new
+        form?.summary.debouncing += new ? 1 : -1
+    }
+
+    /// Whether the field counts against the form's validity: active with an error.
+    private var isFailing: Bool { _isActive && !_hasNoError }
 
     /// The stored values, read without registering an observation access.
     var storedIsActive: Bool { _isActive }
@@ -133,17 +168,43 @@ extension LiveField {
     var storedWarnings: [Issue] { _warnings }
     var storedChecklist: [Requirement] { _checklist }
 
-    /// Sets the statuses of an unchanged checklist (same lines, same texts), touching it only
-    /// when one differs.
-    func updateStatuses(_ status: (Int) -> Requirement.Status) {
+    /// Sets the statuses of an unchanged checklist (same lines, same texts) from an outcome list,
+    /// in place and only when one differs: typing mostly flips a line between met and not met.
+    func updateStatuses(_ results: ArraySlice<RuleResult>) {
         var differs = false
-        for position in _checklist.indices where _checklist[position].status != status(position) {
-            differs = true
-            break
+        var position = results.startIndex
+        for line in _checklist {
+            if line.status != Requirement.Status(results[position].outcome) {
+                differs = true
+                break
+            }
+            position += 1
         }
         guard differs else { return }
-        var list = _checklist
-        for position in list.indices { list[position].status = status(position) }
-        checklist = list
+        withMutation(keyPath: \.checklist) {
+            position = results.startIndex
+            for line in _checklist.indices {
+                _checklist[line].status = Requirement.Status(results[position].outcome)
+                position += 1
+            }
+        }
+    }
+
+    /// Whether two raw values are the same, text compared by its scalars (a precomposed and a
+    /// decomposed "é" differ, as everywhere else in FormSpec).
+    static func sameExactly(_ a: Value?, _ b: Value?) -> Bool {
+        if case .string(let a)? = a, case .string(let b)? = b { return ExactComparison.same(a, b) }
+        return a == b
+    }
+}
+
+extension Requirement.Status {
+    /// How a rule's outcome shows in a checklist: not run counts as not met.
+    init(_ outcome: RuleOutcome) {
+        switch outcome {
+        case .passed: self = .passed
+        case .failed, .notRun: self = .failed
+        case .pending: self = .pending
+        }
     }
 }

@@ -14,8 +14,8 @@ struct CheckSlot {
 final class TaskBag {
     private struct Entry {
         var task: Task<Void, Never>
-        /// Whether the debounce deadline has passed (`nil`: no debounce).
-        var isDue: (@Sendable () -> Bool)?
+        /// When the debounce ends (``DebounceTimer`` time; `nil`: no debounce).
+        var due: Duration?
         /// Whether the run was abandoned (its result will be dropped).
         var superseded = false
     }
@@ -24,15 +24,24 @@ final class TaskBag {
     /// The tasks past their debounce: running their check or applying its result.
     private var running: Set<UInt64> = []
     private var lastID: UInt64 = 0
+    /// The current time, as debounce deadlines are kept.
+    private let now: () -> Duration
+
+    init(now: @escaping () -> Duration) { self.now = now }
 
     func makeID() -> UInt64 {
         lastID += 1
         return lastID
     }
 
-    func insert(_ task: Task<Void, Never>, id: UInt64, isDue: (@Sendable () -> Bool)?) {
-        entries[id] = Entry(task: task, isDue: isDue)
-        if isDue == nil { running.insert(id) }
+    func insert(_ task: Task<Void, Never>, id: UInt64, due: Duration?) {
+        entries[id] = Entry(task: task, due: due)
+        if due == nil { running.insert(id) }
+    }
+
+    /// Moves task `id`'s debounce deadline (a keystroke restarting a pause).
+    func setDue(_ id: UInt64, _ due: Duration) {
+        entries[id]?.due = due
     }
 
     func markRunning(_ id: UInt64) {
@@ -56,7 +65,7 @@ final class TaskBag {
     /// runs only when asked for.
     func firstSettling(includingSuperseded: Bool) -> Task<Void, Never>? {
         for (id, entry) in entries where includingSuperseded || !entry.superseded {
-            if running.contains(id) || entry.isDue?() ?? true { return entry.task }
+            if running.contains(id) || entry.due.map({ now() >= $0 }) ?? true { return entry.task }
         }
         return nil
     }
@@ -183,8 +192,11 @@ extension LiveForm {
         slot.generation += 1
         let generation = slot.generation
         let id = tasks.makeID()
-        let debounce = delayMilliseconds > 0 ? Self.deadline(on: clock, after: .milliseconds(delayMilliseconds)) : nil
-        let sleep = debounce?.sleep
+        // The deadline is fixed now, not when the task starts.
+        let due = delayMilliseconds > 0 ? timer.now() + .milliseconds(delayMilliseconds) : nil
+        let timer = self.timer
+        var sleep: (@Sendable () async throws -> Void)?
+        if let due { sleep = { try await timer.sleep(due) } }
         let input = CheckInput(check: name, field: program.fields[index].name, value: value)
         let task = Task { @MainActor [weak self] in
             let outcome = await Self.perform(check, input: input, after: sleep) { [weak self] in
@@ -192,7 +204,7 @@ extension LiveForm {
             }
             self?.finish(id: id, field: index, check: name, generation: generation, value: value, outcome: outcome)
         }
-        tasks.insert(task, id: id, isDue: debounce?.isDue)
+        tasks.insert(task, id: id, due: due)
         slot.inFlight = value
         slot.taskID = id
         slots[index][name] = slot

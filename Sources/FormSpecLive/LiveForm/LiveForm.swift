@@ -61,35 +61,69 @@ public final class LiveForm {
     /// Form-level failures (`form_rules:`), in the current locale.
     public private(set) var formErrors: [Issue] = []
 
+    /// Whether every active field is valid and no form rule fails (always in `show` mode). Pending
+    /// checks count as passing until they answer; messages held back by a debounce count; see
+    /// ``canSubmit``.
+    public private(set) var isValid = true
+
+    /// Whether any external check is waiting out its debounce or running.
+    public private(set) var isPending = false
+
+    /// Whether any field differs from its original value: ask "discard changes?" on cancel.
+    public private(set) var hasUnsavedChanges = false
+
+    /// Whether any field's messages are held back while the user types in it (its `debounce:`).
+    public private(set) var isDebouncing = false
+
+    /// Whether the form can be submitted: valid, no check pending, no message held back by a
+    /// debounce, and in `edit` mode something changed. Never in `show` mode.
+    public private(set) var canSubmit = false
+
     // MARK: State (not observed: mirrored into the observed fields)
+    //
+    // `@exclusivity(unchecked)`: a keystroke reads and writes these a few dozen times, and each
+    // runtime exclusivity check costs a thread-local lookup (10–20 % of a keystroke, measured with
+    // formspec-bench). The form is main-actor isolated, and no access to them is held across a call that
+    // could reach the form again: the evaluator takes `scratch` inout but never calls back, and
+    // observers are notified (`LiveField.update`) only between accesses.
 
     @ObservationIgnored let program: Program
     @ObservationIgnored let debounces: CheckDebounces
     @ObservationIgnored let dependents: [[Int]]
-    @ObservationIgnored let clock: any Clock<Duration>
+    /// The clock debounces wait on, as durations since the form was made.
+    @ObservationIgnored let timer: DebounceTimer
+    /// The field names, for finding a field by name without hashing it.
+    @ObservationIgnored let names: [String]
     /// Each field's raw value.
-    @ObservationIgnored var raw: [Value?]
+    @ObservationIgnored @exclusivity(unchecked) var raw: [Value?]
     /// The evaluator's buffers; `scratch.values` holds each field's value read as its type.
-    @ObservationIgnored var scratch: EvaluationScratch
+    @ObservationIgnored @exclusivity(unchecked) var scratch: EvaluationScratch
     /// Each field's value before editing (edit mode) or when the form opened.
     @ObservationIgnored var originalRaw: [Value?]
-    @ObservationIgnored var originalRead: [FieldValue]
+    @ObservationIgnored @exclusivity(unchecked) var originalRead: [FieldValue]
     @ObservationIgnored var chain: LocaleChain
     /// Every message and requirement rendered in ``chain``.
-    @ObservationIgnored var texts: ProgramTexts
-    @ObservationIgnored var context: EvaluationContext
+    @ObservationIgnored @exclusivity(unchecked) var texts: ProgramTexts
+    @ObservationIgnored @exclusivity(unchecked) var context: EvaluationContext
     /// Each field's last outcome list and the messages of its checks that threw.
-    @ObservationIgnored var outcomes: [FieldOutcome]
+    @ObservationIgnored @exclusivity(unchecked) var outcomes: [FieldOutcome]
     /// Each field's message debounce: the task publishing its messages when typing pauses.
-    @ObservationIgnored var messageDebounce: [UInt64?]
+    @ObservationIgnored @exclusivity(unchecked) var messageDebounce: [UInt64?]
+    /// When each field's message debounce ends (``DebounceTimer`` time): a keystroke moves it on.
+    @ObservationIgnored @exclusivity(unchecked) var messageDeadline: [Duration]
     /// Each field's `debounce:` in milliseconds (0: none).
     @ObservationIgnored let fieldDebounce: [Int]
     /// Whether rendering field `f`'s texts needs its value (`{value}`), so they change with it.
-    @ObservationIgnored var textsUseValue: [Bool]
-    @ObservationIgnored var counts: [Int]
+    @ObservationIgnored @exclusivity(unchecked) var textsUseValue: [Bool]
+    @ObservationIgnored @exclusivity(unchecked) var counts: [Int]
     /// Each field's asynchronous checks, by check name.
     @ObservationIgnored var slots: [[String: CheckSlot]]
-    @ObservationIgnored let tasks = TaskBag()
+    @ObservationIgnored let tasks: TaskBag
+    /// How many fields are failing, dirty, pending and debouncing: what the form-wide flags
+    /// (``canSubmit``, …) are computed from. The fields keep it up to date as their flags change.
+    @ObservationIgnored var summary = Summary() {
+        didSet { refreshSummary() }
+    }
 
     /// Creates a live form and evaluates every field.
     ///
@@ -112,7 +146,10 @@ public final class LiveForm {
         self.program = program
         self.debounces = form.debounces
         self.dependents = program.dependents
-        self.clock = clock
+        let timer = DebounceTimer(clock)
+        self.timer = timer
+        self.tasks = TaskBag(now: timer.now)
+        self.names = program.fields.map(\.name)
         self.locale = locale
         self.mode = mode
         let today = today ?? .today()
@@ -142,6 +179,7 @@ public final class LiveForm {
         self.context = EvaluationContext(locale: locale, mode: mode, today: today)
         self.outcomes = Array(repeating: FieldOutcome(), count: program.fields.count)
         self.messageDebounce = Array(repeating: nil, count: program.fields.count)
+        self.messageDeadline = Array(repeating: .zero, count: program.fields.count)
         self.fieldDebounce = program.fields.map { max(0, $0.debounceMilliseconds ?? 0) }
         self.counts = Array(repeating: 0, count: program.fields.count)
         self.slots = Array(repeating: [:], count: program.fields.count)
@@ -154,7 +192,16 @@ public final class LiveForm {
 
     /// The field named `name`, or `nil` when the form has no such field.
     public subscript(name: String) -> LiveField? {
-        program.fieldIndex[name].map { fields[$0] }
+        index(of: name).map { fields[$0] }
+    }
+
+    /// The index of the field spelt exactly `name`, if any. A form of a few fields compares the
+    /// names (lengths first) instead of hashing: cheaper at every keystroke.
+    func index(of name: String) -> Int? {
+        guard names.count <= 16 else { return program.fieldIndex[name] }
+        // From the end: a repeated name means its last field, as in the program's index.
+        for index in names.indices.reversed() where ExactComparison.same(names[index], name) { return index }
+        return nil
     }
 
     /// The current raw values by name (absent fields left out).
@@ -171,28 +218,6 @@ public final class LiveForm {
             if let value = originalRaw[index] { result[field.name] = value }
         }
         return result
-    }
-
-    /// Whether every active field is valid and no form rule fails (always in `show` mode). Pending
-    /// checks count as passing until they answer; messages held back by a debounce count; see
-    /// ``canSubmit``.
-    public var isValid: Bool {
-        mode == .show || (formErrors.isEmpty && fields.allSatisfy { !$0.isActive || $0.hasNoError })
-    }
-
-    /// Whether any external check is waiting out its debounce or running.
-    public var isPending: Bool { fields.contains { $0.isPending } }
-
-    /// Whether any field differs from its original value: ask "discard changes?" on cancel.
-    public var hasUnsavedChanges: Bool { fields.contains { $0.isDirty } }
-
-    /// Whether any field's messages are held back while the user types in it (its `debounce:`).
-    public var isDebouncing: Bool { fields.contains { $0.isDebouncing } }
-
-    /// Whether the form can be submitted: valid, no check pending, no message held back by a
-    /// debounce, and in `edit` mode something changed. Never in `show` mode.
-    public var canSubmit: Bool {
-        mode != .show && isValid && !isPending && !isDebouncing && (mode != .edit || hasUnsavedChanges)
     }
 
     /// The names of the fields whose value differs from the original, in spec order.
@@ -240,7 +265,7 @@ public final class LiveForm {
     /// - Returns: `false` when the form has no field of that name (nothing changes).
     @discardableResult
     public func set(_ value: Value?, forField name: String, touch: Bool = true) -> Bool {
-        guard let index = program.fieldIndex[name] else { return false }
+        guard let index = index(of: name) else { return false }
         apply(value, at: index, touch: touch)
         return true
     }
@@ -253,7 +278,7 @@ public final class LiveForm {
         var typed = Set<Int>()
         var unknown: [String] = []
         for (name, value) in values {
-            guard let index = program.fieldIndex[name] else {
+            guard let index = index(of: name) else {
                 unknown.append(name)
                 continue
             }
@@ -323,7 +348,8 @@ public final class LiveForm {
 
     // MARK: Evaluation
 
-    private func apply(_ value: Value?, at index: Int, touch: Bool) {
+    /// Sets field `index`'s value and re-validates it, its dependents and the form rules: a keystroke.
+    func apply(_ value: Value?, at index: Int, touch: Bool) {
         guard store(value, at: index, touch: touch) else { return }
         evaluate(index, typed: true)
         for dependent in dependents[index] { evaluate(dependent) }
@@ -337,25 +363,21 @@ public final class LiveForm {
         field.update(value: value)
         if touch { field.update(isTouched: true) }
         let newValue = program.read(value, forField: index, today: context.today)
-        if newValue.isSame(as: scratch.values[index]) { return false }
+        if ExactComparison.same(newValue, scratch.values[index]) { return false }
         scratch.values[index] = newValue
-        let dirty = !newValue.isSame(as: originalRead[index])
-        field.update(isDirty: dirty)
+        field.update(isDirty: !ExactComparison.same(newValue, originalRead[index]))
         return true
     }
 
     func evaluateAll() {
-        for index in outcomes.indices {
-            outcomes[index].rendered = false
-            outcomes[index].published = nil
-        }
+        for index in outcomes.indices { outcomes[index].isShown = false }
         for index in fields.indices {
-            let dirty = !scratch.values[index].isSame(as: originalRead[index])
-            fields[index].update(isDirty: dirty)
+            fields[index].update(isDirty: !ExactComparison.same(scratch.values[index], originalRead[index]))
             endMessageDebounce(of: index)
             evaluate(index)
         }
         updateFormErrors()
+        refreshSummary()
     }
 
     /// Runs field `index`'s rules against the current values and publishes the outcome.
@@ -364,21 +386,17 @@ public final class LiveForm {
     ///   new messages back until typing pauses.
     func evaluate(_ index: Int, typed: Bool = false) {
         counts[index] += 1
-        scratch.checkAnswers.removeAll(keepingCapacity: true)
-        var active: Bool
+        if !scratch.checkAnswers.isEmpty { scratch.checkAnswers.removeAll(keepingCapacity: true) }
+        let mode = context.mode
+        let today = context.today
+        var active = program.evaluateLiveField(index, in: &scratch, mode: mode, today: today)
         var pending = false
-        do {
-            active = try program.evaluateField(index, in: &scratch, context: context)
-            // The evaluator lists the checks it needs: answer them and evaluate again.
-            if active, program.runsChecks(field: index) {
-                pending = resolveChecks(of: index)
-                if !scratch.checkAnswers.isEmpty {
-                    active = try program.evaluateField(index, in: &scratch, context: context)
-                }
+        // The evaluator lists the checks it needs: answer them and evaluate again.
+        if active, program.runsChecks(field: index) {
+            pending = resolveChecks(of: index)
+            if !scratch.checkAnswers.isEmpty {
+                active = program.evaluateLiveField(index, in: &scratch, mode: mode, today: today)
             }
-        } catch {
-            // Unreachable: the scratch collects unanswered checks instead of throwing.
-            active = false
         }
         guard active else {
             cancelChecks(of: index)
@@ -387,22 +405,11 @@ public final class LiveForm {
             publish(index, active: false)
             return
         }
-        let results = scratch.results(of: index)
-        let failures = scratch.failureMessages
-        let same =
-            outcomes[index].isActive && outcomes[index].results.elementsEqual(results)
-            && outcomes[index].failures == failures && outcomes[index].pending == pending && !textsUseValue[index]
-            && outcomes[index].valueKind == FieldOutcome.kind(of: scratch.values[index])
+        let match = outcomes[index].record(
+            scratch.results(of: index), failures: scratch.failureMessages, pending: pending,
+            valid: scratch.fieldValid[index], kind: FieldOutcome.kind(of: scratch.values[index]))
         if typed, fieldDebounce[index] > 0 { startMessageDebounce(of: index) }
-        if same, outcomes[index].rendered { return }
-        outcomes[index].isActive = true
-        outcomes[index].pending = pending
-        outcomes[index].results.removeAll(keepingCapacity: true)
-        outcomes[index].results.append(contentsOf: results)
-        outcomes[index].failures = failures
-        outcomes[index].valueKind = FieldOutcome.kind(of: scratch.values[index])
-        outcomes[index].fieldValid = scratch.fieldValid[index]
-        publish(index, active: true)
+        publish(index, active: true, match: textsUseValue[index] ? .different : match)
     }
 
     /// Field `index`'s report, projected from its last outcome list.
@@ -416,40 +423,35 @@ public final class LiveForm {
     ///
     /// Typing mostly flips a requirement between met and not met: when the same rules are listed
     /// with texts that do not depend on the value, only statuses are compared and set, and the
-    /// messages are rebuilt only when the set of failing rules changed.
-    func publish(_ index: Int, active: Bool) {
+    /// messages are rebuilt only when the set of failing rules changed. (While a debounce holds
+    /// messages back, rebuilding them from the same failures would keep the same ones, so that
+    /// shortcut holds then too.)
+    ///
+    /// - Parameters:
+    ///   - index: The field.
+    ///   - active: Whether the field is active.
+    ///   - match: How the outcome compares with the one the field shows (from
+    ///     ``FieldOutcome/record(_:failures:pending:valid:kind:)``); `.different` publishes everything.
+    func publish(_ index: Int, active: Bool, match: FieldOutcome.ShownMatch = .different) {
         let field = fields[index]
         field.update(isActive: active)
-        let outcome = outcomes[index]
         guard active else {
             field.update(hasNoError: true)
             field.update(errors: [])
             field.update(warnings: [])
             field.update(checklist: [])
             field.update(isPending: false)
-            outcomes[index].published = nil
+            outcomes[index].isShown = false
             return
         }
-        field.update(hasNoError: outcome.fieldValid)
-        field.update(isPending: outcome.pending)
-        let results = outcome.results
-        if let published = outcome.published, !textsUseValue[index], published.valueKind == outcome.valueKind,
-            published.results.count == results.count,
-            published.results.indices.allSatisfy({ published.results[$0].rule == results[$0].rule })
-        {
-            field.updateStatuses { Self.status(results[$0].outcome) }
-            let sameMessages =
-                published.failures == outcome.failures
-                && published.results.indices.allSatisfy {
-                    (published.results[$0].outcome == .failed) == (results[$0].outcome == .failed)
-                        && published.results[$0].failure == results[$0].failure
-                }
-            if sameMessages, messageDebounce[index] == nil {
-                outcomes[index].published = PublishedOutcome(outcome)
-                return
-            }
+        field.update(hasNoError: outcomes[index].fieldValid)
+        field.update(isPending: outcomes[index].pending)
+        outcomes[index].isShown = true
+        let sameLines = match != .different
+        if sameLines {
+            field.updateStatuses(outcomes[index].results[...])
+            if match == .same { return }
         }
-        outcomes[index].published = PublishedOutcome(outcome)
         let report = fieldReport(index)
         if messageDebounce[index] != nil {
             // Typing: messages that no longer apply go at once, new ones wait for the pause.
@@ -459,19 +461,15 @@ public final class LiveForm {
             field.update(errors: report.errors)
             field.update(warnings: report.warnings)
         }
+        // The same lines with the same texts: their statuses are set already.
+        if sameLines { return }
+        let results = outcomes[index].results
         let checklist = report.checks.enumerated().map { position, check in
             Requirement(
-                id: position, rule: check.rule, text: check.requirement, status: Self.status(results[position].outcome))
+                id: position, rule: check.rule, text: check.requirement,
+                status: Requirement.Status(results[position].outcome))
         }
         field.update(checklist: checklist)
-    }
-
-    private static func status(_ outcome: RuleOutcome) -> Requirement.Status {
-        switch outcome {
-        case .passed: .passed
-        case .failed, .notRun: .failed
-        case .pending: .pending
-        }
     }
 
     private func updateFormErrors() {
@@ -486,7 +484,23 @@ public final class LiveForm {
                 Issue(rule: program.formRules[$0].name, message: texts.formMessages[$0].render(value: nil))
             }
         }
-        if errors != formErrors { formErrors = errors }
+        if errors != _formErrors { formErrors = errors }
+        refreshSummary()
+    }
+
+    /// Sets the form-wide flags from ``summary``, each only when it changes.
+    func refreshSummary() {
+        let show = _mode == .show
+        let valid = show || (_formErrors.isEmpty && summary.failing == 0)
+        let pending = summary.pending > 0
+        let changed = summary.dirty > 0
+        let debouncing = summary.debouncing > 0
+        let submittable = !show && valid && !pending && !debouncing && (_mode != .edit || changed)
+        if _isValid != valid { isValid = valid }
+        if _isPending != pending { isPending = pending }
+        if _hasUnsavedChanges != changed { hasUnsavedChanges = changed }
+        if _isDebouncing != debouncing { isDebouncing = debouncing }
+        if _canSubmit != submittable { canSubmit = submittable }
     }
 
     /// Which texts of each field change with its value (`{value}` in a message or requirement).
@@ -501,20 +515,34 @@ public final class LiveForm {
     // MARK: Message debounce
 
     /// Holds field `index`'s new messages back until its debounce has passed with no new keystroke.
+    ///
+    /// One task waits out a pause: a keystroke while it waits only moves the deadline on, and the
+    /// task sleeps again when it wakes before it (no task per keystroke).
     private func startMessageDebounce(of index: Int) {
-        tasks.cancel(messageDebounce[index])
-        if let id = messageDebounce[index] { tasks.remove(id) }
-        let id = tasks.makeID()
-        let debounce = Self.deadline(on: clock, after: .milliseconds(fieldDebounce[index]))
-        let sleep = debounce.sleep
-        let task = Task { @MainActor [weak self] in
-            do { try await sleep() } catch { return }
-            guard let self, self.messageDebounce[index] == id else { return }
-            self.tasks.remove(id)
-            self.endMessageDebounce(of: index)
-            self.publish(index, active: self.fields[index].storedIsActive)
+        let deadline = timer.now() + .milliseconds(fieldDebounce[index])
+        messageDeadline[index] = deadline
+        if let id = messageDebounce[index] {
+            tasks.setDue(id, deadline)
+            return
         }
-        tasks.insert(task, id: id, isDue: debounce.isDue)
+        let id = tasks.makeID()
+        let timer = self.timer
+        let task = Task { @MainActor [weak self] in
+            var deadline = deadline
+            while true {
+                do { try await timer.sleep(deadline) } catch { return }
+                guard let form = self, form.messageDebounce[index] == id else { return }
+                if form.messageDeadline[index] != deadline {
+                    deadline = form.messageDeadline[index]
+                    continue
+                }
+                form.tasks.remove(id)
+                form.endMessageDebounce(of: index)
+                form.publish(index, active: form.fields[index].storedIsActive)
+                return
+            }
+        }
+        tasks.insert(task, id: id, due: deadline)
         messageDebounce[index] = id
         fields[index].update(isDebouncing: true)
     }
@@ -525,21 +553,15 @@ public final class LiveForm {
         tasks.cancel(id)
         tasks.remove(id)
         messageDebounce[index] = nil
-        outcomes[index].published = nil
+        outcomes[index].isShown = false
         fields[index].update(isDebouncing: false)
-    }
-
-    /// A sleep until `delay` from now on `clock` (the deadline is fixed now, not when the task
-    /// starts), and whether that deadline has passed.
-    static func deadline<C: Clock>(on clock: C, after delay: Duration)
-        -> (sleep: @Sendable () async throws -> Void, isDue: @Sendable () -> Bool)
-    where C.Duration == Duration {
-        let deadline = clock.now.advanced(by: delay)
-        return ({ try await clock.sleep(until: deadline, tolerance: nil) }, { clock.now >= deadline })
     }
 }
 
-/// A live field's last evaluation: what its observed state is published from.
+/// A live field's last evaluation, and what its observed state was last published from.
+///
+/// Both outcome lists keep their own buffers, refilled in place, so a keystroke copies a few
+/// results and allocates nothing.
 struct FieldOutcome {
     var isActive = false
     var results: [RuleResult] = []
@@ -548,10 +570,10 @@ struct FieldOutcome {
     var fieldValid = true
     /// 0 empty, 1 value, 2 not of the type, 3 not an option (which message shows depends on it).
     var valueKind: UInt8 = 0
-    /// Whether the observed field shows this outcome already.
-    var rendered = false
-    /// What the observed field was last published from; `nil` forces a full publish.
-    var published: PublishedOutcome?
+
+    /// Whether the observed field shows this outcome (published after each evaluation); `false`
+    /// forces the next publish to be a full one.
+    var isShown = false
 
     static func kind(of value: FieldValue) -> UInt8 {
         switch value {
@@ -560,17 +582,92 @@ struct FieldOutcome {
         case .invalid(let rule): rule == "choice" ? 3 : 2
         }
     }
+
+    /// How the last outcome compares with the one the observed field shows.
+    enum ShownMatch {
+        /// Other rules, or another kind of value: everything is published again.
+        case different
+        /// The same rules (so the same checklist lines), but other failures: other messages.
+        case sameLines
+        /// The same rules failing the same way: at most statuses differ.
+        case same
+    }
+
+    /// Keeps an active field's evaluation, and tells how it compares with the one kept before,
+    /// which is what the observed field shows (when ``isShown``). Compared before being
+    /// overwritten, so one list serves as both.
+    mutating func record(
+        _ results: ArraySlice<RuleResult>, failures: [String], pending: Bool, valid: Bool, kind: UInt8
+    ) -> ShownMatch {
+        var match = ShownMatch.different
+        if isShown, valueKind == kind, self.results.count == results.count {
+            match = self.failures == failures ? .same : .sameLines
+            var position = results.startIndex
+            for kept in self.results {
+                let result = results[position]
+                if kept.rule != result.rule {
+                    match = .different
+                    break
+                }
+                if (kept.outcome == .failed) != (result.outcome == .failed) || kept.failure != result.failure {
+                    match = .sameLines
+                }
+                position += 1
+            }
+        }
+        isActive = true
+        Self.copy(results, into: &self.results)
+        // Usually both empty: skip sharing (then copying) the evaluator's buffer.
+        if !(failures.isEmpty && self.failures.isEmpty) { self.failures = failures }
+        self.pending = pending
+        fieldValid = valid
+        valueKind = kind
+        return match
+    }
+
+    /// Overwrites `target` with `source`, in place when the counts match (a keystroke mostly
+    /// changes statuses, not the number of rules).
+    private static func copy(_ source: ArraySlice<RuleResult>, into target: inout [RuleResult]) {
+        guard target.count == source.count else {
+            target.removeAll(keepingCapacity: true)
+            target.append(contentsOf: source)
+            return
+        }
+        source.withUnsafeBufferPointer { source in
+            target.withUnsafeMutableBufferPointer { target in _ = target.update(fromContentsOf: source) }
+        }
+    }
 }
 
-/// The part of a ``FieldOutcome`` its observed field was published from.
-struct PublishedOutcome {
-    var results: [RuleResult]
-    var failures: [String]
-    var valueKind: UInt8
+/// Counts of the fields in each state the form-wide flags depend on.
+struct Summary {
+    /// Active fields with an error.
+    var failing = 0
+    var dirty = 0
+    var pending = 0
+    var debouncing = 0
+}
 
-    init(_ outcome: FieldOutcome) {
-        results = outcome.results
-        failures = outcome.failures
-        valueKind = outcome.valueKind
+/// A clock read as durations since a live form was made: what debounce deadlines are kept in, so
+/// they need no knowledge of the clock's instant type.
+struct DebounceTimer: Sendable {
+    /// The time since the form was made.
+    let now: @Sendable () -> Duration
+    /// Sleeps until `now()` reaches the given time; throws `CancellationError` when cancelled.
+    let sleep: @Sendable (Duration) async throws -> Void
+
+    init<C: Clock>(_ clock: C) where C.Duration == Duration {
+        // The usual clock gets closures specialized for it: a keystroke in a debounced field reads it.
+        if let continuous = clock as? ContinuousClock {
+            self.init(clock: continuous)
+        } else {
+            self.init(clock: clock)
+        }
+    }
+
+    private init<C: Clock>(clock: C) where C.Duration == Duration {
+        let origin = clock.now
+        now = { origin.duration(to: clock.now) }
+        sleep = { try await clock.sleep(until: origin.advanced(by: $0), tolerance: nil) }
     }
 }

@@ -206,7 +206,7 @@ extension Program {
     }
 
     /// Appends field `index`'s outcome list to `scratch.results`; returns whether the field is valid.
-    private func evaluateField(
+    func evaluateField(
         _ index: Int, scratch: inout EvaluationScratch, environment: RuleEnvironment, mode: Mode
     ) throws(EvaluationError) -> Bool {
         let start = Int32(scratch.results.count)
