@@ -90,6 +90,8 @@ public struct Pattern: Sendable, Hashable {
         if engine == .automatic, conjunct.lookarounds.isEmpty, let dfa = conjunct.main.dfa {
             return dfa.isMatch(bytes, forward: true, steps: &steps)
         }
+        // The PikeVM costs a state visit per byte and state: first check for bytes every match contains.
+        if !conjunct.required.isEmpty, !RequiredLiteral.occurs(conjunct.required, in: bytes) { return false }
         let rowLength = bytes.count + 1
         var scratchCount = PikeVM.scratchCount(for: conjunct.main.nfa)
         for lookaround in conjunct.lookarounds {

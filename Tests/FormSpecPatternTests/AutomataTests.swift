@@ -42,16 +42,18 @@ import Testing
 @Test func aRepetitionTooLargeToExpandIsRefusedBeforeBuilding() throws {
     let clock = ContinuousClock()
     let started = clock.now
-    let huge = IR.count(IR.count(IR.literal("a"), 1000, 1000), 1000, 1000)
+    // A repetition of more than one scalar is copied (a single scalar's would be counted).
+    let huge = IR.count(IR.count(IR.literal("ab"), 1000, 1000), 1000, 1000)
     #expect {
-        try Pattern(ir: huge, source: "a{1000}{1000}")
+        try Pattern(ir: huge, source: "(?:ab){1000}{1000}")
     } throws: { error in
         guard let error = error as? PatternSyntaxError else { return false }
         return error.message.hasPrefix("pattern is too large after expanding repetitions") && error.offset == 0
-            && error.length == 13 && error.note != nil
+            && error.length == 18 && error.note != nil
     }
     #expect(clock.now - started < .seconds(1))
-    _ = try Pattern.compiled(IR.count(IR.literal("a"), 1000, 1000))
+    _ = try Pattern.compiled(IR.count(IR.literal("ab"), 1000, 1000))
+    _ = try Pattern.compiled(IR.count(IR.count(IR.literal("a"), 1000, 1000), 1000, 1000))
 }
 
 @Test func aPatternNestedTooDeeplyIsRefused() {
@@ -361,7 +363,7 @@ private func usesScalarStates(_ pattern: Pattern) -> Bool {
     let pattern = try Pattern.compiled(IR.seq(IR.start, IR.plus(IR.digit)))
     let json = String(decoding: try JSONEncoder().encode(pattern), as: UTF8.self)
     let damaged = [
-        json.replacingOccurrences(of: "\"version\":2", with: "\"version\":99"),
+        json.replacingOccurrences(of: "\"version\":3", with: "\"version\":99"),
         json.replacingOccurrences(of: "\"start\":", with: "\"start\":9999"),
         json.replacingOccurrences(of: "\"targets\":[", with: "\"targets\":[77777,"),
         json.replacingOccurrences(of: "\"table\":[", with: "\"table\":[99999,"),
@@ -380,7 +382,38 @@ private func usesScalarStates(_ pattern: Pattern) -> Bool {
     let expected = """
         {"conjuncts":[{"expected":true,"lookarounds":[],"main":{"anchored":true,"dfa":{"classStarts":[97,98],\
         "eof":[0,0,1],"start":1,"table":[0,0,0,0,4,0,0,0,0]},"forward":true,"start":3,\
-        "states":[3,0,0,2,1,0,0,0,1,2,0,2],"targets":[],"transitions":[97,97,1]}}],"source":"^a$","version":2}
+        "states":[3,0,0,2,1,0,0,0,1,2,0,2],"targets":[],"transitions":[97,97,1]}}],"source":"^a$","version":3}
         """
     #expect(json == expected)
+}
+
+// MARK: Required literal
+
+@Test func theRequiredLiteralIsTheLongestRunEveryMatchContains() {
+    let admin = IR.seq(
+        IR.behind(IR.set(0x41...0x5A, 0x61...0x7A), negated: true), IR.literal("admin"),
+        IR.ahead(IR.set(0x41...0x5A, 0x61...0x7A), negated: true))
+    #expect(RequiredLiteral.of(admin) == Array("admin".utf8))
+    // Zero-width nodes do not separate neighbours; classes and optional parts do.
+    #expect(
+        RequiredLiteral.of(IR.seq(IR.literal("ab"), .assertion(.wordBoundary), IR.literal("é"))) == Array("abé".utf8))
+    #expect(RequiredLiteral.of(IR.seq(IR.literal("ab"), IR.digit, IR.literal("xyz"))) == Array("xyz".utf8))
+    #expect(RequiredLiteral.of(IR.seq(IR.opt(IR.literal("abcdef")), IR.literal("@"))) == Array("@".utf8))
+    #expect(RequiredLiteral.of(IR.plus(IR.literal("語"))) == Array("語".utf8))
+    #expect(RequiredLiteral.of(IR.alt(IR.literal("ab"), IR.literal("ab"))) == Array("ab".utf8))
+    #expect(RequiredLiteral.of(IR.alt(IR.literal("ab"), IR.literal("cd"))).isEmpty)
+    #expect(RequiredLiteral.of(IR.star(IR.literal("ab"))).isEmpty)
+}
+
+@Test func aPikeVMPatternWithoutItsRequiredLiteralRejectsWithoutRunning() throws {
+    let pattern = try Pattern("(?<![A-Za-z])admin(?![A-Za-z])")
+    #expect(pattern.program.conjuncts[0].required == Array("admin".utf8))
+    #expect(pattern.cost(String(repeating: "adm1n ", count: 1000)) == (false, 0))
+    #expect(pattern.matches("the admin user"))
+    #expect(!pattern.matches("badminton"))
+    #expect(pattern.matches("admin"))
+    #expect(!pattern.matches("admi"))
+    // It survives encoding.
+    let decoded = try JSONDecoder().decode(Pattern.self, from: JSONEncoder().encode(pattern))
+    #expect(decoded.program == pattern.program)
 }

@@ -33,10 +33,10 @@ struct DFA: Sendable, Hashable {
 
     var stateCount: Int { eofMatch.count }
 
-    /// Builds the DFA for `nfa`, or returns `nil` when it has oracle assertions or whole-scalar
-    /// states, or needs more than `stateCap` states.
+    /// Builds the DFA for `nfa`, or returns `nil` when it has oracle assertions, whole-scalar or
+    /// counter states, or needs more than `stateCap` states.
     init?(_ nfa: NFA, stateCap: Int) {
-        if nfa.hasOracleAssertions || nfa.hasScalarSets { return nil }
+        if nfa.hasOracleAssertions || nfa.hasScalarSets || nfa.hasCounters { return nil }
         let words = nfa.hasWordAssertions
         // Byte classes: a new class starts wherever some range starts or ends.
         var boundary = [Bool](repeating: false, count: 257)
@@ -252,7 +252,7 @@ private struct SubsetBuilder {
             work += 1
             let state = nfa.states[Int(index)]
             switch state.kind {
-            case .bytes, .match, .scalarSet:
+            case .bytes, .match, .scalarSet, .counterEntry, .counter:
                 result.append(index)
             case .union:
                 for target in nfa.targets[Int(state.argument)..<Int(state.argument + state.count)].reversed() {

@@ -3,7 +3,8 @@
 ///
 /// States are numbered from 0. Byte states move on a byte in one of their ranges; union states
 /// move to any of their targets without consuming input; assertion states move to `next` when a
-/// zero-width condition holds at the current position; the match state accepts.
+/// zero-width condition holds at the current position; the match state accepts. A counter state
+/// stands for a whole counted repetition of one scalar set (see ``Kind/counter``).
 struct NFA: Sendable, Hashable {
     /// What a state does.
     enum Kind: UInt8, Sendable {
@@ -22,16 +23,37 @@ struct NFA: Sendable, Hashable {
         /// enter at `self - 5 + L`. A repeated large class then costs 4 states per copy instead of
         /// its whole byte automaton.
         case scalarSet = 4
+        /// Starts a count: adds the value 0 to the counting set of the counter state `count`
+        /// (whose counter is `argument`), then moves to it without consuming input.
+        case counterEntry = 5
+        /// `σ{min,max}` as one state with a *counting set* (Turoňová et al., "Regex matching with
+        /// counting-set automata", OOPSLA 2020): the repetition counts reached so far on the way
+        /// to this position. Reading a scalar in σ (`sets[counters[argument].set]`) increments
+        /// every count and stays here, dropping counts above `max`; any other scalar empties the
+        /// set. Moves to `count` without consuming input when some count is at least `min`. Like
+        /// a whole-scalar state it has a skip chain of three any-byte states right before it,
+        /// which here lead back to the counter state itself.
+        case counter = 6
+    }
+
+    /// The bounds and scalar set of one counter state.
+    struct Counter: Sendable, Hashable {
+        /// Index into `sets`.
+        var set: Int32
+        var min: Int
+        /// `nil`: unbounded.
+        var max: Int?
     }
 
     /// One state.
     struct State: Sendable, Hashable {
         var kind: Kind
         /// For `.bytes`: the first index into `transitions`; for `.union`: into `targets`;
-        /// for `.assertion`: the ``Assertion`` code; for `.scalarSet`: the index into `sets`.
+        /// for `.assertion`: the ``Assertion`` code; for `.scalarSet`: the index into `sets`; for
+        /// `.counterEntry` and `.counter`: the index into `counters`.
         var argument: Int32
-        /// For `.bytes` and `.union`: how many transitions or targets; for `.assertion` and
-        /// `.scalarSet`: the next state.
+        /// For `.bytes` and `.union`: how many transitions or targets; for `.assertion`,
+        /// `.scalarSet` and `.counter`: the next state; for `.counterEntry`: the counter state.
         var count: Int32
     }
 
@@ -47,10 +69,15 @@ struct NFA: Sendable, Hashable {
     var targets: [Int32] = []
     /// The sets `.scalarSet` states test.
     var sets: [ScalarSet] = []
+    /// The counters of `.counter` states, one each.
+    var counters: [Counter] = []
     var start: Int32 = 0
 
     /// Whether any state reads a whole scalar (no DFA is built then).
     var hasScalarSets: Bool { states.contains { $0.kind == .scalarSet } }
+
+    /// Whether any state counts (no DFA is built then: the PikeVM keeps the counting sets).
+    var hasCounters: Bool { !counters.isEmpty }
 
     /// Whether any assertion state tests a word boundary (byte classes then split word bytes).
     var hasWordAssertions: Bool {

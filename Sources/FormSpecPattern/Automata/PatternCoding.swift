@@ -2,10 +2,11 @@
 /// decodes without re-parsing and another language could run the same tables.
 ///
 /// ```json
-/// {"version": 2, "source": "^a+$", "conjuncts": [{"expected": true, "lookarounds": [],
+/// {"version": 3, "source": "^a+$", "conjuncts": [{"expected": true, "lookarounds": [],
 ///   "main": {"forward": true, "anchored": true, "start": 3,
 ///            "states": [kind, argument, count, ...], "transitions": [low, high, next, ...],
 ///            "targets": [...], "sets": [[low, high, low, high, ...], ...],
+///            "counters": [[set, min, max or -1], ...],
 ///            "dfa": {"classStarts": [97, 98], "table": [next << 1 | matched, ...],
 ///                    "eof": [0 or 1 per state], "start": 1}}}]}
 /// ```
@@ -14,13 +15,18 @@
 /// (`argument` = first target, `count` = how many), 2 assertion (`argument` = 0 `^`, 1 `$`, 2 `\b`,
 /// 3 `\B`, 4 + 2k lookaround k holds, 5 + 2k it does not; `count` = next state), 3 match,
 /// 4 whole scalar (`argument` = index into `sets`, each a flat list of scalar ranges; `count` =
-/// next state; the three states before it are its skip chain, each a byte state reading any byte).
+/// next state; the three states before it are its skip chain, each a byte state reading any byte),
+/// 5 counter entry (`argument` = index into `counters`, `count` = that counter's state), 6 counter
+/// (`argument` = index into `counters`, each its set's index, `min` and `max`, -1 when unbounded;
+/// `count` = next state; a skip chain like kind 4's before it, leading back to the counter state).
+/// `sets` and `counters` are left out when empty. A conjunct's optional `required` lists bytes
+/// every match contains (a prefilter for the PikeVM).
 /// DFA byte classes are runs of byte values: `classStarts` lists the first byte of classes 1, 2, …
 /// (class 0 starts at byte 0); the table has one row of `classStarts.count + 1` entries per state.
 /// Decoding checks every index, so a damaged program is a decoding error, never a crash.
 extension Pattern: Codable {
     /// The encoding's version; bump it when the layout changes.
-    static let encodingVersion = 2
+    static let encodingVersion = 3
 
     private enum CodingKeys: String, CodingKey { case version, source, conjuncts }
 
@@ -45,7 +51,7 @@ extension Pattern: Codable {
 }
 
 extension PatternProgram.Conjunct: Codable {
-    private enum CodingKeys: String, CodingKey { case expected, lookarounds, main }
+    private enum CodingKeys: String, CodingKey { case expected, lookarounds, main, required }
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -60,6 +66,8 @@ extension PatternProgram.Conjunct: Codable {
             lookarounds.append(automaton)
         }
         main = try container.decode(Automaton.self, forKey: .main)
+        // A wrong literal would only give wrong verdicts, but bytes must be bytes.
+        required = try container.decodeIfPresent([UInt8].self, forKey: .required) ?? []
         guard main.nfa.maxOracle < lookarounds.count, main.forward else {
             throw DecodingError.dataCorruptedError(
                 forKey: .main, in: container, debugDescription: "main automaton reads a missing oracle")
@@ -71,12 +79,13 @@ extension PatternProgram.Conjunct: Codable {
         try container.encode(expected, forKey: .expected)
         try container.encode(lookarounds, forKey: .lookarounds)
         try container.encode(main, forKey: .main)
+        if !required.isEmpty { try container.encode(required, forKey: .required) }
     }
 }
 
 extension Automaton: Codable {
     private enum CodingKeys: String, CodingKey {
-        case forward, anchored, start, states, transitions, targets, sets, dfa
+        case forward, anchored, start, states, transitions, targets, sets, counters, dfa
     }
 
     init(from decoder: any Decoder) throws {
@@ -106,6 +115,12 @@ extension Automaton: Codable {
             }
             nfa.sets.append(ScalarSet(ranges))
         }
+        for flat in try container.decodeIfPresent([[Int]].self, forKey: .counters) ?? [] {
+            guard flat.count == 3, (0..<nfa.sets.count).contains(flat[0]), flat[1] >= 0,
+                flat[2] == -1 || flat[2] >= flat[1]
+            else { throw corrupt(.counters, "counter must be a set index, a minimum and a maximum (-1: none)") }
+            nfa.counters.append(.init(set: Int32(flat[0]), min: flat[1], max: flat[2] == -1 ? nil : flat[2]))
+        }
         guard targets.allSatisfy(valid.contains) else { throw corrupt(.targets, "target out of range") }
         for index in stride(from: 0, to: flatTransitions.count, by: 3) {
             let (low, high, next) = (flatTransitions[index], flatTransitions[index + 1], flatTransitions[index + 2])
@@ -131,29 +146,43 @@ extension Automaton: Codable {
                 fits = true
             case .scalarSet:
                 fits = argument >= 0 && Int(argument) < nfa.sets.count && valid.contains(count)
+            case .counterEntry, .counter:
+                fits = argument >= 0 && Int(argument) < nfa.counters.count && valid.contains(count)
             }
             guard fits else { throw corrupt(.states, "state out of range") }
             nfa.states.append(.init(kind: kind, argument: argument, count: count))
         }
         nfa.targets = targets
-        // Every whole-scalar state needs its skip chain right before it: any byte to `next`, then
-        // to the state before.
-        for (index, state) in nfa.states.enumerated() where state.kind == .scalarSet {
+        // Every whole-scalar and counter state needs its skip chain right before it: any byte to
+        // `next` (a counter: to itself), then to the state before.
+        var counterStates = [Int32?](repeating: nil, count: nfa.counters.count)
+        for (index, state) in nfa.states.enumerated() where state.kind == .scalarSet || state.kind == .counter {
+            let exit = state.kind == .counter ? Int32(index) : state.count
             guard index >= 3,
                 (1...3).allSatisfy({ step in
                     let skip = nfa.states[index - 4 + step]
-                    let target = step == 1 ? state.count : Int32(index - 5 + step)
+                    let target = step == 1 ? exit : Int32(index - 5 + step)
                     return skip.kind == .bytes && skip.count == 1
                         && nfa.transitions[Int(skip.argument)] == .init(low: 0, high: 255, next: target)
                 })
-            else { throw corrupt(.states, "whole-scalar state without its skip chain") }
+            else { throw corrupt(.states, "whole-scalar or counter state without its skip chain") }
+            if state.kind == .counter {
+                // A counting set belongs to one state.
+                guard counterStates[Int(state.argument)] == nil else { throw corrupt(.states, "counter shared") }
+                counterStates[Int(state.argument)] = Int32(index)
+            }
+        }
+        for state in nfa.states where state.kind == .counterEntry {
+            guard counterStates[Int(state.argument)] == state.count else {
+                throw corrupt(.states, "counter entry not leading to its counter state")
+            }
         }
         nfa.start = try container.decode(Int32.self, forKey: .start)
         guard valid.contains(nfa.start) else { throw corrupt(.start, "start state out of range") }
         self.nfa = nfa
         dfa = try container.decodeIfPresent(DFA.self, forKey: .dfa)
-        if dfa != nil, nfa.hasOracleAssertions || nfa.hasScalarSets {
-            throw corrupt(.dfa, "a DFA cannot read lookaround oracles or whole scalars")
+        if dfa != nil, nfa.hasOracleAssertions || nfa.hasScalarSets || nfa.hasCounters {
+            throw corrupt(.dfa, "a DFA cannot read lookaround oracles, whole scalars or counters")
         }
     }
 
@@ -169,6 +198,9 @@ extension Automaton: Codable {
         if !nfa.sets.isEmpty {
             try container.encode(
                 nfa.sets.map { $0.ranges.flatMap { [$0.lowerBound, $0.upperBound] } }, forKey: .sets)
+        }
+        if !nfa.counters.isEmpty {
+            try container.encode(nfa.counters.map { [Int($0.set), $0.min, $0.max ?? -1] }, forKey: .counters)
         }
         try container.encodeIfPresent(dfa, forKey: .dfa)
     }

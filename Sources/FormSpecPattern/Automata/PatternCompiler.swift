@@ -1,13 +1,26 @@
 /// Compiles a pattern's IR to automata: the main automaton, one automaton per lookaround (an
 /// oracle, innermost first) and, where the subset construction stays under its cap, a DFA each.
 enum PatternCompiler {
-    /// The most NFA states one pattern may compile to, lookarounds included. Counted repetition
-    /// copies its operand, so `a{1000}{1000}` would need a million; it is refused before anything
-    /// is built. A large class inside a repetition compiles to a whole-scalar state (4 states a
-    /// copy), so `\p{L}{1,1000}` needs about 5,000. 250,000 states admit a single scalar repeated
-    /// 110,000 times (`u{110000}`, which ECMAScript accepts; about 2 states a copy) while bounding memory to about ten megabytes and the PikeVM to 250,000 state visits
-    /// per byte at the very worst (it stays linear in the input).
+    /// The most NFA states one pattern may compile to, lookarounds included (a counter state is
+    /// charged ``counterEstimate``). Counted repetition of anything but a single scalar set copies
+    /// its operand, so `(?:ab){1000}{1000}` would need millions and is refused before anything is
+    /// built. A large class inside a repetition compiles to a whole-scalar state (4 states a
+    /// copy), so `\p{L}{1,1000}` needs about 5,000. The limit bounds an automaton's memory to
+    /// about ten megabytes and the PikeVM to 250,000 state visits per byte at the very worst (it
+    /// stays linear in the input).
     static let stateLimit = 250_000
+
+    /// A repetition of one scalar set with more copies than this (its `max`, or `min` when
+    /// unbounded) compiles to a counter state instead of copies, so `a{1000000}` costs what
+    /// `a{1001}` does. Up to it, copies keep the automaton small enough for a DFA (the fast path).
+    static let countingThreshold = 1_000
+
+    /// What a counter state is charged against ``stateLimit``: more than its five states, because
+    /// at match time its counting set may hold up to one bit per input scalar. 250,000 / 32 bounds
+    /// a pattern to about 7,800 counters, so a run's counting memory to about a kilobyte per
+    /// input byte at the very worst. A pattern too large with ``countingThreshold`` is tried
+    /// once more counting every single-scalar repetition longer than this charge.
+    static let counterEstimate = 32
 
     /// In an automaton too large for a DFA anyway, a repeated class whose byte automaton has more
     /// states than this compiles to a whole-scalar state instead (4 states with its skip chain),
@@ -18,23 +31,42 @@ enum PatternCompiler {
     static let depthLimit = 500
 
     /// Compiles `ir`. `sourceLength` (in scalars) is where a size error points.
-    static func compile(_ ir: PatternIR, sourceLength: Int) throws(PatternSyntaxError) -> PatternProgram {
+    /// `countingThreshold` is ``countingThreshold`` but for tests, which lower it to compare
+    /// counter states with the reference on short subjects.
+    static func compile(_ ir: PatternIR, sourceLength: Int, countingThreshold: Int = countingThreshold)
+        throws(PatternSyntaxError) -> PatternProgram
+    {
         let whole = max(1, sourceLength)
         guard depth(of: ir) <= depthLimit else {
             throw PatternSyntaxError(
                 message: "pattern nests too deeply (more than \(depthLimit) levels)", offset: 0, length: whole)
         }
-        guard estimate(ir) <= stateLimit else {
+        // Normalising may nest a little deeper; every later pass recurses, so keep the depth bound.
+        var normalisation = PatternNormalisation(peelingAbove: min(countingThreshold, 16))
+        let normalised = normalisation.normalise(ir)
+        let ir = depth(of: normalised) <= depthLimit ? normalised : ir
+        var threshold = countingThreshold
+        if estimate(ir, countingThreshold: threshold) > stateLimit {
+            threshold = min(threshold, counterEstimate)
+        }
+        guard estimate(ir, countingThreshold: threshold) <= stateLimit else {
             throw PatternSyntaxError(
                 message: "pattern is too large after expanding repetitions (more than \(stateLimit) automaton states)",
                 offset: 0, length: whole,
-                note: "use smaller repetition counts; to bound a length, add a max_length rule")
+                note:
+                    "only a repetition of a single character or class is counted; others are copied, so use smaller counts there; to bound a length, add a max_length rule"
+            )
         }
         var conjuncts: [PatternProgram.Conjunct] = []
         for (part, expected) in splitLeadingLookaheads(ir) {
-            var compiler = ConjunctCompiler()
+            var compiler = ConjunctCompiler(countingThreshold: threshold)
             let main = try compiler.automaton(part, forward: true)
-            conjuncts.append(.init(expected: expected, lookarounds: compiler.lookarounds, main: main))
+            // Only the PikeVM is slow enough for a prefilter to pay; a DFA reads a byte in a nanosecond.
+            let pikeVM = main.dfa == nil || !compiler.lookarounds.isEmpty
+            conjuncts.append(
+                .init(
+                    expected: expected, lookarounds: compiler.lookarounds, main: main,
+                    required: pikeVM ? RequiredLiteral.of(part) : []))
         }
         return PatternProgram(conjuncts: conjuncts)
     }
@@ -74,9 +106,16 @@ enum PatternCompiler {
 
     /// An upper bound on the NFA states `ir` compiles to, capped at `stateLimit + 1`. Each
     /// lookaround counts its own automaton (and the loop that restarts it at every position).
-    static func estimate(_ ir: PatternIR) -> Int {
+    static func estimate(_ ir: PatternIR, countingThreshold: Int = countingThreshold) -> Int {
         var classSizes: [ScalarSet: Int] = [:]
-        return automatonEstimate(ir, &classSizes).states
+        return automatonEstimate(ir, countingThreshold: countingThreshold, &classSizes).states
+    }
+
+    /// Whether `body{low,high}` compiles to a counter state: a single scalar set repeated more
+    /// than `threshold` times.
+    static func counts(_ body: PatternIR, low: Int, high: Int?, threshold: Int) -> Bool {
+        guard case .scalars = body else { return false }
+        return (high ?? low) > threshold
     }
 
     /// The states of `set`'s byte automaton (shared suffixes and all), or `stateLimit + 1`.
@@ -88,18 +127,18 @@ enum PatternCompiler {
     /// An automaton's estimated size and whether it uses whole-scalar states: only when plain
     /// byte classes would make it too large for a DFA anyway (long repetitions of large classes),
     /// so every pattern that had a DFA keeps it.
-    static func automatonEstimate(_ ir: PatternIR, _ classSizes: inout [ScalarSet: Int]) -> (
+    static func automatonEstimate(_ ir: PatternIR, countingThreshold: Int, _ classSizes: inout [ScalarSet: Int]) -> (
         states: Int, scalarStates: Bool
     ) {
-        let both = estimate(ir, repeated: false, &classSizes)
+        let both = estimate(ir, repeated: false, countingThreshold, &classSizes)
         return both.plain <= 4 * DFA.stateCap ? (both.plain, false) : (both.scalar, true)
     }
 
     /// The estimates with plain byte classes and with whole-scalar states, in one pass (so nested
     /// lookarounds are measured once each).
-    private static func estimate(_ ir: PatternIR, repeated: Bool, _ classSizes: inout [ScalarSet: Int]) -> (
-        plain: Int, scalar: Int
-    ) {
+    private static func estimate(
+        _ ir: PatternIR, repeated: Bool, _ threshold: Int, _ classSizes: inout [ScalarSet: Int]
+    ) -> (plain: Int, scalar: Int) {
         let cap = stateLimit + 1
         func add(_ a: (plain: Int, scalar: Int), _ b: (plain: Int, scalar: Int)) -> (plain: Int, scalar: Int) {
             (min(cap, a.plain + b.plain), min(cap, a.scalar + b.scalar))
@@ -115,14 +154,15 @@ enum PatternCompiler {
         case .concatenation(let parts), .alternation(let parts):
             var total = (plain: 1, scalar: 1)
             for part in parts {
-                total = add(total, estimate(part, repeated: repeated, &classSizes))
+                total = add(total, estimate(part, repeated: repeated, threshold, &classSizes))
                 if total.scalar >= cap { return (cap, cap) }
             }
             return total
         case .repetition(let body, let low, let high):
+            if counts(body, low: low, high: high, threshold: threshold) { return (counterEstimate, counterEstimate) }
             let copies = high ?? max(low, 1)
             if copies == 0 { return (1, 1) }
-            let inner = estimate(body, repeated: true, &classSizes)
+            let inner = estimate(body, repeated: true, threshold, &classSizes)
             func times(_ size: Int) -> Int {
                 let (product, overflow) = (size + 1).multipliedReportingOverflow(by: copies)
                 return overflow ? cap : min(cap, product + 1)
@@ -132,7 +172,7 @@ enum PatternCompiler {
             return (1, 1)
         case .lookaround(let body, _):
             // A lookaround's body is its own automaton, which decides on whole-scalar states itself.
-            let inner = estimate(body, repeated: false, &classSizes)
+            let inner = estimate(body, repeated: false, threshold, &classSizes)
             let size = min(cap, (inner.plain <= 4 * DFA.stateCap ? inner.plain : inner.scalar) + prefixLoopEstimate)
             return (size, size)
         }
@@ -150,6 +190,8 @@ struct PatternProgram: Sendable, Hashable {
         /// The lookaround oracles the main automaton (and later oracles) read, innermost first.
         var lookarounds: [Automaton]
         var main: Automaton
+        /// Bytes every match of `main` contains (see ``RequiredLiteral``), or empty.
+        var required: [UInt8] = []
     }
 
     var conjuncts: [Conjunct]
@@ -169,6 +211,8 @@ struct Automaton: Sendable, Hashable {
 
 /// Compiles one conjunct: its main automaton and the lookarounds it refers to.
 struct ConjunctCompiler {
+    /// Single-scalar repetitions with more copies than this compile to counter states.
+    let countingThreshold: Int
     private(set) var lookarounds: [Automaton] = []
     private var lookaroundIndex: [LookaroundKey: Int] = [:]
     /// How many repetitions enclose the IR being compiled.
@@ -177,6 +221,8 @@ struct ConjunctCompiler {
     private var scalarStates = false
     /// Byte automaton sizes of the classes seen so far.
     private var classSizes: [ScalarSet: Int] = [:]
+
+    init(countingThreshold: Int) { self.countingThreshold = countingThreshold }
 
     private struct LookaroundKey: Hashable {
         var body: PatternIR
@@ -191,7 +237,9 @@ struct ConjunctCompiler {
         // A lookaround's body is compiled on its own, outside the repetitions around it.
         let outer = (repetitionDepth, scalarStates)
         repetitionDepth = 0
-        scalarStates = PatternCompiler.automatonEstimate(ir, &classSizes).scalarStates
+        scalarStates =
+            PatternCompiler.automatonEstimate(ir, countingThreshold: countingThreshold, &classSizes)
+            .scalarStates
         var start = try compile(ir, next: match, &builder)
         (repetitionDepth, scalarStates) = outer
         let anchored = Self.anchoredAtStart(ir, forward: forward)
@@ -238,6 +286,11 @@ struct ConjunctCompiler {
             return builder.addUnion(starts)
         case .repetition(let body, let low, let high):
             if let high, high < low { return builder.addUnion([]) }
+            if case .scalars(let set) = body,
+                PatternCompiler.counts(body, low: low, high: high, threshold: countingThreshold)
+            {
+                return builder.counter(set, min: low, max: high, next: next)
+            }
             repetitionDepth += 1
             defer { repetitionDepth -= 1 }
             var current = next
@@ -325,14 +378,7 @@ struct NFABuilder {
     /// A whole-scalar state for `set` continuing to `next`, after its own skip chain (see
     /// ``NFA/Kind/scalarSet``).
     mutating func scalarSet(_ set: ScalarSet, next: Int32) -> Int32 {
-        let index: Int32
-        if let existing = setIndex[set] {
-            index = existing
-        } else {
-            index = Int32(nfa.sets.count)
-            nfa.sets.append(set)
-            setIndex[set] = index
-        }
+        let index = setNumber(set)
         // Not hash-consed: the chain must sit right before the state.
         var skip = next
         for _ in 0..<3 {
@@ -341,6 +387,32 @@ struct NFABuilder {
             skip = add(.init(kind: .bytes, argument: first, count: 1))
         }
         return add(.init(kind: .scalarSet, argument: index, count: next))
+    }
+
+    /// A counter state for `set{min,max}` continuing to `next`, after its skip chain (see
+    /// ``NFA/Kind/counter``), and the entry state that starts a count; returns the entry.
+    mutating func counter(_ set: ScalarSet, min: Int, max: Int?, next: Int32) -> Int32 {
+        let counter = Int32(nfa.counters.count)
+        nfa.counters.append(.init(set: setNumber(set), min: min, max: max))
+        // The chain leads back to the counter state, which comes right after it.
+        let state = Int32(nfa.states.count + 3)
+        var skip = state
+        for _ in 0..<3 {
+            let first = Int32(nfa.transitions.count)
+            nfa.transitions.append(.init(low: 0, high: 255, next: skip))
+            skip = add(.init(kind: .bytes, argument: first, count: 1))
+        }
+        _ = add(.init(kind: .counter, argument: counter, count: next))
+        return add(.init(kind: .counterEntry, argument: counter, count: state))
+    }
+
+    /// The index of `set` in `nfa.sets`, adding it once.
+    private mutating func setNumber(_ set: ScalarSet) -> Int32 {
+        if let existing = setIndex[set] { return existing }
+        let index = Int32(nfa.sets.count)
+        nfa.sets.append(set)
+        setIndex[set] = index
+        return index
     }
 
     mutating func add(_ state: NFA.State) -> Int32 {

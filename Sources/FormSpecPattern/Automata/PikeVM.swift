@@ -2,8 +2,10 @@
 /// captures): one pass over the input, each NFA state entered at most once per position, so the
 /// time is O(bytes × states) whatever the pattern — no backtracking.
 ///
-/// It is the general engine: it runs automata that read lookaround oracles and those whose DFA
-/// would exceed the state cap. All memory is the caller's scratch (see ``scratchCount(for:)``).
+/// It is the general engine: it runs automata that read lookaround oracles, count (counter
+/// states keep a counting set each, O(1) amortised per byte) or whose DFA would exceed the state
+/// cap. All memory is the caller's scratch (see ``scratchCount(for:)``), except the counting sets,
+/// which a run with counter states allocates as it needs them.
 enum PikeVM {
     /// The `Int32` scratch one run needs for `nfa`: two sparse sets and a closure stack.
     static func scratchCount(for nfa: NFA) -> Int { 5 * nfa.states.count }
@@ -25,8 +27,8 @@ enum PikeVM {
             nfa.transitions.withUnsafeBufferPointer { transitions in
                 nfa.targets.withUnsafeBufferPointer { targets in
                     var machine = Machine(
-                        states: states, transitions: transitions, targets: targets, sets: nfa.sets, bytes: bytes,
-                        forward: forward, oracles: oracles, scratch: scratch)
+                        states: states, transitions: transitions, targets: targets, sets: nfa.sets,
+                        counters: nfa.counters, bytes: bytes, forward: forward, oracles: oracles, scratch: scratch)
                     defer { steps &+= machine.steps }
                     return machine.run(start: nfa.start, row: row)
                 }
@@ -39,6 +41,9 @@ enum PikeVM {
         let transitions: UnsafeBufferPointer<NFA.Transition>
         let targets: UnsafeBufferPointer<Int32>
         let sets: [ScalarSet]
+        let counters: [NFA.Counter]
+        /// The counting set of each counter state during this run.
+        var counts: [CountingSet]
         let bytes: UnsafeBufferPointer<UInt8>
         let forward: Bool
         let oracles: UnsafeBufferPointer<UInt8>
@@ -52,13 +57,18 @@ enum PikeVM {
 
         init(
             states: UnsafeBufferPointer<NFA.State>, transitions: UnsafeBufferPointer<NFA.Transition>,
-            targets: UnsafeBufferPointer<Int32>, sets: [ScalarSet], bytes: UnsafeBufferPointer<UInt8>, forward: Bool,
-            oracles: UnsafeBufferPointer<UInt8>, scratch: UnsafeMutableBufferPointer<Int32>
+            targets: UnsafeBufferPointer<Int32>, sets: [ScalarSet], counters: [NFA.Counter],
+            bytes: UnsafeBufferPointer<UInt8>, forward: Bool, oracles: UnsafeBufferPointer<UInt8>,
+            scratch: UnsafeMutableBufferPointer<Int32>
         ) {
             self.states = states
             self.transitions = transitions
             self.targets = targets
             self.sets = sets
+            self.counters = counters
+            // A run increments a count at most once per byte, so no two live counts of a bounded
+            // counter are `width` apart or more.
+            counts = counters.map { CountingSet(width: $0.max.map { Swift.min($0, bytes.count) + 1 } ?? 0) }
             self.bytes = bytes
             self.forward = forward
             self.oracles = oracles
@@ -132,7 +142,7 @@ enum PikeVM {
 
         /// Adds `state` and everything reachable from it without reading a byte to `set`;
         /// returns whether the match state was reached.
-        func addClosure(_ set: inout SparseSet, _ state: Int32, at offset: Int, steps: inout Int) -> Bool {
+        mutating func addClosure(_ set: inout SparseSet, _ state: Int32, at offset: Int) -> Bool {
             // States join the set when pushed, so the stack never holds more than the NFA's states.
             guard !set.contains(state) else { return false }
             set.insert(state)
@@ -146,6 +156,24 @@ enum PikeVM {
                 switch entry.kind {
                 case .bytes, .scalarSet: break
                 case .match: matched = true
+                case .counterEntry:
+                    // At most once per position (the sparse set), so the count 0 is added once.
+                    counts[Int(entry.argument)].add()
+                    if !set.contains(entry.count) {
+                        set.insert(entry.count)
+                        stack[depth] = entry.count
+                        depth += 1
+                    }
+                case .counter:
+                    // The count 0 of an entry reached later at this position only matters when
+                    // `min` is 0, and then any count already lets the state exit.
+                    if counts[Int(entry.argument)].reaches(counters[Int(entry.argument)].min),
+                        !set.contains(entry.count)
+                    {
+                        set.insert(entry.count)
+                        stack[depth] = entry.count
+                        depth += 1
+                    }
                 case .union:
                     var target = Int(entry.argument + entry.count) - 1
                     while target >= Int(entry.argument) {
@@ -172,7 +200,8 @@ enum PikeVM {
             var current = first
             var next = second
             var found = false
-            var matched = addClosure(&current, start, at: 0, steps: &steps)
+            let counting = !counters.isEmpty
+            var matched = addClosure(&current, start, at: 0)
             var offset = 0
             while true {
                 if matched {
@@ -184,28 +213,155 @@ enum PikeVM {
                 let byte = self.byte(offset)
                 next.clear()
                 matched = false
+                // Counting sets step before any closure below adds a count 0 to them (which must
+                // not be incremented by the scalar read here).
+                if counting { stepCounters(current, at: offset) }
                 for member in 0..<current.size {
                     let state = current.dense[member]
                     let entry = states[Int(state)]
-                    if entry.kind == .scalarSet {
+                    switch entry.kind {
+                    case .bytes:
+                        for index in Int(entry.argument)..<Int(entry.argument + entry.count) {
+                            let transition = transitions[index]
+                            if transition.low <= byte, byte <= transition.high {
+                                if addClosure(&next, transition.next, at: offset + 1) { matched = true }
+                            }
+                        }
+                    case .scalarSet:
                         guard let (value, length) = scalar(at: offset), sets[Int(entry.argument)].contains(value)
                         else { continue }
                         // The rest of the scalar's bytes go through the skip chain before this state.
                         let target = length == 1 ? entry.count : state - 5 + Int32(length)
-                        if addClosure(&next, target, at: offset + 1, steps: &steps) { matched = true }
+                        if addClosure(&next, target, at: offset + 1) { matched = true }
+                    case .counter:
+                        let length = counts[Int(entry.argument)].advance
+                        guard length > 0 else { continue }
+                        // Back to this state, through the skip chain for a multi-byte scalar.
+                        let target = length == 1 ? state : state - 5 + Int32(length)
+                        if addClosure(&next, target, at: offset + 1) { matched = true }
+                    case .union, .assertion, .match, .counterEntry:
                         continue
-                    }
-                    guard entry.kind == .bytes else { continue }
-                    for index in Int(entry.argument)..<Int(entry.argument + entry.count) {
-                        let transition = transitions[index]
-                        if transition.low <= byte, byte <= transition.high {
-                            if addClosure(&next, transition.next, at: offset + 1, steps: &steps) { matched = true }
-                        }
                     }
                 }
                 swap(&current, &next)
                 offset += 1
             }
+        }
+
+        /// Reads the scalar at `offset` for every counter state in `set`: a scalar in its set
+        /// increments the counts (the state is then re-entered once the scalar is read), any other
+        /// empties them.
+        mutating func stepCounters(_ set: SparseSet, at offset: Int) {
+            for member in 0..<set.size {
+                let entry = states[Int(set.dense[member])]
+                guard entry.kind == .counter else { continue }
+                steps &+= 1
+                let counter = counters[Int(entry.argument)]
+                if let (value, length) = scalar(at: offset), sets[Int(counter.set)].contains(value) {
+                    counts[Int(entry.argument)].increment(max: counter.max, length: length)
+                } else {
+                    counts[Int(entry.argument)].clear()
+                }
+            }
+        }
+    }
+
+    /// The counting set of one counter state: the counts with which the repetition has reached
+    /// the current position. Every count increments together, so they are kept as the *stamps*
+    /// `ticks − count` of when each started; the oldest stamp is the largest count.
+    ///
+    /// Bounded counters keep their live stamps as bits in a ring of `width` bits (a count above
+    /// `max` is dropped, so live stamps span at most `max + 1` values, and at most the input's
+    /// length + 1): memory is at most one bit per input byte and `max`, whichever is smaller,
+    /// allocated on first use. Unbounded counters keep only the oldest stamp, the one that
+    /// decides whether the state may exit. Each operation is O(1) amortised: a bit is set once
+    /// per add and cleared once, and the scans between live stamps move forwards only.
+    struct CountingSet {
+        /// Increments so far (each read of a scalar in the set).
+        private var ticks = 0
+        /// The oldest and newest live stamps; meaningless when `empty`.
+        private var oldest = 0
+        private var newest = 0
+        private(set) var empty = true
+        /// The length of the scalar the last step read, when it incremented the counts; 0 when
+        /// the step emptied the set.
+        private(set) var advance = 0
+        private let width: Int
+        private var bits: [UInt64] = []
+
+        /// `width`: the ring's size in bits, 0 for an unbounded counter.
+        init(width: Int) { self.width = width }
+
+        /// Adds the count 0 (a new start at the current position).
+        mutating func add() {
+            if empty {
+                (oldest, newest, empty) = (ticks, ticks, false)
+                if width > 0 { set(ticks) }
+            } else if width > 0, newest != ticks {
+                newest = ticks
+                set(ticks)
+            }
+        }
+
+        /// Whether some count is at least `min`.
+        func reaches(_ min: Int) -> Bool { !empty && ticks - oldest >= min }
+
+        /// Increments every count, dropping those above `max`.
+        mutating func increment(max: Int?, length: Int) {
+            guard !empty else {
+                advance = 0
+                return
+            }
+            ticks += 1
+            if let max {
+                while !empty, ticks - oldest > max {
+                    unset(oldest)
+                    if oldest == newest {
+                        empty = true
+                    } else {
+                        oldest = nextStamp(after: oldest)
+                    }
+                }
+            }
+            advance = empty ? 0 : length
+        }
+
+        /// Drops every count.
+        mutating func clear() {
+            advance = 0
+            guard !empty else { return }
+            empty = true
+            guard width > 0 else { return }
+            var stamp = oldest
+            while true {
+                unset(stamp)
+                if stamp == newest { return }
+                stamp = nextStamp(after: stamp)
+            }
+        }
+
+        private mutating func set(_ stamp: Int) {
+            if bits.isEmpty { bits = [UInt64](repeating: 0, count: (width + 63) / 64) }
+            let slot = stamp % width
+            bits[slot >> 6] |= 1 << UInt64(slot & 63)
+        }
+
+        private mutating func unset(_ stamp: Int) {
+            let slot = stamp % width
+            bits[slot >> 6] &= ~(1 << UInt64(slot & 63))
+        }
+
+        /// The first live stamp after `stamp`; there is one (`newest` at the latest).
+        private func nextStamp(after stamp: Int) -> Int {
+            var next = stamp + 1
+            while next < newest {
+                let slot = next % width
+                let word = bits[slot >> 6] >> UInt64(slot & 63)
+                // Bits past `width` in the last word are never set.
+                if word != 0 { return Swift.min(next + word.trailingZeroBitCount, newest) }
+                next += Swift.min(64 - (slot & 63), width - slot)
+            }
+            return newest
         }
     }
 
