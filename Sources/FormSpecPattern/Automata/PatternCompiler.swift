@@ -445,13 +445,10 @@ struct NFABuilder {
             var transitions: [NFA.Transition] = []
             transitions.reserveCapacity(open.count)
             for transition in open {
-                let target = transition.next < 0 ? next : stateOf[Int(transition.next)]
                 // Two template states may be one state here; their adjacent ranges join again.
-                if let last = transitions.last, last.next == target, Int(last.high) + 1 == Int(transition.low) {
-                    transitions[transitions.count - 1].high = transition.high
-                } else {
-                    transitions.append(.init(low: transition.low, high: transition.high, next: target))
-                }
+                transitions.appendJoining(
+                    low: transition.low, high: transition.high,
+                    next: transition.next < 0 ? next : stateOf[Int(transition.next)])
             }
             if let existing = byteStates[transitions] {
                 stateOf[index] = existing
@@ -501,12 +498,8 @@ struct NFABuilder {
         for node in nodes.indices.reversed() {
             var transitions: [NFA.Transition] = []
             for (range, child) in nodes[node].sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
-                let target = child < 0 ? -1 : templateStateOf[child]
-                if let last = transitions.last, last.next == target, Int(last.high) + 1 == Int(range.lowerBound) {
-                    transitions[transitions.count - 1].high = range.upperBound
-                } else {
-                    transitions.append(.init(low: range.lowerBound, high: range.upperBound, next: target))
-                }
+                transitions.appendJoining(
+                    low: range.lowerBound, high: range.upperBound, next: child < 0 ? -1 : templateStateOf[child])
             }
             if let existing = seen[transitions] {
                 templateStateOf[node] = existing
@@ -521,4 +514,16 @@ struct NFABuilder {
         return template
     }
 
+}
+
+extension [NFA.Transition] {
+    /// Appends a transition on `low...high`, widening the last one instead when it goes to the same
+    /// state and ends right before `low` (transitions are appended in byte order).
+    fileprivate mutating func appendJoining(low: UInt8, high: UInt8, next: Int32) {
+        if let last = self.last, last.next == next, Int(last.high) + 1 == Int(low) {
+            self[count - 1].high = high
+        } else {
+            append(.init(low: low, high: high, next: next))
+        }
+    }
 }

@@ -316,18 +316,17 @@ extension JSONWriter {
     ) {
         appendLiteral("{\"rule\":", to: &bytes)
         bytes.append(contentsOf: ruleJSON)
-        appendLiteral(",\"message\":", to: &bytes)
-        if let json = message.json {
-            bytes.append(contentsOf: json)
-        } else {
-            appendString(message.render(value: value), to: &bytes)
-        }
-        bytes.append(UInt8(ascii: "}"))
+        appendMessage(message, value: value, to: &bytes)
     }
 
     private static func appendIssue(rule: String, message: RenderedText, value: Scalar?, to bytes: inout [UInt8]) {
         appendLiteral("{\"rule\":", to: &bytes)
         appendString(rule, to: &bytes)
+        appendMessage(message, value: value, to: &bytes)
+    }
+
+    /// An issue's `,"message":…}` tail: the pre-encoded message when it has no `{value}`.
+    private static func appendMessage(_ message: RenderedText, value: Scalar?, to bytes: inout [UInt8]) {
         appendLiteral(",\"message\":", to: &bytes)
         if let json = message.json {
             bytes.append(contentsOf: json)
