@@ -415,7 +415,7 @@ public final class LiveForm {
     /// Field `index`'s report, projected from its last outcome list.
     func fieldReport(_ index: Int) -> FieldReport {
         program.fieldReport(
-            index, results: outcomes[index].results, failures: outcomes[index].failures, value: scratch.values[index],
+            index, results: outcomes[index].results, failures: outcomes[index].failures, values: scratch.values,
             texts: texts)
     }
 

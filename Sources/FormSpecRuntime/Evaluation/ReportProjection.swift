@@ -41,7 +41,7 @@ extension Program {
     /// (every result), the errors and warnings (failed results, `report: first` applied).
     public func fieldReport(_ index: Int, from scratch: EvaluationScratch, texts: ProgramTexts) -> FieldReport {
         fieldReport(
-            index, results: scratch.results(of: index), failures: scratch.failureMessages, value: scratch.values[index],
+            index, results: scratch.results(of: index), failures: scratch.failureMessages, values: scratch.values,
             texts: texts)
     }
 
@@ -51,13 +51,15 @@ extension Program {
     ///   - index: The field.
     ///   - results: The field's outcome list (``EvaluationScratch/results(of:)``).
     ///   - failures: The evaluation's ``EvaluationScratch/failureMessages``.
-    ///   - value: The field's value.
+    ///   - values: The record's values (the field's own, and the secrets it must not show).
     ///   - texts: The program's texts in the wanted locale.
     package func fieldReport(
-        _ index: Int, results: some Collection<RuleResult>, failures: [String], value: FieldValue, texts: ProgramTexts
+        _ index: Int, results: some Collection<RuleResult>, failures: [String], values: [FieldValue],
+        texts: ProgramTexts
     ) -> FieldReport {
         let field = fields[index]
-        let scalar = value.scalar
+        let value = values[index]
+        let scalar = shownValue(of: index, in: values)
         let first = Int(lowered.fieldStart[index])
         var errors: [Issue] = []
         var warnings: [Issue] = []
@@ -112,4 +114,22 @@ extension Program {
     public func texts(for chain: LocaleChain) -> ProgramTexts {
         chain == defaultTexts.chain ? defaultTexts : ProgramTexts(self, chain: chain)
     }
+}
+
+extension Program {
+    /// What a message's `{value}` shows for field `index`: its value, masked when it is exactly the
+    /// value of a secret field of the same record. The checker already refuses `{value}` on secret
+    /// fields and on rules that compare with one; this covers the value that equals a secret by
+    /// coincidence (a password typed into a text field), because a secret's value, and anything
+    /// equal to it, appears in no output.
+    package func shownValue(of index: Int, in values: [FieldValue]) -> Scalar? {
+        guard let scalar = values[index].scalar, case .text = scalar else { return values[index].scalar }
+        for (other, field) in fields.enumerated() where field.type == .secret && other != index {
+            if let secret = values[other].scalar, secret.exactlyEquals(scalar) { return .text(Self.maskedValue) }
+        }
+        return scalar
+    }
+
+    /// What stands in a message for a value that must not be shown.
+    package static let maskedValue = "••••"
 }

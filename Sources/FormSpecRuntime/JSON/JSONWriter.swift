@@ -253,14 +253,14 @@ extension JSONWriter {
 
     /// One field's errors (or warnings) as `"name":[…]`, opening the `"errors":{` (or
     /// `"warnings":{`) member before the first field that has any. Mirrors
-    /// ``Program/fieldReport(_:results:failures:value:texts:)``: failed results in order, then the
+    /// ``Program/fieldReport(_:results:failures:values:texts:)``: failed results in order, then the
     /// type or choice error of an unreadable value; `report: first` keeps the first error only.
     private static func appendIssues(
         ofField field: Int, warnings: Bool, scratch: EvaluationScratch, program: Program, texts: ProgramTexts,
         opened: inout Bool, to bytes: inout [UInt8]
     ) {
         let value = scratch.values[field]
-        let scalar = value.scalar
+        let scalar = program.shownValue(of: field, in: scratch.values)
         let first = Int(program.lowered.fieldStart[field])
         let firstOnly = !warnings && program.fields[field].reportsFirstOnly
         var count = 0
