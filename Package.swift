@@ -64,7 +64,9 @@ let package = Package(
             ]
         ),
         .testTarget(name: "FormSpecYAMLTests", dependencies: ["FormSpecYAML"]),
-        .testTarget(name: "FormSpecPatternTests", dependencies: ["FormSpecPattern"], resources: [.copy("Corpus")]),
+        .testTarget(
+            name: "FormSpecPatternTests", dependencies: ["FormSpecPattern", "FormSpecTestSupport"],
+            resources: [.copy("Corpus")]),
         .testTarget(name: "FormSpecRuntimeTests", dependencies: ["FormSpecRuntime"]),
         .testTarget(name: "FormSpecCompilerTests", dependencies: ["FormSpec"]),
         // What the CLI, docs and language-server tests share: the repository, the built `formspec`, a

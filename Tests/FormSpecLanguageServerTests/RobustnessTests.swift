@@ -1,4 +1,5 @@
 import FormSpecRuntime
+import FormSpecTestSupport
 import Foundation
 import Testing
 
@@ -7,18 +8,6 @@ import Testing
 /// Mangled specs and positions anywhere (past line ends, inside surrogate pairs, negative) must
 /// never crash the server: every request gets an answer.
 @Suite struct RobustnessTests {
-    /// A small deterministic generator, so a failure reproduces.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// Pieces spliced into the spec: YAML punctuation, astral characters, line breaks of every kind.
     static let pieces = [
         "{", "}", "[", "]", ":", ": ", "- ", "\n", "\r\n", "\r", "\u{2028}", "😀", "e\u{301}", "\"", "'", "#", "|",
@@ -26,7 +15,7 @@ import Testing
     ]
 
     @Test(arguments: 0..<40) func mangledSpecsAndWildPositionsGetAnswers(seed: Int) {
-        var random = SplitMix(state: UInt64(seed))
+        var random = SplitMix64(state: UInt64(seed))
         var text = ServerTests.form
         for _ in 0..<Int.random(in: 1...8, using: &random) {
             var scalars = Array(text.unicodeScalars)

@@ -35,18 +35,6 @@ enum IR {
     }
 }
 
-/// A small deterministic generator (SplitMix64), so random tests replay exactly.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 extension Pattern {
     /// Compiles hand-built IR (the tests' way in until the parser lands).
     static func compiled(_ ir: PatternIR) throws -> Pattern { try Pattern(ir: ir, source: "<ir>") }

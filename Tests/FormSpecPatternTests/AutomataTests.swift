@@ -1,3 +1,4 @@
+import FormSpecTestSupport
 import Foundation
 import Testing
 
