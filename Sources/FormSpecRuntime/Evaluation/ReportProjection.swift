@@ -124,7 +124,7 @@ extension Program {
     /// equal to it, appears in no output.
     package func shownValue(of index: Int, in values: [FieldValue]) -> Scalar? {
         guard let scalar = values[index].scalar, case .text = scalar else { return values[index].scalar }
-        for (other, field) in fields.enumerated() where field.type == .secret && other != index {
+        for other in secretFields where other != index {
             if let secret = values[other].scalar, secret.exactlyEquals(scalar) { return .text(Self.maskedValue) }
         }
         return scalar

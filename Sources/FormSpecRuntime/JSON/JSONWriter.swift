@@ -260,7 +260,6 @@ extension JSONWriter {
         opened: inout Bool, to bytes: inout [UInt8]
     ) {
         let value = scratch.values[field]
-        let scalar = program.shownValue(of: field, in: scratch.values)
         let first = Int(program.lowered.fieldStart[field])
         let firstOnly = !warnings && program.fields[field].reportsFirstOnly
         var count = 0
@@ -293,10 +292,12 @@ extension JSONWriter {
             } else if result.rule < 0 {
                 appendIssue(ruleJSON: requiredJSON, message: texts.required[field], value: nil, to: &bytes)
             } else {
-                let isRequired = program.lowered.instructions[position].op == .required
+                // The shown value (masked when it equals a secret) only for a message that has `{value}`.
+                let message = texts.messages[position]
+                let showsValue = message.json == nil && program.lowered.instructions[position].op != .required
                 appendIssue(
-                    ruleJSON: program.ruleNameJSON[position], message: texts.messages[position],
-                    value: isRequired ? nil : scalar, to: &bytes)
+                    ruleJSON: program.ruleNameJSON[position], message: message,
+                    value: showsValue ? program.shownValue(of: field, in: scratch.values) : nil, to: &bytes)
             }
         }
         if !warnings, case .invalid(let rule) = value, !(firstOnly && count > 0) {

@@ -29,6 +29,8 @@ public struct Program: Sendable, Codable {
     let defaultOffsets: [DateOffset?]
     /// The indexes of the fields with a relative default: what a reset must resolve (usually none).
     let relativeDefaultFields: [Int]
+    /// The indexes of the `secret` fields: what ``shownValue(of:in:)`` compares a value with.
+    let secretFields: [Int]
     /// The message locales when the caller asks for none: the spec's, then `en`.
     let defaultChain: LocaleChain
     /// The rules and conditions as the evaluator runs them.
@@ -59,6 +61,7 @@ public struct Program: Sendable, Codable {
         }
         self.defaultOffsets = fields.map(\.defaultOffset)
         self.relativeDefaultFields = fields.indices.filter { fields[$0].defaultOffset != nil }
+        self.secretFields = fields.indices.filter { fields[$0].type == .secret }
         self.defaultChain = LocaleChain(requested: nil, specLocale: locale)
         var checks = Set<String>()
         for field in fields { field.rules.forEach { $0.collectChecks(into: &checks) } }
