@@ -41,7 +41,13 @@ let package = Package(
             name: "FormSpec",
             dependencies: [
                 "FormSpecCompiler", "FormSpecRuntime", "FormSpecDiagnostics", "FormSpecYAML", "FormSpecLive",
+                "FormSpecSpecTesting",
             ]),
+        // The spec-test runner (`formspec test`): apart from the umbrella so the CLI links neither
+        // FormSpecLive nor full Foundation (loading Foundation and ICU cost every run ~5 ms).
+        .target(
+            name: "FormSpecSpecTesting",
+            dependencies: ["FormSpecCompiler", "FormSpecRuntime", "FormSpecDiagnostics"]),
         // `formspec lsp`: a Language Server Protocol server over the compiler driver `check` uses.
         .target(
             name: "FormSpecLanguageServer",
@@ -59,7 +65,8 @@ let package = Package(
         .executableTarget(
             name: "formspec",
             dependencies: [
-                "FormSpec", "FormSpecCLISupport", "FormSpecLanguageServer",
+                "FormSpecCompiler", "FormSpecRuntime", "FormSpecDiagnostics", "FormSpecSpecTesting",
+                "FormSpecCLISupport", "FormSpecLanguageServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -5,3 +5,4 @@
 @_exported import FormSpecDiagnostics
 @_exported import FormSpecLive
 @_exported import FormSpecRuntime
+@_exported import FormSpecSpecTesting

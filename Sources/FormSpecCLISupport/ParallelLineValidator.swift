@@ -1,5 +1,3 @@
-import Foundation
-
 /// Validates JSON Lines on several threads, reports written in input order, in constant memory.
 ///
 /// The calling thread reads lines into chunks (up to ``linesPerChunk`` lines or ``bytesPerChunk``
@@ -49,7 +47,7 @@ final class ParallelLineValidator: @unchecked Sendable {
 
     private let validator: BatchValidator
     private let jobs: Int
-    private let condition = NSCondition()
+    private let condition = ThreadCondition()
     private var free: [Chunk] = []
     private var pending: [Chunk] = []
     private var pendingStart = 0
@@ -87,9 +85,7 @@ final class ParallelLineValidator: @unchecked Sendable {
             worker.maxLineLength = reader.maxLineLength
             runningWorkers += 1
             let owned = Owned(worker: worker)
-            let thread = Thread { [self] in work(with: owned.worker) }
-            thread.stackSize = 1 << 20
-            thread.start()
+            startThread(stackSize: 1 << 20) { [self] in work(with: owned.worker) }
         }
         var nextToWrite = 0
         var submitted = 0

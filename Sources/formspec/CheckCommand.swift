@@ -1,7 +1,21 @@
 import ArgumentParser
-import FormSpec
+import FormSpecCompiler
+import FormSpecDiagnostics
+import FormSpecRuntime
+import FormSpecSpecTesting
 import FormSpecCLISupport
-import Foundation
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `formspec check PATH…`: compiles specs and prints every diagnostic.
 struct CheckCommand: ParsableCommand {
@@ -81,11 +95,9 @@ enum SpecFinder {
 
     /// Whether `path` is a file, a folder, or cannot be read (with the system's reason).
     static func kind(of path: String) -> Kind {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-            return .missing(reason: "No such file or directory")
-        }
-        if isFolder.boolValue { return .folder }
+        var info = stat()
+        guard stat(path, &info) == 0 else { return .missing(reason: "No such file or directory") }
+        if info.st_mode & S_IFMT == S_IFDIR { return .folder }
         do throws(FileError) {
             try FileIO.checkReadable(path: path)
         } catch {
@@ -95,21 +107,27 @@ enum SpecFinder {
     }
 
     /// Every `*.form.yaml` and `*.rules.yaml` under `folder`, recursively, sorted; hidden files and
-    /// folders (`.build`, `.git`) are skipped.
+    /// folders (`.build`, `.git`) are skipped, and so are links to folders (a link cannot loop).
     static func specs(inFolder folder: String) -> [String] {
-        guard let walker = FileManager.default.enumerator(atPath: folder) else { return [] }
-        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
         var found: [String] = []
-        while let relative = walker.nextObject() as? String {
-            let name = (relative as NSString).lastPathComponent
-            if name.hasPrefix(".") {
-                walker.skipDescendants()
-                continue
-            }
-            guard name.hasSuffix(".form.yaml") || name.hasSuffix(".rules.yaml") else { continue }
-            var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: prefix + relative, isDirectory: &isFolder), !isFolder.boolValue {
-                found.append(prefix + relative)
+        var folders = [folder.hasSuffix("/") ? folder : folder + "/"]
+        while let current = folders.popLast() {
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: current) else { continue }
+            for name in names where !name.hasPrefix(".") {
+                let path = current + name
+                var info = stat()
+                guard lstat(path, &info) == 0 else { continue }
+                switch info.st_mode & S_IFMT {
+                case S_IFDIR:
+                    folders.append(path + "/")
+                case S_IFREG, S_IFLNK:
+                    guard name.hasSuffix(".form.yaml") || name.hasSuffix(".rules.yaml"),
+                        stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG
+                    else { continue }
+                    found.append(path)
+                default:
+                    continue
+                }
             }
         }
         return found.sorted()

@@ -1,7 +1,14 @@
 import ArgumentParser
-import FormSpec
+import FormSpecCompiler
+import FormSpecDiagnostics
+import FormSpecRuntime
+import FormSpecSpecTesting
 import FormSpecCLISupport
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `formspec compile SPEC --emit json|swift [-o FILE]`: writes the compiled form.
 struct CompileCommand: ParsableCommand {

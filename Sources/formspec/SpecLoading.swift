@@ -1,5 +1,8 @@
 import ArgumentParser
-import FormSpec
+import FormSpecCompiler
+import FormSpecDiagnostics
+import FormSpecRuntime
+import FormSpecSpecTesting
 import FormSpecCLISupport
 
 /// Compiling the SPEC argument of `validate` and `compile`.

@@ -1,5 +1,8 @@
 import ArgumentParser
-import FormSpec
+import FormSpecCompiler
+import FormSpecDiagnostics
+import FormSpecRuntime
+import FormSpecSpecTesting
 import FormSpecCLISupport
 
 /// `formspec test [PATH…]`: runs the spec tests of every `*.form.yaml` under the paths

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 #if canImport(Glibc)
     import Glibc
@@ -14,20 +18,14 @@ public struct FileSystemSources: SourceProvider {
     public init() {}
 
     public func contents(of path: String) -> [UInt8]? {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
-            let data = FileManager.default.contents(atPath: path)
+        guard FileKind(path: path) != .folder, let data = FileManager.default.contents(atPath: path)
         else { return nil }
         return [UInt8](data)
     }
 
     /// The absolute path with every symlink resolved (`realpath`), so a link cannot lead an import
     /// out of its root.
-    public func canonicalPath(_ path: String) -> String? {
-        guard let resolved = realpath(path.isEmpty ? "." : path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
-    }
+    public func canonicalPath(_ path: String) -> String? { FileKind.realPath(path) }
 }
 
 /// Serves one in-memory file and defers every other path to a base provider.
@@ -113,5 +111,34 @@ enum PathUtilities {
         }
         if root == "/" { return path.hasPrefix("/") }
         return path == root || path.hasPrefix(root.hasSuffix("/") ? root : root + "/")
+    }
+}
+
+/// What a path names on the file system (POSIX `stat`, so the same with Foundation or without).
+package enum FileKind: Equatable {
+    case file, folder
+    /// Anything else that exists: a device, a FIFO, a socket.
+    case other
+    case missing
+
+    /// What `path` names, following symbolic links.
+    package init(path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            self = .missing
+            return
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: self = .file
+        case S_IFDIR: self = .folder
+        default: self = .other
+        }
+    }
+
+    /// `path` with every symbolic link, `.` and `..` resolved; `nil` when it does not exist.
+    package static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path.isEmpty ? "." : path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 }

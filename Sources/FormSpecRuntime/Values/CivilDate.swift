@@ -1,7 +1,9 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
 #endif
 
 /// A calendar date with no time or zone (proleptic Gregorian), stored as days since 1970-01-01.
@@ -52,9 +54,16 @@ public struct CivilDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
     public init?(iso text: String) { self.init(iso: Substring(text)) }
 
     /// Today's date in the current time zone.
+    ///
+    /// The C library's local time (`TZ`, else the system's zone): without full Foundation loaded,
+    /// `TimeZone.current` would be GMT.
     public static func today() -> CivilDate {
-        let seconds = Date().timeIntervalSince1970 + Double(TimeZone.current.secondsFromGMT())
-        return CivilDate(days: Int((seconds / 86_400).rounded(.down)))
+        var now = time(nil)
+        var local = tm()
+        guard localtime_r(&now, &local) != nil,
+            let date = CivilDate(year: Int(local.tm_year) + 1900, month: Int(local.tm_mon) + 1, day: Int(local.tm_mday))
+        else { return CivilDate(days: Int(now) / 86_400) }
+        return date
     }
 
     /// The (year, month, day) of this date.

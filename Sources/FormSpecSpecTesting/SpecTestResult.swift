@@ -1,3 +1,7 @@
+import FormSpecCompiler
+import FormSpecDiagnostics
+import FormSpecRuntime
+
 /// The outcome of one spec test (docs/reference.md): a `tests:` item, a compile-fail golden
 /// comparison, or a spec that did not compile.
 public struct SpecTestResult: Sendable, Hashable, Codable {

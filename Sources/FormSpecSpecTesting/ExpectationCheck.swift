@@ -1,3 +1,7 @@
+import FormSpecCompiler
+import FormSpecDiagnostics
+import FormSpecRuntime
+
 /// Compares a report with what a spec test expects (docs/reference.md) and explains every
 /// difference, one line per field.
 ///

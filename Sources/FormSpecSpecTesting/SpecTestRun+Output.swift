@@ -1,4 +1,11 @@
-internal import Foundation
+#if canImport(FoundationEssentials)
+    internal import FoundationEssentials
+#else
+    internal import Foundation
+#endif
+import FormSpecCompiler
+import FormSpecDiagnostics
+import FormSpecRuntime
 
 extension SpecTestRun {
     /// The run as JUnit XML, for CI: one `<testsuite>` per spec file (named after the form) and one
@@ -47,7 +54,9 @@ extension SpecTestRun {
 
     /// Seconds with millisecond precision, as JUnit consumers expect.
     static func time(_ seconds: Double) -> String {
-        String(format: "%.3f", max(0, seconds))
+        let milliseconds = Int((max(0, seconds) * 1000).rounded())
+        let fraction = String(milliseconds % 1000)
+        return "\(milliseconds / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
     }
 }
 

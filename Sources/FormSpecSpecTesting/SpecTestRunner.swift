@@ -1,4 +1,11 @@
-internal import Foundation
+#if canImport(FoundationEssentials)
+    internal import FoundationEssentials
+#else
+    internal import Foundation
+#endif
+import FormSpecCompiler
+import FormSpecDiagnostics
+import FormSpecRuntime
 
 /// Runs the spec tests of `*.form.yaml` files (docs/reference.md).
 ///
@@ -75,7 +82,7 @@ public struct SpecTestRunner: Sendable {
         let start = clock.now
         let stem = Self.formName(fromPath: path)
 
-        if let golden = GoldenDiagnostics.goldenPath(forSpec: path), FileManager.default.fileExists(atPath: golden) {
+        if let golden = GoldenDiagnostics.goldenPath(forSpec: path), FileKind(path: golden) != .missing {
             let name = GoldenDiagnostics.testName(golden: golden)
             guard matches(test: name, form: stem) else {
                 return SpecFileResult(path: path, form: stem, tests: [], duration: 0)
@@ -165,8 +172,8 @@ public struct SpecTestRunner: Sendable {
 
     /// Whether a test named `test` of form `form` passes the filter.
     func matches(test: String, form: String) -> Bool {
-        guard let filter, !filter.isEmpty else { return true }
-        return test.localizedCaseInsensitiveContains(filter) || form.localizedCaseInsensitiveContains(filter)
+        guard let filter = filter?.lowercased(), !filter.isEmpty else { return true }
+        return test.lowercased().contains(filter) || form.lowercased().contains(filter)
     }
 
     private func compileFailure(
@@ -228,14 +235,13 @@ public struct SpecTestRunner: Sendable {
     /// name. Each file appears once.
     /// - Throws: ``SpecDiscoveryError/notFound(_:)`` for a path that does not exist.
     public static func specFiles(in paths: [String]) throws(SpecDiscoveryError) -> [String] {
-        let fileManager = FileManager.default
         var found: [String] = []
         var seen = Set<String>()
         for path in paths {
-            var isDirectory: ObjCBool = false
-            guard fileManager.fileExists(atPath: path, isDirectory: &isDirectory) else { throw .notFound(path) }
+            let kind = FileKind(path: path)
+            guard kind != .missing else { throw .notFound(path) }
             var files: [String]
-            if isDirectory.boolValue {
+            if kind == .folder {
                 var visited = Set<String>()
                 files = []
                 collect(directory: path, relative: "", into: &files, visited: &visited)
@@ -246,7 +252,7 @@ public struct SpecTestRunner: Sendable {
                 files = [path]
             }
             for file in files {
-                let key = URL(fileURLWithPath: file).standardizedFileURL.resolvingSymlinksInPath().path
+                let key = FileKind.realPath(file) ?? file
                 if seen.insert(key).inserted { found.append(file) }
             }
         }
@@ -256,21 +262,21 @@ public struct SpecTestRunner: Sendable {
     private static func collect(
         directory: String, relative: String, into files: inout [String], visited: inout Set<String>
     ) {
-        let fileManager = FileManager.default
         let full = relative.isEmpty ? directory : directory + "/" + relative
         // Symlinked folders are followed once: a link back up the tree must not loop.
-        let real = URL(fileURLWithPath: full).resolvingSymlinksInPath().path
-        guard visited.insert(real).inserted, let entries = try? fileManager.contentsOfDirectory(atPath: full) else {
+        let real = FileKind.realPath(full) ?? full
+        guard visited.insert(real).inserted, let entries = try? FileManager.default.contentsOfDirectory(atPath: full)
+        else {
             return
         }
         for entry in entries.sorted() where !entry.hasPrefix(".") {
             let child = relative.isEmpty ? entry : relative + "/" + entry
-            var isDirectory: ObjCBool = false
-            guard fileManager.fileExists(atPath: directory + "/" + child, isDirectory: &isDirectory) else { continue }
-            if isDirectory.boolValue {
+            switch FileKind(path: directory + "/" + child) {
+            case .missing: continue
+            case .folder:
                 collect(directory: directory, relative: child, into: &files, visited: &visited)
-            } else if entry.hasSuffix(".form.yaml") {
-                files.append(child)
+            case .file, .other:
+                if entry.hasSuffix(".form.yaml") { files.append(child) }
             }
         }
     }
