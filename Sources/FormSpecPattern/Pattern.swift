@@ -138,35 +138,41 @@ final class DFAMatcher: @unchecked Sendable {
             guard conjunct.lookarounds.isEmpty, let dfa = conjunct.main.dfa else { return nil }
             dfas.append((conjunct.expected, dfa))
         }
+        // Each row gets one more entry, the state's end-of-input verdict, and every next state is
+        // stored premultiplied by the row length: the inner loop then adds instead of multiplying.
+        let total = dfas.reduce(0) { $0 + $1.1.eofMatch.count * ($1.1.classCount + 1) }
+        guard total <= Int(Int32.max >> 1) else { return nil }
         let headers = UnsafeMutableBufferPointer<DFATables.Header>.allocate(capacity: dfas.count)
         let classes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 256 * dfas.count)
-        let table = UnsafeMutableBufferPointer<Int32>.allocate(capacity: dfas.reduce(0) { $0 + $1.1.table.count })
-        let eofMatch = UnsafeMutableBufferPointer<Bool>.allocate(capacity: dfas.reduce(0) { $0 + $1.1.eofMatch.count })
+        let table = UnsafeMutableBufferPointer<Int32>.allocate(capacity: max(1, total))
         var tableOffset = 0
-        var eofOffset = 0
         for (index, (expected, dfa)) in dfas.enumerated() {
+            let width = dfa.classCount
+            let stride = width + 1
             headers[index] = DFATables.Header(
-                expected: expected, start: Int(dfa.start), width: dfa.classCount, classes: 256 * index,
-                table: tableOffset, eofMatch: eofOffset)
+                expected: expected, start: Int(dfa.start) * stride, width: width, classes: 256 * index,
+                table: tableOffset)
             _ = UnsafeMutableBufferPointer(rebasing: classes[256 * index..<256 * (index + 1)]).initialize(
                 from: dfa.classes)
-            _ = UnsafeMutableBufferPointer(rebasing: table[tableOffset..<tableOffset + dfa.table.count]).initialize(
-                from: dfa.table)
-            _ = UnsafeMutableBufferPointer(rebasing: eofMatch[eofOffset..<eofOffset + dfa.eofMatch.count]).initialize(
-                from: dfa.eofMatch)
-            tableOffset += dfa.table.count
-            eofOffset += dfa.eofMatch.count
+            for state in 0..<dfa.eofMatch.count {
+                let row = tableOffset + state * stride
+                for byteClass in 0..<width {
+                    let entry = dfa.table[state * width + byteClass]
+                    table[row + byteClass] = Int32((Int(entry >> 1) * stride) << 1) | (entry & 1)
+                }
+                table[row + width] = dfa.eofMatch[state] ? 1 : 0
+            }
+            tableOffset += dfa.eofMatch.count * stride
         }
         tables = DFATables(
             headers: UnsafeBufferPointer(headers), classes: UnsafeBufferPointer(classes),
-            table: UnsafeBufferPointer(table), eofMatch: UnsafeBufferPointer(eofMatch))
+            table: UnsafeBufferPointer(table))
     }
 
     deinit {
         tables.headers.deallocate()
         tables.classes.deallocate()
         tables.table.deallocate()
-        tables.eofMatch.deallocate()
     }
 
     /// Whether `bytes` satisfy every conjunct.
@@ -179,18 +185,20 @@ package struct DFATables: @unchecked Sendable {
     /// One conjunct: where its tables start and what it must give.
     struct Header {
         var expected: Bool
+        /// The start state's row (a state is the offset of its row in the conjunct's table).
         var start: Int
+        /// The number of byte classes; a row has one more entry, the end-of-input verdict.
         var width: Int
-        /// Offsets into `classes` (a multiple of 256), `table` and `eofMatch`.
+        /// Offsets into `classes` (a multiple of 256) and `table`.
         var classes: Int
         var table: Int
-        var eofMatch: Int
     }
 
     let headers: UnsafeBufferPointer<Header>
     let classes: UnsafeBufferPointer<UInt8>
+    /// Rows of `width` transitions, `next << 1 | entersMatch` with `next` a row offset (0 is the
+    /// dead state), then the row's end-of-input verdict (1 when the state matches at the end).
     let table: UnsafeBufferPointer<Int32>
-    let eofMatch: UnsafeBufferPointer<Bool>
 
     /// Whether `bytes` satisfy every conjunct.
     package func matches(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -202,19 +210,17 @@ package struct DFATables: @unchecked Sendable {
     /// an anchored pattern, at the first byte that leaves it (the dead state).
     @inline(__always)
     private func isMatch(_ header: Header, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress, let table = table.baseAddress, let classes = classes.baseAddress else {
-            return eofMatch[header.eofMatch + header.start]
-        }
-        let rows = table + header.table
-        let byteClass = classes + header.classes
-        let width = header.width
+        let rows = table.baseAddress! + header.table
         var state = header.start
-        for offset in 0..<bytes.count {
-            let entry = rows[state &* width &+ Int(byteClass[Int(base[offset])])]
-            if entry & 1 != 0 { return true }
-            state = Int(entry &>> 1)
-            if state == 0 { return false }
+        if let base = bytes.baseAddress, let classes = classes.baseAddress {
+            let byteClass = classes + header.classes
+            for offset in 0..<bytes.count {
+                let entry = rows[state &+ Int(byteClass[Int(base[offset])])]
+                if entry & 1 != 0 { return true }
+                state = Int(entry &>> 1)
+                if state == 0 { return false }
+            }
         }
-        return eofMatch[header.eofMatch + state]
+        return rows[state &+ header.width] & 1 != 0
     }
 }
