@@ -4,7 +4,7 @@ Python peers (orjson + `re` by hand, and msgspec), on the same generated sign-up
 interleaved, several rounds. Prints each runner's median records/s and its ratio to the fastest
 peer, after checking that every runner wrote the same report lines.
 
-    swift build -c release --product formspec
+    swift build -c release --static-swift-stdlib --product formspec
     pip install orjson msgspec
     python3 Scripts/bench/compare.py                    # 100k lines, 5 rounds
     python3 Scripts/bench/compare.py --lines 1000000 --rounds 3
