@@ -279,7 +279,9 @@ extension Program {
             for position in first..<end {
                 let instruction = lowered.instructions[position]
                 if instruction.op == .required { continue }
-                guard lowered.holds(instruction.condition, values, mode: mode) else { continue }
+                guard instruction.condition < 0 || lowered.holds(instruction.condition, values, mode: mode) else {
+                    continue
+                }
                 var outcome = RuleOutcome.notRun
                 if case .empty = value, textual, passesOnEmptyText(instruction) { outcome = .passed }
                 scratch.results.append(RuleResult(rule: Int32(position - first), outcome: outcome))
@@ -303,8 +305,8 @@ extension Program {
         for position in positions {
             let instruction = lowered.instructions[position]
             if instruction.op == .required { continue }
-            let (verdict, failure) = try run(
-                position, scalar, utf8: utf8, scratch: &scratch, environment: environment, mode: mode)
+            let (verdict, failure) = try storage.run(
+                position, scalar, utf8: utf8, scratch: &scratch, environment: environment, mode: mode, program: self)
             let outcome: RuleOutcome
             switch verdict {
             case .inactive: continue
@@ -333,85 +335,8 @@ extension Program {
         }
     }
 
-    /// What one rule (a nested one included) gave.
-    private enum Verdict {
-        case passed, failed, pending
-        /// Its `when:` is false (or, for a group, every member's is): it is left out.
-        case inactive
-    }
-
-    /// Runs instruction `position` on a non-empty value.
-    ///
-    /// Groups run every member (so each check of the group is asked, as a live form shows them),
-    /// leave out inactive members, and combine: a check that threw fails the group with its
-    /// message; else a pending check makes it pending; else `all`/`any`/`not` decide. A group whose
-    /// members are all inactive is inactive itself.
-    private func run(
-        _ position: Int, _ value: Scalar, utf8: UnsafeBufferPointer<UInt8>?, scratch: inout EvaluationScratch,
-        environment: RuleEnvironment, mode: Mode
-    ) throws(EvaluationError) -> (Verdict, Int32) {
-        let instruction = lowered.instructions[position]
-        if instruction.condition >= 0, !lowered.holds(instruction.condition, environment.values, mode: mode) {
-            return (.inactive, -1)
-        }
-        let table = Int(instruction.payload)
-        let passed: Bool
-        switch instruction.op {
-        case .required: passed = true
-        case .length:
-            if let utf8, let known = lowered.lengths[table].passes(utf8: utf8) {
-                passed = known
-            } else {
-                passed = lowered.lengths[table].passes(value.textValue)
-            }
-        case .pattern:
-            if let utf8, let tables = lowered.patternTables[table] {
-                passed = tables.matches(utf8) != lowered.patternNegated[table]
-            } else if let utf8 {
-                passed = lowered.patterns[table].passes(utf8: utf8)
-            } else {
-                passed = lowered.patterns[table].passes(value.textValue)
-            }
-        case .contains: passed = lowered.containsRules[table].passes(value.textValue)
-        case .format: passed = lowered.formats[table].passes(value.textValue)
-        case .equality: passed = lowered.equalities[table].passes(value, in: environment)
-        case .membership: passed = lowered.memberships[table].passes(value)
-        case .fieldComparison: passed = lowered.comparisons[table].passes(value, in: environment)
-        case .range: passed = lowered.ranges[table].passes(value, in: environment)
-        case .multipleOf: passed = lowered.multiples[table].passes(value, in: environment)
-        case .check:
-            return try check(lowered.checks[table], value, scratch: &scratch, environment: environment)
-        case .all, .any, .not:
-            var failure: Int32 = -1
-            var pending = false
-            var active = 0
-            var passing = 0
-            for child in table..<table + Int(instruction.count) {
-                let (verdict, childFailure) = try run(
-                    child, value, utf8: utf8, scratch: &scratch, environment: environment, mode: mode)
-                if failure < 0, childFailure >= 0 { failure = childFailure }
-                switch verdict {
-                case .inactive: continue
-                case .pending: pending = true
-                case .passed: passing += 1
-                case .failed: break
-                }
-                active += 1
-            }
-            if failure >= 0 { return (.failed, failure) }
-            if active == 0 { return (.inactive, -1) }
-            if pending { return (.pending, -1) }
-            switch instruction.op {
-            case .all: passed = passing == active
-            case .any: passed = passing > 0
-            default: passed = passing == 0
-            }
-        }
-        return (passed ? .passed : .failed, -1)
-    }
-
     /// A check's verdict: its supplied answer, else the context's resolver, else unanswered.
-    private func check(
+    fileprivate func check(
         _ name: String, _ value: Scalar, scratch: inout EvaluationScratch, environment: RuleEnvironment
     ) throws(EvaluationError) -> (Verdict, Int32) {
         let field = environment.field
@@ -444,5 +369,88 @@ extension FieldValue {
         case let (.invalid(a), .invalid(b)): a == b
         default: false
         }
+    }
+}
+
+/// What one rule (a nested one included) gave.
+private enum Verdict {
+    case passed, failed, pending
+    /// Its `when:` is false (or, for a group, every member's is): it is left out.
+    case inactive
+}
+
+extension Program.Storage {
+    /// Runs instruction `position` on a non-empty value.
+    ///
+    /// Groups run every member (so each check of the group is asked, as a live form shows them),
+    /// leave out inactive members, and combine: a check that threw fails the group with its
+    /// message; else a pending check makes it pending; else `all`/`any`/`not` decide. A group whose
+    /// members are all inactive is inactive itself.
+    ///
+    /// A method of the program's storage (a class), not of ``Program`` or ``LoweredRules``: a
+    /// method of either struct copied the 160-byte `lowered` to the stack at each call (6 % of a
+    /// batch run).
+    fileprivate func run(
+        _ position: Int, _ value: Scalar, utf8: UnsafeBufferPointer<UInt8>?, scratch: inout EvaluationScratch,
+        environment: RuleEnvironment, mode: Mode, program: Program
+    ) throws(EvaluationError) -> (Verdict, Int32) {
+        let instruction = lowered.instructions[position]
+        if instruction.condition >= 0, !lowered.holds(instruction.condition, environment.values, mode: mode) {
+            return (.inactive, -1)
+        }
+        let table = Int(instruction.payload)
+        let passed: Bool
+        switch instruction.op {
+        case .required: passed = true
+        case .length:
+            if let utf8, let known = lowered.lengths[table].passes(utf8: utf8) {
+                passed = known
+            } else {
+                passed = lowered.lengths[table].passes(value.textValue)
+            }
+        case .pattern:
+            if let utf8, let tables = lowered.patternTables[table] {
+                passed = tables.matches(utf8) != lowered.patternNegated[table]
+            } else if let utf8 {
+                passed = lowered.patterns[table].passes(utf8: utf8)
+            } else {
+                passed = lowered.patterns[table].passes(value.textValue)
+            }
+        case .contains: passed = lowered.containsRules[table].passes(value.textValue)
+        case .format: passed = lowered.formats[table].passes(value.textValue)
+        case .equality: passed = lowered.equalities[table].passes(value, in: environment)
+        case .membership: passed = lowered.memberships[table].passes(value)
+        case .fieldComparison: passed = lowered.comparisons[table].passes(value, in: environment)
+        case .range: passed = lowered.ranges[table].passes(value, in: environment)
+        case .multipleOf: passed = lowered.multiples[table].passes(value, in: environment)
+        case .check:
+            return try program.check(lowered.checks[table], value, scratch: &scratch, environment: environment)
+        case .all, .any, .not:
+            var failure: Int32 = -1
+            var pending = false
+            var active = 0
+            var passing = 0
+            for child in table..<table + Int(instruction.count) {
+                let (verdict, childFailure) = try run(
+                    child, value, utf8: utf8, scratch: &scratch, environment: environment, mode: mode, program: program)
+                if failure < 0, childFailure >= 0 { failure = childFailure }
+                switch verdict {
+                case .inactive: continue
+                case .pending: pending = true
+                case .passed: passing += 1
+                case .failed: break
+                }
+                active += 1
+            }
+            if failure >= 0 { return (.failed, failure) }
+            if active == 0 { return (.inactive, -1) }
+            if pending { return (.pending, -1) }
+            switch instruction.op {
+            case .all: passed = passing == active
+            case .any: passed = passing > 0
+            default: passed = passing == 0
+            }
+        }
+        return (passed ? .passed : .failed, -1)
     }
 }

@@ -3,90 +3,127 @@
 /// Fields are addressed by index; patterns, messages and literals are prepared at compile time,
 /// so evaluating a record does no parsing and no lookup by name.
 public struct Program: Sendable, Codable {
-    /// The form's identifier.
-    public let form: String
-    /// The form's human title.
-    public let title: String?
-    /// The locale of the spec's plain-string messages: the second step of the fallback chain.
-    public let locale: String
-    /// The fields, in spec order.
-    public let fields: [FieldProgram]
-    /// Form-level rules, in spec order.
-    public let formRules: [FormRuleProgram]
-    /// The names of the external checks the form uses, sorted.
-    public let checkNames: [String]
-    /// Message templates for form-level problems the runtime itself raises (`unknown_field`).
-    public let unknownFieldMessage: LocalizedText
+    let storage: Storage
 
+    /// The form's identifier.
+    public var form: String { storage.form }
+    /// The form's human title.
+    public var title: String? { storage.title }
+    /// The locale of the spec's plain-string messages: the second step of the fallback chain.
+    public var locale: String { storage.locale }
+    /// The fields, in spec order.
+    public var fields: [FieldProgram] { storage.fields }
+    /// Form-level rules, in spec order.
+    public var formRules: [FormRuleProgram] { storage.formRules }
+    /// The names of the external checks the form uses, sorted.
+    public var checkNames: [String] { storage.checkNames }
+    /// Message templates for form-level problems the runtime itself raises (`unknown_field`).
+    public var unknownFieldMessage: LocalizedText { _read { yield storage.unknownFieldMessage } }
     /// Field index by name (exact scalars, like every text comparison).
-    public let fieldIndex: FieldNameIndex
+    public var fieldIndex: FieldNameIndex { _read { yield storage.fieldIndex } }
     /// For each field, its choice options' values (empty for other types).
-    let optionSets: [Set<ExactText>]
+    var optionSets: [Set<ExactText>] { storage.optionSets }
     /// Each field's value when an input lacks it (its default, read as its type); empty for a
     /// relative default, which ``defaultValue(ofField:today:)`` resolves.
-    let defaultValues: [FieldValue]
+    var defaultValues: [FieldValue] { storage.defaultValues }
     /// Each field's relative date default (`default: today±N`), by index.
-    let defaultOffsets: [DateOffset?]
+    var defaultOffsets: [DateOffset?] { storage.defaultOffsets }
     /// The indexes of the fields with a relative default: what a reset must resolve (usually none).
-    let relativeDefaultFields: [Int]
+    var relativeDefaultFields: [Int] { storage.relativeDefaultFields }
     /// The indexes of the `secret` fields: what ``shownValue(of:in:)`` compares a value with.
-    let secretFields: [Int]
+    var secretFields: [Int] { storage.secretFields }
     /// The message locales when the caller asks for none: the spec's, then `en`.
-    let defaultChain: LocaleChain
+    var defaultChain: LocaleChain { _read { yield storage.defaultChain } }
     /// The rules and conditions as the evaluator runs them.
-    let lowered: LoweredRules
+    var lowered: LoweredRules { _read { yield storage.lowered } }
     /// Every text rendered for ``defaultChain``.
-    let defaultTexts: ProgramTexts
+    var defaultTexts: ProgramTexts { _read { yield storage.defaultTexts } }
     /// Each field's name as a JSON string literal, quotes included: what a report writer copies.
-    package let fieldNameJSON: [[UInt8]]
+    package var fieldNameJSON: [[UInt8]] { storage.fieldNameJSON }
     /// Each top-level rule's name in reports as a JSON string literal (`"required"` for a
     /// `required` rule, whatever it is called), by ``ruleIndex(field:rule:)``.
-    package let ruleNameJSON: [[UInt8]]
+    package var ruleNameJSON: [[UInt8]] { storage.ruleNameJSON }
 
     /// Creates a program.
     public init(
         form: String, title: String?, locale: String, fields: [FieldProgram], formRules: [FormRuleProgram],
         unknownFieldMessage: LocalizedText
     ) {
-        self.form = form
-        self.title = title
-        self.locale = locale
-        self.fields = fields
-        self.formRules = formRules
-        self.unknownFieldMessage = unknownFieldMessage
-        self.fieldIndex = FieldNameIndex(fields.map(\.name))
-        self.optionSets = fields.map(\.optionSet)
-        self.defaultValues = zip(fields, optionSets).map { field, options in
-            field.type.read(field.defaultValue, trim: field.trim, options: options)
-        }
-        self.defaultOffsets = fields.map(\.defaultOffset)
-        self.relativeDefaultFields = fields.indices.filter { fields[$0].defaultOffset != nil }
-        self.secretFields = fields.indices.filter { fields[$0].type == .secret }
-        self.defaultChain = LocaleChain(requested: nil, specLocale: locale)
-        var checks = Set<String>()
-        for field in fields { field.rules.forEach { $0.collectChecks(into: &checks) } }
-        self.checkNames = checks.sorted()
-        self.lowered = LoweredRules(fields: fields, formRules: formRules)
-        self.fieldNameJSON = fields.map { field in
-            var bytes: [UInt8] = []
-            JSONWriter.appendString(field.name, to: &bytes)
-            return bytes
-        }
-        var ruleNames: [[UInt8]] = []
-        for field in fields {
-            for rule in field.rules {
-                var bytes: [UInt8] = []
-                if case .required = rule.rule {
-                    JSONWriter.appendString("required", to: &bytes)
-                } else {
-                    JSONWriter.appendString(rule.name, to: &bytes)
-                }
-                ruleNames.append(bytes)
+        storage = Storage(
+            form: form, title: title, locale: locale, fields: fields, formRules: formRules,
+            unknownFieldMessage: unknownFieldMessage)
+    }
+
+    /// The program's tables behind one reference. Every evaluation passes a `Program` along; as a
+    /// 400-byte struct it was copied to the stack at each call (several times per record), now
+    /// it is one pointer. Immutable, hence `Sendable`.
+    final class Storage: Sendable {
+        // What the properties of the same names above read.
+        let form: String
+        let title: String?
+        let locale: String
+        let fields: [FieldProgram]
+        let formRules: [FormRuleProgram]
+        let checkNames: [String]
+        let unknownFieldMessage: LocalizedText
+        let fieldIndex: FieldNameIndex
+        let optionSets: [Set<ExactText>]
+        let defaultValues: [FieldValue]
+        let defaultOffsets: [DateOffset?]
+        let relativeDefaultFields: [Int]
+        let secretFields: [Int]
+        let defaultChain: LocaleChain
+        let lowered: LoweredRules
+        let defaultTexts: ProgramTexts
+        let fieldNameJSON: [[UInt8]]
+        let ruleNameJSON: [[UInt8]]
+
+        init(
+            form: String, title: String?, locale: String, fields: [FieldProgram], formRules: [FormRuleProgram],
+            unknownFieldMessage: LocalizedText
+        ) {
+            self.form = form
+            self.title = title
+            self.locale = locale
+            self.fields = fields
+            self.formRules = formRules
+            self.unknownFieldMessage = unknownFieldMessage
+            self.fieldIndex = FieldNameIndex(fields.map(\.name))
+            let optionSets = fields.map(\.optionSet)
+            self.optionSets = optionSets
+            self.defaultValues = zip(fields, optionSets).map { field, options in
+                field.type.read(field.defaultValue, trim: field.trim, options: options)
             }
+            self.defaultOffsets = fields.map(\.defaultOffset)
+            self.relativeDefaultFields = fields.indices.filter { fields[$0].defaultOffset != nil }
+            self.secretFields = fields.indices.filter { fields[$0].type == .secret }
+            let defaultChain = LocaleChain(requested: nil, specLocale: locale)
+            self.defaultChain = defaultChain
+            var checks = Set<String>()
+            for field in fields { field.rules.forEach { $0.collectChecks(into: &checks) } }
+            self.checkNames = checks.sorted()
+            self.lowered = LoweredRules(fields: fields, formRules: formRules)
+            self.fieldNameJSON = fields.map { field in
+                var bytes: [UInt8] = []
+                JSONWriter.appendString(field.name, to: &bytes)
+                return bytes
+            }
+            var ruleNames: [[UInt8]] = []
+            for field in fields {
+                for rule in field.rules {
+                    var bytes: [UInt8] = []
+                    if case .required = rule.rule {
+                        JSONWriter.appendString("required", to: &bytes)
+                    } else {
+                        JSONWriter.appendString(rule.name, to: &bytes)
+                    }
+                    ruleNames.append(bytes)
+                }
+            }
+            self.ruleNameJSON = ruleNames
+            self.defaultTexts = ProgramTexts(
+                fields: fields, formRules: formRules, unknownFieldMessage: unknownFieldMessage, chain: defaultChain)
         }
-        self.ruleNameJSON = ruleNames
-        self.defaultTexts = ProgramTexts(
-            fields: fields, formRules: formRules, unknownFieldMessage: unknownFieldMessage, chain: defaultChain)
     }
 
     private enum CodingKeys: String, CodingKey {
