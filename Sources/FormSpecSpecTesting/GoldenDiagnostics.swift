@@ -1,11 +1,12 @@
+import FormSpecCompiler
+import FormSpecDiagnostics
+import FormSpecRuntime
+
 #if canImport(FoundationEssentials)
     internal import FoundationEssentials
 #else
     internal import Foundation
 #endif
-import FormSpecCompiler
-import FormSpecDiagnostics
-import FormSpecRuntime
 
 /// A compile-fail test: a spec `NAME.form.yaml` with a sibling golden file `NAME.diagnostics`.
 ///

@@ -1,11 +1,12 @@
+import FormSpecCompiler
+import FormSpecDiagnostics
+import FormSpecRuntime
+
 #if canImport(FoundationEssentials)
     internal import FoundationEssentials
 #else
     internal import Foundation
 #endif
-import FormSpecCompiler
-import FormSpecDiagnostics
-import FormSpecRuntime
 
 extension SpecTestRun {
     /// The run as JUnit XML, for CI: one `<testsuite>` per spec file (named after the form) and one

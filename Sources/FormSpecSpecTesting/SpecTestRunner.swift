@@ -1,11 +1,12 @@
+import FormSpecCompiler
+import FormSpecDiagnostics
+import FormSpecRuntime
+
 #if canImport(FoundationEssentials)
     internal import FoundationEssentials
 #else
     internal import Foundation
 #endif
-import FormSpecCompiler
-import FormSpecDiagnostics
-import FormSpecRuntime
 
 /// Runs the spec tests of `*.form.yaml` files (docs/reference.md).
 ///

@@ -1,9 +1,10 @@
 import ArgumentParser
+import FormSpecCLISupport
 import FormSpecCompiler
 import FormSpecDiagnostics
 import FormSpecRuntime
 import FormSpecSpecTesting
-import FormSpecCLISupport
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)

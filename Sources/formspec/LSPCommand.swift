@@ -1,10 +1,10 @@
 import ArgumentParser
+import FormSpecCLISupport
 import FormSpecCompiler
 import FormSpecDiagnostics
+import FormSpecLanguageServer
 import FormSpecRuntime
 import FormSpecSpecTesting
-import FormSpecCLISupport
-import FormSpecLanguageServer
 
 /// `formspec lsp`: a Language Server Protocol server on stdin/stdout, for editors.
 struct LSPCommand: ParsableCommand {

@@ -1,9 +1,9 @@
 import ArgumentParser
+import FormSpecCLISupport
 import FormSpecCompiler
 import FormSpecDiagnostics
 import FormSpecRuntime
 import FormSpecSpecTesting
-import FormSpecCLISupport
 
 /// Compiling the SPEC argument of `validate` and `compile`.
 enum SpecLoading {

@@ -1,9 +1,9 @@
 import ArgumentParser
+import FormSpecCLISupport
 import FormSpecCompiler
 import FormSpecDiagnostics
 import FormSpecRuntime
 import FormSpecSpecTesting
-import FormSpecCLISupport
 
 /// `formspec test [PATH…]`: runs the spec tests of every `*.form.yaml` under the paths
 /// (docs/reference.md). The last line on stdout is `N passed, N failed`.
