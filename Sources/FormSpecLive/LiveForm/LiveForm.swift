@@ -412,11 +412,12 @@ public final class LiveForm {
         publish(index, active: true, match: textsUseValue[index] ? .different : match)
     }
 
-    /// Field `index`'s report, projected from its last outcome list.
-    func fieldReport(_ index: Int) -> FieldReport {
+    /// Field `index`'s report, projected from its last outcome list (without its checklist when
+    /// `withChecks` is false).
+    func fieldReport(_ index: Int, withChecks: Bool = true) -> FieldReport {
         program.fieldReport(
             index, results: outcomes[index].results, failures: outcomes[index].failures, values: scratch.values,
-            texts: texts)
+            texts: texts, withChecks: withChecks)
     }
 
     /// Copies field `index`'s last outcome into the observed field, touching only what changed.
@@ -452,7 +453,7 @@ public final class LiveForm {
             field.updateStatuses(outcomes[index].results[...])
             if match == .same { return }
         }
-        let report = fieldReport(index)
+        let report = fieldReport(index, withChecks: !sameLines)
         if messageDebounce[index] != nil {
             // Typing: messages that no longer apply go at once, new ones wait for the pause.
             field.update(errors: field.storedErrors.filter(report.errors.contains))

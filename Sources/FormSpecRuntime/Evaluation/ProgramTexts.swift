@@ -36,8 +36,9 @@ public struct RenderedText: Sendable {
 /// into messages without rendering a template per record.
 ///
 /// Made by ``Program/texts(for:)`` (the program keeps the texts of its default chain); keep it as
-/// long as the locale does.
-public struct ProgramTexts: Sendable {
+/// long as the locale does. Immutable; a class so that passing it to a report writer per record
+/// passes one reference instead of copying (and retaining) its eight members.
+public final class ProgramTexts: Sendable {
     /// The locales the texts were rendered for.
     public let chain: LocaleChain
     /// Per field: the message and requirement of the field's own `required:`.
@@ -55,7 +56,7 @@ public struct ProgramTexts: Sendable {
     /// The message of an unknown key in strict mode (`{value}` is the key).
     public let unknownField: RenderedText
 
-    init(_ program: Program, chain: LocaleChain) {
+    convenience init(_ program: Program, chain: LocaleChain) {
         self.init(
             fields: program.fields, formRules: program.formRules, unknownFieldMessage: program.unknownFieldMessage,
             chain: chain)

@@ -53,27 +53,30 @@ extension Program {
     ///   - failures: The evaluation's ``EvaluationScratch/failureMessages``.
     ///   - values: The record's values (the field's own, and the secrets it must not show).
     ///   - texts: The program's texts in the wanted locale.
+    ///   - withChecks: Whether to list the checklist too (a live form that already shows the same
+    ///     lines needs only the messages).
     package func fieldReport(
         _ index: Int, results: some Collection<RuleResult>, failures: [String], values: [FieldValue],
-        texts: ProgramTexts
+        texts: ProgramTexts, withChecks: Bool = true
     ) -> FieldReport {
-        let field = fields[index]
         let value = values[index]
         let scalar = shownValue(of: index, in: values)
         let first = Int(lowered.fieldStart[index])
         var errors: [Issue] = []
         var warnings: [Issue] = []
         var checks: [Check] = []
-        checks.reserveCapacity(results.count)
+        if withChecks { checks.reserveCapacity(results.count) }
         for result in results {
+            guard withChecks || result.outcome == .failed else { continue }
             let line = self.line(result, field: index, first: first, texts: texts)
             // `required` texts never show the value (it is empty when they fail).
             let shown = line.name == "required" ? nil : scalar
-            checks.append(
-                Check(
-                    rule: line.name, passed: result.outcome == .passed,
-                    requirement: line.requirement.render(value: shown))
-            )
+            if withChecks {
+                checks.append(
+                    Check(
+                        rule: line.name, passed: result.outcome == .passed,
+                        requirement: line.requirement.render(value: shown)))
+            }
             guard result.outcome == .failed else { continue }
             let issue =
                 result.failure >= 0
@@ -87,7 +90,8 @@ extension Program {
             errors.append(Issue(rule: rule, message: message.render(value: nil)))
         }
         let valid = errors.isEmpty
-        if field.reportsFirstOnly, errors.count > 1 { errors.removeSubrange(1...) }
+        // Through the array: copying the `FieldProgram` would retain each of its members.
+        if fields[index].reportsFirstOnly, errors.count > 1 { errors.removeSubrange(1...) }
         return FieldReport(valid: valid, errors: errors, warnings: warnings, checks: checks)
     }
 
