@@ -67,6 +67,36 @@ struct ErrorsReportTests {
         }
     }
 
+    @Test("a scanned line gets the defaults of the fields it lacks, not the previous line's values")
+    func scannedLinesStartFromDefaults() throws {
+        let program = try CompiledForm(
+            source: """
+                formspec: 1
+                form: defaults
+                fields:
+                  name: {default: bob}
+                  start: {type: date, default: today+1d}
+                  note: {}
+                """
+        ).program
+        let today = CivilDate(iso: "2026-01-31")!
+        var scanner = JSONRecordScanner(fieldNames: program.fields.map(\.name))
+        var scratch = EvaluationScratch(program)
+        func scan(_ text: String) -> [FieldValue] {
+            let scanned = Array(text.utf8).withUnsafeBufferPointer {
+                scanner.scan($0, into: &scratch, program: program, collectUnknownKeys: false, today: today)
+            }
+            #expect(scanned, "\(text)")
+            return scratch.values
+        }
+        let full = scan(#"{"name": "alice", "start": "2000-01-01", "note": "hi"}"#)
+        #expect(full == [.value(.text("alice")), .value(.date(CivilDate(iso: "2000-01-01")!)), .value(.text("hi"))])
+        let defaults: [FieldValue] = [.value(.text("bob")), .value(.date(CivilDate(iso: "2026-02-01")!)), .empty]
+        #expect(scan("{}") == defaults)
+        _ = scan(#"{"name": "alice", "start": "2000-01-01", "note": "hi"}"#)
+        #expect(scan(#"{"note": "x"}"#) == [defaults[0], defaults[1], .value(.text("x"))])
+    }
+
     @Test("the scanner leaves to the reader what its fast path does not handle")
     func scannerFallsBack() throws {
         let program = try CompiledForm(source: Fixtures.signup).program

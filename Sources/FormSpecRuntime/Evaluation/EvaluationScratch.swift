@@ -130,7 +130,6 @@ public struct EvaluationScratch: Sendable {
     ///     ``EvaluationContext/today``; `nil` for the current date.
     public init(_ program: Program, today: CivilDate? = nil) {
         values = program.defaultValues
-        Self.resolveRelativeDefaults(&values, program, today: today)
         let count = program.fields.count
         resultStart = Array(repeating: 0, count: count)
         resultEnd = Array(repeating: 0, count: count)
@@ -138,6 +137,7 @@ public struct EvaluationScratch: Sendable {
         fieldValid = Array(repeating: true, count: count)
         results.reserveCapacity(program.lowered.instructions.count + count)
         activeFields.reserveCapacity(count)
+        if !program.relativeDefaultFields.isEmpty { fillDefaults(program, except: nil, today: today) }
     }
 
     /// Puts every field's default value back and forgets the unknown keys and check answers: ready
@@ -148,21 +148,26 @@ public struct EvaluationScratch: Sendable {
     ///   - today: What relative date defaults (`default: today`) count from: the evaluation's
     ///     ``EvaluationContext/today``; `nil` for the current date.
     public mutating func reset(_ program: Program, today: CivilDate? = nil) {
+        fillDefaults(program, except: nil, today: today)
+        clearRecordLists()
+    }
+
+    /// Empties the unknown keys and check answers: the rest of ``reset(_:today:)``.
+    mutating func clearRecordLists() {
+        if !unknownKeys.isEmpty { unknownKeys.removeAll(keepingCapacity: true) }
+        if !checkAnswers.isEmpty { checkAnswers.removeAll(keepingCapacity: true) }
+    }
+
+    /// Puts each field's default into its slot, except the fields `seen` marks; relative date
+    /// defaults are counted from `today` (the clock is read only when the program has one).
+    mutating func fillDefaults(_ program: Program, except seen: [Bool]?, today: CivilDate?) {
         let defaults = program.defaultValues
         // Element by element: assigning the array would share the defaults' storage and copy it
         // on the next write.
-        for index in values.indices { values[index] = defaults[index] }
-        Self.resolveRelativeDefaults(&values, program, today: today)
-        unknownKeys.removeAll(keepingCapacity: true)
-        checkAnswers.removeAll(keepingCapacity: true)
-    }
-
-    /// Puts the relative date defaults, counted from `today`, into `values` (a no-op for the usual
-    /// program, which has none, so the clock is not read).
-    private static func resolveRelativeDefaults(_ values: inout [FieldValue], _ program: Program, today: CivilDate?) {
+        for index in values.indices where !(seen?[index] ?? false) { values[index] = defaults[index] }
         guard !program.relativeDefaultFields.isEmpty else { return }
         let today = today ?? .today()
-        for index in program.relativeDefaultFields {
+        for index in program.relativeDefaultFields where !(seen?[index] ?? false) {
             values[index] = program.defaultValue(ofField: index, today: today)
         }
     }

@@ -31,8 +31,9 @@ public struct JSONRecordScanner {
     ///
     /// - Parameters:
     ///   - line: The record's bytes (surrounding JSON whitespace allowed).
-    ///   - scratch: Reset (``EvaluationScratch/reset(_:today:)``), then filled: each field the line
-    ///     gives, read as its type; the unknown keys when `collectUnknownKeys` is set.
+    ///   - scratch: Filled as after ``EvaluationScratch/reset(_:today:)``: each field the line gives,
+    ///     read as its type, the others their defaults; the unknown keys when `collectUnknownKeys`
+    ///     is set.
     ///   - program: The program `scratch` belongs to.
     ///   - collectUnknownKeys: Whether to list keys that name no field (strict mode).
     ///   - today: What relative date defaults count from (the evaluation's today); `nil` for the
@@ -44,7 +45,9 @@ public struct JSONRecordScanner {
         _ line: UnsafeBufferPointer<UInt8>, into scratch: inout EvaluationScratch, program: Program,
         collectUnknownKeys: Bool, today: CivilDate? = nil
     ) -> Bool {
-        scratch.reset(program, today: today)
+        // The defaults go only into the fields the line lacks, once it is read (most lines give
+        // every field).
+        scratch.clearRecordLists()
         for index in seen.indices where seen[index] { seen[index] = false }
         unknownKeys.removeAll(keepingCapacity: true)
 
@@ -56,7 +59,9 @@ public struct JSONRecordScanner {
         cursor.skipWhitespace()
         if cursor.take(UInt8(ascii: "}")) {
             cursor.skipWhitespace()
-            return cursor.atEnd
+            guard cursor.atEnd else { return false }
+            scratch.fillDefaults(program, except: seen, today: today)
+            return true
         }
         while true {
             cursor.skipWhitespace()
@@ -90,7 +95,9 @@ public struct JSONRecordScanner {
             if cursor.take(UInt8(ascii: ",")) { continue }
             guard cursor.take(UInt8(ascii: "}")) else { return false }
             cursor.skipWhitespace()
-            return cursor.atEnd
+            guard cursor.atEnd else { return false }
+            scratch.fillDefaults(program, except: seen, today: today)
+            return true
         }
     }
 }
