@@ -4,7 +4,7 @@ valgrind counts every malloc of one run on N valid records and of one on 2N; the
 N is what one more record costs, with start-up, spec compilation and buffers that grow once
 cancelled out.
 
-    swift build -c release --product formspec
+    swift build -c release --static-swift-stdlib --product formspec
     python3 Scripts/bench/mallocs.py              # both sign-up specs, N = 2000
 
 A text value longer than 15 UTF-8 bytes is one heap allocation: Swift keeps shorter strings inside

@@ -97,6 +97,43 @@ struct ErrorsReportTests {
         #expect(scan(#"{"note": "x"}"#) == [defaults[0], defaults[1], .value(.text("x"))])
     }
 
+    @Test("the scanner finds a quote, backslash, control or non-ASCII byte at every offset of a string")
+    func scannerFindsSpecialBytesAtEveryOffset() throws {
+        let program = try CompiledForm(source: Fixtures.signup).program
+        let username = try #require(program.fieldIndex["username"])
+        var scanner = JSONRecordScanner(fieldNames: program.fields.map(\.name))
+        var scratch = EvaluationScratch(program)
+        // Escapes and UTF-8 are decoded; a raw control byte and invalid UTF-8 are left to the reader,
+        // which refuses them.
+        let specials: [(bytes: [UInt8], readable: Bool)] = [
+            (Array(#"\""#.utf8), true), (Array(#"\\"#.utf8), true), (Array(#"\u0041"#.utf8), true),
+            (Array("é".utf8), true), ([0x01], false), ([0x1F], false), ([0xFF], false),
+        ]
+        for length in 0..<20 {
+            for position in 0...length {
+                for special in specials {
+                    var text = Array(repeating: UInt8(ascii: "a"), count: length)
+                    text.insert(contentsOf: special.bytes, at: position)
+                    let line = Array(#"{"username": ""#.utf8) + text + Array(#""}"#.utf8)
+                    let scanned = line.withUnsafeBufferPointer {
+                        scanner.scan($0, into: &scratch, program: program, collectUnknownKeys: false)
+                    }
+                    let read = try? JSONReader.parse(line)
+                    #expect((read != nil) == special.readable, "\(line)")
+                    if scanned {
+                        guard case .object(let members) = read, let member = members.first else {
+                            Issue.record("scanned a line the reader refuses: \(line)")
+                            continue
+                        }
+                        #expect(scratch.values[username] == program.read(member.value, forField: username))
+                    } else {
+                        #expect(!special.readable, "fell back on \(line)")
+                    }
+                }
+            }
+        }
+    }
+
     @Test("the scanner leaves to the reader what its fast path does not handle")
     func scannerFallsBack() throws {
         let program = try CompiledForm(source: Fixtures.signup).program

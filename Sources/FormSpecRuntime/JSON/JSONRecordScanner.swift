@@ -198,6 +198,13 @@ private struct Cursor {
         let start = position
         var ascii = true
         while position < bytes.count {
+            // Eight bytes at a time while none of them needs a look (most of a form's strings).
+            if position &+ 8 <= bytes.count,
+                Self.isPlainASCII(UnsafeRawPointer(bytes.baseAddress! + position).loadUnaligned(as: UInt64.self))
+            {
+                position &+= 8
+                continue
+            }
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
                 let end = position
@@ -215,6 +222,19 @@ private struct Cursor {
             position += 1
         }
         return nil
+    }
+
+    /// Whether none of the eight bytes of `word` is a quote, a backslash, a control character or
+    /// past ASCII (the bit tricks of "Bit Twiddling Hacks": a byte below `n` when every byte is
+    /// below 0x80, and a zero byte after XOR with the byte sought).
+    @inline(__always)
+    private static func isPlainASCII(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        guard word & highs == 0 else { return false }
+        func hasZeroByte(_ value: UInt64) -> Bool { (value &- ones) & ~value & highs != 0 }
+        let hasControl = (word &- ones &* 0x20) & ~word & highs != 0
+        return !hasControl && !hasZeroByte(word ^ (ones &* 0x22)) && !hasZeroByte(word ^ (ones &* 0x5C))
     }
 
     /// A string value without escapes, as the range of its bytes (well-formed UTF-8) between the
