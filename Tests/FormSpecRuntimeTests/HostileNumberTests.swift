@@ -6,7 +6,7 @@ import Testing
 struct HostileNumberTests {
     static func environment(_ values: [FieldValue]) -> RuleEnvironment {
         RuleEnvironment(
-            values: values, today: CivilDate(year: 2024, month: 2, day: 29)!, field: 0, checks: { _, _, _ in nil })
+            values: values, today: CivilDate(year: 2024, month: 2, day: 29)!, checks: { _, _, _ in nil })
     }
 
     @Test func multipleOfMinusOneOnInt64MinDoesNotTrap() {

@@ -6,7 +6,7 @@ import Testing
 struct RuleBoundaryTests {
     static let environment = RuleEnvironment(
         values: [.value(.text("Passw0rd!")), .empty, .value(.integer(10))], today: CivilDate(iso: "2024-02-29")!,
-        field: 0, checks: { name, _, _ in name == "ok" ? true : (name == "no" ? false : nil) })
+        checks: { name, _, _ in name == "ok" ? true : (name == "no" ? false : nil) })
 
     @Test(arguments: [
         ("abcd", 4, true), ("abc", 4, false), ("", 0, true), ("e\u{301}e\u{301}", 2, true), ("👨‍👩‍👧‍👦", 1, true),

@@ -135,10 +135,10 @@ extension Program {
             return
         }
         var valid = true
-        var environment = RuleEnvironment(
-            values: scratch.values, today: context.today, field: 0, checks: context.checks)
+        // One environment for the record: a `var` changed per field was copied (and its references
+        // retained) at each call.
+        let environment = RuleEnvironment(values: scratch.values, today: context.today, checks: context.checks)
         for index in fields.indices {
-            environment.field = index
             let fieldValid = try evaluateField(index, scratch: &scratch, environment: environment, mode: mode)
             valid = valid && fieldValid
             if scratch.isActive[index] { scratch.activeFields.append(index) }
@@ -170,8 +170,7 @@ extension Program {
             scratch.resultEnd[index] = 0
             return false
         }
-        let environment = RuleEnvironment(
-            values: scratch.values, today: context.today, field: index, checks: context.checks)
+        let environment = RuleEnvironment(values: scratch.values, today: context.today, checks: context.checks)
         _ = try evaluateField(index, scratch: &scratch, environment: environment, mode: context.mode)
         return scratch.isActive[index]
     }
@@ -257,7 +256,7 @@ extension Program {
                         text.utf8.withContiguousStorageIfAvailable { utf8 in
                             Result { () throws(EvaluationError) in
                                 try runRules(
-                                    first..<end, scalar, utf8: utf8, scratch: &scratchPointer.pointee,
+                                    first..<end, of: index, scalar, utf8: utf8, scratch: &scratchPointer.pointee,
                                     environment: environment, mode: mode)
                             }
                         }
@@ -267,7 +266,8 @@ extension Program {
             } else {
                 rulesValid = Result { () throws(EvaluationError) in
                     try runRules(
-                        first..<end, scalar, utf8: nil, scratch: &scratch, environment: environment, mode: mode)
+                        first..<end, of: index, scalar, utf8: nil, scratch: &scratch, environment: environment,
+                        mode: mode)
                 }
             }
             if try !rulesValid.get() { valid = false }
@@ -292,13 +292,13 @@ extension Program {
         return valid
     }
 
-    /// Runs the top-level rules at `positions` on a non-empty value, appending their outcomes to
-    /// `scratch.results`; returns whether none failed as an error.
+    /// Runs the top-level rules at `positions` of field `field` on a non-empty value, appending their
+    /// outcomes to `scratch.results`; returns whether none failed as an error.
     ///
     /// - Parameter utf8: The value's UTF-8 when it is text, for the rules that read bytes.
     private func runRules(
-        _ positions: Range<Int>, _ scalar: Scalar, utf8: UnsafeBufferPointer<UInt8>?, scratch: inout EvaluationScratch,
-        environment: RuleEnvironment, mode: Mode
+        _ positions: Range<Int>, of field: Int, _ scalar: Scalar, utf8: UnsafeBufferPointer<UInt8>?,
+        scratch: inout EvaluationScratch, environment: RuleEnvironment, mode: Mode
     ) throws(EvaluationError) -> Bool {
         var valid = true
         let first = positions.lowerBound
@@ -306,7 +306,8 @@ extension Program {
             let instruction = lowered.instructions[position]
             if instruction.op == .required { continue }
             let (verdict, failure) = try storage.run(
-                position, scalar, utf8: utf8, scratch: &scratch, environment: environment, mode: mode, program: self)
+                position, scalar, utf8: utf8, field: field, scratch: &scratch, environment: environment,
+                mode: mode, program: self)
             let outcome: RuleOutcome
             switch verdict {
             case .inactive: continue
@@ -337,9 +338,8 @@ extension Program {
 
     /// A check's verdict: its supplied answer, else the context's resolver, else unanswered.
     fileprivate func check(
-        _ name: String, _ value: Scalar, scratch: inout EvaluationScratch, environment: RuleEnvironment
+        _ name: String, _ value: Scalar, field: Int, scratch: inout EvaluationScratch, environment: RuleEnvironment
     ) throws(EvaluationError) -> (Verdict, Int32) {
-        let field = environment.field
         if let answer = scratch.answer(field: field, check: name) {
             switch answer {
             case .passed: return (.passed, -1)
@@ -391,8 +391,8 @@ extension Program.Storage {
     /// method of either struct copied the 160-byte `lowered` to the stack at each call (6 % of a
     /// batch run).
     fileprivate func run(
-        _ position: Int, _ value: Scalar, utf8: UnsafeBufferPointer<UInt8>?, scratch: inout EvaluationScratch,
-        environment: RuleEnvironment, mode: Mode, program: Program
+        _ position: Int, _ value: Scalar, utf8: UnsafeBufferPointer<UInt8>?, field: Int,
+        scratch: inout EvaluationScratch, environment: RuleEnvironment, mode: Mode, program: Program
     ) throws(EvaluationError) -> (Verdict, Int32) {
         let instruction = lowered.instructions[position]
         if instruction.condition >= 0, !lowered.holds(instruction.condition, environment.values, mode: mode) {
@@ -424,7 +424,8 @@ extension Program.Storage {
         case .range: passed = lowered.ranges[table].passes(value, in: environment)
         case .multipleOf: passed = lowered.multiples[table].passes(value, in: environment)
         case .check:
-            return try program.check(lowered.checks[table], value, scratch: &scratch, environment: environment)
+            return try program.check(
+                lowered.checks[table], value, field: field, scratch: &scratch, environment: environment)
         case .all, .any, .not:
             var failure: Int32 = -1
             var pending = false
@@ -432,7 +433,8 @@ extension Program.Storage {
             var passing = 0
             for child in table..<table + Int(instruction.count) {
                 let (verdict, childFailure) = try run(
-                    child, value, utf8: utf8, scratch: &scratch, environment: environment, mode: mode, program: program)
+                    child, value, utf8: utf8, field: field, scratch: &scratch, environment: environment, mode: mode,
+                    program: program)
                 if failure < 0, childFailure >= 0 { failure = childFailure }
                 switch verdict {
                 case .inactive: continue

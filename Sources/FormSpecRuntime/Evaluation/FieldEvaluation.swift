@@ -25,7 +25,7 @@ extension Program {
             scratch.resultEnd[index] = 0
             return false
         }
-        let environment = RuleEnvironment(values: scratch.values, today: today, field: index, checks: noResolver)
+        let environment = RuleEnvironment(values: scratch.values, today: today, checks: noResolver)
         do {
             _ = try evaluateField(index, scratch: &scratch, environment: environment, mode: mode)
         } catch {

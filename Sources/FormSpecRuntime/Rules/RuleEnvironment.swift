@@ -5,8 +5,6 @@ public struct RuleEnvironment: Sendable {
     public var values: [FieldValue]
     /// The date `today` means.
     public var today: CivilDate
-    /// The index of the field whose rule is running.
-    public var field: Int
     /// Answers external checks.
     public var checks: CheckResolver
 }
