@@ -90,9 +90,13 @@ public final class BatchValidator {
         var context = context
         let checks = context.checks
         context.checks = { check, field, value in checks(check, field, value) }
+        let program = program.isolatedCopy()
+        // Prepared again for the copy (a prepared context belongs to one program); it cannot throw
+        // here, since the same context was prepared for the original.
+        try? context.prepare(for: program)
         return BatchValidator(
-            program: program.isolatedCopy(), context: context, format: format,
-            output: OutputBuffer(collecting: 1 << 16), namesInputs: namesInputs)
+            program: program, context: context, format: format, output: OutputBuffer(collecting: 1 << 16),
+            namesInputs: namesInputs)
     }
 
     /// Whether every input so far gave a valid report.

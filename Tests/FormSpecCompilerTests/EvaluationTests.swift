@@ -296,6 +296,30 @@ struct PreparedContextTests {
         #expect(try program.validate(["name": "Al"], context: context).changed == [])
     }
 
+    @Test("a context prepared for one program is not used for another of the same shape")
+    func preparedForAnotherProgramIsNotReused() throws {
+        // Same form name, locale and field count; different rules and messages.
+        let first = try program(Self.source)
+        let second = try program(
+            """
+            formspec: 1
+            form: f
+            fields:
+              name:
+                rules:
+                  - max_length: 1
+                    message: One letter at most
+                  - pattern: "^[a-z]$"
+                    message: A lowercase letter
+            """)
+        var context = EvaluationContext(mode: .edit, original: ["name": "Ann"])
+        try context.prepare(for: first)
+        let report = try second.validate(["name": "Al"], context: context)
+        let unprepared = EvaluationContext(mode: .edit, original: ["name": "Ann"])
+        #expect(report == (try second.validate(["name": "Al"], context: unprepared)))
+        #expect(report.messages["name"] == ["One letter at most", "A lowercase letter"])
+    }
+
     @Test func preparingWithANonObjectOriginalThrows() throws {
         let program = try program(Self.source)
         var context = EvaluationContext(mode: .edit, original: [1])

@@ -31,16 +31,14 @@ public struct EvaluationContext: Sendable {
     private var prepared: Prepared?
 
     private struct Prepared: Sendable {
-        var form: String
-        var specLocale: String
-        var fieldCount: Int
+        /// The program it was worked out for, kept alive so that identity tells it apart: another
+        /// program with the same form name and fields must not get these texts.
+        var program: Program
         var chain: LocaleChain
         var texts: ProgramTexts
         var originalValues: [FieldValue]
 
-        func matches(_ program: Program) -> Bool {
-            form == program.form && specLocale == program.locale && fieldCount == program.fields.count
-        }
+        func matches(_ other: Program) -> Bool { program.storage === other.storage }
     }
 
     /// Works out, once, what every validation with this context against `program` needs: the
@@ -52,8 +50,7 @@ public struct EvaluationContext: Sendable {
         let originalValues = mode == .edit ? try program.readOriginal(original, today: today) : []
         let chain = LocaleChain(requested: locale, specLocale: program.locale)
         prepared = Prepared(
-            form: program.form, specLocale: program.locale, fieldCount: program.fields.count,
-            chain: chain, texts: program.texts(for: chain), originalValues: originalValues)
+            program: program, chain: chain, texts: program.texts(for: chain), originalValues: originalValues)
     }
 
     /// `program`'s texts in this context's locale: prepared ones, else rendered now.
