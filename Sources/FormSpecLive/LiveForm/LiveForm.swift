@@ -407,7 +407,7 @@ public final class LiveForm {
         }
         let match = outcomes[index].record(
             scratch.results(of: index), failures: scratch.failureMessages, pending: pending,
-            valid: scratch.fieldValid[index], kind: FieldOutcome.kind(of: scratch.values[index]))
+            valid: scratch.isValid(index), kind: FieldOutcome.kind(of: scratch.values[index]))
         if typed, fieldDebounce[index] > 0 { startMessageDebounce(of: index) }
         publish(index, active: true, match: textsUseValue[index] ? .different : match)
     }

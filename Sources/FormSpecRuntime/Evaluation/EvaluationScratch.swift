@@ -103,14 +103,9 @@ public struct EvaluationScratch: Sendable {
     /// How many of ``results`` failed (errors and warnings): none means a report with nothing to
     /// say but `valid`.
     public internal(set) var failedResults = 0
-    /// For each field, where its results start in ``results`` and end; an inactive field's range
-    /// is empty and ``isActive`` is false.
-    var resultStart: [Int32]
-    var resultEnd: [Int32]
-    /// Whether each field is active (its `when:` holds).
-    public internal(set) var isActive: [Bool]
-    /// Whether each field has no error (inactive fields count as valid).
-    public internal(set) var fieldValid: [Bool]
+    /// Per field: where its results are in ``results``, whether it is active and valid. One
+    /// array, written once per field: four were four uniqueness checks per field and record.
+    var fieldStates: [FieldState]
     /// The indexes of the active fields, in spec order.
     public internal(set) var activeFields: [Int] = []
     /// The indexes of the form rules that failed, in spec order.
@@ -131,10 +126,7 @@ public struct EvaluationScratch: Sendable {
     public init(_ program: Program, today: CivilDate? = nil) {
         values = program.defaultValues
         let count = program.fields.count
-        resultStart = Array(repeating: 0, count: count)
-        resultEnd = Array(repeating: 0, count: count)
-        isActive = Array(repeating: false, count: count)
-        fieldValid = Array(repeating: true, count: count)
+        fieldStates = Array(repeating: FieldState(), count: count)
         results.reserveCapacity(program.lowered.instructions.count + count)
         activeFields.reserveCapacity(count)
         if !program.relativeDefaultFields.isEmpty { fillDefaults(program, except: nil, today: today) }
@@ -174,7 +166,30 @@ public struct EvaluationScratch: Sendable {
 
     /// Field `index`'s outcome list (empty when the field is inactive).
     public func results(of field: Int) -> ArraySlice<RuleResult> {
-        results[Int(resultStart[field])..<Int(resultEnd[field])]
+        let state = fieldStates[field]
+        return results[Int(state.resultStart)..<Int(state.resultEnd)]
+    }
+
+    /// Whether field `field` is active (its `when:` holds).
+    public func isActive(_ field: Int) -> Bool { fieldStates[field].isActive }
+
+    /// Whether field `field` has no error (an inactive field counts as valid).
+    public func isValid(_ field: Int) -> Bool { fieldStates[field].isValid }
+
+    /// What the evaluator keeps of one field.
+    struct FieldState {
+        /// Where the field's results start and end in ``EvaluationScratch/results`` (an empty
+        /// range when it is inactive).
+        var resultStart: Int32 = 0
+        var resultEnd: Int32 = 0
+        var isActive = false
+        /// No error (inactive fields count as valid).
+        var isValid = true
+
+        /// An inactive field's state: no results, valid.
+        static func inactive(at position: Int32) -> FieldState {
+            FieldState(resultStart: position, resultEnd: position, isActive: false, isValid: true)
+        }
     }
 
     /// The answer supplied for check `name` on field `field`, if any.

@@ -125,12 +125,7 @@ extension Program {
             }
         }
         guard mode != .show else {
-            for index in fields.indices {
-                scratch.isActive[index] = false
-                scratch.fieldValid[index] = true
-                scratch.resultStart[index] = 0
-                scratch.resultEnd[index] = 0
-            }
+            for index in fields.indices { scratch.fieldStates[index] = .inactive(at: 0) }
             scratch.valid = true
             return
         }
@@ -141,7 +136,7 @@ extension Program {
         for index in fields.indices {
             let fieldValid = try evaluateField(index, scratch: &scratch, environment: environment, mode: mode)
             valid = valid && fieldValid
-            if scratch.isActive[index] { scratch.activeFields.append(index) }
+            if scratch.fieldStates[index].isActive { scratch.activeFields.append(index) }
         }
         for (index, rule) in formRules.enumerated() where !formRulePasses(rule, index, scratch, mode: mode) {
             scratch.failedFormRules.append(index)
@@ -164,15 +159,12 @@ extension Program {
         scratch.failureMessages.removeAll(keepingCapacity: true)
         scratch.unanswered.removeAll(keepingCapacity: true)
         guard context.mode != .show else {
-            scratch.isActive[index] = false
-            scratch.fieldValid[index] = true
-            scratch.resultStart[index] = 0
-            scratch.resultEnd[index] = 0
+            scratch.fieldStates[index] = .inactive(at: 0)
             return false
         }
         let environment = RuleEnvironment(values: scratch.values, today: context.today, checks: context.checks)
         _ = try evaluateField(index, scratch: &scratch, environment: environment, mode: context.mode)
-        return scratch.isActive[index]
+        return scratch.isActive(index)
     }
 
     /// Evaluates only the form rules against `scratch.values` into `scratch.failedFormRules` (what a
@@ -212,16 +204,12 @@ extension Program {
         _ index: Int, scratch: inout EvaluationScratch, environment: RuleEnvironment, mode: Mode
     ) throws(EvaluationError) -> Bool {
         let start = Int32(scratch.results.count)
-        scratch.resultStart[index] = start
-        scratch.resultEnd[index] = start
         let values = environment.values
         let condition = lowered.fieldCondition[index]
         guard condition < 0 || lowered.holds(condition, values, mode: mode) else {
-            scratch.isActive[index] = false
-            scratch.fieldValid[index] = true
+            scratch.fieldStates[index] = .inactive(at: start)
             return true
         }
-        scratch.isActive[index] = true
         let first = Int(lowered.fieldStart[index])
         let end = Int(lowered.fieldStart[index + 1])
         let value = values[index]
@@ -238,7 +226,7 @@ extension Program {
         }
         var valid = true
         if let required {
-            let passed = value != .empty
+            let passed = if case .empty = value { false } else { true }
             scratch.results.append(RuleResult(rule: required, outcome: passed ? .passed : .failed))
             if !passed { scratch.failedResults += 1 }
             valid = passed
@@ -287,8 +275,8 @@ extension Program {
                 scratch.results.append(RuleResult(rule: Int32(position - first), outcome: outcome))
             }
         }
-        scratch.resultEnd[index] = Int32(scratch.results.count)
-        scratch.fieldValid[index] = valid
+        scratch.fieldStates[index] = EvaluationScratch.FieldState(
+            resultStart: start, resultEnd: Int32(scratch.results.count), isActive: true, isValid: valid)
         return valid
     }
 
@@ -305,9 +293,17 @@ extension Program {
         for position in positions {
             let instruction = lowered.instructions[position]
             if instruction.op == .required { continue }
-            let (verdict, failure) = try storage.run(
-                position, scalar, utf8: utf8, field: field, scratch: &scratch, environment: environment,
-                mode: mode, program: self)
+            let verdict: Verdict
+            let failure: Int32
+            if let utf8, let passed = storage.passesOnBytes(instruction, utf8) {
+                // The usual text rule, decided here: a call to `run` passes ten arguments.
+                verdict = passed ? .passed : .failed
+                failure = -1
+            } else {
+                (verdict, failure) = try storage.run(
+                    position, scalar, utf8: utf8, field: field, scratch: &scratch, environment: environment,
+                    mode: mode, program: self)
+            }
             let outcome: RuleOutcome
             switch verdict {
             case .inactive: continue
@@ -380,6 +376,23 @@ private enum Verdict {
 }
 
 extension Program.Storage {
+    /// A rule without a `when:` that reads only the text's bytes (a length, a pattern on a DFA),
+    /// decided on them; `nil` for any other rule, or when the bytes cannot decide it.
+    @inline(__always)
+    fileprivate func passesOnBytes(_ instruction: LoweredRules.Instruction, _ utf8: UnsafeBufferPointer<UInt8>)
+        -> Bool?
+    {
+        guard instruction.condition < 0 else { return nil }
+        let table = Int(instruction.payload)
+        switch instruction.op {
+        case .pattern:
+            guard let tables = lowered.patternTables[table] else { return nil }
+            return tables.matches(utf8) != lowered.patternNegated[table]
+        case .length: return lowered.lengths[table].passes(utf8: utf8)
+        default: return nil
+        }
+    }
+
     /// Runs instruction `position` on a non-empty value.
     ///
     /// Groups run every member (so each check of the group is asked, as a live form shows them),

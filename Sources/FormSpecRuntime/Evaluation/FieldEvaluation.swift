@@ -19,10 +19,7 @@ extension Program {
         if !scratch.failureMessages.isEmpty { scratch.failureMessages.removeAll(keepingCapacity: true) }
         if !scratch.unanswered.isEmpty { scratch.unanswered.removeAll(keepingCapacity: true) }
         guard mode != .show else {
-            scratch.isActive[index] = false
-            scratch.fieldValid[index] = true
-            scratch.resultStart[index] = 0
-            scratch.resultEnd[index] = 0
+            scratch.fieldStates[index] = .inactive(at: 0)
             return false
         }
         let environment = RuleEnvironment(values: scratch.values, today: today, checks: noResolver)
@@ -32,7 +29,7 @@ extension Program {
             // Only an unanswered check throws, and the scratch collects those instead.
             return false
         }
-        return scratch.isActive[index]
+        return scratch.isActive(index)
     }
 }
 
