@@ -134,6 +134,30 @@ struct ErrorsReportTests {
         }
     }
 
+    @Test("keys match field names by their exact bytes, in any order")
+    func scannerMatchesWholeKeys() throws {
+        let program = try CompiledForm(source: Fixtures.signup).program
+        let username = try #require(program.fieldIndex["username"])
+        let password = try #require(program.fieldIndex["password"])
+        var scanner = JSONRecordScanner(fieldNames: program.fields.map(\.name))
+        var scratch = EvaluationScratch(program)
+        func scan(_ text: String) -> Bool {
+            Array(text.utf8).withUnsafeBufferPointer {
+                scanner.scan($0, into: &scratch, program: program, collectUnknownKeys: true)
+            }
+        }
+        // The next field's name is tried first: its prefix and its extension are other keys.
+        #expect(scan(#"{"usernamex": "a", "user": "b", "username": "c", "usernam": "d"}"#))
+        #expect(scratch.values[username] == .value(.text("c")))
+        #expect(scratch.unknownKeys == ["usernamex", "user", "usernam"])
+        #expect(scan(#"{"password": "p", "username": "u"}"#))
+        #expect(scratch.values[username] == .value(.text("u")))
+        #expect(scratch.values[password] == .value(.text("p")))
+        #expect(scratch.unknownKeys.isEmpty)
+        // A key cut short at the end of the line is malformed, not a field.
+        #expect(!scan(#"{"username"#))
+    }
+
     @Test("the scanner leaves to the reader what its fast path does not handle")
     func scannerFallsBack() throws {
         let program = try CompiledForm(source: Fixtures.signup).program

@@ -65,11 +65,22 @@ public struct JSONRecordScanner {
         }
         while true {
             cursor.skipWhitespace()
-            guard let key = cursor.plainKey() else { return false }
+            let key: Range<Int>
+            let field: Int?
+            if let length = keys.quotedLength(of: guess, at: cursor.position, in: line) {
+                // The usual key: the next field's name, quoted, exactly.
+                key = cursor.position + 1..<cursor.position + length - 1
+                field = guess
+                cursor.position += length
+            } else {
+                guard let plain = cursor.plainKey() else { return false }
+                key = plain
+                field = keys.index(of: UnsafeBufferPointer(rebasing: line[key]))
+            }
             cursor.skipWhitespace()
             guard cursor.take(UInt8(ascii: ":")) else { return false }
             cursor.skipWhitespace()
-            if let field = keys.index(of: UnsafeBufferPointer(rebasing: line[key]), guess: guess) {
+            if let field {
                 guard !seen[field] else { return false }
                 seen[field] = true
                 guess = field + 1
@@ -129,21 +140,46 @@ struct FieldKeyTable {
     private let names: [[UInt8]]
     /// Field indexes by key length (lengths past the table share the last bucket).
     private let byLength: [[Int]]
+    /// Each name as a JSON string without escapes (`"name"`), one after another, and where each
+    /// starts (`quotedStart[f] ..< quotedStart[f + 1]`); an empty range for a name that needs an
+    /// escape in JSON.
+    private let quoted: [UInt8]
+    private let quotedStart: [Int]
 
     init(_ fieldNames: [String]) {
         names = fieldNames.map { Array($0.utf8) }
         var buckets = Array(repeating: [Int](), count: 65)
         for (index, name) in names.enumerated() { buckets[min(name.count, 64)].append(index) }
         byLength = buckets
+        var quoted: [UInt8] = []
+        var quotedStart = [0]
+        for name in names {
+            if !name.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+                quoted.append(UInt8(ascii: "\""))
+                quoted.append(contentsOf: name)
+                quoted.append(UInt8(ascii: "\""))
+            }
+            quotedStart.append(quoted.count)
+        }
+        self.quoted = quoted
+        self.quotedStart = quotedStart
     }
 
-    /// The field whose name is `key`, trying field `guess` first.
-    func index(of key: UnsafeBufferPointer<UInt8>, guess: Int = -1) -> Int? {
-        if guess >= 0, guess < names.count, names[guess].count == key.count,
-            names[guess].withUnsafeBufferPointer({ memoryEqual($0.baseAddress, key.baseAddress, key.count) })
-        {
-            return guess
+    /// When `bytes` at `position` start with field `field`'s name as a JSON string (quotes
+    /// included), its length; `nil` otherwise (or when there is no field `field`).
+    func quotedLength(of field: Int, at position: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard field < names.count else { return nil }
+        let start = quotedStart[field]
+        let count = quotedStart[field + 1] - start
+        guard count > 0, bytes.count - position >= count else { return nil }
+        let equal = quoted.withUnsafeBufferPointer { quoted in
+            memoryEqual(quoted.baseAddress! + start, bytes.baseAddress! + position, count)
         }
+        return equal ? count : nil
+    }
+
+    /// The field whose name is `key`.
+    func index(of key: UnsafeBufferPointer<UInt8>) -> Int? {
         for index in byLength[min(key.count, 64)] where names[index].count == key.count {
             let equal = names[index].withUnsafeBufferPointer { name in
                 memoryEqual(name.baseAddress, key.baseAddress, key.count)
@@ -153,9 +189,20 @@ struct FieldKeyTable {
         return nil
     }
 
+    /// Whether `count` bytes at `a` and `b` are equal: eight at a time, then one at a time.
     private func memoryEqual(_ a: UnsafePointer<UInt8>?, _ b: UnsafePointer<UInt8>?, _ count: Int) -> Bool {
         guard count > 0, let a, let b else { return true }
-        for offset in 0..<count where a[offset] != b[offset] { return false }
+        var offset = 0
+        while offset &+ 8 <= count {
+            let wordA = UnsafeRawPointer(a + offset).loadUnaligned(as: UInt64.self)
+            let wordB = UnsafeRawPointer(b + offset).loadUnaligned(as: UInt64.self)
+            guard wordA == wordB else { return false }
+            offset &+= 8
+        }
+        while offset < count {
+            guard a[offset] == b[offset] else { return false }
+            offset &+= 1
+        }
         return true
     }
 }
