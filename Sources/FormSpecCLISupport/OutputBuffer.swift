@@ -12,8 +12,9 @@ public final class OutputBuffer {
     public let descriptor: Int32?
     /// How many bytes to collect before writing.
     public let chunkSize: Int
-    /// Whether a write failed; later output is dropped.
-    public private(set) var failed = false
+    /// Whether a write failed; later output is dropped. Read after every record, so unchecked as
+    /// ``bytes`` is.
+    @exclusivity(unchecked) public private(set) var failed = false
 
     // Internal so writers of other documents (`OutputBuffer+Report.swift`) can append in place.
     // `@exclusivity(unchecked)`: a buffer belongs to one thread and is appended to once per record;
