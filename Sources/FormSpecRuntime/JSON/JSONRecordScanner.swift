@@ -245,12 +245,13 @@ private struct Cursor {
         let start = position
         var ascii = true
         while position < bytes.count {
-            // Eight bytes at a time while none of them needs a look (most of a form's strings).
-            if position &+ 8 <= bytes.count,
-                Self.isPlainASCII(UnsafeRawPointer(bytes.baseAddress! + position).loadUnaligned(as: UInt64.self))
-            {
-                position &+= 8
-                continue
+            // Eight bytes at a time: skip to the first that needs a look (most of a form's strings
+            // have none but the closing quote).
+            if position &+ 8 <= bytes.count {
+                let word = UnsafeRawPointer(bytes.baseAddress! + position).loadUnaligned(as: UInt64.self)
+                let plain = Self.plainPrefix(UInt64(littleEndian: word))
+                position &+= plain
+                if plain == 8 { continue }
             }
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
@@ -271,17 +272,22 @@ private struct Cursor {
         return nil
     }
 
-    /// Whether none of the eight bytes of `word` is a quote, a backslash, a control character or
-    /// past ASCII (the bit tricks of "Bit Twiddling Hacks": a byte below `n` when every byte is
-    /// below 0x80, and a zero byte after XOR with the byte sought).
+    /// How many of the eight bytes of `word` (the first byte is the lowest) come
+    /// before the first quote, backslash, control character or byte past ASCII; 8 when none is.
+    ///
+    /// The bit tricks of "Bit Twiddling Hacks" (a zero byte after XOR with the byte sought; a byte
+    /// below 0x20), which flag a byte's high bit. Past the first flagged byte a borrow can flag
+    /// others wrongly, but the lowest flag is exact: every byte below it is plain and borrows
+    /// nothing.
     @inline(__always)
-    private static func isPlainASCII(_ word: UInt64) -> Bool {
+    static func plainPrefix(_ word: UInt64) -> Int {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
-        guard word & highs == 0 else { return false }
-        func hasZeroByte(_ value: UInt64) -> Bool { (value &- ones) & ~value & highs != 0 }
-        let hasControl = (word &- ones &* 0x20) & ~word & highs != 0
-        return !hasControl && !hasZeroByte(word ^ (ones &* 0x22)) && !hasZeroByte(word ^ (ones &* 0x5C))
+        func zeroBytes(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
+        let flags =
+            (word & highs) | ((word &- ones &* 0x20) & ~word & highs) | zeroBytes(word ^ (ones &* 0x22))
+            | zeroBytes(word ^ (ones &* 0x5C))
+        return flags.trailingZeroBitCount &>> 3
     }
 
     /// A string value without escapes, as the range of its bytes (well-formed UTF-8) between the
