@@ -305,14 +305,7 @@ struct RecordEngine {
 
     /// Fills the field slots from a decoded object's members.
     mutating func load(_ members: [Value.Member]) {
-        scratch.reset(program, today: context.today)
-        for member in members {
-            if let index = program.fieldIndex[member.key] {
-                scratch.values[index] = program.read(member.value, forField: index)
-            } else if context.strict {
-                scratch.unknownKeys.append(member.key)
-            }
-        }
+        scratch.load(members, program: program, today: context.today, collectUnknownKeys: context.strict)
     }
 
     /// Evaluates the record in the slots; returns whether it is valid.

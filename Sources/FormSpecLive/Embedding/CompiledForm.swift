@@ -151,13 +151,7 @@ extension CompiledForm {
         guard case .object(let members) = input else { throw .notAnObject(input.kindDescription) }
         let today = options.today ?? .today()
         var scratch = EvaluationScratch(program, today: today)
-        for member in members {
-            if let index = program.fieldIndex[member.key] {
-                scratch.values[index] = program.read(member.value, forField: index)
-            } else if options.strict {
-                scratch.unknownKeys.append(member.key)
-            }
-        }
+        scratch.load(members, program: program, today: today, collectUnknownKeys: options.strict)
         var context = EvaluationContext(
             locale: options.locale, mode: options.mode, original: options.original.map(Value.init(fields:)),
             strict: options.strict, today: today)

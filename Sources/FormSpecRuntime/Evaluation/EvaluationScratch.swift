@@ -144,6 +144,28 @@ public struct EvaluationScratch: Sendable {
         clearRecordLists()
     }
 
+    /// Fills the slots from a decoded object's members: ``reset(_:today:)``, then each member
+    /// that names a field read as its type; the others listed in ``unknownKeys`` when
+    /// `collectUnknownKeys` is set (strict mode).
+    ///
+    /// - Parameters:
+    ///   - members: The object's members.
+    ///   - program: The program the buffers are for.
+    ///   - today: What relative date defaults count from; `nil` for the current date.
+    ///   - collectUnknownKeys: Whether to list the keys that name no field.
+    public mutating func load(
+        _ members: [Value.Member], program: Program, today: CivilDate? = nil, collectUnknownKeys: Bool
+    ) {
+        reset(program, today: today)
+        for member in members {
+            if let index = program.fieldIndex[member.key] {
+                values[index] = program.read(member.value, forField: index, today: today)
+            } else if collectUnknownKeys {
+                unknownKeys.append(member.key)
+            }
+        }
+    }
+
     /// Empties the unknown keys and check answers: the rest of ``reset(_:today:)``.
     mutating func clearRecordLists() {
         if !unknownKeys.isEmpty { unknownKeys.removeAll(keepingCapacity: true) }

@@ -11,13 +11,7 @@ extension Program {
     {
         guard case .object(let members) = input else { throw .notAnObject(input.kindDescription) }
         var scratch = EvaluationScratch(self, today: context.today)
-        for member in members {
-            if let index = fieldIndex[member.key] {
-                scratch.values[index] = read(member.value, forField: index)
-            } else if context.strict {
-                scratch.unknownKeys.append(member.key)
-            }
-        }
+        scratch.load(members, program: self, today: context.today, collectUnknownKeys: context.strict)
         try evaluate(&scratch, context: context)
         return report(from: scratch, context: context)
     }
