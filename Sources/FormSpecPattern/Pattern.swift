@@ -144,6 +144,8 @@ final class DFAMatcher: @unchecked Sendable {
         guard total <= Int(Int32.max >> 1) else { return nil }
         let headers = UnsafeMutableBufferPointer<DFATables.Header>.allocate(capacity: dfas.count)
         let classes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 256 * dfas.count)
+        let matchingBytes = UnsafeMutableBufferPointer<Bool>.allocate(capacity: 256 * dfas.count)
+        matchingBytes.initialize(repeating: false)
         let table = UnsafeMutableBufferPointer<Int32>.allocate(capacity: max(1, total))
         var tableOffset = 0
         for (index, (expected, dfa)) in dfas.enumerated() {
@@ -151,9 +153,14 @@ final class DFAMatcher: @unchecked Sendable {
             let stride = width + 1
             headers[index] = DFATables.Header(
                 expected: expected, start: Int(dfa.start) * stride, width: width, classes: 256 * index,
-                table: tableOffset)
+                table: tableOffset, searchesOneByte: false)
             _ = UnsafeMutableBufferPointer(rebasing: classes[256 * index..<256 * (index + 1)]).initialize(
                 from: dfa.classes)
+            if let searched = Self.searchedBytes(dfa) {
+                headers[index].searchesOneByte = true
+                _ = UnsafeMutableBufferPointer(rebasing: matchingBytes[256 * index..<256 * (index + 1)]).update(
+                    from: searched)
+            }
             for state in 0..<dfa.eofMatch.count {
                 let row = tableOffset + state * stride
                 for byteClass in 0..<width {
@@ -166,13 +173,96 @@ final class DFAMatcher: @unchecked Sendable {
         }
         tables = DFATables(
             headers: UnsafeBufferPointer(headers), classes: UnsafeBufferPointer(classes),
-            table: UnsafeBufferPointer(table))
+            table: UnsafeBufferPointer(table), matchingBytes: UnsafeBufferPointer(matchingBytes))
+    }
+
+    /// The bytes the DFA searches for, when it is a search for one byte of a set (as `[a-z]` or
+    /// `[^A-Za-z0-9]` unanchored are): on valid UTF-8 it matches exactly when one of them occurs.
+    /// `nil` otherwise.
+    ///
+    /// The candidate set is read off the start state (the ASCII bytes after which the DFA can end
+    /// in a match, plus either every byte past ASCII or none), then proved: every state the DFA
+    /// reaches on valid UTF-8, paired with whether a candidate byte was seen, must agree with the
+    /// byte search at every step and at the end. A DFA that fails the proof keeps its table loop.
+    static func searchedBytes(_ dfa: DFA) -> [Bool]? {
+        // A search for one byte has a handful of states (its UTF-8 decoding included); the proof
+        // costs up to 2 × 4 × 256 steps per state, so larger DFAs are not tried.
+        guard dfa.stateCount <= 32 else { return nil }
+        let start = Int(dfa.start)
+        func entry(_ state: Int, _ byte: Int) -> Int32 {
+            dfa.table[state * dfa.classCount + Int(dfa.classes[byte])]
+        }
+        var ascii = [Bool](repeating: false, count: 256)
+        for byte in 0..<0x80 {
+            let next = entry(start, byte)
+            ascii[byte] = next & 1 == 0 && next >> 1 != 0 && dfa.eofMatch[Int(next >> 1)]
+        }
+        for nonASCII in [false, true] {
+            var candidate = ascii
+            for byte in 0x80..<0x100 { candidate[byte] = nonASCII }
+            if agreesWithSearch(dfa, for: candidate) { return candidate }
+        }
+        return nil
+    }
+
+    /// Whether `dfa` gives on every valid UTF-8 input what "does a byte of `bytes` occur" gives.
+    private static func agreesWithSearch(_ dfa: DFA, for bytes: [Bool]) -> Bool {
+        // A product state: the DFA's state, what the next byte must be for valid UTF-8 (the
+        // continuation bytes still due and the range of the next one; none due at a boundary),
+        // and whether a searched byte was seen.
+        struct Position: Hashable {
+            var state: Int
+            var due: Int
+            var low: UInt8
+            var high: UInt8
+            var seen: Bool
+        }
+        let startPosition = Position(state: Int(dfa.start), due: 0, low: 0, high: 0, seen: false)
+        var visited: Set<Position> = [startPosition]
+        var pending = [startPosition]
+        while let position = pending.popLast() {
+            // The input may end only at a character boundary.
+            if position.due == 0, dfa.eofMatch[position.state] != position.seen { return false }
+            for byte in 0..<256 {
+                var next = position
+                if position.due > 0 {
+                    guard (position.low...position.high).contains(UInt8(byte)) else { continue }
+                    next.due -= 1
+                    (next.low, next.high) = (0x80, 0xBF)
+                } else {
+                    switch byte {
+                    case 0..<0x80: break
+                    case 0xC2...0xDF: (next.due, next.low, next.high) = (1, 0x80, 0xBF)
+                    case 0xE0: (next.due, next.low, next.high) = (2, 0xA0, 0xBF)
+                    case 0xED: (next.due, next.low, next.high) = (2, 0x80, 0x9F)
+                    case 0xE1...0xEF: (next.due, next.low, next.high) = (2, 0x80, 0xBF)
+                    case 0xF0: (next.due, next.low, next.high) = (3, 0x90, 0xBF)
+                    case 0xF1...0xF3: (next.due, next.low, next.high) = (3, 0x80, 0xBF)
+                    case 0xF4: (next.due, next.low, next.high) = (3, 0x80, 0x8F)
+                    default: continue  // never starts a character
+                    }
+                }
+                let entry = dfa.table[position.state * dfa.classCount + Int(dfa.classes[byte])]
+                // A match found before this byte: the search must have seen one already.
+                if entry & 1 != 0 {
+                    guard position.seen else { return false }
+                    continue
+                }
+                // A dead end gives "no match" whatever follows; the search could still find one.
+                guard entry >> 1 != 0 else { return false }
+                next.state = Int(entry >> 1)
+                next.seen = position.seen || bytes[byte]
+                if visited.insert(next).inserted { pending.append(next) }
+            }
+        }
+        return true
     }
 
     deinit {
         tables.headers.deallocate()
         tables.classes.deallocate()
         tables.table.deallocate()
+        tables.matchingBytes.deallocate()
     }
 
     /// Whether `bytes` satisfy every conjunct.
@@ -192,6 +282,9 @@ package struct DFATables: @unchecked Sendable {
         /// Offsets into `classes` (a multiple of 256) and `table`.
         var classes: Int
         var table: Int
+        /// Whether the conjunct is a search for one byte of a set (`[a-z]`): its bytes are
+        /// `matchingBytes[classes ..< classes + 256]`.
+        var searchesOneByte: Bool
     }
 
     let headers: UnsafeBufferPointer<Header>
@@ -199,6 +292,8 @@ package struct DFATables: @unchecked Sendable {
     /// Rows of `width` transitions, `next << 1 | entersMatch` with `next` a row offset (0 is the
     /// dead state), then the row's end-of-input verdict (1 when the state matches at the end).
     let table: UnsafeBufferPointer<Int32>
+    /// Per conjunct that searches for one byte of a set, 256 flags: whether the byte is one.
+    let matchingBytes: UnsafeBufferPointer<Bool>
 
     /// Whether `bytes` satisfy every conjunct.
     package func matches(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -210,6 +305,12 @@ package struct DFATables: @unchecked Sendable {
     /// an anchored pattern, at the first byte that leaves it (the dead state).
     @inline(__always)
     private func isMatch(_ header: Header, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        if header.searchesOneByte {
+            // No state to carry from byte to byte: one table read each.
+            let matching = matchingBytes.baseAddress! + header.classes
+            for byte in bytes where matching[Int(byte)] { return true }
+            return false
+        }
         let rows = table.baseAddress! + header.table
         var state = header.start
         if let base = bytes.baseAddress, let classes = classes.baseAddress {

@@ -9,10 +9,13 @@ struct DFAMatcherTests {
     static let patterns = [
         "^[a-z0-9_]+$", "[a-z]", "[A-Z]", "[0-9]", "[^A-Za-z0-9]", #"^[^@\s]+@[^@\s]+\.[a-z]{2,}$"#, "^$", "",
         "abc", "^abc", "abc$", #"\bword\b"#, "^(a|bc)*d$", "[é語]+", "(?!x)y", "^(?=.*[0-9]).{3}$",
+        // Searches for one byte, and near misses (a multi-byte character, an empty match).
+        #"\d"#, "[^a]", "[a-z]|é", "é", #"\s"#, "x*", "[a-c]|[x-z]", "[a-z]b",
     ]
     static let texts = [
         "", "a", "abc", "xabcx", "alice_01", "Alice", "Passw0rd!", "alice@example.com", "a@b", "a b@c.de",
         "bcbcad", "word", "a word here", "swordfish", "語é", "y", "xy", "ab1", "abcd", "\u{1F600}x",
+        "\u{00A0}", "aaa", "AB é", "AB\u{2028}", "ZZb",
     ]
 
     @Test("the DFA matcher agrees with the PikeVM", arguments: patterns)
@@ -30,6 +33,15 @@ struct DFAMatcherTests {
     @Test func theSignUpPatternsRunOnTheMatcher() throws {
         for source in Self.patterns.prefix(6) {
             #expect(try Pattern(source).dfas != nil, "\(source)")
+        }
+        // The password classes are searches for one byte; an anchored or two-byte pattern is not.
+        // `[^a]` too: every character past ASCII matches it, so every byte past ASCII is searched.
+        for source in ["[a-z]", "[A-Z]", "[0-9]", "[^A-Za-z0-9]", #"\d"#, "[a-c]|[x-z]", "[^a]"] {
+            #expect(try Pattern(source).dfas?.tables.headers.allSatisfy(\.searchesOneByte) == true, "\(source)")
+        }
+        // Anchored, two bytes long, empty, some characters past ASCII only (`\s`), or many bytes.
+        for source in ["^[a-z0-9_]+$", "é", "[a-z]b", "x*", #"\s"#, "[é語]+", #"\bword\b"#] {
+            #expect(try Pattern(source).dfas?.tables.headers.allSatisfy(\.searchesOneByte) == false, "\(source)")
         }
         // A lookahead needs its oracle: the general path.
         #expect(try Pattern("(?!x)y").dfas == nil)
