@@ -232,8 +232,9 @@ public struct SpecTestRunner: Sendable {
     // MARK: - Discovery
 
     /// The spec files under `paths`, in order: each folder searched recursively for `*.form.yaml`
-    /// (hidden folders skipped) and sorted by path; files given directly are kept whatever their
-    /// name. Each file appears once.
+    /// (``SpecFolder/files(in:endingWith:)``: hidden entries skipped, linked folders searched once)
+    /// and sorted by path; files given directly are kept whatever their name. Each file appears
+    /// once.
     /// - Throws: ``SpecDiscoveryError/notFound(_:)`` for a path that does not exist.
     public static func specFiles(in paths: [String]) throws(SpecDiscoveryError) -> [String] {
         var found: [String] = []
@@ -243,12 +244,7 @@ public struct SpecTestRunner: Sendable {
             guard kind != .missing else { throw .notFound(path) }
             var files: [String]
             if kind == .folder {
-                var visited = Set<String>()
-                files = []
-                collect(directory: path, relative: "", into: &files, visited: &visited)
-                files.sort()
-                let prefix = path == "." ? "" : (path.hasSuffix("/") ? path : path + "/")
-                files = files.map { prefix + $0 }
+                files = SpecFolder.files(in: path, endingWith: [".form.yaml"])
             } else {
                 files = [path]
             }
@@ -258,28 +254,6 @@ public struct SpecTestRunner: Sendable {
             }
         }
         return found
-    }
-
-    private static func collect(
-        directory: String, relative: String, into files: inout [String], visited: inout Set<String>
-    ) {
-        let full = relative.isEmpty ? directory : directory + "/" + relative
-        // Symlinked folders are followed once: a link back up the tree must not loop.
-        let real = FileKind.realPath(full) ?? full
-        guard visited.insert(real).inserted, let entries = try? FileManager.default.contentsOfDirectory(atPath: full)
-        else {
-            return
-        }
-        for entry in entries.sorted() where !entry.hasPrefix(".") {
-            let child = relative.isEmpty ? entry : relative + "/" + entry
-            switch FileKind(path: directory + "/" + child) {
-            case .missing: continue
-            case .folder:
-                collect(directory: directory, relative: child, into: &files, visited: &visited)
-            case .file, .other:
-                if entry.hasSuffix(".form.yaml") { files.append(child) }
-            }
-        }
     }
 }
 

@@ -57,13 +57,14 @@ struct CheckCommand: ParsableCommand {
             case .file:
                 files.append(path)
             case .folder:
-                let found = SpecFinder.specs(inFolder: path)
+                let found = SpecFolder.files(in: path, endingWith: [".form.yaml", ".rules.yaml"])
                 if found.isEmpty { note(.warning("no *.form.yaml or *.rules.yaml files in '\(path)'", at: nil)) }
                 files += found
             }
         }
+        // Each file once, however it was reached (a folder and a file in it, a link).
         var unique = Set<String>()
-        files = files.filter { unique.insert($0).inserted }
+        files = files.filter { unique.insert(FileKind.realPath($0) ?? $0).inserted }
 
         for file in files {
             let compilation = Compiler.compile(path: file, options: imports.compileOptions)
@@ -86,7 +87,7 @@ struct CheckCommand: ParsableCommand {
     }
 }
 
-/// Finds spec files in folders.
+/// What a path given to `formspec check` names (folders are searched by ``SpecFolder``).
 enum SpecFinder {
     /// What a path names.
     enum Kind {
@@ -105,32 +106,5 @@ enum SpecFinder {
             return .missing(reason: error.reason)
         }
         return .file
-    }
-
-    /// Every `*.form.yaml` and `*.rules.yaml` under `folder`, recursively, sorted; hidden files and
-    /// folders (`.build`, `.git`) are skipped, and so are links to folders (a link cannot loop).
-    static func specs(inFolder folder: String) -> [String] {
-        var found: [String] = []
-        var folders = [folder.hasSuffix("/") ? folder : folder + "/"]
-        while let current = folders.popLast() {
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: current) else { continue }
-            for name in names where !name.hasPrefix(".") {
-                let path = current + name
-                var info = stat()
-                guard lstat(path, &info) == 0 else { continue }
-                switch info.st_mode & S_IFMT {
-                case S_IFDIR:
-                    folders.append(path + "/")
-                case S_IFREG, S_IFLNK:
-                    guard name.hasSuffix(".form.yaml") || name.hasSuffix(".rules.yaml"),
-                        stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG
-                    else { continue }
-                    found.append(path)
-                default:
-                    continue
-                }
-            }
-        }
-        return found.sorted()
     }
 }

@@ -1,4 +1,5 @@
 import FormSpec
+import FormSpecCompiler
 import Foundation
 import Testing
 
@@ -486,6 +487,37 @@ struct SpecTestRunnerTests {
         #expect(throws: SpecDiscoveryError.notFound(fixture.directory + "/nope")) {
             try SpecTestRunner.specFiles(in: [fixture.directory + "/nope"])
         }
+    }
+
+    @Test("check and test search folders alike: links followed once, FIFOs and hidden entries skipped")
+    func sharedFolderSearch() throws {
+        let fixture = try Fixture()
+        let spec = "formspec: 1\nform: x\nfields:\n  a: {type: text}\n"
+        try fixture.write("forms/a.form.yaml", spec)
+        try fixture.write("forms/common.rules.yaml", "formspec: 1\ndefine:\n  x: {min_length: 1}\n")
+        try fixture.write("shared/s.form.yaml", spec)
+        try fixture.write(".git/g.form.yaml", spec)
+        let root = fixture.directory
+        // A linked folder is searched (once), a link back up the tree does not loop, a link to a
+        // file counts as the file, and a FIFO is never opened.
+        try FileManager.default.createSymbolicLink(
+            atPath: root + "/forms/linked", withDestinationPath: root + "/shared")
+        try FileManager.default.createSymbolicLink(atPath: root + "/forms/up", withDestinationPath: root)
+        try FileManager.default.createSymbolicLink(
+            atPath: root + "/forms/alias.form.yaml", withDestinationPath: root + "/shared/s.form.yaml")
+        #expect(mkfifo(root + "/forms/pipe.form.yaml", 0o600) == 0)
+
+        let forms = SpecFolder.files(in: root + "/forms", endingWith: [".form.yaml"])
+        #expect(forms == ["a.form.yaml", "alias.form.yaml", "linked/s.form.yaml"].map { root + "/forms/" + $0 })
+        let checked = SpecFolder.files(in: root + "/forms", endingWith: [".form.yaml", ".rules.yaml"])
+        #expect(checked.contains(root + "/forms/common.rules.yaml"))
+        // From the root, `up` leads back to it and `forms/linked` to `shared`: each folder is
+        // searched once, so `s.form.yaml` comes once (by one of its two paths), next to its alias.
+        let everything = SpecFolder.files(in: root, endingWith: [".form.yaml"])
+        #expect(everything.count == 3, "\(everything)")
+        #expect(everything.contains(root + "/forms/a.form.yaml"))
+        #expect(everything.contains(root + "/forms/alias.form.yaml"))
+        #expect(!everything.contains { $0.contains(".git") || $0.contains("pipe") })
     }
 
     @Test("--filter keeps tests whose name or form name contains the text")

@@ -142,3 +142,34 @@ package enum FileKind: Equatable {
         return String(cString: resolved)
     }
 }
+
+/// Finds spec files in folders: the one search `formspec check` and `formspec test` share.
+package enum SpecFolder {
+    /// Every regular file under `folder` whose name ends with one of `suffixes`, recursively,
+    /// sorted; each path starts with `folder` (nothing for `.`).
+    ///
+    /// Hidden files and folders (`.git`, `.build`) are skipped. A link to a file counts as that
+    /// file; a linked folder is searched once, by its real path, so a link back up the tree cannot
+    /// loop. Devices, FIFOs and sockets are never taken, whatever their name.
+    package static func files(in folder: String, endingWith suffixes: [String]) -> [String] {
+        var found: [String] = []
+        var visited = Set<String>()
+        var pending = [""]
+        while let relative = pending.popLast() {
+            let full = relative.isEmpty ? folder : folder + "/" + relative
+            guard visited.insert(FileKind.realPath(full) ?? full).inserted,
+                let entries = try? FileManager.default.contentsOfDirectory(atPath: full)
+            else { continue }
+            for entry in entries where !entry.hasPrefix(".") {
+                let child = relative.isEmpty ? entry : relative + "/" + entry
+                switch FileKind(path: folder + "/" + child) {
+                case .folder: pending.append(child)
+                case .file where suffixes.contains(where: { entry.hasSuffix($0) }): found.append(child)
+                case .file, .other, .missing: continue
+                }
+            }
+        }
+        let prefix = folder == "." ? "" : (folder.hasSuffix("/") ? folder : folder + "/")
+        return found.sorted().map { prefix + $0 }
+    }
+}
