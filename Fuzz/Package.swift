@@ -28,7 +28,11 @@ let package = Package(
             name: "FuzzPattern", dependencies: ["FuzzSupport", "FuzzedPattern"], swiftSettings: fuzzTarget),
         // FormSpec's pattern engine, built from the repository's sources under another module name:
         // the root package does not export it as a product.
-        .target(name: "FuzzedPattern", path: "FormSpecRoot/Sources/FormSpecPattern"),
+        // Built with testing enabled so the target can also run the PikeVM on every subject and
+        // compare: the DFA and byte-search fast paths must agree with it.
+        .target(
+            name: "FuzzedPattern", path: "FormSpecRoot/Sources/FormSpecPattern",
+            swiftSettings: [.unsafeFlags(["-enable-testing"])]),
     ],
     swiftLanguageModes: [.v6]
 )
