@@ -55,6 +55,12 @@ public final class ProgramTexts: Sendable {
     public let formMessages: [RenderedText]
     /// The message of an unknown key in strict mode (`{value}` is the key).
     public let unknownField: RenderedText
+    /// Whole issues as the short report writes them, `{"rule":…,"message":…}`, end to end: per
+    /// top-level rule (in ``messages`` order), then per field for its own `required:`. An issue
+    /// whose message has `{value}` is empty here (it is rendered per record).
+    let issueBytes: [UInt8]
+    /// Where each issue of ``issueBytes`` ends (it starts where the previous one ends).
+    let issueEnds: [Int32]
 
     convenience init(_ program: Program, chain: LocaleChain) {
         self.init(
@@ -80,5 +86,24 @@ public final class ProgramTexts: Sendable {
         self.requirements = requirements
         formMessages = formRules.map { render($0.message) }
         unknownField = render(unknownFieldMessage)
+
+        var issueBytes: [UInt8] = []
+        var issueEnds: [Int32] = []
+        func addIssue(rule: [UInt8], message: RenderedText) {
+            if let json = message.json {
+                JSONWriter.appendIssue(ruleJSON: rule, messageJSON: json, to: &issueBytes)
+            }
+            issueEnds.append(Int32(issueBytes.count))
+        }
+        var position = 0
+        for field in fields {
+            for rule in field.rules {
+                addIssue(rule: JSONWriter.ruleNameJSON(rule), message: messages[position])
+                position += 1
+            }
+        }
+        for field in required { addIssue(rule: JSONWriter.requiredJSON, message: field) }
+        self.issueBytes = issueBytes
+        self.issueEnds = issueEnds
     }
 }

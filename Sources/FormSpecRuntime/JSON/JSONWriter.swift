@@ -289,12 +289,22 @@ extension JSONWriter {
                 appendLiteral("{\"rule\":\"check\",\"message\":", to: &bytes)
                 appendString(scratch.failureMessages[Int(result.failure)], to: &bytes)
                 bytes.append(UInt8(ascii: "}"))
+                continue
+            }
+            // The whole issue, pre-encoded, when its message has no `{value}`.
+            let issue = result.rule < 0 ? texts.messages.count + field : position
+            let issueStart = issue == 0 ? 0 : Int(texts.issueEnds[issue - 1])
+            let issueEnd = Int(texts.issueEnds[issue])
+            if issueStart < issueEnd {
+                texts.issueBytes.withUnsafeBufferPointer {
+                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[issueStart..<issueEnd]))
+                }
             } else if result.rule < 0 {
                 appendIssue(ruleJSON: requiredJSON, message: texts.required[field], value: nil, to: &bytes)
             } else {
                 // The shown value (masked when it equals a secret) only for a message that has `{value}`.
                 let message = texts.messages[position]
-                let showsValue = message.json == nil && program.lowered.instructions[position].op != .required
+                let showsValue = program.lowered.instructions[position].op != .required
                 appendIssue(
                     ruleJSON: program.ruleNameJSON[position], message: message,
                     value: showsValue ? program.shownValue(of: field, in: scratch.values) : nil, to: &bytes)
@@ -309,7 +319,27 @@ extension JSONWriter {
     }
 
     /// `"required"` as a JSON string.
-    private static let requiredJSON: [UInt8] = Array("\"required\"".utf8)
+    static let requiredJSON: [UInt8] = Array("\"required\"".utf8)
+
+    /// A rule's name as a JSON string, as reports name it (`required` for a `required` rule).
+    static func ruleNameJSON(_ rule: RuleProgram) -> [UInt8] {
+        var bytes: [UInt8] = []
+        if case .required = rule.rule {
+            appendString("required", to: &bytes)
+        } else {
+            appendString(rule.name, to: &bytes)
+        }
+        return bytes
+    }
+
+    /// `{"rule":RULE,"message":MESSAGE}` from both already in JSON.
+    static func appendIssue(ruleJSON: [UInt8], messageJSON: [UInt8], to bytes: inout [UInt8]) {
+        appendLiteral("{\"rule\":", to: &bytes)
+        bytes.append(contentsOf: ruleJSON)
+        appendLiteral(",\"message\":", to: &bytes)
+        bytes.append(contentsOf: messageJSON)
+        bytes.append(UInt8(ascii: "}"))
+    }
 
     /// An issue whose rule name is already JSON (``Program/ruleNameJSON`` or a literal).
     private static func appendIssue(

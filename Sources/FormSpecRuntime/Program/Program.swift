@@ -108,19 +108,7 @@ public struct Program: Sendable, Codable {
                 JSONWriter.appendString(field.name, to: &bytes)
                 return bytes
             }
-            var ruleNames: [[UInt8]] = []
-            for field in fields {
-                for rule in field.rules {
-                    var bytes: [UInt8] = []
-                    if case .required = rule.rule {
-                        JSONWriter.appendString("required", to: &bytes)
-                    } else {
-                        JSONWriter.appendString(rule.name, to: &bytes)
-                    }
-                    ruleNames.append(bytes)
-                }
-            }
-            self.ruleNameJSON = ruleNames
+            self.ruleNameJSON = fields.flatMap { $0.rules.map(JSONWriter.ruleNameJSON) }
             self.defaultTexts = ProgramTexts(
                 fields: fields, formRules: formRules, unknownFieldMessage: unknownFieldMessage, chain: defaultChain)
         }
