@@ -326,3 +326,39 @@ struct PreparedContextTests {
         #expect(throws: EvaluationError.notAnObject("an array")) { try context.prepare(for: program) }
     }
 }
+
+@Suite("outcome lists after a partial evaluation")
+struct StaleResultsTests {
+    static let source = """
+        formspec: 1
+        form: f
+        fields:
+          a: {rules: [{min_length: 2}, {max_length: 9}]}
+          b: {rules: [{check: taken}]}
+          c: {rules: [{min_length: 2}, {max_length: 9}, {pattern: "^[a-z]+$"}]}
+        """
+
+    @Test("a field the last evaluation did not reach has no results, not an earlier record's")
+    func evaluationThatThrowsLeavesNoStaleRanges() throws {
+        let program = try program(Self.source)
+        let record: Value = ["a": "abc", "b": "x", "c": "abc"]
+        var scratch = EvaluationScratch(program)
+        scratch.load(record.members ?? [], program: program, collectUnknownKeys: false)
+        try program.evaluate(&scratch, context: EvaluationContext(checks: { _, _, _ in true }))
+        #expect(scratch.results(of: 2).count == 3)
+
+        // `b`'s check has no outcome now: the evaluation stops there, after `a`'s two results.
+        scratch.load(record.members ?? [], program: program, collectUnknownKeys: false)
+        #expect(throws: EvaluationError.unresolvedCheck(check: "taken", field: "b")) {
+            try program.evaluate(&scratch, context: EvaluationContext())
+        }
+        #expect(scratch.results(of: 0).count == 2)
+        #expect(scratch.results(of: 1).isEmpty)
+        #expect(scratch.results(of: 2).isEmpty)  // its range from the first record is past the end
+
+        // One field evaluated alone: the others have no results in this pass.
+        try program.evaluateField(0, in: &scratch, context: EvaluationContext())
+        #expect(scratch.results(of: 0).count == 2)
+        #expect(scratch.results(of: 2).isEmpty)
+    }
+}

@@ -106,6 +106,9 @@ public struct EvaluationScratch: Sendable {
     /// Per field: where its results are in ``results``, whether it is active and valid. One
     /// array, written once per field: four were four uniqueness checks per field and record.
     var fieldStates: [FieldState]
+    /// Counts the evaluations that emptied ``results``: a field state from an earlier one (a field
+    /// not evaluated since, or whose evaluation threw) no longer points into ``results``.
+    var pass: UInt32 = 0
     /// The indexes of the active fields, in spec order.
     public internal(set) var activeFields: [Int] = []
     /// The indexes of the form rules that failed, in spec order.
@@ -186,10 +189,19 @@ public struct EvaluationScratch: Sendable {
         }
     }
 
-    /// Field `index`'s outcome list (empty when the field is inactive).
+    /// Field `index`'s outcome list: empty when the field is inactive, or was not evaluated by the
+    /// last evaluation (another field evaluated alone, or an evaluation that threw before it).
     public func results(of field: Int) -> ArraySlice<RuleResult> {
         let state = fieldStates[field]
+        guard state.pass == pass else { return results[results.endIndex...] }
         return results[Int(state.resultStart)..<Int(state.resultEnd)]
+    }
+
+    /// Empties ``results`` for a new evaluation: every field's earlier results are gone.
+    mutating func startPass() {
+        if !results.isEmpty { results.removeAll(keepingCapacity: true) }
+        failedResults = 0
+        pass &+= 1
     }
 
     /// Whether field `field` is active (its `when:` holds).
@@ -207,10 +219,12 @@ public struct EvaluationScratch: Sendable {
         var isActive = false
         /// No error (inactive fields count as valid).
         var isValid = true
+        /// The ``EvaluationScratch/pass`` that wrote this state.
+        var pass: UInt32 = 0
 
-        /// An inactive field's state: no results, valid.
-        static func inactive(at position: Int32) -> FieldState {
-            FieldState(resultStart: position, resultEnd: position, isActive: false, isValid: true)
+        /// An inactive field's state in evaluation `pass`: no results, valid.
+        static func inactive(at position: Int32, pass: UInt32) -> FieldState {
+            FieldState(resultStart: position, resultEnd: position, isActive: false, isValid: true, pass: pass)
         }
     }
 

@@ -103,8 +103,7 @@ extension Program {
     /// - Throws: ``EvaluationError/unresolvedCheck(check:field:)`` when a check has no answer in
     ///   `scratch.checkAnswers` nor from `context.checks`, unless `scratch.collectsUnanswered`.
     public func evaluate(_ scratch: inout EvaluationScratch, context: EvaluationContext) throws(EvaluationError) {
-        scratch.results.removeAll(keepingCapacity: true)
-        scratch.failedResults = 0
+        scratch.startPass()
         scratch.activeFields.removeAll(keepingCapacity: true)
         // Usually empty already: skip the calls.
         if !scratch.failedFormRules.isEmpty { scratch.failedFormRules.removeAll(keepingCapacity: true) }
@@ -119,7 +118,7 @@ extension Program {
             }
         }
         guard mode != .show else {
-            for index in fields.indices { scratch.fieldStates[index] = .inactive(at: 0) }
+            for index in fields.indices { scratch.fieldStates[index] = .inactive(at: 0, pass: scratch.pass) }
             scratch.valid = true
             return
         }
@@ -148,12 +147,11 @@ extension Program {
     public func evaluateField(_ index: Int, in scratch: inout EvaluationScratch, context: EvaluationContext)
         throws(EvaluationError) -> Bool
     {
-        scratch.results.removeAll(keepingCapacity: true)
-        scratch.failedResults = 0
+        scratch.startPass()
         scratch.failureMessages.removeAll(keepingCapacity: true)
         scratch.unanswered.removeAll(keepingCapacity: true)
         guard context.mode != .show else {
-            scratch.fieldStates[index] = .inactive(at: 0)
+            scratch.fieldStates[index] = .inactive(at: 0, pass: scratch.pass)
             return false
         }
         let environment = RuleEnvironment(values: scratch.values, today: context.today, checks: context.checks)
@@ -201,7 +199,7 @@ extension Program {
         let values = environment.values
         let condition = lowered.fieldCondition[index]
         guard condition < 0 || lowered.holds(condition, values, mode: mode) else {
-            scratch.fieldStates[index] = .inactive(at: start)
+            scratch.fieldStates[index] = .inactive(at: start, pass: scratch.pass)
             return true
         }
         let first = Int(lowered.fieldStart[index])
@@ -270,7 +268,8 @@ extension Program {
             }
         }
         scratch.fieldStates[index] = EvaluationScratch.FieldState(
-            resultStart: start, resultEnd: Int32(scratch.results.count), isActive: true, isValid: valid)
+            resultStart: start, resultEnd: Int32(scratch.results.count), isActive: true, isValid: valid,
+            pass: scratch.pass)
         return valid
     }
 

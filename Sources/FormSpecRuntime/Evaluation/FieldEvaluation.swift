@@ -14,12 +14,11 @@ extension Program {
     package func evaluateLiveField(_ index: Int, in scratch: inout EvaluationScratch, mode: Mode, today: CivilDate)
         -> Bool
     {
-        if !scratch.results.isEmpty { scratch.results.removeAll(keepingCapacity: true) }
-        scratch.failedResults = 0
+        scratch.startPass()
         if !scratch.failureMessages.isEmpty { scratch.failureMessages.removeAll(keepingCapacity: true) }
         if !scratch.unanswered.isEmpty { scratch.unanswered.removeAll(keepingCapacity: true) }
         guard mode != .show else {
-            scratch.fieldStates[index] = .inactive(at: 0)
+            scratch.fieldStates[index] = .inactive(at: 0, pass: scratch.pass)
             return false
         }
         let environment = RuleEnvironment(values: scratch.values, today: today, checks: noResolver)
