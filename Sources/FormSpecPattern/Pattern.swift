@@ -186,7 +186,7 @@ final class DFAMatcher: @unchecked Sendable {
     /// byte search at every step and at the end. A DFA that fails the proof keeps its table loop.
     static func searchedBytes(_ dfa: DFA) -> [Bool]? {
         // A search for one byte has a handful of states (its UTF-8 decoding included); the proof
-        // costs up to 2 × 4 × 256 steps per state, so larger DFAs are not tried.
+        // costs up to 2 × 4 × 256 steps per state and sequence, so larger DFAs are not tried.
         guard dfa.stateCount <= 32 else { return nil }
         let start = Int(dfa.start)
         func entry(_ state: Int, _ byte: Int) -> Int32 {
@@ -207,17 +207,23 @@ final class DFAMatcher: @unchecked Sendable {
 
     /// Whether `dfa` gives on every valid UTF-8 input what "does a byte of `bytes` occur" gives.
     private static func agreesWithSearch(_ dfa: DFA, for bytes: [Bool]) -> Bool {
-        // A product state: the DFA's state, what the next byte must be for valid UTF-8 (the
-        // continuation bytes still due and the range of the next one; none due at a boundary),
-        // and whether a searched byte was seen.
+        // Valid UTF-8 as the compiler builds it: nine byte-range sequences whose first ranges do
+        // not overlap, so a lead byte picks its sequence.
+        let sequences = UTF8Sequences.sequences(0...0x10FFFF)
+        var sequenceOfLead = [Int?](repeating: nil, count: 256)
+        for (index, sequence) in sequences.enumerated() {
+            for byte in sequence[0] { sequenceOfLead[Int(byte)] = index }
+        }
+        // A product state: the DFA's state, where the input is in a character's encoding (its
+        // sequence, and the byte due next; 0 at a character boundary), and whether a searched byte
+        // was seen.
         struct Position: Hashable {
             var state: Int
+            var sequence: Int
             var due: Int
-            var low: UInt8
-            var high: UInt8
             var seen: Bool
         }
-        let startPosition = Position(state: Int(dfa.start), due: 0, low: 0, high: 0, seen: false)
+        let startPosition = Position(state: Int(dfa.start), sequence: 0, due: 0, seen: false)
         var visited: Set<Position> = [startPosition]
         var pending = [startPosition]
         while let position = pending.popLast() {
@@ -225,23 +231,13 @@ final class DFAMatcher: @unchecked Sendable {
             if position.due == 0, dfa.eofMatch[position.state] != position.seen { return false }
             for byte in 0..<256 {
                 var next = position
-                if position.due > 0 {
-                    guard (position.low...position.high).contains(UInt8(byte)) else { continue }
-                    next.due -= 1
-                    (next.low, next.high) = (0x80, 0xBF)
+                if position.due == 0 {
+                    guard let sequence = sequenceOfLead[byte] else { continue }  // never starts a character
+                    next.sequence = sequence
                 } else {
-                    switch byte {
-                    case 0..<0x80: break
-                    case 0xC2...0xDF: (next.due, next.low, next.high) = (1, 0x80, 0xBF)
-                    case 0xE0: (next.due, next.low, next.high) = (2, 0xA0, 0xBF)
-                    case 0xED: (next.due, next.low, next.high) = (2, 0x80, 0x9F)
-                    case 0xE1...0xEF: (next.due, next.low, next.high) = (2, 0x80, 0xBF)
-                    case 0xF0: (next.due, next.low, next.high) = (3, 0x90, 0xBF)
-                    case 0xF1...0xF3: (next.due, next.low, next.high) = (3, 0x80, 0xBF)
-                    case 0xF4: (next.due, next.low, next.high) = (3, 0x80, 0x8F)
-                    default: continue  // never starts a character
-                    }
+                    guard sequences[position.sequence][position.due].contains(UInt8(byte)) else { continue }
                 }
+                next.due = next.due + 1 == sequences[next.sequence].count ? 0 : next.due + 1
                 let entry = dfa.table[position.state * dfa.classCount + Int(dfa.classes[byte])]
                 // A match found before this byte: the search must have seen one already.
                 if entry & 1 != 0 {
