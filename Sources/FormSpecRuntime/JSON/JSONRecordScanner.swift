@@ -153,12 +153,11 @@ struct FieldKeyTable {
         byLength = buckets
         var quoted: [UInt8] = []
         var quotedStart = [0]
-        for name in names {
-            if !name.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-                quoted.append(UInt8(ascii: "\""))
-                quoted.append(contentsOf: name)
-                quoted.append(UInt8(ascii: "\""))
-            }
+        for name in fieldNames {
+            var json: [UInt8] = []
+            JSONWriter.appendString(name, to: &json)
+            // Only quotes added: the name needs no escape, so a record spells it this way.
+            if json.count == name.utf8.count + 2 { quoted.append(contentsOf: json) }
             quotedStart.append(quoted.count)
         }
         self.quoted = quoted
