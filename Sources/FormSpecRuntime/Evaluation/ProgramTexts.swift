@@ -59,16 +59,20 @@ public final class ProgramTexts: Sendable {
     /// top-level rule (in ``messages`` order), then per field for its own `required:`. An issue
     /// whose message has `{value}` is empty here (it is rendered per record).
     let issueBytes: [UInt8]
-    /// Where each issue of ``issueBytes`` ends (it starts where the previous one ends).
-    let issueEnds: [Int32]
+    /// Issue `i` is `issueBytes[issueBounds[i] ..< issueBounds[i + 1]]`.
+    let issueBounds: [Int32]
 
     convenience init(_ program: Program, chain: LocaleChain) {
         self.init(
             fields: program.fields, formRules: program.formRules, unknownFieldMessage: program.unknownFieldMessage,
-            chain: chain)
+            ruleNameJSON: program.ruleNameJSON, chain: chain)
     }
 
-    init(fields: [FieldProgram], formRules: [FormRuleProgram], unknownFieldMessage: LocalizedText, chain: LocaleChain) {
+    /// - Parameter ruleNameJSON: The program's ``Program/ruleNameJSON``, for the pre-encoded issues.
+    init(
+        fields: [FieldProgram], formRules: [FormRuleProgram], unknownFieldMessage: LocalizedText,
+        ruleNameJSON: [[UInt8]], chain: LocaleChain
+    ) {
         self.chain = chain
         func render(_ text: LocalizedText) -> RenderedText { RenderedText(text.template(for: chain)) }
         required = fields.map { render($0.requiredMessage) }
@@ -88,22 +92,16 @@ public final class ProgramTexts: Sendable {
         unknownField = render(unknownFieldMessage)
 
         var issueBytes: [UInt8] = []
-        var issueEnds: [Int32] = []
+        var issueBounds: [Int32] = [0]
         func addIssue(rule: [UInt8], message: RenderedText) {
             if let json = message.json {
                 JSONWriter.appendIssue(ruleJSON: rule, messageJSON: json, to: &issueBytes)
             }
-            issueEnds.append(Int32(issueBytes.count))
+            issueBounds.append(Int32(issueBytes.count))
         }
-        var position = 0
-        for field in fields {
-            for rule in field.rules {
-                addIssue(rule: JSONWriter.ruleNameJSON(rule), message: messages[position])
-                position += 1
-            }
-        }
+        for (rule, message) in zip(ruleNameJSON, messages) { addIssue(rule: rule, message: message) }
         for field in required { addIssue(rule: JSONWriter.requiredJSON, message: field) }
         self.issueBytes = issueBytes
-        self.issueEnds = issueEnds
+        self.issueBounds = issueBounds
     }
 }

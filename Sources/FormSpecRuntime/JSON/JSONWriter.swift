@@ -293,8 +293,8 @@ extension JSONWriter {
             }
             // The whole issue, pre-encoded, when its message has no `{value}`.
             let issue = result.rule < 0 ? texts.messages.count + field : position
-            let issueStart = issue == 0 ? 0 : Int(texts.issueEnds[issue - 1])
-            let issueEnd = Int(texts.issueEnds[issue])
+            let issueStart = Int(texts.issueBounds[issue])
+            let issueEnd = Int(texts.issueBounds[issue + 1])
             if issueStart < issueEnd {
                 texts.issueBytes.withUnsafeBufferPointer {
                     bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[issueStart..<issueEnd]))

@@ -110,7 +110,8 @@ public struct Program: Sendable, Codable {
             }
             self.ruleNameJSON = fields.flatMap { $0.rules.map(JSONWriter.ruleNameJSON) }
             self.defaultTexts = ProgramTexts(
-                fields: fields, formRules: formRules, unknownFieldMessage: unknownFieldMessage, chain: defaultChain)
+                fields: fields, formRules: formRules, unknownFieldMessage: unknownFieldMessage,
+                ruleNameJSON: ruleNameJSON, chain: defaultChain)
         }
     }
 
