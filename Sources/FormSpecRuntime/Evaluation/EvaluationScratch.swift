@@ -197,10 +197,14 @@ public struct EvaluationScratch: Sendable {
         return results[Int(state.resultStart)..<Int(state.resultEnd)]
     }
 
-    /// Empties ``results`` for a new evaluation: every field's earlier results are gone.
+    /// Empties the outcome lists for a new evaluation (``results``, ``failureMessages``,
+    /// ``unanswered``): every field's earlier results are gone. Each is usually empty or short, so
+    /// an empty one is not touched.
     mutating func startPass() {
         if !results.isEmpty { results.removeAll(keepingCapacity: true) }
         failedResults = 0
+        if !failureMessages.isEmpty { failureMessages.removeAll(keepingCapacity: true) }
+        if !unanswered.isEmpty { unanswered.removeAll(keepingCapacity: true) }
         pass &+= 1
     }
 

@@ -108,8 +108,6 @@ extension Program {
         // Usually empty already: skip the calls.
         if !scratch.failedFormRules.isEmpty { scratch.failedFormRules.removeAll(keepingCapacity: true) }
         if !scratch.changedFields.isEmpty { scratch.changedFields.removeAll(keepingCapacity: true) }
-        if !scratch.failureMessages.isEmpty { scratch.failureMessages.removeAll(keepingCapacity: true) }
-        if !scratch.unanswered.isEmpty { scratch.unanswered.removeAll(keepingCapacity: true) }
         let mode = context.mode
         if mode == .edit {
             let original = try context.originalValues(for: self)
@@ -148,8 +146,6 @@ extension Program {
         throws(EvaluationError) -> Bool
     {
         scratch.startPass()
-        scratch.failureMessages.removeAll(keepingCapacity: true)
-        scratch.unanswered.removeAll(keepingCapacity: true)
         guard context.mode != .show else {
             scratch.fieldStates[index] = .inactive(at: 0, pass: scratch.pass)
             return false

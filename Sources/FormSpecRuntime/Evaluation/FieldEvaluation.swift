@@ -15,8 +15,6 @@ extension Program {
         -> Bool
     {
         scratch.startPass()
-        if !scratch.failureMessages.isEmpty { scratch.failureMessages.removeAll(keepingCapacity: true) }
-        if !scratch.unanswered.isEmpty { scratch.unanswered.removeAll(keepingCapacity: true) }
         guard mode != .show else {
             scratch.fieldStates[index] = .inactive(at: 0, pass: scratch.pass)
             return false
