@@ -214,6 +214,14 @@ final class DFAMatcher: @unchecked Sendable {
         for (index, sequence) in sequences.enumerated() {
             for byte in sequence[0] { sequenceOfLead[Int(byte)] = index }
         }
+        // Past its lead byte, a character's rest often matches another sequence's rest (`[80-BF]`
+        // twice): the first sequence with the same rest stands for both, so the walk visits each
+        // DFA state once per distinct rest.
+        let sameRest = sequences.indices.map { index in
+            (0..<sequences[index].count).map { due in
+                sequences.firstIndex { $0.count == sequences[index].count && $0[due...] == sequences[index][due...] }!
+            }
+        }
         // A product state: the DFA's state, where the input is in a character's encoding (its
         // sequence, and the byte due next; 0 at a character boundary), and whether a searched byte
         // was seen.
@@ -238,6 +246,7 @@ final class DFAMatcher: @unchecked Sendable {
                     guard sequences[position.sequence][position.due].contains(UInt8(byte)) else { continue }
                 }
                 next.due = next.due + 1 == sequences[next.sequence].count ? 0 : next.due + 1
+                if next.due > 0 { next.sequence = sameRest[next.sequence][next.due] } else { next.sequence = 0 }
                 let entry = dfa.table[position.state * dfa.classCount + Int(dfa.classes[byte])]
                 // A match found before this byte: the search must have seen one already.
                 if entry & 1 != 0 {
