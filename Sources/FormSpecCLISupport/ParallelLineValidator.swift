@@ -1,10 +1,16 @@
 /// Validates JSON Lines on several threads, reports written in input order, in constant memory.
 ///
 /// The calling thread reads lines into chunks (up to ``linesPerChunk`` lines or ``bytesPerChunk``
-/// bytes, one longer line alone) and writes finished chunks' reports in order; `jobs` worker
+/// bytes, one longer line alone) and writes finished chunks' reports in order; up to `jobs` worker
 /// threads validate chunks, each with a ``BatchValidator`` of its own that collects its reports in
-/// memory. A fixed pool of chunks is recycled, so at most `2 × jobs + 2` chunks exist at once
+/// memory. A fixed pool of chunks is recycled, so at most `4 × jobs + 4` chunks exist at once
 /// however long the input: reading waits while every chunk is still being validated or written.
+///
+/// `jobs` is clamped to the machine's cores (``usefulJobs(_:)``), and a worker starts only when a
+/// chunk is waiting and no started worker is idle, so a one-chunk input runs one worker however
+/// many were asked for. A worker thread that cannot be started (a pids or address-space limit) is
+/// not counted: the run goes on with the workers it has, and when it has none the calling thread
+/// validates each chunk itself.
 ///
 /// The run stops early, without reading the rest of the input, when a write fails (the reports
 /// already validated after it are dropped) or an external check has no outcome (the reports of
@@ -59,9 +65,32 @@ final class ParallelLineValidator: @unchecked Sendable {
     private var finished: [Int: Chunk] = [:]
     private var closed = false
     private var stopping = false
+    /// Workers started and not yet ended.
     private var runningWorkers = 0
+    /// Workers waiting for a chunk.
+    private var idleWorkers = 0
     /// The input's name, set before the workers start.
     private var input = ""
+
+    // Read and written by the calling thread alone.
+    private let startThread: ThreadStarter
+    /// Every worker's validator, in the order started (their counts are added up at the end).
+    private var workers: [BatchValidator] = []
+    /// False once a thread failed to start: no more are tried.
+    private var canStartWorkers = true
+    /// The calling thread's own validator, made when no worker could be started.
+    private var callerWorker: BatchValidator?
+    private var maxLineLength = 0
+
+    /// Starts a detached thread running its closure, with a stack of the given size; whether it
+    /// started. Tests pass one that fails.
+    typealias ThreadStarter = @Sendable (_ stackSize: Int, _ body: @escaping @Sendable () -> Void) -> Bool
+
+    /// The number of worker threads worth starting for `requested` jobs: at least 1, at most one per
+    /// core (more threads than cores only add switching and memory).
+    static func usefulJobs(_ requested: Int) -> Int {
+        min(max(1, requested), onlineProcessorCount())
+    }
 
     /// Hands a worker's validator to its thread, which alone uses it until the thread ends.
     private struct Owned: @unchecked Sendable {
@@ -73,9 +102,11 @@ final class ParallelLineValidator: @unchecked Sendable {
     /// - Parameters:
     ///   - validator: The validator whose settings the workers copy and whose counts they add to.
     ///   - jobs: How many worker threads validate.
-    init(validator: BatchValidator, jobs: Int) {
+    ///   - startThread: How threads are started (tests inject failures).
+    init(validator: BatchValidator, jobs: Int, startThread: @escaping ThreadStarter = FormSpecCLISupport.startThread) {
         self.validator = validator
-        self.jobs = max(1, jobs)
+        self.jobs = Self.usefulJobs(jobs)
+        self.startThread = startThread
         free = (0..<(4 * self.jobs + 4)).map { _ in Chunk() }
     }
 
@@ -85,13 +116,7 @@ final class ParallelLineValidator: @unchecked Sendable {
     ///   fails, ``BatchValidator/Abort`` when an external check has no outcome.
     func run(_ reader: LineReader, output: OutputBuffer) throws {
         input = reader.path
-        let workers = (0..<jobs).map { _ in validator.worker() }
-        for worker in workers {
-            worker.maxLineLength = reader.maxLineLength
-            runningWorkers += 1
-            let owned = Owned(worker: worker)
-            startThread(stackSize: 1 << 20) { [self] in work(with: owned.worker) }
-        }
+        maxLineLength = reader.maxLineLength
         var nextToWrite = 0
         var submitted = 0
         var failure: (any Error)?
@@ -116,8 +141,11 @@ final class ParallelLineValidator: @unchecked Sendable {
             condition.lock()
             pending.append(chunk)
             submitted += 1
+            let wantsWorker = idleWorkers == 0 && workers.count < jobs && canStartWorkers
             condition.broadcast()
             condition.unlock()
+            if wantsWorker { startWorker() }
+            if workers.isEmpty { validatePendingOnCallingThread() }
         }
 
         func freeChunk() throws -> Chunk {
@@ -174,15 +202,65 @@ final class ParallelLineValidator: @unchecked Sendable {
         }
         condition.unlock()
         for worker in workers { validator.addCounts(of: worker) }
+        if let callerWorker { validator.addCounts(of: callerWorker) }
         output.flush()
         if let failure { throw failure }
+    }
+
+    /// Starts one more worker thread; when it cannot be started, no other is tried.
+    private func startWorker() {
+        let worker = validator.worker()
+        worker.maxLineLength = maxLineLength
+        condition.lock()
+        runningWorkers += 1
+        condition.unlock()
+        let owned = Owned(worker: worker)
+        if startThread(1 << 20, { [self] in work(with: owned.worker) }) {
+            workers.append(worker)
+        } else {
+            condition.lock()
+            runningWorkers -= 1
+            condition.broadcast()
+            condition.unlock()
+            canStartWorkers = false
+        }
+    }
+
+    /// Validates every pending chunk on the calling thread: the run's only way on when no worker
+    /// thread could be started.
+    private func validatePendingOnCallingThread() {
+        let worker: BatchValidator
+        if let callerWorker {
+            worker = callerWorker
+        } else {
+            worker = validator.worker()
+            worker.maxLineLength = maxLineLength
+            callerWorker = worker
+        }
+        condition.lock()
+        while pendingStart < pending.count {
+            let chunk = pending[pendingStart]
+            pendingStart += 1
+            condition.unlock()
+            validate(chunk, with: worker)
+            condition.lock()
+            finished[chunk.sequence] = chunk
+        }
+        pending.removeAll(keepingCapacity: true)
+        pendingStart = 0
+        condition.broadcast()
+        condition.unlock()
     }
 
     /// A worker thread's loop: validate pending chunks until the input is closed or the run stops.
     private func work(with worker: BatchValidator) {
         condition.lock()
         while true {
-            while pendingStart == pending.count, !closed, !stopping { condition.wait() }
+            while pendingStart == pending.count, !closed, !stopping {
+                idleWorkers += 1
+                condition.wait()
+                idleWorkers -= 1
+            }
             if stopping || pendingStart == pending.count { break }
             let chunk = pending[pendingStart]
             pendingStart += 1

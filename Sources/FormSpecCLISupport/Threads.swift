@@ -34,6 +34,11 @@ final class ThreadCondition: @unchecked Sendable {
     func broadcast() { pthread_cond_broadcast(condition) }
 }
 
+/// The number of processors online (at least 1): the default and the upper bound of `--jobs`.
+package func onlineProcessorCount() -> Int {
+    max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+}
+
 /// Starts a detached thread with a stack of `stackSize` bytes that runs `body`.
 ///
 /// - Returns: Whether the thread started.

@@ -42,7 +42,9 @@ struct ValidateCommand: ParsableCommand {
             external check the spec uses needs --stub NAME=true|false.
 
             JSON Lines are validated on --jobs threads (default: one per core), reports still in \
-            input order. A document or a JSON Lines line longer than --max-input-bytes (default \
+            input order. --jobs is clamped to the number of cores, and a thread starts only when a \
+            chunk of lines (1024 lines or 256 KiB) waits for one, so a short input uses one thread; \
+            a thread the system refuses to start is done without. A document or a JSON Lines line longer than --max-input-bytes (default \
             64 MiB) is an error instead of being read. Writing stops at the first failed write \
             (a full disk, a closed pipe): exit 2.
 
@@ -68,7 +70,7 @@ struct ValidateCommand: ParsableCommand {
     var report: ReportArgument?
 
     @Option(
-        help: ArgumentHelp("Threads validating JSON Lines (default: the number of cores).", valueName: "n"))
+        help: ArgumentHelp("Threads validating JSON Lines (default and most: the number of cores).", valueName: "n"))
     var jobs: Int?
 
     @Option(
@@ -103,7 +105,7 @@ struct ValidateCommand: ParsableCommand {
             program: program, context: context,
             format: format == .json ? .json(.full) : .text(colored: Console.stdoutColored),
             output: buffer, namesInputs: sources.count > 1)
-        let threads = jobs ?? ProcessInfo.processInfo.activeProcessorCount
+        let threads = jobs ?? onlineProcessorCount()
         var separate = false
         do {
             for source in sources {

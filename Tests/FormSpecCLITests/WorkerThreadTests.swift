@@ -1,0 +1,93 @@
+import FormSpec
+import FormSpecTestSupport
+import Foundation
+import Testing
+
+@testable import FormSpecCLISupport
+
+/// The parallel validator when threads cannot be started, and the bound on `--jobs`.
+@Suite("Worker threads")
+struct WorkerThreadTests {
+    /// A thread starter that starts the first `allowed` threads and refuses the rest, counting calls.
+    final class LimitedStarter: @unchecked Sendable {
+        // @unchecked: `calls` is only touched by the reading thread, which alone starts workers.
+        let allowed: Int
+        private(set) var calls = 0
+
+        init(allowed: Int) { self.allowed = allowed }
+
+        func start(stackSize: Int, body: @escaping @Sendable () -> Void) -> Bool {
+            calls += 1
+            guard calls <= allowed else { return false }
+            return FormSpecCLISupport.startThread(stackSize: stackSize, body)
+        }
+    }
+
+    /// `lines` JSON Lines records of the sign-up spec, valid and invalid mixed, enough for several chunks.
+    static func records(_ lines: Int) -> String {
+        (0..<lines).map { index in
+            index % 3 == 0
+                ? #"{"username":"u\#(index)","password":"short"}"#
+                : #"{"username":"user_\#(index)","password":"Passw0rd!\#(index)","confirm_password":"Passw0rd!\#(index)","email":"a\#(index)@example.com","age":30}"#
+        }.joined(separator: "\n") + "\n"
+    }
+
+    /// The batch output of `text` with `jobs` workers started by `starter` (or sequentially when `nil`).
+    func validate(_ text: String, jobs: Int, starter: LimitedStarter?) throws -> String {
+        let program = try #require(Compiler.compile(path: Repository.path("Specs/signup.form.yaml")).spec?.program)
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("jobs-\(UUID().uuidString).jsonl")
+        try Data(text.utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let output = OutputBuffer(collecting: 1 << 16)
+        let validator = BatchValidator(
+            program: program, context: EvaluationContext(today: CivilDate(year: 2024, month: 2, day: 29)!),
+            format: .json(.errors), output: output)
+        let reader = try LineReader(path: url.path)
+        if let starter {
+            validator.maxLineLength = reader.maxLineLength
+            try ParallelLineValidator(validator: validator, jobs: jobs, startThread: starter.start)
+                .run(reader, output: output)
+        } else {
+            try validator.validateLines(reader, jobs: 1)
+        }
+        var bytes: [UInt8] = []
+        output.swapBytes(&bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    @Test("no thread can be started: the calling thread validates every chunk, same output as --jobs 1")
+    func noThreadStarts() throws {
+        let input = Self.records(5000)
+        let expected = try validate(input, jobs: 1, starter: nil)
+        let starter = LimitedStarter(allowed: 0)
+        #expect(try validate(input, jobs: 2, starter: starter) == expected)
+        // One refusal is enough: no thread is asked for again.
+        #expect(starter.calls == 1)
+        #expect(expected.split(separator: "\n").count == 5000)
+    }
+
+    @Test("some threads start, later ones are refused: the run goes on with those it has")
+    func someThreadsStart() throws {
+        let input = Self.records(5000)
+        let expected = try validate(input, jobs: 1, starter: nil)
+        let starter = LimitedStarter(allowed: 1)
+        #expect(try validate(input, jobs: 8, starter: starter) == expected)
+    }
+
+    @Test("a one-chunk input starts one worker however many jobs are asked for")
+    func oneChunkOneWorker() throws {
+        let input = Self.records(1)
+        let starter = LimitedStarter(allowed: .max)
+        let output = try validate(input, jobs: 100_000, starter: starter)
+        #expect(output == (try validate(input, jobs: 1, starter: nil)))
+        #expect(starter.calls == 1)
+    }
+
+    @Test("--jobs is clamped to the processors online", arguments: [1, 2, 64, 100_000, Int.max])
+    func jobsAreClamped(requested: Int) {
+        let useful = ParallelLineValidator.usefulJobs(requested)
+        #expect(useful >= 1)
+        #expect(useful <= onlineProcessorCount())
+        #expect(useful == min(requested, onlineProcessorCount()))
+    }
+}
