@@ -17,7 +17,8 @@ public final class LanguageServer {
         case uninitialized, running, shutDown
     }
 
-    private let provider: any SourceProvider
+    /// Files that are not open in the editor.
+    let provider: any SourceProvider
     private var state = State.uninitialized
     /// Open documents by URI.
     var documents: [String: Document] = [:]
@@ -123,9 +124,18 @@ public final class LanguageServer {
             else { return }
             for change in changes {
                 guard let text = change["text"]?.string else { continue }
-                document.apply(range: change["range"]?.range, text: text)
+                switch change["range"] {
+                case nil, .null?:
+                    document.apply(range: nil, text: text)
+                case let written?:
+                    // A range that cannot be read cannot be placed: dropping the edit keeps the
+                    // text, where taking it for a whole-text change would replace the document.
+                    guard let range = written.range else { continue }
+                    document.apply(range: range, text: text)
+                }
             }
-            document.version = params["textDocument"]?["version"]?.int ?? document.version + 1
+            // A client's number is taken as sent and only echoed; a missing one counts on, saturating.
+            document.version = params["textDocument"]?["version"]?.int ?? document.version.saturatingSuccessor
             documents[uri] = document
             changed(uri)
         case "textDocument/didSave", "workspace/didChangeWatchedFiles":
@@ -166,7 +176,9 @@ public final class LanguageServer {
     /// The analysis of the open document `uri`, compiling it if it changed since the last one.
     func analysis(of uri: String) -> DocumentAnalysis? {
         guard let document = documents[uri] else { return nil }
-        if let analysis = analyses[uri], analysis.version == document.version, !stale.contains(uri) { return analysis }
+        if let analysis = analyses[uri], analysis.revision == document.revision, !stale.contains(uri) {
+            return analysis
+        }
         stale.remove(uri)
         var texts: [String: String] = [:]
         for open in documents.values { texts[open.path] = open.text }
@@ -243,4 +255,9 @@ public final class LanguageServer {
         ],
         "serverInfo": ["name": "formspec", "version": "1.0.0"],
     ]
+}
+
+extension Int {
+    /// `self + 1`, or `self` at `Int.max`.
+    fileprivate var saturatingSuccessor: Int { self == .max ? self : self + 1 }
 }

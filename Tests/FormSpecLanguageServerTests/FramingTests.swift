@@ -42,8 +42,16 @@ import Testing
         #expect(result[2] == .message(Array("{}".utf8)))
     }
 
-    @Test func aTruncatedBodyEndsTheInput() {
-        #expect(frames("Content-Length: 10\r\n\r\n{}") == [.end])
+    @Test func aTruncatedBodyIsReportedThenTheInputEnds() {
+        let result = frames("Content-Length: 10\r\n\r\n{}")
+        #expect(result.count == 2)
+        if case .malformed(let reason) = result.first {
+            #expect(reason.contains("8 bytes before"))
+            #expect(!reason.contains("{}"))
+        } else {
+            Issue.record("expected a malformed frame, got \(result)")
+        }
+        #expect(result.last == .end)
     }
 
     @Test func anOversizedLengthIsRejectedWithoutAllocatingIt() {

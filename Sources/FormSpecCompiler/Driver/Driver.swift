@@ -11,12 +11,8 @@ struct Driver {
     private var sources: [String: String] = [:]
     /// Parsed files by canonical path (`nil`: could not be read), so a file imported twice is read once.
     private var parsed: [String: SpecSyntax?] = [:]
-    /// The canonical folder imports must stay in; `nil` when it could not be resolved (then no import loads).
-    private var importRoot: String?
-    /// The folder imports must stay in, as the user wrote it (for messages and the lexical check).
-    private var importRootDisplay = ""
-    /// The spec's own folder as written, for refusing `../` escapes without asking the file system.
-    private var lexicalRoot = ""
+    /// Where imports may lead (fixed once the spec's path is known).
+    private var imports: ImportResolver?
 
     init(provider: any SourceProvider, options: CompileOptions = CompileOptions()) {
         self.provider = provider
@@ -142,62 +138,44 @@ struct Driver {
 
     /// Fixes the folder imports are confined to: `--import-root` when given, else the spec's folder.
     private mutating func resolveImportRoot(specPath: String) {
-        if let explicit = options.importRoot {
-            importRootDisplay = explicit
-            importRoot = provider.canonicalPath(PathUtilities.normalize(explicit))
-            if importRoot == nil {
-                diagnostics.error("the import root '\(explicit)' does not exist", at: nil)
-            }
-        } else {
-            let folder = PathUtilities.split(specPath).folder
-            lexicalRoot = folder
-            importRootDisplay = folder.isEmpty ? "." : folder
-            importRoot = provider.canonicalPath(folder)
+        let resolver = ImportResolver(specPath: specPath, importRoot: options.importRoot, provider: provider)
+        if let explicit = options.importRoot, resolver.root == nil {
+            diagnostics.error("the import root '\(explicit)' does not exist", at: nil)
         }
+        imports = resolver
     }
 
     /// The file an `import:` entry names, as written-relative path and canonical key, when it may
-    /// be read: relative, and inside the import root after symlinks are resolved.
+    /// be read (``ImportResolver``); a refusal is a diagnostic.
     private mutating func resolveImport(_ entry: Located<String>, from spec: SpecSyntax) -> (
         path: String, key: String
     )? {
-        let rootNote = Diagnostic.Note(
-            "imports must stay inside '\(importRootDisplay)'; widen that with --import-root DIR")
-        if entry.value.hasPrefix("/") {
+        guard let imports else { return nil }
+        switch imports.resolve(entry.value, from: spec.path) {
+        case .success(let resolved):
+            return resolved
+        case .failure(.absolute):
             diagnostics.error(
                 "cannot import '\(entry.value)': an import is a path relative to the importing file",
                 at: entry.location,
                 notes: [.init("write the path from this file's folder, e.g. 'lib/common.rules.yaml'")])
-            return nil
-        }
-        let target = PathUtilities.resolve(entry.value, from: spec.path)
-        guard let root = importRoot else {
+        case .failure(.outside):
+            // Refused before the file system was asked, so a spec cannot probe which files exist outside it.
+            diagnostics.error(
+                "cannot import '\(entry.value)': it is outside the folder of the spec being compiled",
+                at: entry.location,
+                notes: [.init("imports must stay inside '\(imports.rootDisplay)'; widen that with --import-root DIR")])
+        case .failure(.missing(let target)):
+            let resolved = entry.value == target ? "" : " (\(target))"
+            diagnostics.error("cannot import '\(entry.value)'\(resolved): no such file", at: entry.location)
+        case .failure(.noRoot):
             // No root: an explicit one that does not exist (reported once), or a spec whose folder
             // does not exist, so nothing beside it does either.
             if options.importRoot == nil {
                 diagnostics.error("cannot import '\(entry.value)': no such file", at: entry.location)
             }
-            return nil
         }
-        // Refuse a path that climbs out of the spec's folder before touching the file system, so a
-        // spec cannot even probe which files exist outside it.
-        let outside = Diagnostic.error(
-            "cannot import '\(entry.value)': it is outside the folder of the spec being compiled",
-            at: entry.location, notes: [rootNote])
-        if options.importRoot == nil, !PathUtilities.isInside(target, root: lexicalRoot) {
-            diagnostics.emit(outside)
-            return nil
-        }
-        guard let key = provider.canonicalPath(target) else {
-            let resolved = entry.value == target ? "" : " (\(target))"
-            diagnostics.error("cannot import '\(entry.value)'\(resolved): no such file", at: entry.location)
-            return nil
-        }
-        guard PathUtilities.isInside(key, root: root) else {
-            diagnostics.emit(outside)
-            return nil
-        }
-        return (target, key)
+        return nil
     }
 
     /// Gathers `define:` entries of `spec` and of every file it imports, transitively. Each file is

@@ -10,15 +10,27 @@ struct OpenDocumentSources: SourceProvider {
         if let text = texts[path] { return Array(text.utf8) }
         return base.contents(of: path)
     }
+
+    /// As `base` names it, symlinks resolved, so imports are confined exactly as `formspec check`
+    /// confines them; an open document not yet saved sits in its folder as `base` names that.
+    func canonicalPath(_ path: String) -> String? {
+        if let canonical = base.canonicalPath(path) { return canonical }
+        let path = Compiler.normalizePath(path)
+        guard texts[path] != nil, let slash = path.lastIndex(of: "/") else { return nil }
+        let folder = path[..<slash].isEmpty ? "/" : String(path[..<slash])
+        return base.canonicalPath(folder).map {
+            ($0.hasSuffix("/") ? $0 : $0 + "/") + path[path.index(after: slash)...]
+        }
+    }
 }
 
 /// What the server knows of one open document after its last compilation.
 struct DocumentAnalysis {
-    /// The document version the diagnostics are of.
-    var version: Int
-    /// The document version ``outline`` is of: newer than ``version`` when requests arrived after
+    /// The document revision (``Document/revision``) the diagnostics are of.
+    var revision: Int
+    /// The document revision ``outline`` is of: newer than ``revision`` when requests arrived after
     /// an edit and before its diagnostics were computed.
-    var outlineVersion: Int
+    var outlineRevision: Int
     /// The compiler's diagnostics, exactly as `formspec check` reports them.
     var diagnostics: [Diagnostic]
     /// The text of every file the compilation read, by path.
@@ -38,8 +50,8 @@ struct DocumentAnalysis {
         let clock = ContinuousClock()
         let start = clock.now
         let compilation = Compiler.compile(path: document.path, provider: sources)
-        version = document.version
-        outlineVersion = document.version
+        revision = document.revision
+        outlineRevision = document.revision
         diagnostics = compilation.diagnostics
         self.sources = compilation.sources
         outline = SpecOutline(text: document.text, path: document.path)
@@ -52,22 +64,25 @@ struct DocumentAnalysis {
     /// Re-reads the outline of `document`'s current text without compiling it: hover and definition
     /// need positions of the text the editor shows, not the full check.
     mutating func updateOutline(_ document: Document) {
-        guard outlineVersion != document.version else { return }
+        guard outlineRevision != document.revision else { return }
         outline = SpecOutline(text: document.text, path: document.path)
         if let outline { lastGoodOutline = outline }
-        outlineVersion = document.version
+        outlineRevision = document.revision
     }
 
     /// Every file reachable through `import:` from `root`, each once, in import order.
     private static func importedOutlines(of root: SpecOutline, sources: OpenDocumentSources) -> [SpecOutline] {
-        var seen: Set<String> = [root.path]
+        // The same confinement as `formspec check`: an import outside the document's folder (absolute,
+        // `../`, or a symlink leading out) is never read, so its defines are never offered.
+        let resolver = ImportResolver(specPath: root.path, provider: sources)
+        var seen: Set<String> = [sources.canonicalPath(root.path) ?? root.path]
         var found: [SpecOutline] = []
         var queue = [root]
         while !queue.isEmpty, found.count < 256 {
             let outline = queue.removeFirst()
             for entry in outline.imports {
-                let path = Compiler.resolveImport(entry.path, from: outline.path)
-                guard seen.insert(path).inserted, let bytes = sources.contents(of: path),
+                guard case .success(let (path, key)) = resolver.resolve(entry.path, from: outline.path),
+                    seen.insert(key).inserted, let bytes = sources.contents(of: path),
                     let imported = SpecOutline(text: String(decoding: bytes, as: UTF8.self), path: path)
                 else { continue }
                 found.append(imported)

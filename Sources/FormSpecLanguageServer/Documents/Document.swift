@@ -6,8 +6,11 @@ struct Document {
     let uri: String
     /// The file path the URI names; the compiler resolves imports relative to it.
     let path: String
-    /// The client's version number of the text.
+    /// The client's version number of the text: echoed in diagnostics, never computed with.
     var version: Int
+    /// The server's own count of changes to the text, which decides whether an analysis is current:
+    /// a client's version may repeat, go back or stop at `Int.max` without hiding an edit.
+    private(set) var revision = 0
     /// The current text.
     private(set) var text: String
     /// Positions of `text`, rebuilt after each change.
@@ -35,12 +38,14 @@ struct Document {
         let upper = utf16.index(lower, offsetBy: end - start)
         text.replaceSubrange(lower..<upper, with: newText)
         lines = LineIndex(text)
+        revision &+= 1
     }
 
     /// Replaces the whole text.
     mutating func replaceAll(with newText: String) {
         text = newText
         lines = LineIndex(text)
+        revision &+= 1
     }
 }
 

@@ -128,7 +128,8 @@ public struct LineIndex: Sendable {
         guard position.line >= 0 else { return 0 }
         guard position.line < lspLineStarts.count else { return utf16Count }
         let start = lspLineStarts[position.line]
-        let offset = min(start + max(0, position.character), lspLineEnds[position.line])
+        // Clamped before adding: a client's character may be anything up to `Int.max`.
+        let offset = start + min(max(0, position.character), lspLineEnds[position.line] - start)
         let scalar = scalarOffset(ofUTF16: offset)
         return utf16OffsetOfScalar[scalar]
     }
@@ -149,7 +150,7 @@ public struct LineIndex: Sendable {
 
     private func scalarOffset(of position: SourcePosition) -> Int {
         let line = min(max(position.line, 1), yamlLineStarts.count) - 1
-        return min(yamlLineStarts[line] + max(position.column, 1) - 1, yamlLineEnds[line])
+        return yamlLineStarts[line] + min(max(position.column, 1) - 1, yamlLineEnds[line] - yamlLineStarts[line])
     }
 
     /// The index of the scalar at or just before UTF-16 offset `offset`.

@@ -20,7 +20,9 @@ extension LanguageServer {
             let uri = define.outline.path == document.path ? document.uri : uri(ofPath: define.outline.path)
             return location(uri, define.outline.lines.lspRange(of: define.entry.location))
         case (false, .importPath):
-            let path = Compiler.resolveImport(token.text, from: document.path)
+            // Only where `formspec check` would read: an import outside the document's folder leads nowhere.
+            let resolver = ImportResolver(specPath: document.path, provider: provider)
+            guard case .success(let (path, _)) = resolver.resolve(token.text, from: document.path) else { return .null }
             let start = LSPPosition(line: 0, character: 0)
             return location(uri(ofPath: path), LSPRange(start: start, end: start))
         default:

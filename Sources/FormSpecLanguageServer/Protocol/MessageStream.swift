@@ -21,13 +21,25 @@ enum Frame: Equatable {
 /// Reads LSP base-protocol frames (`Content-Length: N` headers, a blank line, N bytes of JSON)
 /// from a file descriptor.
 ///
-/// Garbage between frames is skipped up to the next header, so one bad frame cannot wedge the
-/// server; sizes are bounded so a hostile header cannot make it allocate without limit.
+/// The reader resynchronises on the next `Content-Length:` header wherever it stands in the
+/// stream, not only at a line start (bodies do not end in a newline):
+/// - bytes before a header that are not a header block (garbage, with or without line breaks)
+///   are skipped;
+/// - a body that holds a whole header (`Content-Length:`, digits, a line break) was mis-sized: no
+///   JSON text can hold one, since a raw line break cannot stand inside a JSON string and the
+///   header's name outside one is not JSON. The frame is dropped at that header, which is read
+///   next, so one wrong length loses one message, not the rest of the session.
+///
+/// Sizes are bounded so a hostile header cannot make it allocate without limit, and what it
+/// reports of a dropped frame (``Frame/malformed(_:)``) is a length and a reason, never the bytes,
+/// which may be a document's text.
 struct MessageReader {
     /// The largest body accepted; a bigger one is read and dropped.
     static let maxBodySize = 64 << 20
     /// The largest header block accepted before the reader gives up on finding its end.
     static let maxHeaderSize = 16 << 10
+    /// `content-length:`, lowercase: a header name compared without regard to case.
+    private static let marker = Array("content-length:".utf8)
 
     private let descriptor: Int32
     private var buffer: [UInt8] = []
@@ -46,8 +58,8 @@ struct MessageReader {
 
     /// Whether a whole frame is already buffered, so reading it will not block.
     var hasBufferedFrame: Bool {
-        guard let (headerEnd, length) = parseHeaderLength() else { return false }
-        return buffer.count - headerEnd >= (length ?? 0)
+        guard case .complete(let headerEnd, let length?) = parseHeader() else { return false }
+        return buffer.count - headerEnd >= length
     }
 
     /// Whether reading could return without waiting, or will within `milliseconds`: a frame is
@@ -66,48 +78,85 @@ struct MessageReader {
     mutating func next() -> Frame {
         while true {
             compact()
-            if let (headerEnd, length) = parseHeaderLength() {
-                guard let length else {
-                    let header = String(decoding: buffer[start..<headerEnd], as: UTF8.self)
-                    start = headerEnd
-                    return .malformed("no valid Content-Length in header: \(header.debugDescription)")
-                }
+            switch parseHeader() {
+            case .complete(let headerEnd, let length?):
                 if length > Self.maxBodySize {
                     start = headerEnd
                     discard(length)
-                    return .malformed("message of \(length) bytes exceeds the limit of \(Self.maxBodySize)")
+                    return .malformed("a message of \(length) bytes exceeds the limit of \(Self.maxBodySize)")
                 }
+                // Wait for the body, but stop at a header inside it: the length was wrong.
+                var scanned = headerEnd
                 while buffer.count - headerEnd < length {
+                    if let header = Self.findHeader(in: buffer, from: scanned, upTo: buffer.count) {
+                        start = header
+                        return .malformed(
+                            "a message declared \(length) bytes but the next header came after \(header - headerEnd)")
+                    }
+                    scanned = max(headerEnd, buffer.count - Self.marker.count - 24)
                     if !fill() {
                         start = buffer.count
-                        return .end
+                        return .malformed(
+                            "input ended \(length - (buffer.count - headerEnd)) bytes before a message's end")
                     }
                 }
-                let body = Array(buffer[headerEnd..<(headerEnd + length)])
-                start = headerEnd + length
-                return .message(body)
-            }
-            if buffer.count - start > Self.maxHeaderSize {
-                start = buffer.count
-                return .malformed("header longer than \(Self.maxHeaderSize) bytes without a blank line")
-            }
-            if !fill() {
-                if start < buffer.count {
-                    start = buffer.count
-                    return .malformed("input ended inside a header")
+                let bodyEnd = headerEnd + length
+                if let header = Self.findHeader(in: buffer, from: scanned, upTo: bodyEnd) {
+                    start = header
+                    return .malformed(
+                        "a message declared \(length) bytes but the next header came after \(header - headerEnd)")
                 }
-                return .end
+                let body = Array(buffer[headerEnd..<bodyEnd])
+                start = bodyEnd
+                return .message(body)
+            case .complete(let headerEnd, nil):
+                // Not a header block: skip to the next header name after its start, wherever it is.
+                let skipped = skipToNextMarker(notBefore: start + 1, limit: headerEnd)
+                return .malformed("skipped \(skipped) bytes that were not a header with a valid Content-Length")
+            case .incomplete:
+                if buffer.count - start > Self.maxHeaderSize {
+                    let skipped = skipToNextMarker(notBefore: start + 1, limit: buffer.count)
+                    return .malformed("skipped \(skipped) bytes without a complete header")
+                }
+                if !fill() {
+                    if start < buffer.count {
+                        let skipped = buffer.count - start
+                        start = buffer.count
+                        return .malformed("input ended inside a header (\(skipped) bytes)")
+                    }
+                    return .end
+                }
             }
         }
     }
 
-    /// Finds the header block at `start`: the offset just past its blank line, and the
-    /// Content-Length it declares (`nil` when missing or invalid). `nil` when the block is incomplete.
-    private func parseHeaderLength() -> (Int, Int?)? {
+    /// Moves `start` to the next `content-length:` at or after `notBefore`, or, when there is none,
+    /// past every byte but a tail that could begin one. Returns how many bytes were skipped.
+    private mutating func skipToNextMarker(notBefore: Int, limit: Int) -> Int {
+        let from = min(notBefore, buffer.count)
+        let target =
+            Self.findMarker(in: buffer, from: from, upTo: buffer.count)
+            ?? max(from, max(limit, buffer.count - (Self.marker.count - 1)))
+        let skipped = target - start
+        start = target
+        return skipped
+    }
+
+    /// A header block's parse: its end and declared length (`nil` when it is not a valid header
+    /// block), or not yet complete.
+    private enum HeaderParse {
+        case complete(end: Int, length: Int?)
+        case incomplete
+    }
+
+    /// Parses the header block at `start`: `name: value` lines up to a blank line. It is valid
+    /// when every line is a header and one is a `Content-Length` with a non-negative whole number.
+    private func parseHeader() -> HeaderParse {
         // Clients send CRLF; a bare LF is tolerated.
         var index = start
         var lineStart = start
         var length: Int?
+        var valid = true
         while index < buffer.count {
             guard buffer[index] == UInt8(ascii: "\n") else {
                 index += 1
@@ -116,17 +165,75 @@ struct MessageReader {
             var lineEnd = index
             if lineEnd > lineStart, buffer[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
             // The blank line ends the header block.
-            if lineEnd == lineStart { return (index + 1, length) }
-            let line = String(decoding: buffer[lineStart..<lineEnd], as: UTF8.self)
-            if let colon = line.firstIndex(of: ":") {
-                let name = line[..<colon].trimmingSpaces.lowercased()
-                let value = line[line.index(after: colon)...].trimmingSpaces
-                if name == "content-length" {
-                    if let parsed = Int(value), parsed >= 0 { length = parsed } else { length = nil }
+            if lineEnd == lineStart { return .complete(end: index + 1, length: valid ? length : nil) }
+            let line = buffer[lineStart..<lineEnd]
+            if let colon = line.firstIndex(of: UInt8(ascii: ":")), colon > lineStart,
+                line[lineStart..<colon].allSatisfy(Self.isTokenByte)
+            {
+                if Self.hasMarker(in: buffer, at: lineStart) {
+                    let value = String(decoding: line[(colon + 1)...], as: UTF8.self).trimmingSpaces
+                    if let parsed = Int(value), parsed >= 0 { length = parsed } else { valid = false }
                 }
+            } else {
+                valid = false
             }
             index += 1
             lineStart = index
+        }
+        return .incomplete
+    }
+
+    /// Whether `byte` may stand in a header name (an HTTP token: letters, digits and `-`).
+    private static func isTokenByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"):
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Whether `content-length:` (any case) starts at `offset`.
+    private static func hasMarker(in bytes: [UInt8], at offset: Int) -> Bool {
+        guard offset + marker.count <= bytes.count else { return false }
+        for (position, expected) in marker.enumerated() {
+            var byte = bytes[offset + position]
+            if byte >= UInt8(ascii: "A"), byte <= UInt8(ascii: "Z") { byte += 0x20 }
+            if byte != expected { return false }
+        }
+        return true
+    }
+
+    /// The first offset in `from..<upTo` where `content-length:` starts (it may run past `upTo`).
+    private static func findMarker(in bytes: [UInt8], from: Int, upTo: Int) -> Int? {
+        var offset = from
+        while offset < upTo {
+            if bytes[offset] | 0x20 == UInt8(ascii: "c"), hasMarker(in: bytes, at: offset) { return offset }
+            offset += 1
+        }
+        return nil
+    }
+
+    /// The first offset in `from..<upTo` where a whole header line starts: `content-length:`,
+    /// spaces, digits, a line break. No JSON text holds one.
+    private static func findHeader(in bytes: [UInt8], from: Int, upTo: Int) -> Int? {
+        var offset = from
+        while let found = findMarker(in: bytes, from: offset, upTo: upTo) {
+            var index = found + marker.count
+            while index < bytes.count, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") {
+                index += 1
+            }
+            let digits = index
+            while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
+                index += 1
+            }
+            if index > digits, index < bytes.count,
+                bytes[index] == UInt8(ascii: "\r") || bytes[index] == UInt8(ascii: "\n")
+            {
+                return found
+            }
+            offset = found + 1
         }
         return nil
     }
@@ -185,7 +292,7 @@ struct MessageWriter {
     }
 }
 
-extension Substring {
+extension String {
     fileprivate var trimmingSpaces: String {
         String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
     }
