@@ -9,6 +9,8 @@ let package = Package(
         .library(name: "FormSpec", targets: ["FormSpec"]),
         .library(name: "FormSpecLive", targets: ["FormSpecLive"]),
         .library(name: "FormSpecRuntime", targets: ["FormSpecRuntime"]),
+        // The language server as a library, for tools that embed or replay it (and the fuzz package).
+        .library(name: "FormSpecLanguageServer", targets: ["FormSpecLanguageServer"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")

@@ -23,6 +23,12 @@ let package = Package(
         .executableTarget(name: "FuzzSpec", dependencies: ["FuzzSupport", formSpec], swiftSettings: fuzzTarget),
         // JSON reader + evaluator: a fixed set of compiled specs x bytes as input.
         .executableTarget(name: "FuzzInput", dependencies: ["FuzzSupport", formSpec], swiftSettings: fuzzTarget),
+        // The language server: a client's byte stream (frames, garbage) -> handled messages.
+        .executableTarget(
+            name: "FuzzLSP",
+            dependencies: [
+                "FuzzSupport", formSpec, .product(name: "FormSpecLanguageServer", package: "FormSpecRoot"),
+            ], swiftSettings: fuzzTarget),
         // Pattern parser + matcher (FormSpec's engine): pattern and subjects split from one input.
         .executableTarget(
             name: "FuzzPattern", dependencies: ["FuzzSupport", "FuzzedPattern"], swiftSettings: fuzzTarget),

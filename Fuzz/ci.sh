@@ -26,5 +26,6 @@ fi
 "$here/run.sh" spec "${FUZZ_SPEC_SECONDS:-25}"
 "$here/run.sh" input "${FUZZ_INPUT_SECONDS:-20}"
 "$here/run.sh" pattern "${FUZZ_PATTERN_SECONDS:-15}"
+"$here/run.sh" lsp "${FUZZ_LSP_SECONDS:-15}"
 python3 "$here/specgen.py" --count "${FUZZ_SPECGEN_COUNT:-40}" --seconds "${FUZZ_SPECGEN_SECONDS:-60}" \
     --seed "${FUZZ_SPECGEN_SEED:-$RANDOM}"

@@ -3,7 +3,7 @@
 # them for a bounded time, starting from the committed seed corpus.
 #
 #   Fuzz/run.sh TARGET [SECONDS] [extra libFuzzer flags...]
-#     TARGET   spec | input | pattern | all
+#     TARGET   spec | input | pattern | lsp | all
 #     SECONDS  per target (default 60)
 #
 # New inputs go to Fuzz/.build-fuzz/corpus/TARGET (kept between runs), crashes, leaks and
@@ -17,19 +17,19 @@ seconds=${2:-60}
 shift $(( $# < 2 ? $# : 2 ))
 
 case "$target" in
-    spec | input | pattern) targets=("$target") ;;
-    all) targets=(spec input pattern) ;;
-    *) echo "usage: Fuzz/run.sh spec|input|pattern|all [SECONDS] [libFuzzer flags...]" >&2; exit 2 ;;
+    spec | input | pattern | lsp) targets=("$target") ;;
+    all) targets=(spec input pattern lsp) ;;
+    *) echo "usage: Fuzz/run.sh spec|input|pattern|lsp|all [SECONDS] [libFuzzer flags...]" >&2; exit 2 ;;
 esac
 
 cd "$here"
 swift build -c release --scratch-path .build-fuzz -Xswiftc -sanitize=fuzzer,address >&2
 
 binary() {
-    case "$1" in spec) echo FuzzSpec ;; input) echo FuzzInput ;; pattern) echo FuzzPattern ;; esac
+    case "$1" in spec) echo FuzzSpec ;; input) echo FuzzInput ;; pattern) echo FuzzPattern ;; lsp) echo FuzzLSP ;; esac
 }
 max_len() {
-    case "$1" in spec) echo 16384 ;; input) echo 8192 ;; pattern) echo 1024 ;; esac
+    case "$1" in spec) echo 16384 ;; input) echo 8192 ;; pattern) echo 1024 ;; lsp) echo 16384 ;; esac
 }
 
 # Leaks are failures; a crash report should show where, with symbols.

@@ -169,12 +169,66 @@ def seed_patterns() -> None:
         write("pattern", hashlib.sha1(data).hexdigest()[:12], data)
 
 
+def frame(message: dict, declared: int | None = None) -> bytes:
+    body = json.dumps(message, ensure_ascii=False).encode()
+    return b"Content-Length: %d\r\n\r\n" % (len(body) if declared is None else declared) + body
+
+
+def lsp_session(uri: str, text: str, edits: list[str], extra: bytes = b"") -> bytes:
+    """A client's stdin: initialize, open, position requests everywhere, edits, shutdown, exit."""
+    out = frame({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}})
+    out += frame({"jsonrpc": "2.0", "method": "initialized", "params": {}})
+    out += frame({"jsonrpc": "2.0", "method": "textDocument/didOpen",
+                  "params": {"textDocument": {"uri": uri, "languageId": "yaml", "version": 1, "text": text}}})
+    request = 2
+    for line, content in enumerate(text.splitlines()[:40]):
+        for method in ("textDocument/completion", "textDocument/hover", "textDocument/definition"):
+            out += frame({"jsonrpc": "2.0", "id": request, "method": method,
+                          "params": {"textDocument": {"uri": uri},
+                                     "position": {"line": line, "character": len(content)}}})
+            request += 1
+    for version, edit in enumerate(edits, start=2):
+        out += frame({"jsonrpc": "2.0", "method": "textDocument/didChange",
+                      "params": {"textDocument": {"uri": uri, "version": version},
+                                 "contentChanges": [{"range": {"start": {"line": 0, "character": 0},
+                                                               "end": {"line": 0, "character": 0}},
+                                                     "text": edit}]}})
+    out += extra
+    out += frame({"jsonrpc": "2.0", "id": request, "method": "shutdown"})
+    out += frame({"jsonrpc": "2.0", "method": "exit"})
+    return out
+
+
+def seed_lsp() -> None:
+    uri = "file:///specs/signup.form.yaml"
+    form = (ROOT / "Specs/signup.form.yaml").read_text()
+    write("lsp", "session_signup", lsp_session(uri, form, ["# edit\n", "form: x\n"]))
+    probe = ("formspec: 1\nform: probe\nimport: [common.rules.yaml, ../out.rules.yaml, /etc/x.rules.yaml]\n"
+             "fields:\n  name:\n    type: secret\n    rules:\n      - use: handle\n      - same_as: other\n"
+             "  other: {rules: [{min_length: 3}]}\n")
+    write("lsp", "session_imports", lsp_session(uri, probe, ["x"]))
+    hostile = frame({"jsonrpc": "2.0", "id": 90, "method": "textDocument/hover",
+                     "params": {"textDocument": {"uri": uri},
+                                "position": {"line": 2**63 - 1, "character": 2**63 - 1}}})
+    hostile += frame({"jsonrpc": "2.0", "method": "textDocument/didChange",
+                      "params": {"textDocument": {"uri": uri, "version": 2**63 - 1},
+                                 "contentChanges": [{"range": {"start": {"line": 0, "character": 1e300},
+                                                               "end": {"line": -1, "character": 0.5}},
+                                                     "text": "y"}]}})
+    hostile += frame({"jsonrpc": "2.0", "id": 91, "method": "textDocument/completion", "params": {}}, declared=4000)
+    hostile += b"garbage without a line break"
+    write("lsp", "session_hostile", lsp_session(uri, form, [], extra=hostile))
+    write("lsp", "before_initialize", frame({"jsonrpc": "2.0", "id": 1, "method": "textDocument/hover",
+                                             "params": {}}) + b"Content-Length: 3\r\n\r\n[1,")
+
+
 if __name__ == "__main__":
     for folder in CORPUS.glob("*/*"):
         folder.unlink()
     seed_specs()
     seed_inputs()
     seed_patterns()
+    seed_lsp()
     for target in sorted(p.name for p in CORPUS.iterdir()):
         files = list((CORPUS / target).iterdir())
         print(f"{target}: {len(files)} files, {sum(f.stat().st_size for f in files)} bytes")

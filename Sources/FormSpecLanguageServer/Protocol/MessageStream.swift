@@ -297,3 +297,20 @@ extension String {
         String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
     }
 }
+
+/// A client's byte stream cut into messages exactly as the server cuts it (for fuzzing and tools
+/// that replay recorded sessions).
+public enum LanguageServerFrames {
+    /// Calls `body` with each message body in `bytes`, in order, skipping what the server skips,
+    /// until `body` returns `false` or the bytes end.
+    public static func forEachMessage(in bytes: [UInt8], _ body: ([UInt8]) -> Bool) {
+        var reader = MessageReader(bytes: bytes)
+        while true {
+            switch reader.next() {
+            case .message(let message): if !body(message) { return }
+            case .malformed: continue
+            case .end: return
+            }
+        }
+    }
+}
