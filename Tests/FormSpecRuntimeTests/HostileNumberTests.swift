@@ -19,9 +19,13 @@ struct HostileNumberTests {
         #expect(!MultipleOfRule(operand: .literal(.integer(0))).passes(.integer(.min), in: environment))
     }
 
-    @Test func multipleOfWithExtremeDoublesIsAnAnswerNotATrap() {
+    @Test func multipleOfWithExtremeNumbersIsAnExactAnswerNotATrap() {
         let environment = Self.environment([])
-        #expect(!MultipleOfRule(operand: .literal(.number(5e-324))).passes(.number(1.7e308), in: environment))
+        // 1.7e308 ÷ 5e-324 = 3.4e631, a whole number: decided on the decimals, at once.
+        #expect(MultipleOfRule(operand: .literal(.number(5e-324))).passes(.number(1.7e308), in: environment))
+        #expect(
+            !MultipleOfRule(operand: .literal(.number(ExactDecimal("3e-324")!))).passes(
+                .number(1.7e308), in: environment))
         #expect(
             MultipleOfRule(operand: .literal(.integer(2))).passes(
                 .number(9.223_372_036_854_775_808e18), in: environment))
@@ -30,7 +34,8 @@ struct HostileNumberTests {
 
     @Test(arguments: [
         (Scalar.integer(.max), Scalar.number(9.223_372_036_854_775_808e18), -1),
-        (.integer(.min), .number(-9.223_372_036_854_775_808e18), 0),
+        (.integer(.min), .number(ExactDecimal("-9223372036854775808")!), 0),
+        (.integer(.min), .number(ExactDecimal("-9223372036854775808.0000000000000000001")!), 1),
         (.integer(.min), .number(-9.3e18), 1),
         (.integer(9_007_199_254_740_993), .number(9_007_199_254_740_992), 1),
         (.integer(5), .number(5.5), -1), (.integer(-5), .number(-5.5), 1), (.integer(3), .number(3), 0),
@@ -43,7 +48,7 @@ struct HostileNumberTests {
 
     @Test func integerBeyondInt64IsComparedNotATypeFailure() {
         let big = FieldType.integer.read(.string("9223372036854775808"), trim: false)
-        #expect(big == .value(.number(9.223_372_036_854_775_808e18)))
+        #expect(big == .value(.number(ExactDecimal("9223372036854775808")!)))
         let environment = Self.environment([big])
         let max = RangeRule(comparison: .max, operand: .literal(.integer(.max)))
         let min = RangeRule(comparison: .min, operand: .literal(.integer(0)))
@@ -52,7 +57,9 @@ struct HostileNumberTests {
         let json = try? JSONReader.parse("{\"n\": 9223372036854775808, \"m\": -99999999999999999999}")
         let members = json?.members ?? []
         #expect(FieldType.integer.read(members.first?.value, trim: false) == big)
-        #expect(FieldType.integer.read(members.last?.value, trim: false) == .value(.number(-1e20)))
+        #expect(
+            FieldType.integer.read(members.last?.value, trim: false)
+                == .value(.number(ExactDecimal("-99999999999999999999")!)))
     }
 
     @Test(arguments: [

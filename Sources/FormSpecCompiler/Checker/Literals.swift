@@ -13,7 +13,16 @@ extension Value {
             case .null: self = .null
             case .bool(let value): self = .bool(value)
             case .integer(let value): self = .integer(value)
-            case .float(let value): self = value.isFinite ? .number(value) : .string(scalar.text)
+            case .float(let value):
+                // Exactly as written (`0.30000000000000000001` is not 0.3); the YAML float forms
+                // Swift reads but JSON's grammar does not (`.inf`) keep today's reading.
+                if !value.isFinite {
+                    self = .string(scalar.text)
+                } else if let exact = ExactDecimal(scalar.text) ?? ExactDecimal(value) {
+                    self = .number(exact)
+                } else {
+                    self = .string(scalar.text)
+                }
             case .string(let value): self = .string(value)
             }
         case .sequence(let items): self = .array(items.map(Value.init(yaml:)))

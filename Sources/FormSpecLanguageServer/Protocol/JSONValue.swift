@@ -19,7 +19,7 @@ extension Value {
     var int: Int? {
         switch self {
         case .integer(let value): return Int(exactly: value)
-        case .number(let value): return value.rounded() == value ? Int(exactly: value) : nil
+        case .number(let value): return value.int64.flatMap { Int(exactly: $0) }
         default: return nil
         }
     }

@@ -61,7 +61,7 @@ public final class InMemorySettingsStore: SettingsStore {
             case .null: nil
             case .bool(let value): value
             case .integer(let value): Int(exactly: value).map { $0 as Any } ?? Double(value)
-            case .number(let value): value
+            case .number(let value): value.double
             case .string(let value): value
             case .array(let items): items.map { propertyList(from: $0) ?? NSNull() } as [Any]
             case .object(let members):
@@ -85,7 +85,7 @@ public final class InMemorySettingsStore: SettingsStore {
                 if kind == "c" || kind == "B" { return .bool(number.boolValue) }
                 if kind == "f" || kind == "d" {
                     let double = number.doubleValue
-                    return double.isFinite ? .number(double) : nil
+                    return ExactDecimal(double).map { .number($0) }
                 }
                 return .integer(number.int64Value)
             }

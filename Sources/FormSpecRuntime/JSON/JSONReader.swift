@@ -324,6 +324,6 @@ public struct JSONReader {
         // DecimalNumber reads a superset of JSON's number grammar, so this never gives `.null`.
         guard let number = DecimalNumber(String(decoding: text, as: UTF8.self)) else { return .null }
         if let integer = number.integer { return .integer(integer) }
-        return .number(number.double)
+        return .number(number.exact)
     }
 }

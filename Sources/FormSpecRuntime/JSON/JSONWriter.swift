@@ -112,7 +112,7 @@ public enum JSONWriter {
         case .null: appendLiteral("null", to: &bytes)
         case .bool(let bool): appendLiteral(bool ? "true" : "false", to: &bytes)
         case .integer(let int): bytes.append(contentsOf: String(int).utf8)
-        case .number(let double): bytes.append(contentsOf: Scalar.format(double).utf8)
+        case .number(let number): bytes.append(contentsOf: number.description.utf8)
         case .string(let string): appendString(string, to: &bytes)
         case .array(let items):
             bytes.append(UInt8(ascii: "["))

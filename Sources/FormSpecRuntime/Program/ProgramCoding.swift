@@ -35,7 +35,7 @@ extension Scalar {
         switch name {
         case "text": self = .text(try container.decode(String.self, forKey: key))
         case "integer": self = .integer(try container.decode(Int64.self, forKey: key))
-        case "number": self = .number(try container.decode(Double.self, forKey: key))
+        case "number": self = .number(try container.decode(ExactDecimal.self, forKey: key))
         case "boolean": self = .boolean(try container.decode(Bool.self, forKey: key))
         case "date": self = .date(try container.decode(CivilDate.self, forKey: key))
         default: throw container.unknown(name, of: "scalar")

@@ -2,9 +2,8 @@
 ///
 /// FormSpec's numbers are decimal text, read exactly: whether a number is whole is decided on its
 /// digits, never on the `Double` nearest to it, so `55.0000000000000001` is not the integer 55 and
-/// `1e-400` is not 0. Whole numbers that fit `Int64` are kept exactly; other whole numbers (beyond
-/// ±2⁶³) and fractions are carried as their nearest `Double`, which ``Scalar/compare(_:)`` orders
-/// exactly against every `Int64`.
+/// `1e-400` is not 0. Whole numbers that fit `Int64` are kept as `Int64`; every other number as
+/// its ``ExactDecimal``.
 struct DecimalNumber {
     /// Whether the text denotes a whole number (exactly, from its digits).
     var isWhole: Bool
@@ -14,6 +13,8 @@ struct DecimalNumber {
     /// not whole but its nearest `Double` is, this is the adjacent `Double` on the value's side, so
     /// no reader can take a fraction for a whole number.
     var double: Double
+    /// The exact value.
+    var exact: ExactDecimal
 }
 
 extension DecimalNumber {
@@ -75,13 +76,14 @@ extension DecimalNumber {
         }
         // Swift's parser is correctly rounded and gives ±infinity beyond the range.
         guard let nearest = Double(String(decoding: bytes, as: UTF8.self)) else { return nil }
-        if digits.isEmpty { return DecimalNumber(isWhole: true, integer: 0, double: 0) }
+        let exact = ExactDecimal(isNegative: negative, digits: digits, exponent: exponent, double: nearest)
+        if digits.isEmpty { return DecimalNumber(isWhole: true, integer: 0, double: 0, exact: exact) }
         // Digits to the left of the point: exactly the integral part's length.
         let integralDigits = digits.count + exponent
         if exponent >= 0 {
             return DecimalNumber(
                 isWhole: true, integer: integralDigits <= 19 ? Self.int64(digits, zeros: exponent, negative) : nil,
-                double: nearest)
+                double: nearest, exact: exact)
         }
         var double = nearest
         if double.isFinite, double == double.rounded(), abs(double) < 9_007_199_254_740_992 {
@@ -91,7 +93,9 @@ extension DecimalNumber {
             let away = valueIsAbove ? abs(double).nextUp : abs(double).nextDown
             double = negative ? -away : away
         }
-        return DecimalNumber(isWhole: false, integer: nil, double: double)
+        return DecimalNumber(
+            isWhole: false, integer: nil, double: double,
+            exact: ExactDecimal(isNegative: negative, digits: digits, exponent: exponent, double: double))
     }
 
     private static func digit(_ byte: UInt8) -> UInt8? {

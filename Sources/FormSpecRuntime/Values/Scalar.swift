@@ -12,7 +12,8 @@ public enum FieldType: String, Sendable, Hashable, Codable, CaseIterable {
 public enum Scalar: Sendable, Hashable, Codable, CustomStringConvertible {
     case text(String)
     case integer(Int64)
-    case number(Double)
+    /// A number that is not an `Int64`, exactly (``ExactDecimal``).
+    case number(ExactDecimal)
     case boolean(Bool)
     case date(CivilDate)
 
@@ -43,39 +44,22 @@ public enum Scalar: Sendable, Hashable, Codable, CustomStringConvertible {
 
     /// -1, 0 or 1 for numbers and dates that can be ordered against each other; `nil` otherwise.
     ///
-    /// Integers and doubles are ordered exactly (`Int64.max` is less than 2⁶³), not by converting
-    /// the integer to a `Double`.
+    /// Numbers are ordered exactly as decimals (``ExactDecimal``), never through a `Double`.
     public func compare(_ other: Scalar) -> Int? {
         switch (self, other) {
         case let (.integer(a), .integer(b)): return a < b ? -1 : (a == b ? 0 : 1)
         case let (.date(a), .date(b)): return a < b ? -1 : (a == b ? 0 : 1)
-        case let (.integer(a), .number(b)): return Self.compare(a, b)
-        case let (.number(a), .integer(b)): return Self.compare(b, a).map { -$0 }
-        case let (.number(a), .number(b)):
-            guard !a.isNaN, !b.isNaN else { return nil }
-            return a < b ? -1 : (a == b ? 0 : 1)
+        case let (.integer(a), .number(b)): return ExactDecimal(a).compare(b)
+        case let (.number(a), .integer(b)): return a.compare(ExactDecimal(b))
+        case let (.number(a), .number(b)): return a.compare(b)
         default: return nil
         }
     }
 
-    /// Orders an integer against a double exactly; `nil` for NaN.
-    static func compare(_ integer: Int64, _ double: Double) -> Int? {
-        if double.isNaN { return nil }
-        // 2⁶³ and -2⁶³ are exact doubles: beyond them every Int64 is on one side.
-        if double >= 9_223_372_036_854_775_808 { return -1 }
-        if double < -9_223_372_036_854_775_808 { return 1 }
-        let whole = double.rounded(.towardZero)
-        let truncated = Int64(whole)
-        if integer != truncated { return integer < truncated ? -1 : 1 }
-        // The fraction of a double is itself exact.
-        let fraction = double - whole
-        return fraction > 0 ? -1 : (fraction < 0 ? 1 : 0)
-    }
-
-    /// The value as a `Double`, for numbers.
-    public var numeric: Double? {
+    /// The value as an exact decimal, for numbers.
+    public var decimal: ExactDecimal? {
         switch self {
-        case .integer(let value): Double(value)
+        case .integer(let value): ExactDecimal(value)
         case .number(let value): value
         default: nil
         }
@@ -86,7 +70,7 @@ public enum Scalar: Sendable, Hashable, Codable, CustomStringConvertible {
         switch self {
         case .text(let text): text
         case .integer(let value): String(value)
-        case .number(let value): Self.format(value)
+        case .number(let value): value.description
         case .boolean(let value): String(value)
         case .date(let date): date.description
         }
@@ -137,12 +121,12 @@ extension FieldType {
         case (.integer, .integer(let value)): return .value(.integer(value))
         case (.integer, .number(let value)): return Self.integerValue(value)
         case (.integer, .string(let text)):
-            guard let number = DecimalNumber(text), number.isWhole else { return .invalid(rule: "type") }
+            guard let number = DecimalNumber(text) else { return .invalid(rule: "type") }
             if let value = number.integer { return .value(.integer(value)) }
-            return Self.integerValue(number.double)
-        case (.number, .integer(let value)): return .value(.number(Double(value)))
+            return Self.integerValue(number.exact)
+        case (.number, .integer(let value)): return .value(.number(ExactDecimal(value)))
         case (.number, .number(let value)):
-            return value.isFinite ? .value(.number(value)) : .invalid(rule: "type")
+            return value.double.isFinite ? .value(.number(value)) : .invalid(rule: "type")
         case (.number, .string(let text)):
             return Self.parseNumber(text).map { .value(.number($0)) } ?? .invalid(rule: "type")
         case (.boolean, .bool(let value)): return .value(.boolean(value))
@@ -168,7 +152,7 @@ extension FieldType {
         switch value {
         case .string(let text): text
         case .integer(let value): String(value)
-        case .number(let value): value.isFinite ? Scalar.format(value) : nil
+        case .number(let value): value.double.isFinite ? value.description : nil
         case .bool(let value): String(value)
         default: nil
         }
@@ -176,17 +160,17 @@ extension FieldType {
 
     /// Parses a decimal number the way JSON writes one (also a leading `+`); `nil` for anything
     /// else, including `inf`, `nan`, hex and numbers beyond `Double`'s range.
-    static func parseNumber(_ text: String) -> Double? {
+    static func parseNumber(_ text: String) -> ExactDecimal? {
         guard let number = DecimalNumber(text), number.double.isFinite else { return nil }
-        return number.double
+        return number.exact
     }
 
-    /// An integer field's value for a whole `Double`: exact within `Int64`, the double itself
-    /// beyond it (still ordered exactly against every `Int64`); a fraction or an infinity is a
-    /// `type` failure.
-    static func integerValue(_ value: Double) -> FieldValue {
-        guard value.isFinite, value == value.rounded() else { return .invalid(rule: "type") }
-        if let integer = exactInteger(value) { return .value(.integer(integer)) }
+    /// An integer field's value for a whole number: an `Int64` when it fits, the exact decimal
+    /// beyond it (still ordered exactly against every `Int64`); a fraction, or a magnitude beyond
+    /// `Double`'s range, is a `type` failure.
+    static func integerValue(_ value: ExactDecimal) -> FieldValue {
+        guard value.isWhole, value.double.isFinite else { return .invalid(rule: "type") }
+        if let integer = value.int64 { return .value(.integer(integer)) }
         return .value(.number(value))
     }
 

@@ -6,10 +6,9 @@ public enum Value: Sendable, Hashable {
     case bool(Bool)
     /// An integral number that fits `Int64`.
     case integer(Int64)
-    /// Any other number. Whether it is whole is decided on its decimal text when it is read: a
-    /// fraction whose nearest `Double` is whole is carried as the adjacent `Double`. Infinite for a
-    /// number beyond `Double`'s range (JSON `1e400`), which every field reads as a `type` failure.
-    case number(Double)
+    /// Any other number, exactly as its decimal text wrote it (``ExactDecimal``). A number beyond
+    /// `Double`'s range (JSON `1e400`) is kept too; every field reads it as a `type` failure.
+    case number(ExactDecimal)
     case string(String)
     case array([Value])
     /// An object, keys in input order.
@@ -54,7 +53,7 @@ extension Value: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, Expres
 {
     public init(stringLiteral value: String) { self = .string(value) }
     public init(integerLiteral value: Int64) { self = .integer(value) }
-    public init(floatLiteral value: Double) { self = .number(value) }
+    public init(floatLiteral value: Double) { self = .number(ExactDecimal(floatLiteral: value)) }
     public init(booleanLiteral value: Bool) { self = .bool(value) }
     public init(nilLiteral: ()) { self = .null }
     public init(dictionaryLiteral elements: (String, Value)...) {
@@ -72,8 +71,8 @@ extension Value: Codable {
             self = .bool(value)
         } else if let value = try? container.decode(Int64.self) {
             self = .integer(value)
-        } else if let value = try? container.decode(Double.self) {
-            self = .number(value)
+        } else if let value = try? container.decode(Double.self), let exact = ExactDecimal(value) {
+            self = .number(exact)
         } else if let value = try? container.decode(String.self) {
             self = .string(value)
         } else if let value = try? container.decode([Value].self) {
@@ -90,7 +89,7 @@ extension Value: Codable {
         case .null: try container.encodeNil()
         case .bool(let value): try container.encode(value)
         case .integer(let value): try container.encode(value)
-        case .number(let value): try container.encode(value)
+        case .number(let value): try container.encode(value.double)
         case .string(let value): try container.encode(value)
         case .array(let value): try container.encode(value)
         case .object(let members):

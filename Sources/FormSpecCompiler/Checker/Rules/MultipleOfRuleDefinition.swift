@@ -7,7 +7,7 @@ struct MultipleOfRuleDefinition: RuleDefinition {
 
     func check(_ item: RuleSyntax, field: FieldInfo, checker: inout Checker) -> CheckedRuleBody? {
         guard let operand = checker.operand(item.argument, for: field, rule: "multiple_of") else { return nil }
-        if case .literal(let value) = operand, value.numeric.map({ $0 <= 0 }) ?? false {
+        if case .literal(let value) = operand, value.decimal.map({ $0.compare(0) <= 0 }) ?? false {
             checker.diagnostics.error("'multiple_of' needs a number greater than 0", at: item.argument.location)
             return nil
         }
