@@ -9,8 +9,10 @@ struct CoercionTests {
         (.string("55"), .value(.integer(55))), (.string("55.0"), .value(.integer(55))),
         (.number(12.5), .invalid(rule: "type")), (.string("12.5"), .invalid(rule: "type")),
         (.string("abc"), .invalid(rule: "type")), (.number(1e20), .value(.number(1e20))),
-        (.string("99999999999999999999"), .value(.number(ExactDecimal("99999999999999999999")!))), (.bool(true), .invalid(rule: "type")),
-        (.string("55.0000000000000001"), .invalid(rule: "type")), (.number(ExactDecimal("1e400")!), .invalid(rule: "type")),
+        (.string("99999999999999999999"), .value(.number(ExactDecimal("99999999999999999999")!))),
+        (.bool(true), .invalid(rule: "type")),
+        (.string("55.0000000000000001"), .invalid(rule: "type")),
+        (.number(ExactDecimal("1e400")!), .invalid(rule: "type")),
         (.null, .empty), (.string(""), .empty),
     ])
     func integers(input: Value, expected: FieldValue) {
