@@ -46,7 +46,7 @@ public enum SpecVocabulary {
 
     /// The one-line documentation of rule `name` (a field rule or a form rule), or `nil` for a name
     /// that is not a rule.
-    public static func documentation(ofRule name: String) -> String? { ruleDocumentation[name] }
+    public static func documentation(ofRule name: String) -> String? { RuleCatalog.anyDeclaration(for: name)?.summary }
 
     /// The one-line documentation of key `key` of a field, a rule item, or the top level.
     public static func documentation(ofKey key: String) -> String? { keyDocumentation[key] }
@@ -61,35 +61,6 @@ public enum SpecVocabulary {
             .sorted { ($0.key != name ? 1 : 0, $0.key) < ($1.key != name ? 1 : 0, $1.key) }
             .map { (key: $0.key, template: $0.value) }
     }
-
-    /// One line per rule; a test checks that every rule in the catalog has one.
-    static let ruleDocumentation: [String: String] = [
-        "required": "The field must not be empty (absent, null or \"\"); as a rule it can carry `when:`.",
-        "min_length": "Text is at least N characters long (grapheme clusters unless `unit:` says otherwise).",
-        "max_length": "Text is at most N characters long (grapheme clusters unless `unit:` says otherwise).",
-        "pattern": "Text contains a match of the ECMAScript regular expression (write `^…$` to anchor).",
-        "not_pattern": "Text contains no match of the ECMAScript regular expression.",
-        "contains": "Text has at least `count:` (default 1) characters of each named class.",
-        "format": "Text is a valid email address, URL or UUID.",
-        "equals": "The value equals the literal.",
-        "not_equals": "The value differs from the literal.",
-        "one_of": "The value is one of the listed literals.",
-        "not_one_of": "The value is none of the listed literals.",
-        "same_as": "The value equals another field's value (reported on this field).",
-        "different_from": "The value differs from another field's value (reported on this field).",
-        "min": "The number or date is at least X (a literal, `today±N`, or `{field: NAME}`).",
-        "max": "The number or date is at most X (a literal, `today±N`, or `{field: NAME}`).",
-        "greater_than": "The number or date is greater than X (a literal, `today±N`, or `{field: NAME}`).",
-        "less_than": "The number or date is less than X (a literal, `today±N`, or `{field: NAME}`).",
-        "multiple_of": "The number is a multiple of X.",
-        "all": "Every rule in the list passes; one message for the whole group.",
-        "any": "At least one rule in the list passes; one message for the whole group.",
-        "not": "The inner rule fails; one message for the group.",
-        "use": "The rule named in `define:` (of this file or an imported one) passes.",
-        "check": "The external check the embedding app registers under this name passes.",
-        "require_changes": "Edit mode: the form is invalid unless some field differs from the original.",
-        "at_least_one_of": "At least one of the listed fields is not empty.",
-    ]
 
     static let keyDocumentation: [String: String] = [
         "formspec": "The language version; always `1`.",

@@ -320,14 +320,16 @@ struct Checker {
 
     /// Checks one rule item on `field`.
     mutating func checkRule(_ syntax: RuleSyntax, field: FieldInfo) -> CheckedRule? {
-        guard let definition = RuleCatalog.definition(for: syntax.key.value) else { return nil }
+        guard let definition = RuleCatalog.definition(for: syntax.key.value),
+            let declaration = RuleCatalog.declaration(for: syntax.key.value)
+        else { return nil }
         ruleDepth += 1
         defer { ruleDepth -= 1 }
         if ruleDepth > Self.maxRuleDepth {
             reportTooDeep(at: syntax.key.location)
             return nil
         }
-        if let types = definition.appliesTo, !types.contains(field.type) {
+        if let types = declaration.appliesTo, !types.contains(field.type) {
             diagnostics.error(
                 "rule '\(syntax.key.value)' does not apply to \(field.type.rawValue) field '\(field.name)'",
                 at: syntax.key.location,

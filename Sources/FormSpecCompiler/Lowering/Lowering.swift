@@ -17,8 +17,8 @@ struct Lowering {
                 requiredMessage: render(field.requiredMessage, label: field.label, labels: labels),
                 typeMessage: render(
                     MessageSource(
-                        custom: nil, defaultKey: "type.\(field.type == .secret ? "text" : field.type.rawValue)",
-                        placeholders: [:]),
+                        custom: nil, defaultKey: DefaultMessages.typeMessageKey(field.type),
+                        placeholders: field.type == .choice ? ["options": optionList] : [:]),
                     label: field.label, labels: labels),
                 defaultValue: field.defaultValue, defaultOffset: field.defaultOffset, trim: field.trim,
                 debounceMilliseconds: field.debounceMilliseconds,

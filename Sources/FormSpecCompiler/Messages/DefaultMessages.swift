@@ -1,230 +1,114 @@
+import FormSpecRuntime
+
 /// The built-in message templates, by locale and message key.
 ///
-/// Every rule has a default in each shipped locale; `{name}` placeholders are filled at compile time.
+/// Rules declare their own messages (``RuleDeclaration/messages``); this file holds the rest: type
+/// failures, choice options, character-class and list words. `{name}` placeholders are filled at
+/// compile time.
 enum DefaultMessages {
     /// The locales that ship built-in messages.
-    static let locales = ["en", "zh-Hans", "zh-Hant", "ja"]
+    static let locales = BuiltInMessage.locales
+
+    /// Messages that belong to no rule.
+    static let vocabulary: [BuiltInMessage] = [
+        BuiltInMessage(
+            key: "type.text", en: "{label} must be text",
+            zhHans: "{label}必须是文本", zhHant: "{label}必須是文字",
+            ja: "{label}はテキストで入力してください"),
+        BuiltInMessage(
+            key: "type.integer", en: "{label} must be a whole number",
+            zhHans: "{label}必须是整数", zhHant: "{label}必須是整數",
+            ja: "{label}は整数で入力してください"),
+        BuiltInMessage(
+            key: "type.number", en: "{label} must be a number",
+            zhHans: "{label}必须是数字", zhHant: "{label}必須是數字",
+            ja: "{label}は数値で入力してください"),
+        BuiltInMessage(
+            key: "type.boolean", en: "{label} must be true or false",
+            zhHans: "{label}必须为“是”或“否”", zhHant: "{label}必須為「是」或「否」",
+            ja: "{label}は「はい」または「いいえ」で指定してください"),
+        BuiltInMessage(
+            key: "type.date", en: "{label} must be a date (YYYY-MM-DD)",
+            zhHans: "{label}必须是日期（YYYY-MM-DD）", zhHant: "{label}必須是日期（YYYY-MM-DD）",
+            ja: "{label}は日付（YYYY-MM-DD）で入力してください"),
+        BuiltInMessage(
+            key: "type.choice", en: "{label} must be one of {options}",
+            zhHans: "{label}必须是{options}之一", zhHant: "{label}必須是{options}其中之一",
+            ja: "{label}は{options}のいずれかを選択してください"),
+        BuiltInMessage(
+            key: "choice", en: "{label} must be one of {options}",
+            zhHans: "{label}必须是{options}之一", zhHant: "{label}必須是{options}其中之一",
+            ja: "{label}は{options}のいずれかを選択してください"),
+        BuiltInMessage(
+            key: "class.uppercase", en: "uppercase letter",
+            zhHans: "大写字母", zhHant: "大寫字母",
+            ja: "大文字"),
+        BuiltInMessage(
+            key: "class.lowercase", en: "lowercase letter",
+            zhHans: "小写字母", zhHant: "小寫字母",
+            ja: "小文字"),
+        BuiltInMessage(
+            key: "class.letter", en: "letter",
+            zhHans: "字母", zhHant: "字母",
+            ja: "英字"),
+        BuiltInMessage(
+            key: "class.digit", en: "digit",
+            zhHans: "数字", zhHant: "數字",
+            ja: "数字"),
+        BuiltInMessage(
+            key: "class.symbol", en: "symbol",
+            zhHans: "符号", zhHant: "符號",
+            ja: "記号"),
+        BuiltInMessage(
+            key: "class.whitespace", en: "whitespace character",
+            zhHans: "空白字符", zhHant: "空白字元",
+            ja: "空白文字"),
+        BuiltInMessage(
+            key: "list.separator", en: ", ",
+            zhHans: "、", zhHant: "、",
+            ja: "、"),
+        BuiltInMessage(
+            key: "list.or", en: " or ",
+            zhHans: "或", zhHant: "或",
+            ja: "または"),
+        BuiltInMessage(
+            key: "unknown_field", en: "Unknown field “{field}”",
+            zhHans: "未知字段“{field}”", zhHant: "未知的欄位「{field}」",
+            ja: "不明な項目「{field}」"),
+        BuiltInMessage(
+            key: "date.today", en: "today",
+            zhHans: "今天", zhHant: "今天",
+            ja: "今日"),
+    ]
+
+    /// The message key of a type failure on a field of `type`; the switch makes a new type a build
+    /// error until it has a message.
+    static func typeMessageKey(_ type: FieldType) -> String {
+        switch type {
+        case .text, .secret: "type.text"
+        case .integer: "type.integer"
+        case .number: "type.number"
+        case .boolean: "type.boolean"
+        case .date: "type.date"
+        case .choice: "type.choice"
+        }
+    }
+
+    /// Every built-in message: the vocabulary, then each field rule's and form rule's.
+    static let all: [BuiltInMessage] =
+        vocabulary + RuleCatalog.declarations.flatMap(\.messages) + RuleCatalog.formRuleDeclarations.flatMap(\.messages)
 
     /// locale -> message key -> template.
-    static let catalog: [String: [String: String]] = [
-        // MARK: - English
-
-        "en": [
-            "required": "{label} is required",
-            "type.text": "{label} must be text",
-            "type.integer": "{label} must be a whole number",
-            "type.number": "{label} must be a number",
-            "type.boolean": "{label} must be true or false",
-            "type.date": "{label} must be a date (YYYY-MM-DD)",
-            "choice": "{label} must be one of {options}",
-            "min_length": "{label} must be at least {min} characters",
-            "max_length": "{label} must be at most {max} characters",
-            "pattern": "{label} has an invalid format",
-            "not_pattern": "{label} contains something that is not allowed",
-            "contains": "{label} must contain at least {count} {classes}",
-            "class.uppercase": "uppercase letter",
-            "class.lowercase": "lowercase letter",
-            "class.letter": "letter",
-            "class.digit": "digit",
-            "class.symbol": "symbol",
-            "class.whitespace": "whitespace character",
-            "list.separator": ", ",
-            "list.or": " or ",
-            "format.email": "{label} must be a valid email address",
-            "format.url": "{label} must be a valid URL",
-            "format.uuid": "{label} must be a valid UUID",
-            "equals.secret": "{label} is not the expected value",
-            "not_equals.secret": "{label} must not be this value",
-            "one_of.secret": "{label} is not one of the allowed values",
-            "not_one_of.secret": "{label} must not be one of the disallowed values",
-            "equals": "{label} must be {equals}",
-            "not_equals": "{label} must not be {not_equals}",
-            "one_of": "{label} must be one of {one_of}",
-            "not_one_of": "{label} must not be one of {not_one_of}",
-            "same_as": "{label} must match {other}",
-            "different_from": "{label} must be different from {other}",
-            "min": "{label} must be at least {min}",
-            "max": "{label} must be at most {max}",
-            "greater_than": "{label} must be greater than {greater_than}",
-            "less_than": "{label} must be less than {less_than}",
-            "min.date": "{label} must be on or after {min}",
-            "max.date": "{label} must be on or before {max}",
-            "greater_than.date": "{label} must be after {greater_than}",
-            "less_than.date": "{label} must be before {less_than}",
-            "multiple_of": "{label} must be a multiple of {multiple_of}",
-            "all": "{label} is invalid",
-            "any": "{label} is invalid",
-            "not": "{label} is invalid",
-            "check": "{label} is not accepted",
-            "require_changes": "Nothing has changed",
-            "at_least_one_of": "Give at least one of {fields}",
-            "unknown_field": "Unknown field “{field}”",
-            "date.today": "today",
-        ],
-
-        // MARK: - Simplified Chinese
-
-        "zh-Hans": [
-            "required": "{label}为必填项",
-            "type.text": "{label}必须是文本",
-            "type.integer": "{label}必须是整数",
-            "type.number": "{label}必须是数字",
-            "type.boolean": "{label}必须为“是”或“否”",
-            "type.date": "{label}必须是日期（YYYY-MM-DD）",
-            "choice": "{label}必须是{options}之一",
-            "min_length": "{label}至少需要{min}个字符",
-            "max_length": "{label}不能超过{max}个字符",
-            "pattern": "{label}格式不正确",
-            "not_pattern": "{label}包含不允许的内容",
-            "contains": "{label}必须至少包含{count}个{classes}",
-            "class.uppercase": "大写字母",
-            "class.lowercase": "小写字母",
-            "class.letter": "字母",
-            "class.digit": "数字",
-            "class.symbol": "符号",
-            "class.whitespace": "空白字符",
-            "list.separator": "、",
-            "list.or": "或",
-            "format.email": "{label}必须是有效的电子邮件地址",
-            "format.url": "{label}必须是有效的网址",
-            "format.uuid": "{label}必须是有效的 UUID",
-            "equals.secret": "{label}的值不正确",
-            "not_equals.secret": "{label}不能使用此值",
-            "one_of.secret": "{label}不是允许的值",
-            "not_one_of.secret": "{label}不能使用被禁止的值",
-            "equals": "{label}必须为{equals}",
-            "not_equals": "{label}不能为{not_equals}",
-            "one_of": "{label}必须是{one_of}之一",
-            "not_one_of": "{label}不能是{not_one_of}中的任何一项",
-            "same_as": "{label}必须与{other}一致",
-            "different_from": "{label}必须与{other}不同",
-            "min": "{label}不能小于{min}",
-            "max": "{label}不能大于{max}",
-            "greater_than": "{label}必须大于{greater_than}",
-            "less_than": "{label}必须小于{less_than}",
-            "min.date": "{label}不能早于{min}",
-            "max.date": "{label}不能晚于{max}",
-            "greater_than.date": "{label}必须晚于{greater_than}",
-            "less_than.date": "{label}必须早于{less_than}",
-            "multiple_of": "{label}必须是{multiple_of}的倍数",
-            "all": "{label}无效",
-            "any": "{label}无效",
-            "not": "{label}无效",
-            "check": "{label}不符合要求",
-            "require_changes": "没有任何更改",
-            "at_least_one_of": "请至少填写{fields}中的一项",
-            "unknown_field": "未知字段“{field}”",
-            "date.today": "今天",
-        ],
-
-        // MARK: - Traditional Chinese (Taiwan)
-
-        "zh-Hant": [
-            "required": "{label}為必填欄位",
-            "type.text": "{label}必須是文字",
-            "type.integer": "{label}必須是整數",
-            "type.number": "{label}必須是數字",
-            "type.boolean": "{label}必須為「是」或「否」",
-            "type.date": "{label}必須是日期（YYYY-MM-DD）",
-            "choice": "{label}必須是{options}其中之一",
-            "min_length": "{label}至少需要{min}個字元",
-            "max_length": "{label}不得超過{max}個字元",
-            "pattern": "{label}格式不正確",
-            "not_pattern": "{label}包含不允許的內容",
-            "contains": "{label}必須至少包含{count}個{classes}",
-            "class.uppercase": "大寫字母",
-            "class.lowercase": "小寫字母",
-            "class.letter": "字母",
-            "class.digit": "數字",
-            "class.symbol": "符號",
-            "class.whitespace": "空白字元",
-            "list.separator": "、",
-            "list.or": "或",
-            "format.email": "{label}必須是有效的電子郵件地址",
-            "format.url": "{label}必須是有效的網址",
-            "format.uuid": "{label}必須是有效的 UUID",
-            "equals.secret": "{label}的值不正確",
-            "not_equals.secret": "{label}不得使用此值",
-            "one_of.secret": "{label}不是允許的值",
-            "not_one_of.secret": "{label}不得使用被禁止的值",
-            "equals": "{label}必須為{equals}",
-            "not_equals": "{label}不得為{not_equals}",
-            "one_of": "{label}必須是{one_of}其中之一",
-            "not_one_of": "{label}不得為{not_one_of}中的任何一項",
-            "same_as": "{label}必須與{other}相符",
-            "different_from": "{label}必須與{other}不同",
-            "min": "{label}不得小於{min}",
-            "max": "{label}不得大於{max}",
-            "greater_than": "{label}必須大於{greater_than}",
-            "less_than": "{label}必須小於{less_than}",
-            "min.date": "{label}不得早於{min}",
-            "max.date": "{label}不得晚於{max}",
-            "greater_than.date": "{label}必須晚於{greater_than}",
-            "less_than.date": "{label}必須早於{less_than}",
-            "multiple_of": "{label}必須是{multiple_of}的倍數",
-            "all": "{label}無效",
-            "any": "{label}無效",
-            "not": "{label}無效",
-            "check": "{label}不符合要求",
-            "require_changes": "沒有任何變更",
-            "at_least_one_of": "請至少填寫{fields}其中一項",
-            "unknown_field": "未知的欄位「{field}」",
-            "date.today": "今天",
-        ],
-
-        // MARK: - Japanese
-
-        "ja": [
-            "required": "{label}は必須です",
-            "type.text": "{label}はテキストで入力してください",
-            "type.integer": "{label}は整数で入力してください",
-            "type.number": "{label}は数値で入力してください",
-            "type.boolean": "{label}は「はい」または「いいえ」で指定してください",
-            "type.date": "{label}は日付（YYYY-MM-DD）で入力してください",
-            "choice": "{label}は{options}のいずれかを選択してください",
-            "min_length": "{label}は{min}文字以上で入力してください",
-            "max_length": "{label}は{max}文字以内で入力してください",
-            "pattern": "{label}の形式が正しくありません",
-            "not_pattern": "{label}に使用できない内容が含まれています",
-            "contains": "{label}には{classes}を{count}文字以上含めてください",
-            "class.uppercase": "大文字",
-            "class.lowercase": "小文字",
-            "class.letter": "英字",
-            "class.digit": "数字",
-            "class.symbol": "記号",
-            "class.whitespace": "空白文字",
-            "list.separator": "、",
-            "list.or": "または",
-            "format.email": "{label}には有効なメールアドレスを入力してください",
-            "format.url": "{label}には有効なURLを入力してください",
-            "format.uuid": "{label}には有効なUUIDを入力してください",
-            "equals.secret": "{label}の値が正しくありません",
-            "not_equals.secret": "{label}にこの値は指定できません",
-            "one_of.secret": "{label}は許可された値ではありません",
-            "not_one_of.secret": "{label}に禁止された値は指定できません",
-            "equals": "{label}は{equals}である必要があります",
-            "not_equals": "{label}に{not_equals}は指定できません",
-            "one_of": "{label}は{one_of}のいずれかである必要があります",
-            "not_one_of": "{label}には{not_one_of}のいずれも指定できません",
-            "same_as": "{label}は{other}と一致する必要があります",
-            "different_from": "{label}は{other}と異なる値にしてください",
-            "min": "{label}は{min}以上の値を入力してください",
-            "max": "{label}は{max}以下の値を入力してください",
-            "greater_than": "{label}は{greater_than}より大きい値を入力してください",
-            "less_than": "{label}は{less_than}より小さい値を入力してください",
-            "min.date": "{label}は{min}以降の日付を入力してください",
-            "max.date": "{label}は{max}以前の日付を入力してください",
-            "greater_than.date": "{label}は{greater_than}より後の日付を入力してください",
-            "less_than.date": "{label}は{less_than}より前の日付を入力してください",
-            "multiple_of": "{label}は{multiple_of}の倍数を入力してください",
-            "all": "{label}は無効です",
-            "any": "{label}は無効です",
-            "not": "{label}は無効です",
-            "check": "{label}は受け付けられません",
-            "require_changes": "変更がありません",
-            "at_least_one_of": "{fields}のうち少なくとも1つを入力してください",
-            "unknown_field": "不明な項目「{field}」",
-            "date.today": "今日",
-        ],
-    ]
+    static let catalog: [String: [String: String]] = {
+        var catalog: [String: [String: String]] = [:]
+        for locale in locales {
+            var templates: [String: String] = [:]
+            for message in all {
+                let added = templates.updateValue(message.template(in: locale) ?? "", forKey: message.key)
+                precondition(added == nil, "built-in message '\(message.key)' is declared twice")
+            }
+            catalog[locale] = templates
+        }
+        return catalog
+    }()
 }

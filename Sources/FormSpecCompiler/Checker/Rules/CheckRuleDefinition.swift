@@ -2,7 +2,20 @@ import FormSpecRuntime
 
 /// `check: NAME`: an external check registered by the embedding app (stubbed in tests and on the CLI).
 struct CheckRuleDefinition: RuleDefinition {
-    let names = ["check"]
+    let declarations = [
+        RuleDeclaration(
+            "check", usage: "`check: NAME`",
+            passes:
+                "the [external check](#external-checks) the application registers under NAME passes (the CLI and spec tests use stubs)",
+            argumentSchema: #"{"type": "string", "pattern": "^[A-Za-z_][A-Za-z0-9_.-]*$"}"#,
+            messages: [
+                BuiltInMessage(
+                    key: "check", en: "{label} is not accepted",
+                    zhHans: "{label}不符合要求", zhHant: "{label}不符合要求",
+                    ja: "{label}は受け付けられません")
+            ],
+            example: "available")
+    ]
 
     func check(_ item: RuleSyntax, field: FieldInfo, checker: inout Checker) -> CheckedRuleBody? {
         guard let name = Read.string(item.argument, "'check'", &checker.diagnostics) else { return nil }

@@ -3,7 +3,41 @@ import FormSpecYAML
 
 /// `all: [rules]`, `any: [rules]`, `not: rule`: one message for the whole group.
 struct CombinatorRuleDefinition: RuleDefinition {
-    let names = ["all", "any", "not"]
+    let declarations = [
+        RuleDeclaration(
+            "all", usage: "`all: [rules]`",
+            passes: "every rule in the list passes; one message for the group",
+            argumentSchema: ##"{"type": "array", "minItems": 1, "items": {"$ref": "#/definitions/rule"}}"##,
+            messages: [
+                BuiltInMessage(
+                    key: "all", en: "{label} is invalid",
+                    zhHans: "{label}无效", zhHant: "{label}無效",
+                    ja: "{label}は無効です")
+            ],
+            example: "[{required: true}]"),
+        RuleDeclaration(
+            "any", usage: "`any: [rules]`",
+            passes: "at least one rule in the list passes; one message for the group",
+            argumentSchema: ##"{"type": "array", "minItems": 1, "items": {"$ref": "#/definitions/rule"}}"##,
+            messages: [
+                BuiltInMessage(
+                    key: "any", en: "{label} is invalid",
+                    zhHans: "{label}无效", zhHant: "{label}無效",
+                    ja: "{label}は無効です")
+            ],
+            example: "[{required: true}]"),
+        RuleDeclaration(
+            "not", usage: "`not: rule`",
+            passes: "the one rule item fails; one message for the group",
+            argumentSchema: ##"{"$ref": "#/definitions/rule"}"##,
+            messages: [
+                BuiltInMessage(
+                    key: "not", en: "{label} is invalid",
+                    zhHans: "{label}无效", zhHant: "{label}無效",
+                    ja: "{label}は無効です")
+            ],
+            example: "{required: true}"),
+    ]
 
     func check(_ item: RuleSyntax, field: FieldInfo, checker: inout Checker) -> CheckedRuleBody? {
         let nodes: [FormSpecYAML.YAMLNode]

@@ -2,8 +2,21 @@ import FormSpecRuntime
 
 /// `contains: CLASS` or `contains: [CLASS…]`, with `count: N`.
 struct ContainsRuleDefinition: RuleDefinition {
-    let names = ["contains"]
-    let appliesTo: Set<FieldType>? = .textual
+    let declarations = [
+        RuleDeclaration(
+            "contains", usage: "`contains: C` or `contains: [C…]`", appliesTo: .textual,
+            passes:
+                "the value has at least `count` (default 1) characters of **each** class listed: `uppercase`, `lowercase`, `letter`, `digit`, `symbol`, `whitespace`",
+            argumentSchema:
+                ##"{"anyOf": [{"$ref": "#/definitions/characterClass"}, {"type": "array", "minItems": 1, "items": {"$ref": "#/definitions/characterClass"}}]}"##,
+            messages: [
+                BuiltInMessage(
+                    key: "contains", en: "{label} must contain at least {count} {classes}",
+                    zhHans: "{label}必须至少包含{count}个{classes}", zhHant: "{label}必須至少包含{count}個{classes}",
+                    ja: "{label}には{classes}を{count}文字以上含めてください")
+            ],
+            example: "[uppercase, digit]")
+    ]
 
     func check(_ item: RuleSyntax, field: FieldInfo, checker: inout Checker) -> CheckedRuleBody? {
         let nodes = item.argument.sequence ?? [item.argument]

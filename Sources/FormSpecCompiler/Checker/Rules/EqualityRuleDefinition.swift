@@ -2,7 +2,38 @@ import FormSpecRuntime
 
 /// `equals: X` / `not_equals: X`.
 struct EqualityRuleDefinition: RuleDefinition {
-    let names = ["equals", "not_equals"]
+    let declarations = [
+        RuleDeclaration(
+            "equals", usage: "`equals: X`",
+            passes: "the value equals X: a literal of the field's type, or `{field: NAME}`",
+            argumentSchema: ##"{"$ref": "#/definitions/operand"}"##,
+            messages: [
+                BuiltInMessage(
+                    key: "equals", en: "{label} must be {equals}",
+                    zhHans: "{label}必须为{equals}", zhHant: "{label}必須為{equals}",
+                    ja: "{label}は{equals}である必要があります"),
+                BuiltInMessage(
+                    key: "equals.secret", en: "{label} is not the expected value",
+                    zhHans: "{label}的值不正确", zhHant: "{label}的值不正確",
+                    ja: "{label}の値が正しくありません"),
+            ],
+            example: { $0.exampleLiteral }),
+        RuleDeclaration(
+            "not_equals", usage: "`not_equals: X`",
+            passes: "the value differs from X",
+            argumentSchema: ##"{"$ref": "#/definitions/operand"}"##,
+            messages: [
+                BuiltInMessage(
+                    key: "not_equals", en: "{label} must not be {not_equals}",
+                    zhHans: "{label}不能为{not_equals}", zhHant: "{label}不得為{not_equals}",
+                    ja: "{label}に{not_equals}は指定できません"),
+                BuiltInMessage(
+                    key: "not_equals.secret", en: "{label} must not be this value",
+                    zhHans: "{label}不能使用此值", zhHant: "{label}不得使用此值",
+                    ja: "{label}にこの値は指定できません"),
+            ],
+            example: { $0.exampleLiteral }),
+    ]
 
     func check(_ item: RuleSyntax, field: FieldInfo, checker: inout Checker) -> CheckedRuleBody? {
         guard let operand = checker.operand(item.argument, for: field, rule: item.key.value) else { return nil }

@@ -2,7 +2,30 @@ import FormSpecRuntime
 
 /// `same_as: FIELD` / `different_from: FIELD`.
 struct FieldComparisonRuleDefinition: RuleDefinition {
-    let names = ["same_as", "different_from"]
+    let declarations = [
+        RuleDeclaration(
+            "same_as", usage: "`same_as: FIELD`",
+            passes: "the value equals FIELD's value (reported on this field)",
+            argumentSchema: #"{"type": "string"}"#,
+            messages: [
+                BuiltInMessage(
+                    key: "same_as", en: "{label} must match {other}",
+                    zhHans: "{label}必须与{other}一致", zhHant: "{label}必須與{other}相符",
+                    ja: "{label}は{other}と一致する必要があります")
+            ],
+            example: "other"),
+        RuleDeclaration(
+            "different_from", usage: "`different_from: FIELD`",
+            passes: "the value differs from FIELD's value",
+            argumentSchema: #"{"type": "string"}"#,
+            messages: [
+                BuiltInMessage(
+                    key: "different_from", en: "{label} must be different from {other}",
+                    zhHans: "{label}必须与{other}不同", zhHant: "{label}必須與{other}不同",
+                    ja: "{label}は{other}と異なる値にしてください")
+            ],
+            example: "other"),
+    ]
 
     func check(_ item: RuleSyntax, field: FieldInfo, checker: inout Checker) -> CheckedRuleBody? {
         guard let name = Read.string(item.argument, "'\(item.key.value)'", &checker.diagnostics),

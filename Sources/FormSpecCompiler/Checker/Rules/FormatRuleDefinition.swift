@@ -2,8 +2,34 @@ import FormSpecRuntime
 
 /// `format: email | url | uuid`.
 struct FormatRuleDefinition: RuleDefinition {
-    let names = ["format"]
-    let appliesTo: Set<FieldType>? = [.text]
+    let declarations = [
+        RuleDeclaration(
+            "format", usage: "`format: F`", appliesTo: [.text],
+            passes: """
+                the value has format F. `email`: `local@domain` with one `@`; a local part of at most 64 \
+                printable characters without spaces or quotes, dots not leading, trailing or doubled; a domain \
+                of two or more dot-separated labels (letters, digits, inner hyphens), the last one two or more \
+                letters. `url`: `scheme://host[:port][/path][?query][#fragment]` with a letter-led scheme, a \
+                host name, `localhost`, an IPv4 or bracketed IPv6 address, no whitespace anywhere. `uuid`: \
+                8-4-4-4-12 hexadecimal digits, either case
+                """,
+            argumentSchema: #"{"type": "string", "enum": ["email", "url", "uuid"]}"#,
+            messages: [
+                BuiltInMessage(
+                    key: "format.email", en: "{label} must be a valid email address",
+                    zhHans: "{label}必须是有效的电子邮件地址", zhHant: "{label}必須是有效的電子郵件地址",
+                    ja: "{label}には有効なメールアドレスを入力してください"),
+                BuiltInMessage(
+                    key: "format.url", en: "{label} must be a valid URL",
+                    zhHans: "{label}必须是有效的网址", zhHant: "{label}必須是有效的網址",
+                    ja: "{label}には有効なURLを入力してください"),
+                BuiltInMessage(
+                    key: "format.uuid", en: "{label} must be a valid UUID",
+                    zhHans: "{label}必须是有效的 UUID", zhHant: "{label}必須是有效的 UUID",
+                    ja: "{label}には有効なUUIDを入力してください"),
+            ],
+            example: "email")
+    ]
 
     func check(_ item: RuleSyntax, field: FieldInfo, checker: inout Checker) -> CheckedRuleBody? {
         guard let name = Read.string(item.argument, "'format'", &checker.diagnostics) else { return nil }

@@ -3,8 +3,31 @@ import FormSpecYAML
 
 /// `min_length: N` / `max_length: N`, with `unit: scalars | utf8 | utf16`.
 struct LengthRuleDefinition: RuleDefinition {
-    let names = ["min_length", "max_length"]
-    let appliesTo: Set<FieldType>? = .textual
+    let declarations = [
+        RuleDeclaration(
+            "min_length", usage: "`min_length: N`", appliesTo: .textual,
+            passes:
+                "length ≥ N, counted in grapheme clusters unless `unit:` says otherwise (N from 0 to 1,000,000,000)",
+            argumentSchema: ##"{"$ref": "#/definitions/nonNegativeCount"}"##,
+            messages: [
+                BuiltInMessage(
+                    key: "min_length", en: "{label} must be at least {min} characters",
+                    zhHans: "{label}至少需要{min}个字符", zhHant: "{label}至少需要{min}個字元",
+                    ja: "{label}は{min}文字以上で入力してください")
+            ],
+            example: "3"),
+        RuleDeclaration(
+            "max_length", usage: "`max_length: N`", appliesTo: .textual,
+            passes: "length ≤ N, counted as for `min_length`",
+            argumentSchema: ##"{"$ref": "#/definitions/nonNegativeCount"}"##,
+            messages: [
+                BuiltInMessage(
+                    key: "max_length", en: "{label} must be at most {max} characters",
+                    zhHans: "{label}不能超过{max}个字符", zhHant: "{label}不得超過{max}個字元",
+                    ja: "{label}は{max}文字以内で入力してください")
+            ],
+            example: "5"),
+    ]
 
     func check(_ item: RuleSyntax, field: FieldInfo, checker: inout Checker) -> CheckedRuleBody? {
         var unit = LengthRule.Unit.graphemes

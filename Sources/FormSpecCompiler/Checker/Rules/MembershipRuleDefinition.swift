@@ -2,7 +2,38 @@ import FormSpecRuntime
 
 /// `one_of: [..]` / `not_one_of: [..]`.
 struct MembershipRuleDefinition: RuleDefinition {
-    let names = ["one_of", "not_one_of"]
+    let declarations = [
+        RuleDeclaration(
+            "one_of", usage: "`one_of: [X…]`",
+            passes: "the value equals one of the listed literals",
+            argumentSchema: ##"{"type": "array", "minItems": 1, "items": {"$ref": "#/definitions/scalar"}}"##,
+            messages: [
+                BuiltInMessage(
+                    key: "one_of", en: "{label} must be one of {one_of}",
+                    zhHans: "{label}必须是{one_of}之一", zhHant: "{label}必須是{one_of}其中之一",
+                    ja: "{label}は{one_of}のいずれかである必要があります"),
+                BuiltInMessage(
+                    key: "one_of.secret", en: "{label} is not one of the allowed values",
+                    zhHans: "{label}不是允许的值", zhHant: "{label}不是允許的值",
+                    ja: "{label}は許可された値ではありません"),
+            ],
+            example: { "[\($0.exampleLiteral)]" }),
+        RuleDeclaration(
+            "not_one_of", usage: "`not_one_of: [X…]`",
+            passes: "the value equals none of the listed literals",
+            argumentSchema: ##"{"type": "array", "minItems": 1, "items": {"$ref": "#/definitions/scalar"}}"##,
+            messages: [
+                BuiltInMessage(
+                    key: "not_one_of", en: "{label} must not be one of {not_one_of}",
+                    zhHans: "{label}不能是{not_one_of}中的任何一项", zhHant: "{label}不得為{not_one_of}中的任何一項",
+                    ja: "{label}には{not_one_of}のいずれも指定できません"),
+                BuiltInMessage(
+                    key: "not_one_of.secret", en: "{label} must not be one of the disallowed values",
+                    zhHans: "{label}不能使用被禁止的值", zhHant: "{label}不得使用被禁止的值",
+                    ja: "{label}に禁止された値は指定できません"),
+            ],
+            example: { "[\($0.exampleLiteral)]" }),
+    ]
 
     func check(_ item: RuleSyntax, field: FieldInfo, checker: inout Checker) -> CheckedRuleBody? {
         guard let nodes = Read.list(item.argument, "'\(item.key.value)'", &checker.diagnostics) else { return nil }

@@ -6,8 +6,31 @@ import FormSpecYAML
 /// `pattern: REGEX` / `not_pattern: REGEX`, compiled once here so a bad pattern is a diagnostic
 /// at the pattern's own column and the lowered program carries the automata.
 struct PatternRuleDefinition: RuleDefinition {
-    let names = ["pattern", "not_pattern"]
-    let appliesTo: Set<FieldType>? = .textual
+    let declarations = [
+        RuleDeclaration(
+            "pattern", usage: "`pattern: P`", appliesTo: .textual,
+            passes:
+                "the [pattern](#patterns) finds a match anywhere in the value (write `^…$` to match the whole value); matching takes linear time and backreferences are refused",
+            argumentSchema: #"{"type": "string"}"#,
+            messages: [
+                BuiltInMessage(
+                    key: "pattern", en: "{label} has an invalid format",
+                    zhHans: "{label}格式不正确", zhHant: "{label}格式不正確",
+                    ja: "{label}の形式が正しくありません")
+            ],
+            example: "'^[a-z]+$'"),
+        RuleDeclaration(
+            "not_pattern", usage: "`not_pattern: P`", appliesTo: .textual,
+            passes: "the pattern finds no match",
+            argumentSchema: #"{"type": "string"}"#,
+            messages: [
+                BuiltInMessage(
+                    key: "not_pattern", en: "{label} contains something that is not allowed",
+                    zhHans: "{label}包含不允许的内容", zhHant: "{label}包含不允許的內容",
+                    ja: "{label}に使用できない内容が含まれています")
+            ],
+            example: "'[0-9]'"),
+    ]
 
     func check(_ item: RuleSyntax, field: FieldInfo, checker: inout Checker) -> CheckedRuleBody? {
         guard let source = Read.string(item.argument, "'\(item.key.value)'", &checker.diagnostics) else { return nil }

@@ -20,22 +20,16 @@ struct CheckedRuleBody {
     var comparesWithSecret = false
 }
 
-/// One family of rules: which keys it owns, which field types it applies to, and how it checks
-/// and lowers its argument.
+/// One family of rules: the keys it owns (their declarations) and how it checks and lowers an
+/// item.
 protocol RuleDefinition: Sendable {
-    /// The rule keys this definition handles.
-    var names: [String] { get }
-    /// The field types the rules apply to; `nil` for every type.
-    var appliesTo: Set<FieldType>? { get }
-    /// Checks `item` (whose key is one of ``names``) on `field`, emitting diagnostics.
+    /// The declaration of each rule key this definition handles.
+    var declarations: [RuleDeclaration] { get }
+    /// Checks `item` (whose key is one of ``declarations``) on `field`, emitting diagnostics.
     func check(_ item: RuleSyntax, field: FieldInfo, checker: inout Checker) -> CheckedRuleBody?
 }
 
-extension RuleDefinition {
-    var appliesTo: Set<FieldType>? { nil }
-}
-
-/// Every rule the language knows, in one list.
+/// Every rule the language knows, in one list: the registry everything else is derived from.
 enum RuleCatalog {
     static let definitions: [any RuleDefinition] = [
         RequiredRuleDefinition(),
@@ -53,12 +47,32 @@ enum RuleCatalog {
         CheckRuleDefinition(),
     ]
 
+    /// Every field rule's declaration, in the catalogue's order.
+    static let declarations: [RuleDeclaration] = definitions.flatMap(\.declarations)
+
+    /// The form rules (`form_rules:`), checked by the checker itself.
+    static let formRuleDeclarations: [RuleDeclaration] = FormRuleDeclarations.all
+
     /// Every rule key.
-    static let names: [String] = definitions.flatMap(\.names)
+    static let names: [String] = declarations.map(\.name)
+
+    private static let byName: [String: (definition: any RuleDefinition, declaration: RuleDeclaration)] = {
+        var table: [String: (definition: any RuleDefinition, declaration: RuleDeclaration)] = [:]
+        for definition in definitions {
+            for declaration in definition.declarations { table[declaration.name] = (definition, declaration) }
+        }
+        return table
+    }()
 
     /// The definition owning `name`.
-    static func definition(for name: String) -> (any RuleDefinition)? {
-        definitions.first { $0.names.contains(name) }
+    static func definition(for name: String) -> (any RuleDefinition)? { byName[name]?.definition }
+
+    /// The declaration of field rule `name`.
+    static func declaration(for name: String) -> RuleDeclaration? { byName[name]?.declaration }
+
+    /// The declaration of field rule or form rule `name`.
+    static func anyDeclaration(for name: String) -> RuleDeclaration? {
+        byName[name]?.declaration ?? formRuleDeclarations.first { $0.name == name }
     }
 }
 

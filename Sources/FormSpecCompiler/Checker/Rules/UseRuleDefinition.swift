@@ -3,7 +3,16 @@ import FormSpecRuntime
 
 /// `use: NAME`: the named rule from `define:` (this file's or an imported library's).
 struct UseRuleDefinition: RuleDefinition {
-    let names = ["use"]
+    let declarations = [
+        RuleDeclaration(
+            "use", usage: "`use: NAME`",
+            passes:
+                "the rule defined as NAME under `define:` (in this file or an imported one) passes; reported under the define's name ([reuse](#reuse-define-use-import))",
+            argumentSchema: #"{"type": "string"}"#,
+            messages: [],
+            messageNote: "the define's message",
+            example: "present")
+    ]
 
     func check(_ item: RuleSyntax, field: FieldInfo, checker: inout Checker) -> CheckedRuleBody? {
         guard let name = Read.string(item.argument, "'use'", &checker.diagnostics) else { return nil }
