@@ -317,3 +317,27 @@ struct LiveFormTests {
         #expect(form.canSubmit)
     }
 }
+
+extension LiveFormTests {
+    /// A value rule reads another field: changing that field re-checks the password.
+    @Test func notContainsFieldIsRecheckedWhenTheOtherFieldChanges() throws {
+        let form = LiveForm(
+            try CompiledForm(
+                source: """
+                    formspec: 1
+                    form: account
+                    fields:
+                      username: {}
+                      password:
+                        type: secret
+                        rules:
+                          - not_contains_field: username
+                    """))
+        form.set("secret-bob-1", forField: "password")
+        form.set("alice", forField: "username")
+        #expect(form["password"]?.message == nil)
+        form.set("bob", forField: "username")
+        #expect(form["password"]?.message == "Password must not contain Username")
+        #expect(!form.isValid)
+    }
+}

@@ -6,22 +6,30 @@ import FormSpecRuntime
 /// `GeneratedDocumentsTests` fails when a committed file differs from what this produces;
 /// `FORMSPEC_RECORD=1 swift test --filter GeneratedDocumentsTests` rewrites them.
 package enum GeneratedDocuments {
-    /// The marker lines around a generated part of a Markdown document.
-    package static func markers(_ name: String) -> (begin: String, end: String) {
-        (
-            "<!-- generated: \(name), from the rule declarations; FORMSPEC_RECORD=1 swift test --filter GeneratedDocumentsTests -->",
-            "<!-- end generated: \(name) -->"
-        )
+    /// The marker lines around a generated part of a document: Markdown comments, or `#` lines
+    /// (`hashComments`, for the fuzz dictionaries).
+    package static func markers(_ name: String, hashComments: Bool = false) -> (begin: String, end: String) {
+        let begin =
+            "generated: \(name), from the rule declarations; FORMSPEC_RECORD=1 swift test --filter GeneratedDocumentsTests"
+        let end = "end generated: \(name)"
+        return hashComments ? ("# " + begin, "# " + end) : ("<!-- \(begin) -->", "<!-- \(end) -->")
     }
 
     /// `document` with the part between `name`'s markers replaced by `content`; `nil` when the
     /// markers are missing.
-    package static func replacing(_ name: String, in document: String, with content: String) -> String? {
-        let (begin, end) = markers(name)
+    package static func replacing(
+        _ name: String, in document: String, with content: String, hashComments: Bool = false
+    ) -> String? {
+        let (begin, end) = markers(name, hashComments: hashComments)
         guard let start = document.firstRange(of: begin + "\n"),
             let stop = document[start.upperBound...].firstRange(of: end)
         else { return nil }
         return document[..<start.upperBound] + content + document[stop.lowerBound...]
+    }
+
+    /// The spec fuzz target's dictionary entries for every rule key.
+    package static var fuzzDictionaryRuleNames: String {
+        (RuleCatalog.declarations + RuleCatalog.formRuleDeclarations).map { "\"\($0.name)\"\n" }.joined()
     }
 
     /// The reference's table of field rules.

@@ -425,6 +425,7 @@ extension Program.Storage {
         case .fieldComparison: passed = lowered.comparisons[table].passes(value, in: environment)
         case .range: passed = lowered.ranges[table].passes(value, in: environment)
         case .multipleOf: passed = lowered.multiples[table].passes(value, in: environment)
+        case .value: passed = lowered.valueRules[table].passes(value, in: environment)
         case .check:
             return try program.check(
                 lowered.checks[table], value, field: field, scratch: &scratch, environment: environment)

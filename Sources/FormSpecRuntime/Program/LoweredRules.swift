@@ -12,7 +12,7 @@ struct LoweredRules: Sendable {
         /// What the instruction tests; the payload is an index into that kind's table.
         enum Op: UInt8, Sendable {
             case required, length, pattern, contains, format, equality, membership, fieldComparison, range
-            case multipleOf, check, all, any, not
+            case multipleOf, check, all, any, not, value
         }
 
         var op: Op
@@ -68,6 +68,7 @@ struct LoweredRules: Sendable {
     var ranges: [RangeRule] = []
     var multiples: [MultipleOfRule] = []
     var checks: [String] = []
+    var valueRules: [any ValueRule] = []
 
     var conditions: [ConditionNode] = []
     var literals: [Scalar] = []
@@ -152,6 +153,9 @@ struct LoweredRules: Sendable {
         case .check(let item):
             checks.append(item.name)
             return make(.check, checks.count - 1)
+        case .value(let item):
+            valueRules.append(item.base)
+            return make(.value, valueRules.count - 1)
         case .all(let items): return make(.all, lowerChildren(items), count: items.count)
         case .any(let items): return make(.any, lowerChildren(items), count: items.count)
         case .not(let item): return make(.not, lowerChildren([item]), count: 1)

@@ -304,6 +304,8 @@ public indirect enum Rule: Sendable, Codable {
     case any([RuleProgram])
     case not(RuleProgram)
     case check(ExternalCheckRule)
+    /// A rule declared as a ``ValueRule`` (`not_contains_field`).
+    case value(AnyValueRule)
 }
 
 /// A form-level rule.

@@ -130,7 +130,9 @@ extension Rule {
         case "any": self = .any(try container.decode([RuleProgram].self, forKey: key))
         case "not": self = .not(try container.decode(RuleProgram.self, forKey: key))
         case "check": self = .check(try container.decode(ExternalCheckRule.self, forKey: key))
-        default: throw container.unknown(name, of: "rule")
+        default:
+            guard let type = ValueRules.type(named: name) else { throw container.unknown(name, of: "rule") }
+            self = .value(AnyValueRule(try type.init(from: container.superDecoder(forKey: key))))
         }
     }
 
@@ -151,6 +153,7 @@ extension Rule {
         case .any(let items): try container.encode(items, forKey: NameKey("any"))
         case .not(let item): try container.encode(item, forKey: NameKey("not"))
         case .check(let rule): try container.encode(rule, forKey: NameKey("check"))
+        case .value(let rule): try rule.base.encode(to: container.superEncoder(forKey: NameKey(rule.name)))
         }
     }
 }

@@ -21,6 +21,8 @@ extension Rule {
             if let index = rule.operand.fieldRead { result.append(index) }
         case .fieldComparison(let rule):
             result.append(rule.other)
+        case .value(let rule):
+            result += rule.base.fieldsRead
         case .all(let items):
             for item in items {
                 item.rule.collectFieldsRead(into: &result); item.condition.map { result += $0.fieldsRead }

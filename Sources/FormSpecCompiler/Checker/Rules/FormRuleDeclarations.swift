@@ -1,3 +1,5 @@
+import FormSpecRuntime
+
 /// The form rules of `form_rules:` (checked by the checker itself, reported in `form_errors`).
 enum FormRuleDeclarations {
     static let all = [

@@ -45,6 +45,8 @@ enum RuleCatalog {
         CombinatorRuleDefinition(),
         UseRuleDefinition(),
         CheckRuleDefinition(),
+        // Rules declared in the runtime as value rules (`ValueRules.all`), checked from their declarations.
+        ValueRuleDefinition(),
     ]
 
     /// Every field rule's declaration, in the catalogue's order.
@@ -73,16 +75,5 @@ enum RuleCatalog {
     /// The declaration of field rule or form rule `name`.
     static func anyDeclaration(for name: String) -> RuleDeclaration? {
         byName[name]?.declaration ?? formRuleDeclarations.first { $0.name == name }
-    }
-}
-
-extension Set where Element == FieldType {
-    static let textual: Set<FieldType> = [.text, .secret]
-    static let ordered: Set<FieldType> = [.integer, .number, .date]
-    static let numeric: Set<FieldType> = [.integer, .number]
-
-    var sortedDescription: String {
-        let names = FieldType.allCases.filter(contains).map(\.rawValue)
-        return names.count <= 1 ? names.joined() : names.dropLast().joined(separator: ", ") + " and " + names.last!
     }
 }

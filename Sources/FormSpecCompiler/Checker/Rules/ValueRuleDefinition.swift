@@ -1,0 +1,41 @@
+import FormSpecRuntime
+
+/// Every ``ValueRule`` of the runtime's registry, checked from its declared argument kind: a rule
+/// declared that way needs nothing in the compiler.
+struct ValueRuleDefinition: RuleDefinition {
+    var declarations: [RuleDeclaration] { ValueRules.all.map { $0.declaration } }
+
+    func check(_ item: RuleSyntax, field: FieldInfo, checker: inout Checker) -> CheckedRuleBody? {
+        let name = item.key.value
+        guard let type = ValueRules.type(named: name) else { return nil }
+        switch type.argument {
+        case .field(let types):
+            guard let written = Read.string(item.argument, "'\(name)'", &checker.diagnostics),
+                let other = checker.resolveField(written)
+            else { return nil }
+            if other.index == field.index {
+                checker.diagnostics.error("field '\(field.name)' is compared with itself", at: written.location)
+                return nil
+            }
+            guard types.contains(other.type) else {
+                checker.diagnostics.error(
+                    "'\(name)' needs a \(types.sortedDescription.replacingLast(" and ", with: " or ")) field, and '\(other.name)' is \(other.type.rawValue)",
+                    at: written.location)
+                return nil
+            }
+            var body = CheckedRuleBody(
+                rule: .value(AnyValueRule(type.init(argument: .field(other.index)))), messageKey: name,
+                placeholders: ["other": .label(other.index), name: .label(other.index)])
+            body.comparesWithSecret = other.type == .secret
+            return body
+        }
+    }
+}
+
+extension String {
+    /// The string with its last `target` replaced ("text and secret" -> "text or secret").
+    fileprivate func replacingLast(_ target: String, with replacement: String) -> String {
+        guard let range = ranges(of: target).last else { return self }
+        return self[..<range.lowerBound] + replacement + self[range.upperBound...]
+    }
+}

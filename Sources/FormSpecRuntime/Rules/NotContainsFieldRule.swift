@@ -1,0 +1,59 @@
+/// `not_contains_field: FIELD`: the text does not contain another field's value ("the password must
+/// not contain the username"). An empty other field never matches.
+package struct NotContainsFieldRule: ValueRule {
+    package static let declaration = RuleDeclaration(
+        "not_contains_field", usage: "`not_contains_field: FIELD`", appliesTo: .textual,
+        passes: """
+            the value does not contain FIELD's value (a text or secret field) anywhere, compared as exact \
+            Unicode scalars; an empty FIELD never matches
+            """,
+        argumentSchema: #"{"type": "string"}"#,
+        messages: [
+            BuiltInMessage(
+                key: "not_contains_field", en: "{label} must not contain {other}",
+                zhHans: "{label}不能包含{other}", zhHant: "{label}不得包含{other}",
+                ja: "{label}に{other}を含めることはできません")
+        ],
+        example: "other")
+
+    package static let argument = RuleArgumentKind.field(types: .textual)
+
+    /// The other field's index.
+    package var other: Int
+
+    package init(argument: RuleArgument) { other = argument.fieldIndex }
+
+    package var fieldsRead: [Int] { [other] }
+
+    package func passes(_ value: Scalar, in environment: RuleEnvironment) -> Bool {
+        guard case .value(let scalar) = environment.values[other] else { return true }
+        let needle = scalar.textValue
+        return needle.isEmpty || !value.textValue.utf8.containsSubsequence(needle.utf8)
+    }
+}
+
+extension String.UTF8View {
+    /// Whether `needle` occurs in these bytes, in time linear in both (Knuth–Morris–Pratt): both are
+    /// input, so a quadratic search would let one record cost seconds. On valid UTF-8 a byte match is
+    /// a match of whole Unicode scalars.
+    package func containsSubsequence(_ needle: String.UTF8View) -> Bool {
+        let pattern = Array(needle)
+        guard !pattern.isEmpty else { return true }
+        guard pattern.count <= count else { return false }
+        // failure[i]: the length of the longest proper border of pattern[0...i].
+        var failure = [Int](repeating: 0, count: pattern.count)
+        var border = 0
+        for index in 1..<pattern.count {
+            while border > 0 && pattern[index] != pattern[border] { border = failure[border - 1] }
+            if pattern[index] == pattern[border] { border += 1 }
+            failure[index] = border
+        }
+        var matched = 0
+        for byte in self {
+            while matched > 0 && byte != pattern[matched] { matched = failure[matched - 1] }
+            if byte == pattern[matched] { matched += 1 }
+            if matched == pattern.count { return true }
+        }
+        return false
+    }
+}

@@ -1,0 +1,67 @@
+/// A rule decided by the field's value, its argument and the environment, declared in one file.
+///
+/// The file holds the rule's ``declaration`` (its name, the types it applies to, its argument, its
+/// documentation and its messages in every bundled locale) and its test (``passes(_:in:)``). Nothing
+/// else names the rule: the compiler checks and lowers every value rule from its declaration, the
+/// program codec writes it under its name, the evaluator calls it through ``ValueRules``, and the
+/// reference, schema and language server read the declaration. Adding one is its file and a line in
+/// ``ValueRules/all``.
+package protocol ValueRule: Sendable, Hashable, Codable {
+    /// What the rule is; its `name` is also its key in the program's JSON.
+    static var declaration: RuleDeclaration { get }
+    /// The argument the rule takes, which the compiler reads and checks.
+    static var argument: RuleArgumentKind { get }
+    /// The rule made from its checked argument.
+    init(argument: RuleArgument)
+    /// Whether the field's `value` passes.
+    func passes(_ value: Scalar, in environment: RuleEnvironment) -> Bool
+    /// The fields the rule reads besides its own (re-checked when they change).
+    var fieldsRead: [Int] { get }
+}
+
+/// The kinds of argument a value rule can take.
+package enum RuleArgumentKind: Sendable {
+    /// Another field's name, of one of `types`: `not_contains_field: username`.
+    case field(types: Set<FieldType>)
+}
+
+/// A value rule's argument as the compiler checked it.
+package enum RuleArgument: Sendable {
+    /// The other field's index.
+    case field(Int)
+
+    /// The field index, for a rule whose argument kind is ``RuleArgumentKind/field(types:)``.
+    package var fieldIndex: Int {
+        switch self {
+        case .field(let index): index
+        }
+    }
+}
+
+/// The registry of value rules: one line per rule.
+package enum ValueRules {
+    package static let all: [any ValueRule.Type] = [
+        NotContainsFieldRule.self
+    ]
+
+    /// The rule type named `name`.
+    package static func type(named name: String) -> (any ValueRule.Type)? {
+        all.first { $0.declaration.name == name }
+    }
+}
+
+/// A value rule in a program: any ``ValueRule``, compared and hashed as itself.
+public struct AnyValueRule: Sendable, Hashable {
+    package let base: any ValueRule
+
+    package init(_ base: any ValueRule) { self.base = base }
+
+    /// The rule's name (`not_contains_field`).
+    public var name: String { type(of: base).declaration.name }
+
+    public static func == (lhs: AnyValueRule, rhs: AnyValueRule) -> Bool {
+        AnyHashable(lhs.base) == AnyHashable(rhs.base)
+    }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(AnyHashable(base)) }
+}
