@@ -1,4 +1,4 @@
-public import FormSpecRuntime
+@_spi(Tooling) public import FormSpecRuntime
 
 /// Validates inputs one after another and writes one report per input: the engine of
 /// `formspec validate`.
@@ -6,19 +6,19 @@ public import FormSpecRuntime
 /// JSON output is one compact report a line (``JSONWriter``); an input that produced no report
 /// gives `{"line": N, "error": "…"}` (or `{"input": "a.json", "error": "…"}` for a whole file).
 /// Text output is ``TextReportFormatter``'s checklist.
-public final class BatchValidator {
+package final class BatchValidator {
     /// How reports are written.
-    public enum Format: Sendable, Hashable {
+    package enum Format: Sendable, Hashable {
         case text(colored: Bool)
         /// One line of JSON per report: the full report, or its short form (`--report errors`).
         case json(ReportStyle)
 
         /// The full JSON report.
-        public static let json = Format.json(.full)
+        package static let json = Format.json(.full)
     }
 
     /// Which JSON report is written (`--report`).
-    public enum ReportStyle: String, Sendable, Hashable, CaseIterable {
+    package enum ReportStyle: String, Sendable, Hashable, CaseIterable {
         /// Every active field with its errors, warnings and checklist (``JSONWriter/append(_:to:)``).
         case full
         /// Only what fails: `{"valid":true}` or the failing fields (``JSONWriter/appendErrors(_:to:)``).
@@ -26,37 +26,37 @@ public final class BatchValidator {
     }
 
     /// The output could not be written (``OutputBuffer/failed``): the run stopped there.
-    public struct WriteFailure: Error, Sendable {
+    package struct WriteFailure: Error, Sendable {
         /// Creates the error.
-        public init() {}
+        package init() {}
     }
 
     /// An input stopped the run: an external check had no outcome.
-    public struct Abort: Error, Sendable, CustomStringConvertible {
+    package struct Abort: Error, Sendable, CustomStringConvertible {
         /// Why.
-        public var error: EvaluationError
-        public var description: String { error.description }
+        package var error: EvaluationError
+        package var description: String { error.description }
     }
 
     /// The compiled form.
-    public let program: Program
+    package let program: Program
     /// Locale, mode, original values, strictness and check outcomes.
-    public let context: EvaluationContext
+    package let context: EvaluationContext
 
     // `@exclusivity(unchecked)` on what is read or counted per record: a validator belongs to one
     // thread (each parallel worker has its own), and the dynamic checks were 1.5 % of a batch.
 
     /// How reports are written (may change between inputs).
-    @exclusivity(unchecked) public var format: Format
+    @exclusivity(unchecked) package var format: Format
     /// Whether to name the input in every report and error (several inputs were given).
-    public var namesInputs: Bool
+    package var namesInputs: Bool
 
     /// How many reports were valid.
-    @exclusivity(unchecked) public private(set) var validCount = 0
+    @exclusivity(unchecked) package private(set) var validCount = 0
     /// How many reports were invalid.
-    @exclusivity(unchecked) public private(set) var invalidCount = 0
+    @exclusivity(unchecked) package private(set) var invalidCount = 0
     /// How many inputs gave an error instead of a report.
-    @exclusivity(unchecked) public private(set) var errorCount = 0
+    @exclusivity(unchecked) package private(set) var errorCount = 0
 
     private let output: OutputBuffer
     private let formatter: TextReportFormatter
@@ -68,7 +68,7 @@ public final class BatchValidator {
     @exclusivity(unchecked) private var engine: RecordEngine
 
     /// Creates a validator writing to `output`.
-    public init(
+    package init(
         program: Program, context: EvaluationContext, format: Format, output: OutputBuffer, namesInputs: Bool = false
     ) {
         self.program = program
@@ -104,7 +104,7 @@ public final class BatchValidator {
     }
 
     /// Whether every input so far gave a valid report.
-    public var allValid: Bool { invalidCount == 0 && errorCount == 0 }
+    package var allValid: Bool { invalidCount == 0 && errorCount == 0 }
 
     /// Validates one whole document (a `.json`/`.yaml` file or stdin).
     ///
@@ -113,7 +113,7 @@ public final class BatchValidator {
     ///   - name: The input's name (a path, or `<stdin>`).
     ///   - syntax: JSON, YAML, or `nil` to guess from the text.
     /// - Throws: ``Abort`` when an external check has no outcome.
-    public func validateDocument(_ bytes: [UInt8], name: String, syntax: InputDecoder.Syntax?) throws(Abort) {
+    package func validateDocument(_ bytes: [UInt8], name: String, syntax: InputDecoder.Syntax?) throws(Abort) {
         let value: Value
         do throws(InputError) {
             value = try InputDecoder.decode(bytes, path: name, syntax: syntax)
@@ -135,7 +135,7 @@ public final class BatchValidator {
     ///     parallel and the reports are still written in input order (``ParallelLineValidator``).
     /// - Throws: ``FileError`` on a read error, ``WriteFailure`` when the output cannot be written,
     ///   ``Abort`` when an external check has no outcome.
-    public func validateLines(_ reader: LineReader, jobs: Int = 1) throws {
+    package func validateLines(_ reader: LineReader, jobs: Int = 1) throws {
         maxLineLength = reader.maxLineLength
         if jobs > 1 {
             try ParallelLineValidator(validator: self, jobs: jobs).run(reader, output: output)
@@ -189,7 +189,7 @@ public final class BatchValidator {
     }
 
     /// The longest JSON Lines record read (the readers' limit), for the error of an oversized line.
-    public var maxLineLength = LineReader.defaultMaxLineLength
+    package var maxLineLength = LineReader.defaultMaxLineLength
 
     private func validate(_ value: Value, input: String, line: Int?) throws(Abort) {
         guard case .object(let members) = value else {

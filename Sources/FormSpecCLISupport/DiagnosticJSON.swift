@@ -1,5 +1,5 @@
 public import FormSpecDiagnostics
-import FormSpecRuntime
+@_spi(Tooling) import FormSpecRuntime
 
 /// Diagnostics as JSON for tools (`formspec check --format json`).
 ///
@@ -8,9 +8,9 @@ import FormSpecRuntime
 /// "severity": "error", "message": "…", "notes": [{"message": "…", "path": …, "line": …, "column": …}]}`.
 /// `path`, `line` and `column` are `null` for a problem with no place in a file; a note has a
 /// place only when it points elsewhere than its diagnostic.
-public enum DiagnosticJSON {
+package enum DiagnosticJSON {
     /// `diagnostics` as a JSON array, ending in a newline.
-    public static func encode(_ diagnostics: [Diagnostic]) -> String {
+    package static func encode(_ diagnostics: [Diagnostic]) -> String {
         guard !diagnostics.isEmpty else { return "[]\n" }
         var out = "[\n"
         for (index, diagnostic) in diagnostics.enumerated() {

@@ -10,21 +10,21 @@
 ///
 /// Its description is the message a command-line tool prints:
 /// `cannot read 'x.json': No such file or directory`.
-public struct FileError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct FileError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What was being attempted.
-    public enum Operation: String, Sendable, Hashable {
+    package enum Operation: String, Sendable, Hashable {
         case read, write
     }
 
     /// The path as the user gave it.
-    public var path: String
+    package var path: String
     /// Reading or writing.
-    public var operation: Operation
+    package var operation: Operation
     /// The system's explanation (`strerror`), such as `No such file or directory`.
-    public var reason: String
+    package var reason: String
 
     /// Creates an error.
-    public init(path: String, operation: Operation, reason: String) {
+    package init(path: String, operation: Operation, reason: String) {
         self.path = path
         self.operation = operation
         self.reason = reason
@@ -35,18 +35,18 @@ public struct FileError: Error, Sendable, Hashable, CustomStringConvertible {
         FileError(path: path, operation: operation, reason: String(cString: strerror(errno)))
     }
 
-    public var description: String { "cannot \(operation.rawValue) '\(path)': \(reason)" }
+    package var description: String { "cannot \(operation.rawValue) '\(path)': \(reason)" }
 }
 
 /// Small POSIX file helpers for the command-line tool: whole-file reads, whole-file writes and
 /// unbuffered writes to a descriptor. No Foundation, so the library stays light.
-public enum FileIO {
+package enum FileIO {
     /// The bytes of the file at `path`.
     ///
     /// - Parameter path: The file to read.
     /// - Returns: Its contents.
     /// - Throws: ``FileError`` when it cannot be opened or read (a folder, a missing file).
-    public static func read(path: String, limit: Int = .max) throws(FileError) -> [UInt8] {
+    package static func read(path: String, limit: Int = .max) throws(FileError) -> [UInt8] {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { throw .current(path: path, operation: .read) }
         defer { close(descriptor) }
@@ -62,7 +62,7 @@ public enum FileIO {
     ///     endless stream (`/dev/zero`) costs `limit` bytes of memory at most.
     /// - Returns: The bytes read.
     /// - Throws: ``FileError`` on a read error or when the input is longer than `limit`.
-    public static func read(descriptor: Int32, path: String, limit: Int = .max) throws(FileError) -> [UInt8] {
+    package static func read(descriptor: Int32, path: String, limit: Int = .max) throws(FileError) -> [UInt8] {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
@@ -84,7 +84,7 @@ public enum FileIO {
     /// Checks that `path` can be opened for reading and is not a folder, without reading it.
     ///
     /// - Throws: ``FileError`` naming the reason.
-    public static func checkReadable(path: String) throws(FileError) {
+    package static func checkReadable(path: String) throws(FileError) {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { throw .current(path: path, operation: .read) }
         defer { close(descriptor) }
@@ -97,7 +97,7 @@ public enum FileIO {
     /// Replaces the file at `path` with `bytes` (created with mode 0644 when missing).
     ///
     /// - Throws: ``FileError`` when it cannot be created or written.
-    public static func write(_ bytes: [UInt8], toPath path: String) throws(FileError) {
+    package static func write(_ bytes: [UInt8], toPath path: String) throws(FileError) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard descriptor >= 0 else { throw .current(path: path, operation: .write) }
         let written = writeAll(bytes, to: descriptor)
@@ -109,7 +109,7 @@ public enum FileIO {
     ///
     /// - Returns: `false` when the descriptor reported an error.
     @discardableResult
-    public static func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
+    package static func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
         var offset = 0
         while offset < buffer.count {
             let count = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
@@ -126,18 +126,18 @@ public enum FileIO {
     ///
     /// - Returns: `false` when the descriptor reported an error.
     @discardableResult
-    public static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
+    package static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
         bytes.withUnsafeBytes { writeAll($0, to: descriptor) }
     }
 
     /// Writes `text` to `descriptor` unbuffered (for stderr messages).
     @discardableResult
-    public static func write(_ text: String, to descriptor: Int32) -> Bool {
+    package static func write(_ text: String, to descriptor: Int32) -> Bool {
         writeAll(Array(text.utf8), to: descriptor)
     }
 
     /// Whether `descriptor` is a terminal.
-    public static func isTerminal(_ descriptor: Int32) -> Bool { isatty(descriptor) != 0 }
+    package static func isTerminal(_ descriptor: Int32) -> Bool { isatty(descriptor) != 0 }
 }
 
 // `read` and `write` are shadowed by this file's own `FileIO.read`/`FileIO.write` inside the type.

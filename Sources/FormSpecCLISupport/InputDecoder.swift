@@ -1,30 +1,30 @@
 import FormSpecCompiler
 import FormSpecDiagnostics
-public import FormSpecRuntime
+@_spi(Tooling) public import FormSpecRuntime
 import FormSpecYAML
 
 /// A document that is not readable as an input value, with a message fit for a user.
 ///
 /// Messages never quote input values (a secret field's value could be anywhere in the document).
-public struct InputError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct InputError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What is wrong, with the place (`3:7: expected ':'`) when known.
-    public var message: String
+    package var message: String
 
     /// Creates an error.
-    public init(_ message: String) { self.message = message }
+    package init(_ message: String) { self.message = message }
 
-    public var description: String { message }
+    package var description: String { message }
 }
 
 /// Reads validation inputs (and `--original` values) from JSON or YAML text into ``Value``s.
-public enum InputDecoder {
+package enum InputDecoder {
     /// A document's syntax.
-    public enum Syntax: Sendable, Hashable {
+    package enum Syntax: Sendable, Hashable {
         case json, yaml
     }
 
     /// The syntax a path's extension names (`.json`, `.yaml`, `.yml`), or `nil` for any other.
-    public static func syntax(forPath path: String) -> Syntax? {
+    package static func syntax(forPath path: String) -> Syntax? {
         let lowered = path.lowercased()
         if lowered.hasSuffix(".json") { return .json }
         if lowered.hasSuffix(".yaml") || lowered.hasSuffix(".yml") { return .yaml }
@@ -32,7 +32,7 @@ public enum InputDecoder {
     }
 
     /// Whether a path's extension says it holds one JSON object a line (`.jsonl`, `.ndjson`).
-    public static func isJSONLines(path: String) -> Bool {
+    package static func isJSONLines(path: String) -> Bool {
         let lowered = path.lowercased()
         return lowered.hasSuffix(".jsonl") || lowered.hasSuffix(".ndjson")
     }
@@ -46,7 +46,7 @@ public enum InputDecoder {
     ///     else YAML.
     /// - Returns: The document's value.
     /// - Throws: ``InputError`` for an empty or malformed document.
-    public static func decode(_ bytes: [UInt8], path: String, syntax: Syntax? = nil) throws(InputError) -> Value {
+    package static func decode(_ bytes: [UInt8], path: String, syntax: Syntax? = nil) throws(InputError) -> Value {
         var start = 0
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { start = 3 }
         let body = bytes[start...]
@@ -91,7 +91,7 @@ public enum InputDecoder {
     }
 
     /// A JSON reader message with any quoted number removed: it could be a secret field's value.
-    public static func sanitized(_ message: String) -> String {
+    package static func sanitized(_ message: String) -> String {
         if message.hasPrefix("number "), message.hasSuffix(" is out of range") { return "a number is out of range" }
         return message
     }

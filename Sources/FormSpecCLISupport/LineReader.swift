@@ -11,30 +11,30 @@
 ///
 /// Lines end at `\n`; a trailing `\r` is dropped; a last line without a newline is still a line.
 /// A line longer than ``maxLineLength`` is not kept: it is reported as oversized and skipped.
-public final class LineReader {
+package final class LineReader {
     /// One line of input, valid only during the callback that receives it.
-    public struct Line {
+    package struct Line {
         /// 1-based line number.
-        public var number: Int
+        package var number: Int
         /// The line's bytes without its terminator (empty when oversized).
-        public var bytes: UnsafeBufferPointer<UInt8>
+        package var bytes: UnsafeBufferPointer<UInt8>
         /// Whether the line was longer than the reader's limit and was skipped.
-        public var isOversized: Bool
+        package var isOversized: Bool
 
         /// Whether the line holds only spaces and tabs (or nothing).
-        public var isBlank: Bool {
+        package var isBlank: Bool {
             !isOversized && bytes.allSatisfy { $0 == 0x20 || $0 == 0x09 }
         }
     }
 
     /// The default longest line: 64 MiB, far beyond any form input, small enough that a hostile
     /// stream cannot exhaust memory (`--max-input-bytes`).
-    public static let defaultMaxLineLength = 64 << 20
+    package static let defaultMaxLineLength = 64 << 20
 
     /// The longest line kept, in bytes.
-    public let maxLineLength: Int
+    package let maxLineLength: Int
     /// How the source is named in errors.
-    public let path: String
+    package let path: String
 
     private let descriptor: Int32
     private let ownsDescriptor: Bool
@@ -48,7 +48,7 @@ public final class LineReader {
     ///   - ownsDescriptor: Whether to close the descriptor when the reader is released.
     ///   - bufferSize: Bytes per `read(2)`.
     ///   - maxLineLength: The longest line kept (``defaultMaxLineLength`` by default).
-    public init(
+    package init(
         descriptor: Int32, path: String, ownsDescriptor: Bool = false, bufferSize: Int = 1 << 16,
         maxLineLength: Int = LineReader.defaultMaxLineLength
     ) {
@@ -62,7 +62,7 @@ public final class LineReader {
     /// Opens the file at `path` for reading.
     ///
     /// - Throws: ``FileError`` when it cannot be opened.
-    public convenience init(path: String, maxLineLength: Int = LineReader.defaultMaxLineLength) throws(FileError) {
+    package convenience init(path: String, maxLineLength: Int = LineReader.defaultMaxLineLength) throws(FileError) {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { throw .current(path: path, operation: .read) }
         self.init(descriptor: descriptor, path: path, ownsDescriptor: true, maxLineLength: maxLineLength)
@@ -76,7 +76,7 @@ public final class LineReader {
     ///
     /// - Parameter body: Receives each line; its bytes are only valid during the call.
     /// - Throws: ``FileError`` on a read error, or whatever `body` throws.
-    public func forEachLine(_ body: (Line) throws -> Void) throws {
+    package func forEachLine(_ body: (Line) throws -> Void) throws {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: bufferSize, alignment: 1)
         defer { buffer.deallocate() }
         let base = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)

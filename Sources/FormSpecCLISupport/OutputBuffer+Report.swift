@@ -1,8 +1,8 @@
-public import FormSpecRuntime
+@_spi(Tooling) public import FormSpecRuntime
 
 extension OutputBuffer {
     /// Appends `report` as one line of compact JSON, written straight into the output bytes.
-    public func writeJSONLine(_ report: Report) {
+    package func writeJSONLine(_ report: Report) {
         // One exclusive access to the buffer for the whole report, not one per append.
         JSONWriter.append(report, to: &bytes)
         bytes.append(UInt8(ascii: "\n"))
@@ -10,7 +10,7 @@ extension OutputBuffer {
     }
 
     /// Appends `report` in its short form (``JSONWriter/appendErrors(_:to:)``) and a newline.
-    public func writeErrorsLine(_ report: Report) {
+    package func writeErrorsLine(_ report: Report) {
         JSONWriter.appendErrors(report, to: &bytes)
         bytes.append(UInt8(ascii: "\n"))
         if bytes.count >= chunkSize { flush() }
@@ -18,7 +18,7 @@ extension OutputBuffer {
 
     /// Appends the short report of the evaluation in `scratch`
     /// (``JSONWriter/appendErrors(of:program:texts:mode:strict:to:)``) and a newline.
-    public func writeErrorsLine(
+    package func writeErrorsLine(
         of scratch: EvaluationScratch, program: Program, texts: ProgramTexts, mode: Mode, strict: Bool
     ) {
         JSONWriter.appendErrors(of: scratch, program: program, texts: texts, mode: mode, strict: strict, to: &bytes)

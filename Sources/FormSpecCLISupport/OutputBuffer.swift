@@ -7,14 +7,14 @@
 ///
 /// The first failed write (a full disk, a closed pipe with `SIGPIPE` ignored) sets ``failed``;
 /// later output is dropped and callers are expected to stop.
-public final class OutputBuffer {
+package final class OutputBuffer {
     /// The descriptor written to (1 for stdout); `nil` for a collecting buffer.
-    public let descriptor: Int32?
+    package let descriptor: Int32?
     /// How many bytes to collect before writing.
-    public let chunkSize: Int
+    package let chunkSize: Int
     /// Whether a write failed; later output is dropped. Read after every record, so unchecked as
     /// ``bytes`` is.
-    @exclusivity(unchecked) public private(set) var failed = false
+    @exclusivity(unchecked) package private(set) var failed = false
 
     // Internal so writers of other documents (`OutputBuffer+Report.swift`) can append in place.
     // `@exclusivity(unchecked)`: a buffer belongs to one thread and is appended to once per record;
@@ -26,7 +26,7 @@ public final class OutputBuffer {
     /// - Parameters:
     ///   - descriptor: Where to write (1 for stdout).
     ///   - chunkSize: How many bytes to collect before writing (64 KiB by default).
-    public init(descriptor: Int32 = 1, chunkSize: Int = 1 << 16) {
+    package init(descriptor: Int32 = 1, chunkSize: Int = 1 << 16) {
         self.descriptor = descriptor
         self.chunkSize = chunkSize
         bytes.reserveCapacity(chunkSize + 4096)
@@ -35,7 +35,7 @@ public final class OutputBuffer {
     /// Creates a buffer that only collects, never writes, until ``swapBytes(_:)`` hands its bytes on.
     ///
     /// - Parameter capacity: The bytes to reserve.
-    public init(collecting capacity: Int) {
+    package init(collecting capacity: Int) {
         descriptor = nil
         chunkSize = Int.max
         bytes.reserveCapacity(capacity)
@@ -43,13 +43,13 @@ public final class OutputBuffer {
 
     /// Exchanges the collected bytes with `other` (emptied first), so both arrays keep their
     /// capacity for the next round: no copy and no allocation.
-    public func swapBytes(_ other: inout [UInt8]) {
+    package func swapBytes(_ other: inout [UInt8]) {
         other.removeAll(keepingCapacity: true)
         swap(&bytes, &other)
     }
 
     /// Appends raw bytes.
-    public func write(bytes other: [UInt8]) {
+    package func write(bytes other: [UInt8]) {
         bytes.append(contentsOf: other)
         if bytes.count >= chunkSize { flush() }
     }
@@ -64,20 +64,20 @@ public final class OutputBuffer {
     }
 
     /// Appends `text`'s UTF-8.
-    public func write(_ text: String) {
+    package func write(_ text: String) {
         bytes.append(contentsOf: text.utf8)
         if bytes.count >= chunkSize { flush() }
     }
 
     /// Appends `text` and a newline.
-    public func writeLine(_ text: String) {
+    package func writeLine(_ text: String) {
         bytes.append(contentsOf: text.utf8)
         bytes.append(UInt8(ascii: "\n"))
         if bytes.count >= chunkSize { flush() }
     }
 
     /// Writes everything collected so far.
-    public func flush() {
+    package func flush() {
         guard !bytes.isEmpty, let descriptor else { return }
         if !failed, !FileIO.writeAll(bytes, to: descriptor) { failed = true }
         // Keep the usual capacity, but give back what one huge report grew it to.

@@ -12,10 +12,10 @@
 ///     public static func program() throws -> Program { … }
 /// }
 /// ```
-public enum SwiftSourceEmitter {
+package enum SwiftSourceEmitter {
     /// The type name for a form identifier: `signup` -> `SignupForm`, `tax_return_2024` ->
     /// `TaxReturn2024Form`; a name already ending in `Form` gets no second one.
-    public static func typeName(forForm form: String) -> String {
+    package static func typeName(forForm form: String) -> String {
         var name = ""
         for part in form.split(whereSeparator: { !($0.isLetter || $0.isNumber) }) {
             name += part.prefix(1).uppercased() + part.dropFirst()
@@ -25,7 +25,7 @@ public enum SwiftSourceEmitter {
     }
 
     /// The raw-string delimiter (`#`, `##`, …) that no text in `content` can end or escape out of.
-    public static func rawDelimiter(for content: String) -> String {
+    package static func rawDelimiter(for content: String) -> String {
         var delimiter = "#"
         while content.contains("\"" + delimiter) || content.contains("\\" + delimiter) {
             delimiter += "#"
@@ -40,7 +40,7 @@ public enum SwiftSourceEmitter {
     ///   - programJSON: The program encoded as JSON.
     ///   - specPath: The spec the program was compiled from, named in the header comment.
     /// - Returns: The file's text, ending in a newline.
-    public static func source(form: String, programJSON: String, specPath: String) -> String {
+    package static func source(form: String, programJSON: String, specPath: String) -> String {
         let type = typeName(forForm: form)
         let delimiter = rawDelimiter(for: programJSON)
         let indent = "        "

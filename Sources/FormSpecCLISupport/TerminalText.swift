@@ -4,7 +4,7 @@
 /// including escape sequences that make a terminal move the cursor, clear the screen, set the
 /// window title or open a hyperlink. Every control character a terminal acts on is shown as a
 /// visible escape instead: C0 controls as `\x1B`, DEL as `\x7F`, C1 controls as `\u009B`.
-public enum TerminalText {
+package enum TerminalText {
     /// `text` with its control characters made visible.
     ///
     /// - Parameters:
@@ -12,7 +12,7 @@ public enum TerminalText {
     ///   - keepingLineBreaks: Whether `\n` and `\t` stay as they are (for whole multi-line
     ///     documents); otherwise they are escaped too (for one value inside a line).
     /// - Returns: The text, unchanged when it holds no control character.
-    public static func escaped(_ text: String, keepingLineBreaks: Bool = false) -> String {
+    package static func escaped(_ text: String, keepingLineBreaks: Bool = false) -> String {
         guard text.unicodeScalars.contains(where: { needsEscape($0, keepingLineBreaks) }) else { return text }
         var out = ""
         out.reserveCapacity(text.utf8.count + 8)
@@ -29,7 +29,7 @@ public enum TerminalText {
     /// `text` with its control characters made visible, except the colour sequences
     /// (`ESC [ digits ; … m`, SGR) that FormSpec's own renderers add on a colour terminal: at most
     /// a colour can be changed, never the cursor, the screen or the title.
-    public static func escapedKeepingColors(_ text: String) -> String {
+    package static func escapedKeepingColors(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: { needsEscape($0, true) }) else { return text }
         let scalars = Array(text.unicodeScalars)
         var out = ""

@@ -1,4 +1,4 @@
-public import FormSpecRuntime
+@_spi(Tooling) public import FormSpecRuntime
 
 /// Renders a ``Report`` as a checklist for people:
 ///
@@ -19,12 +19,12 @@ public import FormSpecRuntime
 ///
 /// Only texts from the report are shown (requirements and messages), never input values, and
 /// every control character in them is shown escaped (``TerminalText``).
-public struct TextReportFormatter: Sendable {
+package struct TextReportFormatter: Sendable {
     /// Whether to colour marks and verdicts with ANSI escapes (only on a terminal).
-    public var colored: Bool
+    package var colored: Bool
 
     /// Creates a formatter.
-    public init(colored: Bool = false) {
+    package init(colored: Bool = false) {
         self.colored = colored
     }
 
@@ -34,7 +34,7 @@ public struct TextReportFormatter: Sendable {
     ///   - report: The report to show.
     ///   - source: Where the input came from (`a.json`, `line 3`), shown before the form name.
     /// - Returns: The checklist.
-    public func format(_ report: Report, source: String? = nil) -> String {
+    package func format(_ report: Report, source: String? = nil) -> String {
         var out = ""
         if let source { out += safe(source) + ": " }
         out += bold(safe(report.form)) + ": " + (report.valid ? paint("VALID", .green) : paint("INVALID", .red)) + "\n"
@@ -68,7 +68,7 @@ public struct TextReportFormatter: Sendable {
     }
 
     /// An input that produced no report, as one line: `line 3: error: …`.
-    public func formatError(_ message: String, source: String?) -> String {
+    package func formatError(_ message: String, source: String?) -> String {
         (source.map { safe($0) + ": " } ?? "") + paint("error:", .red) + " " + safe(message) + "\n"
     }
 

@@ -59,38 +59,38 @@ public struct Diagnostic: Sendable, Hashable, Error, CustomStringConvertible {
 }
 
 /// Collects the diagnostics of one run, so a stage can report every problem instead of stopping at the first.
-public struct DiagnosticCollector: Sendable {
+package struct DiagnosticCollector: Sendable {
     /// Everything emitted so far, in emission order.
-    public private(set) var diagnostics: [Diagnostic] = []
+    package private(set) var diagnostics: [Diagnostic] = []
 
     /// Creates an empty collector.
-    public init() {}
+    package init() {}
 
     /// Whether any error has been emitted.
-    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+    package var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
     /// Records a diagnostic.
-    public mutating func emit(_ diagnostic: Diagnostic) {
+    package mutating func emit(_ diagnostic: Diagnostic) {
         diagnostics.append(diagnostic)
     }
 
     /// Records an error.
-    public mutating func error(_ message: String, at location: SourceLocation?, notes: [Diagnostic.Note] = []) {
+    package mutating func error(_ message: String, at location: SourceLocation?, notes: [Diagnostic.Note] = []) {
         emit(.error(message, at: location, notes: notes))
     }
 
     /// Records a warning.
-    public mutating func warning(_ message: String, at location: SourceLocation?, notes: [Diagnostic.Note] = []) {
+    package mutating func warning(_ message: String, at location: SourceLocation?, notes: [Diagnostic.Note] = []) {
         emit(.warning(message, at: location, notes: notes))
     }
 
     /// Records every diagnostic of `other`.
-    public mutating func append(contentsOf other: [Diagnostic]) {
+    package mutating func append(contentsOf other: [Diagnostic]) {
         diagnostics.append(contentsOf: other)
     }
 
     /// The diagnostics sorted by file and position (stable for equal positions).
-    public var sorted: [Diagnostic] {
+    package var sorted: [Diagnostic] {
         diagnostics.enumerated().sorted { a, b in
             let la = a.element.location, lb = b.element.location
             switch (la, lb) {

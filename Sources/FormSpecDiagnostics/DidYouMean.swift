@@ -11,7 +11,7 @@
 ///   - candidates: The names that would have been valid.
 /// - Returns: The closest candidate when it is plausibly a typo of `word`, else `nil`; the first
 ///   such candidate in order on a tie.
-public func closestMatch(to word: String, in candidates: some Sequence<String>) -> String? {
+package func closestMatch(to word: String, in candidates: some Sequence<String>) -> String? {
     var budget = didYouMeanMaxCandidates
     return closestMatch(to: word, in: candidates, comparisons: &budget)
 }
@@ -19,7 +19,7 @@ public func closestMatch(to word: String, in candidates: some Sequence<String>) 
 /// ``closestMatch(to:in:)`` drawing on a shared budget of comparisons, so a caller that asks for
 /// many suggestions (a spec with thousands of misspelt names) bounds their total work; each
 /// comparison spends one unit, and an exhausted budget yields no suggestion.
-public func closestMatch(to word: String, in candidates: some Sequence<String>, comparisons budget: inout Int)
+package func closestMatch(to word: String, in candidates: some Sequence<String>, comparisons budget: inout Int)
     -> String?
 {
     guard word.utf8.count <= didYouMeanMaxLength * 4 else { return nil }
@@ -77,9 +77,9 @@ private struct EditDistanceScratch {
 }
 
 /// Words longer than this (in Unicode scalars) get no did-you-mean: no name is that long.
-public let didYouMeanMaxLength = 64
+package let didYouMeanMaxLength = 64
 /// At most this many candidates are compared for one suggestion.
-public let didYouMeanMaxCandidates = 1_000
+package let didYouMeanMaxCandidates = 1_000
 
 /// Damerau-Levenshtein (optimal string alignment) distance: a swap of two neighbours counts as one edit.
 func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {

@@ -1,6 +1,6 @@
 import FormSpecCompiler
 import FormSpecDiagnostics
-import FormSpecRuntime
+@_spi(Tooling) import FormSpecRuntime
 
 /// A Language Server Protocol server for FormSpec specs: diagnostics, completion, hover and
 /// go-to-definition, answered from the last compilation of each open document.

@@ -7,9 +7,9 @@
 /// reads each byte once per NFA state. A value is immutable and safe to share across threads.
 ///
 /// Equality and hashing compare ``source`` only: the automata are a function of it.
-public struct Pattern: Sendable, Hashable {
+package struct Pattern: Sendable, Hashable {
     /// The pattern as written.
-    public let source: String
+    package let source: String
     /// The automata.
     let program: PatternProgram
     /// The DFA tables in flat memory when every conjunct runs on a DFA alone (the usual form
@@ -19,13 +19,13 @@ public struct Pattern: Sendable, Hashable {
     /// Compiles `source`.
     /// - Throws: ``PatternSyntaxError`` when the pattern is invalid, refused (backreferences), or
     ///   too large once its repetitions are expanded.
-    public init(_ source: String) throws(PatternSyntaxError) {
+    package init(_ source: String) throws(PatternSyntaxError) {
         try self.init(ir: PatternSyntax.lower(source), source: source)
     }
 
     /// Compiles an already lowered pattern; `source` is kept for messages.
     /// - Throws: ``PatternSyntaxError`` when the automata would be too large or too deep.
-    public init(ir: PatternIR, source: String) throws(PatternSyntaxError) {
+    package init(ir: PatternIR, source: String) throws(PatternSyntaxError) {
         self.init(source: source, program: try PatternCompiler.compile(ir, sourceLength: source.unicodeScalars.count))
     }
 
@@ -36,7 +36,7 @@ public struct Pattern: Sendable, Hashable {
     }
 
     /// Whether `text` contains a match (an unanchored search; write `^…$` to anchor).
-    public func matches(_ text: String) -> Bool {
+    package func matches(_ text: String) -> Bool {
         if let dfas, let result = text.utf8.withContiguousStorageIfAvailable({ dfas.matches($0) }) { return result }
         var steps = 0
         return run(text, engine: .automatic, steps: &steps)
@@ -44,7 +44,7 @@ public struct Pattern: Sendable, Hashable {
 
     /// Whether the UTF-8 bytes contain a match. The bytes must be valid UTF-8 (as every Swift
     /// `String` is); on invalid input the answer is unspecified but the call is still safe.
-    public func matches(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    package func matches(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         if let dfas { return dfas.matches(bytes) }
         var steps = 0
         return run(bytes, engine: .automatic, steps: &steps)
@@ -54,9 +54,9 @@ public struct Pattern: Sendable, Hashable {
     /// pattern and runs with no reference counting, valid while this pattern is alive.
     package var dfaTables: DFATables? { dfas?.tables }
 
-    public static func == (lhs: Pattern, rhs: Pattern) -> Bool { lhs.source == rhs.source }
+    package static func == (lhs: Pattern, rhs: Pattern) -> Bool { lhs.source == rhs.source }
 
-    public func hash(into hasher: inout Hasher) { hasher.combine(source) }
+    package func hash(into hasher: inout Hasher) { hasher.combine(source) }
 
     // MARK: Running
 

@@ -2,18 +2,18 @@
 ///
 /// The position is counted in Unicode scalars from the start of the pattern's source text, so a
 /// caller that knows where the pattern sits in a file can place a diagnostic at the exact column.
-public struct PatternSyntaxError: Error, Sendable, Hashable {
+package struct PatternSyntaxError: Error, Sendable, Hashable {
     /// What is wrong, as a sentence fragment without a trailing period (`"unterminated character class"`).
-    public var message: String
+    package var message: String
     /// Where the problem starts: an offset in Unicode scalars into the pattern source.
-    public var offset: Int
+    package var offset: Int
     /// How many scalars the problem spans (at least 1 where there is text to point at).
-    public var length: Int
+    package var length: Int
     /// An optional hint on what to write instead (e.g. for refused backreferences).
-    public var note: String?
+    package var note: String?
 
     /// Creates an error.
-    public init(message: String, offset: Int, length: Int = 1, note: String? = nil) {
+    package init(message: String, offset: Int, length: Int = 1, note: String? = nil) {
         self.message = message
         self.offset = offset
         self.length = length

@@ -1,6 +1,6 @@
 import FormSpecCompiler
 import FormSpecDiagnostics
-import FormSpecRuntime
+@_spi(Tooling) import FormSpecRuntime
 
 /// Compares a report with what a spec test expects (docs/reference.md) and explains every
 /// difference, one line per field.

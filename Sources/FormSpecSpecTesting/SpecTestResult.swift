@@ -1,6 +1,6 @@
 import FormSpecCompiler
 import FormSpecDiagnostics
-import FormSpecRuntime
+@_spi(Tooling) import FormSpecRuntime
 
 /// The outcome of one spec test (docs/reference.md): a `tests:` item, a compile-fail golden
 /// comparison, or a spec that did not compile.
@@ -36,7 +36,7 @@ public struct SpecTestResult: Sendable, Hashable, Codable {
     public var recorded: Bool
 
     /// Creates a result.
-    public init(
+    package init(
         specPath: String, form: String, name: String, line: Int, kind: Kind = .test, passed: Bool,
         duration: Double, failure: String? = nil, recorded: Bool = false
     ) {
@@ -73,7 +73,7 @@ public struct SpecFileResult: Sendable, Hashable, Codable {
     public var warnings: String?
 
     /// Creates a file result.
-    public init(path: String, form: String, tests: [SpecTestResult], duration: Double, warnings: String? = nil) {
+    package init(path: String, form: String, tests: [SpecTestResult], duration: Double, warnings: String? = nil) {
         self.path = path
         self.form = form
         self.tests = tests
@@ -95,7 +95,7 @@ public struct SpecTestRun: Sendable, Hashable, Codable {
     public var specs: [SpecFileResult]
 
     /// Creates a run from its files' results.
-    public init(specs: [SpecFileResult]) {
+    package init(specs: [SpecFileResult]) {
         self.specs = specs
     }
 

@@ -1,6 +1,6 @@
 import FormSpecCompiler
 import FormSpecDiagnostics
-import FormSpecRuntime
+@_spi(Tooling) import FormSpecRuntime
 
 #if canImport(FoundationEssentials)
     internal import FoundationEssentials
@@ -11,7 +11,7 @@ import FormSpecRuntime
 extension SpecTestRun {
     /// The run as JUnit XML, for CI: one `<testsuite>` per spec file (named after the form) and one
     /// `<testcase>` per test, failures with their diff as text. Compile-fail tests are included.
-    public var junitXML: String {
+    package var junitXML: String {
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out += "<testsuites name=\"formspec\" tests=\"\(results.count)\" failures=\"\(failedCount)\" errors=\"0\""
         out += " time=\"\(Self.time(duration))\">\n"
@@ -44,7 +44,7 @@ extension SpecTestRun {
     /// "form", "duration", "tests": [{"spec", "form", "test", "line", "kind", "passed", "duration",
     /// "failure"?, "recorded"}]}]}`.
     /// - Parameter pretty: Whether to indent the document.
-    public func json(pretty: Bool = true) -> String {
+    package func json(pretty: Bool = true) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting =
             pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]

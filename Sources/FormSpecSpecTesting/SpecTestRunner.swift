@@ -1,6 +1,6 @@
 import FormSpecCompiler
 import FormSpecDiagnostics
-import FormSpecRuntime
+@_spi(Tooling) import FormSpecRuntime
 
 #if canImport(FoundationEssentials)
     internal import FoundationEssentials

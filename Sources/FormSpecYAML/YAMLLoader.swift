@@ -6,20 +6,20 @@ public import FormSpecDiagnostics
 /// Problems that end the load (malformed YAML, invalid UTF-8, an alias bomb, nesting that is too
 /// deep) are thrown as a ``Diagnostic``; problems the loader can step over (duplicate keys) are
 /// collected in ``LoadedYAML/diagnostics`` and the first occurrence is kept.
-public enum YAMLLoader {
+package enum YAMLLoader {
     /// Limits that keep hostile files from running away with time or memory.
-    public struct Limits: Sendable {
+    package struct Limits: Sendable {
         /// How many nodes alias expansion may add before the file is rejected (billion laughs).
-        public var maxAliasExpansion: Int = 100_000
+        package var maxAliasExpansion: Int = 100_000
         /// How deeply collections may nest.
-        public var maxDepth: Int = 200
+        package var maxDepth: Int = 200
         /// Whether messages may quote the document's text (keys, alias names). Off by default:
         /// an input document may hold a secret field's value anywhere, so its diagnostics point at a
         /// line and column and quote nothing. The spec compiler turns it on for spec files.
-        public var quotesText = false
+        package var quotesText = false
 
         /// The default limits.
-        public init() {}
+        package init() {}
     }
 
     /// Loads the single document in `text`.
@@ -30,7 +30,7 @@ public enum YAMLLoader {
     ///   - limits: Bounds on alias expansion and nesting.
     /// - Returns: The root node (`nil` for an empty file) and any recoverable diagnostics.
     /// - Throws: A ``Diagnostic`` for a problem that makes the file unreadable.
-    public static func load(
+    package static func load(
         _ bytes: [UInt8], path: String, limits: Limits = Limits()
     ) throws(Diagnostic) -> LoadedYAML {
         let parser = EventParser(bytes: bytes)
@@ -45,19 +45,19 @@ public enum YAMLLoader {
     }
 
     /// Loads the single document in `text`.
-    public static func load(_ text: String, path: String, limits: Limits = Limits()) throws(Diagnostic) -> LoadedYAML {
+    package static func load(_ text: String, path: String, limits: Limits = Limits()) throws(Diagnostic) -> LoadedYAML {
         try load(Array(text.utf8), path: path, limits: limits)
     }
 }
 
 /// The result of loading a YAML file: the first stage boundary of the compiler.
-public struct LoadedYAML: Sendable {
+package struct LoadedYAML: Sendable {
     /// The document's root, or `nil` when the file holds no document.
-    public var root: YAMLNode?
+    package var root: YAMLNode?
     /// Recoverable problems found while loading (duplicate keys).
-    public var diagnostics: [Diagnostic]
+    package var diagnostics: [Diagnostic]
     /// The path locations name.
-    public var path: String
+    package var path: String
 }
 
 // MARK: - Events

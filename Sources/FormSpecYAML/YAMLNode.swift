@@ -1,9 +1,9 @@
 public import FormSpecDiagnostics
 
 /// A node of a loaded YAML document, with the exact span it came from.
-public struct YAMLNode: Sendable, Hashable {
+package struct YAMLNode: Sendable, Hashable {
     /// What a node holds.
-    public enum Content: Sendable, Hashable {
+    package enum Content: Sendable, Hashable {
         /// A scalar: its text and how it was written.
         case scalar(YAMLScalar)
         /// A sequence of nodes, in order.
@@ -13,39 +13,39 @@ public struct YAMLNode: Sendable, Hashable {
     }
 
     /// The node's content.
-    public var content: Content
+    package var content: Content
     /// Where the node is written (start and end marks).
-    public var location: SourceLocation
+    package var location: SourceLocation
     /// The explicit tag, such as `tag:yaml.org,2002:str`, when one was written.
-    public var tag: String?
+    package var tag: String?
 
     /// Creates a node.
-    public init(_ content: Content, at location: SourceLocation, tag: String? = nil) {
+    package init(_ content: Content, at location: SourceLocation, tag: String? = nil) {
         self.content = content
         self.location = location
         self.tag = tag
     }
 
     /// The scalar, when this node is one.
-    public var scalar: YAMLScalar? {
+    package var scalar: YAMLScalar? {
         if case .scalar(let scalar) = content { return scalar }
         return nil
     }
 
     /// The items, when this node is a sequence.
-    public var sequence: [YAMLNode]? {
+    package var sequence: [YAMLNode]? {
         if case .sequence(let items) = content { return items }
         return nil
     }
 
     /// The pairs, when this node is a mapping.
-    public var mapping: [YAMLPair]? {
+    package var mapping: [YAMLPair]? {
         if case .mapping(let pairs) = content { return pairs }
         return nil
     }
 
     /// A word for the node's kind, for messages ("a mapping", "a list", "a string").
-    public var kindDescription: String {
+    package var kindDescription: String {
         switch content {
         case .scalar:
             switch resolved {
@@ -62,47 +62,47 @@ public struct YAMLNode: Sendable, Hashable {
 
     /// The scalar's value under the YAML 1.2 core schema: plain scalars are typed, quoted ones are
     /// strings. A sequence or mapping resolves as an empty string; check `scalar` first.
-    public var resolved: ResolvedScalar {
+    package var resolved: ResolvedScalar {
         guard let scalar else { return .string("") }
         return ResolvedScalar(scalar, tag: tag)
     }
 }
 
 /// A key/value pair of a mapping.
-public struct YAMLPair: Sendable, Hashable {
+package struct YAMLPair: Sendable, Hashable {
     /// The key node (a scalar in every spec).
-    public var key: YAMLNode
+    package var key: YAMLNode
     /// The value node.
-    public var value: YAMLNode
+    package var value: YAMLNode
 
     /// Creates a pair.
-    public init(key: YAMLNode, value: YAMLNode) {
+    package init(key: YAMLNode, value: YAMLNode) {
         self.key = key
         self.value = value
     }
 }
 
 /// A scalar's text and style.
-public struct YAMLScalar: Sendable, Hashable {
+package struct YAMLScalar: Sendable, Hashable {
     /// How a scalar was written.
-    public enum Style: Sendable, Hashable {
+    package enum Style: Sendable, Hashable {
         case plain, singleQuoted, doubleQuoted, literal, folded
     }
 
     /// The scalar's text after YAML unescaping and folding.
-    public var text: String
+    package var text: String
     /// How it was written: only plain scalars are read as numbers, booleans or null.
-    public var style: Style
+    package var style: Style
 
     /// Creates a scalar.
-    public init(_ text: String, style: Style = .plain) {
+    package init(_ text: String, style: Style = .plain) {
         self.text = text
         self.style = style
     }
 }
 
 /// A scalar read under the YAML 1.2 core schema.
-public enum ResolvedScalar: Sendable, Hashable {
+package enum ResolvedScalar: Sendable, Hashable {
     case null
     case bool(Bool)
     /// An integer that fits `Int64`; larger ones resolve as `.float` when finite, else `.string`.
@@ -111,7 +111,7 @@ public enum ResolvedScalar: Sendable, Hashable {
     case string(String)
 
     /// Resolves `scalar` (with an explicit `tag`, if any) under the core schema.
-    public init(_ scalar: YAMLScalar, tag: String?) {
+    package init(_ scalar: YAMLScalar, tag: String?) {
         if let tag {
             switch tag {
             case "tag:yaml.org,2002:str": self = .string(scalar.text); return

@@ -2,7 +2,7 @@ import ArgumentParser
 import FormSpecCLISupport
 import FormSpecCompiler
 import FormSpecDiagnostics
-import FormSpecRuntime
+@_spi(Tooling) import FormSpecRuntime
 import FormSpecSpecTesting
 
 #if canImport(Glibc)

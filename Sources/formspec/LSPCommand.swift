@@ -3,7 +3,7 @@ import FormSpecCLISupport
 import FormSpecCompiler
 import FormSpecDiagnostics
 import FormSpecLanguageServer
-import FormSpecRuntime
+@_spi(Tooling) import FormSpecRuntime
 import FormSpecSpecTesting
 
 /// `formspec lsp`: a Language Server Protocol server on stdin/stdout, for editors.

@@ -1,5 +1,6 @@
 import FormSpec
 import FormSpecCLISupport
+@_spi(Tooling) import FormSpecRuntime
 import Foundation
 import Testing
 

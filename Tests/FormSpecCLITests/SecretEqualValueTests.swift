@@ -1,4 +1,5 @@
 import FormSpec
+@_spi(Tooling) import FormSpecRuntime
 import Testing
 
 /// A text field whose value happens to equal a secret's value must not show it through `{value}`:

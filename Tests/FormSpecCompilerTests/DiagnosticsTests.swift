@@ -1,4 +1,5 @@
 import FormSpec
+@_spi(Tooling) import FormSpecRuntime
 import Testing
 
 /// Section 11: every problem with PATH:LINE:COL, the source line and a caret; all problems at once.

@@ -1,4 +1,5 @@
 import FormSpec
+@_spi(Tooling) import FormSpecRuntime
 import Testing
 
 /// Whole specs fed hostile inputs (issue 8): answers, never traps.

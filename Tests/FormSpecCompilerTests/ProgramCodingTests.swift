@@ -1,4 +1,5 @@
 import FormSpec
+@_spi(Tooling) import FormSpecRuntime
 import Foundation
 import Testing
 

@@ -1,4 +1,5 @@
 import FormSpec
+@_spi(Tooling) import FormSpecRuntime
 import Testing
 
 /// A secret's value, and anything equal to it, appears in no output of the compiler: not in

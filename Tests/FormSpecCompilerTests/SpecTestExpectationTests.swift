@@ -1,4 +1,5 @@
 import FormSpec
+@_spi(Tooling) import FormSpecRuntime
 import Testing
 
 /// A date field checked against `today`, with a warning, for the expectations added to spec tests:

@@ -1,4 +1,5 @@
 import FormSpec
+@_spi(Tooling) import FormSpecRuntime
 import Testing
 
 /// Compiles `source` as `test.form.yaml`, with other files served from `files`.

@@ -1,4 +1,5 @@
 import FormSpec
+@_spi(Tooling) import FormSpecRuntime
 import Testing
 
 /// `label: {en: Email, ja: メールアドレス}`: built-in messages use the label of their own locale.

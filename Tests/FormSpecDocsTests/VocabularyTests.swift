@@ -1,3 +1,4 @@
+@_spi(Tooling) import FormSpecRuntime
 import FormSpecTestSupport
 import Foundation
 import Testing

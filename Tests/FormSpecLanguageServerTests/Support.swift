@@ -1,5 +1,5 @@
 import FormSpecCompiler
-import FormSpecRuntime
+@_spi(Tooling) import FormSpecRuntime
 import Foundation
 import Testing
 

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import FormSpecRuntime
+@_spi(Tooling) @testable import FormSpecRuntime
 
 /// Numbers compared as the decimals they were written as (issue: Doubles decided these wrongly).
 @Suite struct ExactDecimalTests {

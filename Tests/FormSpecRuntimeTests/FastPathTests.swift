@@ -1,6 +1,6 @@
 import Testing
 
-@testable import FormSpecRuntime
+@_spi(Tooling) @testable import FormSpecRuntime
 
 @Suite("ASCII fast paths agree with Unicode")
 struct FastPathTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import FormSpecRuntime
+@_spi(Tooling) @testable import FormSpecRuntime
 
 /// The strict JSON reader, including hostile input.
 struct JSONReaderTests {

@@ -4,6 +4,7 @@
 
 import Benchmark
 import FormSpec
+@_spi(Tooling) import FormSpecRuntime
 import Foundation
 
 /// The repository's root, found from this file's path.
@@ -55,7 +56,7 @@ final class BatchRun: @unchecked Sendable {
         self.context = context
         texts = context.texts(for: program)
         self.lines = lines
-        scanner = JSONRecordScanner(fieldNames: program.fields.map(\.name))
+        scanner = JSONRecordScanner(fieldNames: program.fieldNames)
         scratch = EvaluationScratch(program)
         output.reserveCapacity(1 << 16)
         for _ in 0..<1_000 { record() }  // warm up the reused buffers

@@ -1,4 +1,5 @@
 import FormSpec
+@_spi(Tooling) import FormSpecRuntime
 import FuzzSupport
 
 /// libFuzzer entry: the first byte picks one of the repository's compiled specs, the rest is JSON
@@ -17,7 +18,7 @@ public func fuzzInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let locale = locales[Int(selector) / programs.count % locales.count]
     var previous: Value?
     // Reused from line to line, as a batch reuses them.
-    var scanner = JSONRecordScanner(fieldNames: program.fields.map(\.name))
+    var scanner = JSONRecordScanner(fieldNames: program.fieldNames)
     var scratch = EvaluationScratch(program, today: FuzzRepository.today)
     for line in bytes.dropFirst().split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true) {
         guard let input = try? JSONReader.parse(line) else {

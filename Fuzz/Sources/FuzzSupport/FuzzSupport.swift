@@ -1,5 +1,6 @@
 import CLibFuzzer
 import FormSpec
+@_spi(Tooling) import FormSpecRuntime
 
 /// Spec files served from memory, as raw bytes: the fuzzer's bytes reach the YAML loader unchanged
 /// (invalid UTF-8 included), and nothing is read from the disk.
@@ -72,7 +73,7 @@ public enum FuzzRepository {
     public static let today = CivilDate(year: 2024, month: 2, day: 29) ?? .today()
 
     /// Answers every external check, deterministically from the value, so `check:` rules run.
-    public static let checks: CheckResolver = { check, _, value in
+    package static let checks: CheckResolver = { check, _, value in
         (check.utf8.count + value.description.utf8.count) % 3 != 0
     }
 }

@@ -1,4 +1,4 @@
-import FormSpecRuntime
+@_spi(Tooling) import FormSpecRuntime
 
 /// The parts of the repository's documents that are derived from the rule declarations: the
 /// reference's rule tables and the JSON Schema's rule properties.

@@ -1,60 +1,60 @@
-import FormSpecRuntime
+@_spi(Tooling) import FormSpecRuntime
 
 /// The words of the spec language, as the compiler itself knows them: keys, rule names, enum values,
 /// the rules' one-line documentation and their built-in messages.
 ///
 /// Editor tooling (the language server's completion and hover) reads this instead of keeping a
 /// second copy, so a key or rule added to the compiler shows up in the editor without more work.
-public enum SpecVocabulary {
+package enum SpecVocabulary {
     /// Keys of a spec file's top-level mapping.
-    public static var topLevelKeys: [String] { SyntaxParser.topLevelKeys }
+    package static var topLevelKeys: [String] { SyntaxParser.topLevelKeys }
     /// Keys of a field's mapping.
-    public static var fieldKeys: [String] { SyntaxParser.fieldKeys }
+    package static var fieldKeys: [String] { SyntaxParser.fieldKeys }
     /// Every rule key, in the catalog's order.
-    public static var ruleNames: [String] { RuleCatalog.names }
+    package static var ruleNames: [String] { RuleCatalog.names }
     /// Keys a rule item may carry beside its rule key.
-    public static var ruleModifierKeys: [String] { SyntaxParser.modifierKeys }
+    package static var ruleModifierKeys: [String] { SyntaxParser.modifierKeys }
     /// Rule keys of `form_rules:` items.
-    public static var formRuleKeys: [String] { SyntaxParser.formRuleKeys }
+    package static var formRuleKeys: [String] { SyntaxParser.formRuleKeys }
     /// Keys of a `tests:` item.
-    public static var testKeys: [String] { SyntaxParser.testKeys }
+    package static var testKeys: [String] { SyntaxParser.testKeys }
     /// Keys of `tests:` written as a mapping (`today:` for every test, `cases:`).
-    public static var testSectionKeys: [String] { SyntaxParser.testSectionKeys }
+    package static var testSectionKeys: [String] { SyntaxParser.testSectionKeys }
     /// Keys of a test's `expect:` mapping.
-    public static var expectKeys: [String] { Checker.expectationKeys }
+    package static var expectKeys: [String] { Checker.expectationKeys }
     /// Keys of a `when:` condition.
-    public static var conditionKeys: [String] { Checker.conditionKeys }
+    package static var conditionKeys: [String] { Checker.conditionKeys }
     /// Keys of a `{value: …, label: …}` choice option.
-    public static let optionKeys = ["value", "label"]
+    package static let optionKeys = ["value", "label"]
 
     /// Field types (`type:`).
-    public static var fieldTypes: [String] { FieldType.allCases.map(\.rawValue) }
+    package static var fieldTypes: [String] { FieldType.allCases.map(\.rawValue) }
     /// Rule severities (`severity:`).
-    public static let severities = [Severity.error, .warning].map(\.rawValue)
+    package static let severities = [Severity.error, .warning].map(\.rawValue)
     /// Length units (`unit:`).
-    public static var lengthUnits: [String] { LengthRule.Unit.allCases.map(\.rawValue) }
+    package static var lengthUnits: [String] { LengthRule.Unit.allCases.map(\.rawValue) }
     /// Field report modes (`report:`).
-    public static let reportModes = ["all", "first"]
+    package static let reportModes = ["all", "first"]
     /// Validation modes (`mode:`).
-    public static var modes: [String] { Mode.allCases.map(\.rawValue) }
+    package static var modes: [String] { Mode.allCases.map(\.rawValue) }
     /// Text formats (`format:`).
-    public static var formats: [String] { FormatRule.Format.allCases.map(\.rawValue) }
+    package static var formats: [String] { FormatRule.Format.allCases.map(\.rawValue) }
     /// Character classes (`contains:`).
-    public static var characterClasses: [String] { ContainsRule.CharacterClass.allCases.map(\.rawValue) }
+    package static var characterClasses: [String] { ContainsRule.CharacterClass.allCases.map(\.rawValue) }
     /// Locales with built-in messages.
-    public static var builtInLocales: [String] { DefaultMessages.locales }
+    package static var builtInLocales: [String] { DefaultMessages.locales }
 
     /// The one-line documentation of rule `name` (a field rule or a form rule), or `nil` for a name
     /// that is not a rule.
-    public static func documentation(ofRule name: String) -> String? { RuleCatalog.anyDeclaration(for: name)?.summary }
+    package static func documentation(ofRule name: String) -> String? { RuleCatalog.anyDeclaration(for: name)?.summary }
 
     /// The one-line documentation of key `key` of a field, a rule item, or the top level.
-    public static func documentation(ofKey key: String) -> String? { keyDocumentation[key] }
+    package static func documentation(ofKey key: String) -> String? { keyDocumentation[key] }
 
     /// The built-in message templates of rule `name` in `locale`, as `(variant, template)` pairs:
     /// one pair for most rules, one per variant where the message depends on the argument
     /// (`format.email`, `min.date`). Empty for rules without a message of their own (`use`).
-    public static func defaultMessages(ofRule name: String, locale: String = "en") -> [(key: String, template: String)]
+    package static func defaultMessages(ofRule name: String, locale: String = "en") -> [(key: String, template: String)]
     {
         guard let catalog = DefaultMessages.catalog[locale] else { return [] }
         return catalog.filter { $0.key == name || $0.key.hasPrefix(name + ".") }
@@ -106,10 +106,10 @@ public enum SpecVocabulary {
 extension Compiler {
     /// The path the compiler reads for `import: relative` written in the file at `file`, so tools
     /// resolve imports exactly as compilation does.
-    public static func resolveImport(_ relative: String, from file: String) -> String {
+    package static func resolveImport(_ relative: String, from file: String) -> String {
         PathUtilities.resolve(relative, from: file)
     }
 
     /// `path` without `.` and `folder/..` steps: the name the compiler gives a file in diagnostics.
-    public static func normalizePath(_ path: String) -> String { PathUtilities.normalize(path) }
+    package static func normalizePath(_ path: String) -> String { PathUtilities.normalize(path) }
 }

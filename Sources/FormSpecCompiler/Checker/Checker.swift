@@ -1,5 +1,5 @@
 import FormSpecDiagnostics
-import FormSpecRuntime
+@_spi(Tooling) import FormSpecRuntime
 import FormSpecYAML
 
 /// What the checker knows of a field while checking rules that mention it.

@@ -1,12 +1,12 @@
 import FormSpecDiagnostics
-public import FormSpecRuntime
+@_spi(Tooling) public import FormSpecRuntime
 public import FormSpecYAML
 
 extension Value {
     /// The value a YAML node denotes: plain scalars typed by the YAML 1.2 core schema, quoted
     /// scalars as strings, sequences as arrays and mappings as objects in source order. This is how
     /// spec tests, defaults and YAML inputs read values.
-    public init(yaml node: YAMLNode) {
+    package init(yaml node: YAMLNode) {
         switch node.content {
         case .scalar(let scalar):
             switch node.resolved {

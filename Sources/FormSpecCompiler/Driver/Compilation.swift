@@ -1,5 +1,5 @@
 public import FormSpecDiagnostics
-public import FormSpecRuntime
+@_spi(Tooling) public import FormSpecRuntime
 
 /// A spec compiled all the way: the lowered program plus the spec's own tests.
 public struct CompiledSpec: Sendable {
@@ -19,9 +19,9 @@ public struct Compilation: Sendable {
     /// Every problem found, sorted by file and position.
     public var diagnostics: [Diagnostic]
     /// The text of each file read, by path.
-    public var sources: [String: String]
+    package var sources: [String: String]
     /// Whether the file is a rule library (`define:` only, no `form:`).
-    public var isLibrary: Bool
+    package var isLibrary: Bool
 
     /// Whether any diagnostic is an error.
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }

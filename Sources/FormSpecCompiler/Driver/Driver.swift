@@ -1,5 +1,5 @@
 import FormSpecDiagnostics
-import FormSpecRuntime
+@_spi(Tooling) import FormSpecRuntime
 import FormSpecYAML
 
 /// Wires the stages for one compilation: load (``LoadedYAML``) -> parse (``SpecSyntax``) ->

@@ -5,9 +5,9 @@
 /// spec's own folder, or `--import-root`), judged first on the path as written (a `../` escape is
 /// refused before the file system is asked anything) and then on the canonical path with every
 /// symlink resolved (a link cannot lead out of the root).
-public struct ImportResolver: Sendable {
+package struct ImportResolver: Sendable {
     /// Why an import was refused.
-    public enum Refusal: Error, Equatable, Sendable {
+    package enum Refusal: Error, Equatable, Sendable {
         /// The entry is an absolute path.
         case absolute
         /// The entry leads outside the import root.
@@ -20,15 +20,15 @@ public struct ImportResolver: Sendable {
 
     private let provider: any SourceProvider
     /// The canonical folder imports must stay in; `nil` when it could not be resolved.
-    public let root: String?
+    package let root: String?
     /// The folder imports must stay in, as the user wrote it (for messages).
-    public let rootDisplay: String
+    package let rootDisplay: String
     /// The spec's own folder as written, for refusing `../` escapes lexically; `nil` with an explicit root.
     private let lexicalRoot: String?
 
     /// The resolver for the spec at `specPath`, confined to `importRoot` when given, else to the
     /// spec's folder.
-    public init(specPath: String, importRoot: String? = nil, provider: any SourceProvider) {
+    package init(specPath: String, importRoot: String? = nil, provider: any SourceProvider) {
         self.provider = provider
         if let importRoot {
             rootDisplay = importRoot
@@ -44,7 +44,8 @@ public struct ImportResolver: Sendable {
 
     /// The file `written` names when imported from the file at `importingPath`: its path (relative
     /// as written) and canonical key, or why it may not be read.
-    public func resolve(_ written: String, from importingPath: String) -> Result<(path: String, key: String), Refusal> {
+    package func resolve(_ written: String, from importingPath: String) -> Result<(path: String, key: String), Refusal>
+    {
         if written.hasPrefix("/") { return .failure(.absolute) }
         let target = PathUtilities.resolve(written, from: importingPath)
         guard let root else { return .failure(.noRoot) }

@@ -29,24 +29,24 @@ public struct FileSystemSources: SourceProvider {
 }
 
 /// Serves one in-memory file and defers every other path to a base provider.
-public struct OverlaySources: SourceProvider {
+package struct OverlaySources: SourceProvider {
     let path: String
     let bytes: [UInt8]
     let base: any SourceProvider
 
     /// Serves `bytes` at `path`, and everything else from `base`.
-    public init(path: String, bytes: [UInt8], base: any SourceProvider) {
+    package init(path: String, bytes: [UInt8], base: any SourceProvider) {
         self.path = path
         self.bytes = bytes
         self.base = base
     }
 
-    public func contents(of path: String) -> [UInt8]? {
+    package func contents(of path: String) -> [UInt8]? {
         path == self.path ? bytes : base.contents(of: path)
     }
 
     /// The in-memory file sits in its folder as `base` names it, so imports beside it resolve the same way.
-    public func canonicalPath(_ path: String) -> String? {
+    package func canonicalPath(_ path: String) -> String? {
         guard PathUtilities.normalize(path) == PathUtilities.normalize(self.path) else {
             return base.canonicalPath(path)
         }

@@ -1,5 +1,5 @@
 import FormSpecDiagnostics
-import FormSpecRuntime
+@_spi(Tooling) import FormSpecRuntime
 import FormSpecYAML
 
 /// Turns a loaded YAML document into a ``SpecSyntax``, reporting unknown keys and wrong shapes.

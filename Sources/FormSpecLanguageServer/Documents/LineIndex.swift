@@ -1,32 +1,32 @@
 import FormSpecDiagnostics
 
 /// A position as LSP counts it: 0-based line, 0-based character in UTF-16 code units.
-public struct LSPPosition: Sendable, Hashable, Comparable {
+package struct LSPPosition: Sendable, Hashable, Comparable {
     /// 0-based line.
-    public var line: Int
+    package var line: Int
     /// 0-based offset in UTF-16 code units from the start of the line.
-    public var character: Int
+    package var character: Int
 
     /// Creates a position.
-    public init(line: Int, character: Int) {
+    package init(line: Int, character: Int) {
         self.line = line
         self.character = character
     }
 
-    public static func < (lhs: LSPPosition, rhs: LSPPosition) -> Bool {
+    package static func < (lhs: LSPPosition, rhs: LSPPosition) -> Bool {
         (lhs.line, lhs.character) < (rhs.line, rhs.character)
     }
 }
 
 /// A span as LSP counts it, `start` up to (not including) `end`.
-public struct LSPRange: Sendable, Hashable {
+package struct LSPRange: Sendable, Hashable {
     /// Where the span starts.
-    public var start: LSPPosition
+    package var start: LSPPosition
     /// Where the span ends (exclusive).
-    public var end: LSPPosition
+    package var end: LSPPosition
 
     /// Creates a range.
-    public init(start: LSPPosition, end: LSPPosition) {
+    package init(start: LSPPosition, end: LSPPosition) {
         self.start = start
         self.end = end
     }
@@ -38,7 +38,7 @@ public struct LSPRange: Sendable, Hashable {
 /// 1-based columns in Unicode scalars. LSP counts 0-based lines broken at CR, LF and CRLF only, and
 /// characters in UTF-16 code units, so an emoji (one scalar) is two characters. Both are mapped
 /// through absolute offsets, so the two line-break rules never need to agree.
-public struct LineIndex: Sendable {
+package struct LineIndex: Sendable {
     /// The UTF-16 offset of each scalar, and one more entry for the end of the text.
     private let utf16OffsetOfScalar: [Int]
     /// The scalar offset at which each YAML line starts.
@@ -51,7 +51,7 @@ public struct LineIndex: Sendable {
     private let lspLineEnds: [Int]
 
     /// Indexes `text`.
-    public init(_ text: String) {
+    package init(_ text: String) {
         var utf16Offsets: [Int] = []
         utf16Offsets.reserveCapacity(text.utf8.count + 1)
         var yamlStarts = [0]
@@ -100,19 +100,19 @@ public struct LineIndex: Sendable {
     }
 
     /// The number of UTF-16 code units in the text.
-    public var utf16Count: Int { utf16OffsetOfScalar[utf16OffsetOfScalar.count - 1] }
+    package var utf16Count: Int { utf16OffsetOfScalar[utf16OffsetOfScalar.count - 1] }
 
     /// The number of LSP lines (an empty text has one).
-    public var lineCount: Int { lspLineStarts.count }
+    package var lineCount: Int { lspLineStarts.count }
 
     /// The LSP position of the compiler's 1-based `position`, clamped to the text.
-    public func lspPosition(of position: SourcePosition) -> LSPPosition {
+    package func lspPosition(of position: SourcePosition) -> LSPPosition {
         lspPosition(ofUTF16: utf16OffsetOfScalar[scalarOffset(of: position)])
     }
 
     /// The LSP range of the compiler's `location`. An empty span covers one character, as the
     /// compiler's caret does, so editors have something to underline.
-    public func lspRange(of location: SourceLocation) -> LSPRange {
+    package func lspRange(of location: SourceLocation) -> LSPRange {
         let start = scalarOffset(of: location.start)
         var end = max(start, scalarOffset(of: location.end))
         if end == start, start < utf16OffsetOfScalar.count - 1, !isLineBreak(atScalar: start) { end = start + 1 }
@@ -124,7 +124,7 @@ public struct LineIndex: Sendable {
     /// The UTF-16 offset of the LSP `position`: a line past the end clamps to the end of the text,
     /// a character past the end of its line clamps to the line's end (as the LSP spec says), and a
     /// character inside a surrogate pair moves back to the pair's start.
-    public func utf16Offset(of position: LSPPosition) -> Int {
+    package func utf16Offset(of position: LSPPosition) -> Int {
         guard position.line >= 0 else { return 0 }
         guard position.line < lspLineStarts.count else { return utf16Count }
         let start = lspLineStarts[position.line]
@@ -135,14 +135,14 @@ public struct LineIndex: Sendable {
     }
 
     /// The compiler's 1-based position of the LSP `position`.
-    public func sourcePosition(of position: LSPPosition) -> SourcePosition {
+    package func sourcePosition(of position: LSPPosition) -> SourcePosition {
         let scalar = scalarOffset(ofUTF16: utf16Offset(of: position))
         let line = lastIndex(in: yamlLineStarts, notAfter: scalar)
         return SourcePosition(line: line + 1, column: scalar - yamlLineStarts[line] + 1)
     }
 
     /// The LSP position of UTF-16 offset `offset`.
-    public func lspPosition(ofUTF16 offset: Int) -> LSPPosition {
+    package func lspPosition(ofUTF16 offset: Int) -> LSPPosition {
         let offset = min(max(0, offset), utf16Count)
         let line = lastIndex(in: lspLineStarts, notAfter: offset)
         return LSPPosition(line: line, character: min(offset, lspLineEnds[line]) - lspLineStarts[line])

@@ -1,5 +1,5 @@
 import FormSpecCompiler
-import FormSpecRuntime
+@_spi(Tooling) import FormSpecRuntime
 
 /// LSP `CompletionItemKind` values used here.
 private enum CompletionKind: Int64 {

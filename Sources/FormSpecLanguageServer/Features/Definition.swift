@@ -1,6 +1,6 @@
 import FormSpecCompiler
 import FormSpecDiagnostics
-import FormSpecRuntime
+@_spi(Tooling) import FormSpecRuntime
 
 extension LanguageServer {
     /// `textDocument/definition`: the field a reference names, the define a `use:` names (in this

@@ -1,5 +1,5 @@
 import FormSpecDiagnostics
-import FormSpecRuntime
+@_spi(Tooling) import FormSpecRuntime
 
 extension LanguageServer {
     /// The `publishDiagnostics` notifications for one analysis: the document's own diagnostics, and

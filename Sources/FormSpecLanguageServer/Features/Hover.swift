@@ -1,6 +1,6 @@
 import FormSpecCompiler
 import FormSpecDiagnostics
-import FormSpecRuntime
+@_spi(Tooling) import FormSpecRuntime
 import FormSpecYAML
 
 extension LanguageServer {

@@ -1,4 +1,4 @@
-import FormSpecRuntime
+@_spi(Tooling) import FormSpecRuntime
 
 /// Reading LSP messages: JSON values are FormSpec's own ``Value`` (objects keep their key order,
 /// so replies are byte-stable for golden files).

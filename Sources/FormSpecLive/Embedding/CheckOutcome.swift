@@ -1,3 +1,5 @@
+@_spi(Tooling) import FormSpecRuntime
+
 #if canImport(Foundation)
     internal import Foundation
 #endif

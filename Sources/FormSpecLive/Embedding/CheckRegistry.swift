@@ -1,3 +1,5 @@
+@_spi(Tooling) import FormSpecRuntime
+
 /// What an external check is asked: which check, for which field, about which value.
 public struct CheckInput: Sendable, Hashable {
     /// The check's name (`check: NAME` in the spec).

@@ -1,3 +1,5 @@
+@_spi(Tooling) import FormSpecRuntime
+
 /// Why a validation call could not produce a report.
 ///
 /// A field that fails its rules is not an error: it is in the ``Report``. These are problems with

@@ -1,3 +1,5 @@
+@_spi(Tooling) import FormSpecRuntime
+
 /// Per-call settings of ``CompiledForm/validate(_:options:)``: locale, mode, original values,
 /// strictness and the date `today` means.
 public struct ValidationOptions: Sendable {

@@ -1,3 +1,5 @@
+@_spi(Tooling) import FormSpecRuntime
+
 /// Exact text comparison for the live form's hot path: by UTF-8 bytes, lengths first.
 ///
 /// Every text comparison in FormSpec is exact (a precomposed and a decomposed "é" differ). A

@@ -1,3 +1,5 @@
+@_spi(Tooling) import FormSpecRuntime
+
 /// One field's state for one asynchronous check.
 struct CheckSlot {
     /// Bumped whenever a run is started or abandoned: a result carrying an older generation is stale.

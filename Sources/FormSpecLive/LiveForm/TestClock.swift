@@ -1,3 +1,4 @@
+@_spi(Tooling) import FormSpecRuntime
 internal import Foundation
 
 /// A clock that only moves when told to: for testing debounced checks without real waiting.

@@ -30,7 +30,7 @@ extension Pattern: Codable {
 
     private enum CodingKeys: String, CodingKey { case version, source, conjuncts }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let version = try container.decode(Int.self, forKey: .version)
         guard version == Self.encodingVersion else {
@@ -42,7 +42,7 @@ extension Pattern: Codable {
         self.init(source: source, program: PatternProgram(conjuncts: conjuncts))
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(Self.encodingVersion, forKey: .version)
         try container.encode(source, forKey: .source)

@@ -5,7 +5,7 @@
 /// `.` and `[^]` are all a ``ScalarSet``; quantifiers are one ``PatternIR/repetition(_:min:max:)``;
 /// captures are gone (FormSpec only asks "is there a match", so groups, names, greediness and
 /// laziness never change a verdict). Anchors and lookarounds stay as zero-width nodes.
-public indirect enum PatternIR: Sendable, Hashable, Codable {
+package indirect enum PatternIR: Sendable, Hashable, Codable {
     /// Matches the empty string (an empty alternative, `()`, `(?:)`).
     case empty
     /// Matches one Unicode scalar from the set. An empty set (`[]`) matches nothing.
@@ -24,7 +24,7 @@ public indirect enum PatternIR: Sendable, Hashable, Codable {
 }
 
 /// A zero-width assertion of the pattern language (no `m` flag: `^` and `$` are input edges).
-public enum PatternAssertion: String, Sendable, Hashable, Codable {
+package enum PatternAssertion: String, Sendable, Hashable, Codable {
     /// `^`: the start of the input.
     case start
     /// `$`: the very end of the input (never before a trailing newline).
@@ -36,14 +36,14 @@ public enum PatternAssertion: String, Sendable, Hashable, Codable {
 }
 
 /// Which way a lookaround looks and whether it is negated.
-public struct PatternLookaround: Sendable, Hashable, Codable {
+package struct PatternLookaround: Sendable, Hashable, Codable {
     /// `true` for lookahead (`(?=`, `(?!`), `false` for lookbehind (`(?<=`, `(?<!`).
-    public var ahead: Bool
+    package var ahead: Bool
     /// `true` for the negative forms (`(?!`, `(?<!`).
-    public var negated: Bool
+    package var negated: Bool
 
     /// Creates a lookaround kind.
-    public init(ahead: Bool, negated: Bool) {
+    package init(ahead: Bool, negated: Bool) {
         self.ahead = ahead
         self.negated = negated
     }
@@ -53,15 +53,15 @@ public struct PatternLookaround: Sendable, Hashable, Codable {
 ///
 /// Values are code points `0...0x10FFFF`. Surrogates (`0xD800...0xDFFF`) may appear in a set (a
 /// class can name them) but never occur in a Swift `String`, so they never match.
-public struct ScalarSet: Sendable, Hashable, Codable {
+package struct ScalarSet: Sendable, Hashable, Codable {
     /// The ranges, sorted by lower bound, with a gap of at least one value between neighbours.
-    public private(set) var ranges: [ClosedRange<UInt32>]
+    package private(set) var ranges: [ClosedRange<UInt32>]
 
     /// The empty set.
-    public init() { ranges = [] }
+    package init() { ranges = [] }
 
     /// The union of `ranges`, in any order, overlapping or not.
-    public init(_ ranges: some Sequence<ClosedRange<UInt32>>) {
+    package init(_ ranges: some Sequence<ClosedRange<UInt32>>) {
         let sorted = ranges.sorted { $0.lowerBound < $1.lowerBound }
         var merged: [ClosedRange<UInt32>] = []
         merged.reserveCapacity(sorted.count)
@@ -78,10 +78,10 @@ public struct ScalarSet: Sendable, Hashable, Codable {
     }
 
     /// Every scalar value (`[^]`).
-    public static let all = ScalarSet([0...0x10FFFF])
+    package static let all = ScalarSet([0...0x10FFFF])
 
     /// Whether the set holds `value`.
-    public func contains(_ value: UInt32) -> Bool {
+    package func contains(_ value: UInt32) -> Bool {
         var low = 0
         var high = ranges.count
         while low < high {
@@ -98,7 +98,7 @@ public struct ScalarSet: Sendable, Hashable, Codable {
     }
 
     /// Every value not in the set (within `0...0x10FFFF`).
-    public var inverted: ScalarSet {
+    package var inverted: ScalarSet {
         var result: [ClosedRange<UInt32>] = []
         var next: UInt32 = 0
         for range in ranges {
@@ -110,13 +110,13 @@ public struct ScalarSet: Sendable, Hashable, Codable {
     }
 
     /// The values in either set.
-    public func union(_ other: ScalarSet) -> ScalarSet { ScalarSet(ranges + other.ranges) }
+    package func union(_ other: ScalarSet) -> ScalarSet { ScalarSet(ranges + other.ranges) }
 
     /// The values in both sets.
-    public func intersection(_ other: ScalarSet) -> ScalarSet {
+    package func intersection(_ other: ScalarSet) -> ScalarSet {
         inverted.union(other.inverted).inverted
     }
 
     /// The values in `self` but not in `other`.
-    public func subtracting(_ other: ScalarSet) -> ScalarSet { intersection(other.inverted) }
+    package func subtracting(_ other: ScalarSet) -> ScalarSet { intersection(other.inverted) }
 }

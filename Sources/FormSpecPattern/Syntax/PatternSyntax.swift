@@ -1,11 +1,11 @@
 /// The syntax layer's entry point: ECMAScript `u`-mode pattern text to ``PatternIR``.
-public enum PatternSyntax {
+package enum PatternSyntax {
     /// Parses `source` as an ECMAScript `u`-mode pattern and lowers it to the IR.
     /// - Parameter source: The pattern as written, without slashes or flags.
     /// - Returns: The pattern's IR, ready for the automata layer.
     /// - Throws: ``PatternSyntaxError`` for exactly the patterns ECMAScript rejects, and for
     ///   backreferences, which FormSpec refuses (they are not regular).
-    public static func lower(_ source: String) throws(PatternSyntaxError) -> PatternIR {
+    package static func lower(_ source: String) throws(PatternSyntaxError) -> PatternIR {
         var parser = PatternParser(source)
         let ast = try parser.parse()
         var lowering = PatternLowering()

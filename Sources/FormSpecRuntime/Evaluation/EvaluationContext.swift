@@ -1,21 +1,21 @@
 /// Per-call settings of a validation: locale, mode, original values, strictness, today's date and
 /// external check outcomes.
-public struct EvaluationContext: Sendable {
+@_spi(Tooling) public struct EvaluationContext: Sendable {
     /// The locale to show messages in; `nil` for the spec's own.
-    public var locale: String? { didSet { prepared = nil } }
+    @_spi(Tooling) public var locale: String? { didSet { prepared = nil } }
     /// `new` (default), `edit` or `show`.
-    public var mode: Mode { didSet { prepared = nil } }
+    @_spi(Tooling) public var mode: Mode { didSet { prepared = nil } }
     /// In edit mode, the values before editing (an object).
-    public var original: Value? { didSet { prepared = nil } }
+    @_spi(Tooling) public var original: Value? { didSet { prepared = nil } }
     /// Whether input keys that are not fields are form errors (`unknown_field`).
-    public var strict: Bool
+    @_spi(Tooling) public var strict: Bool
     /// The date `today` means in date rules and relative date defaults.
-    public var today: CivilDate { didSet { prepared = nil } }
+    @_spi(Tooling) public var today: CivilDate { didSet { prepared = nil } }
     /// Answers `check:` rules.
-    public var checks: CheckResolver
+    @_spi(Tooling) public var checks: CheckResolver
 
     /// Creates a context.
-    public init(
+    @_spi(Tooling) public init(
         locale: String? = nil, mode: Mode = .new, original: Value? = nil, strict: Bool = false,
         today: CivilDate = .today(), checks: @escaping CheckResolver = { _, _, _ in nil }
     ) {
@@ -46,7 +46,7 @@ public struct EvaluationContext: Sendable {
     /// their types. Call it before validating a batch; changing `locale`, `mode`, `original` or
     /// `today` afterwards undoes it.
     /// - Throws: ``EvaluationError/notAnObject(_:)`` when `original` is not an object.
-    public mutating func prepare(for program: Program) throws(EvaluationError) {
+    @_spi(Tooling) public mutating func prepare(for program: Program) throws(EvaluationError) {
         let originalValues = mode == .edit ? try program.readOriginal(original, today: today) : []
         let chain = LocaleChain(requested: locale, specLocale: program.locale)
         prepared = Prepared(
@@ -54,7 +54,7 @@ public struct EvaluationContext: Sendable {
     }
 
     /// `program`'s texts in this context's locale: prepared ones, else rendered now.
-    public func texts(for program: Program) -> ProgramTexts {
+    @_spi(Tooling) public func texts(for program: Program) -> ProgramTexts {
         if let prepared, prepared.matches(program) { return prepared.texts }
         return program.texts(for: localeChain(for: program))
     }
@@ -72,20 +72,20 @@ public struct EvaluationContext: Sendable {
     }
 
     /// A resolver that answers from fixed outcomes by check name (CLI `--stub`, test `stubs:`).
-    public static func stubs(_ outcomes: [String: Bool]) -> CheckResolver {
+    @_spi(Tooling) public static func stubs(_ outcomes: [String: Bool]) -> CheckResolver {
         { name, _, _ in outcomes[name] }
     }
 }
 
 /// An input split into per-field slots, plus the keys that name no field.
-public struct Record: Sendable, Hashable {
+@_spi(Tooling) public struct Record: Sendable, Hashable {
     /// Each field's raw value by index; `nil` when the input lacks the field.
-    public var values: [Value?]
+    @_spi(Tooling) public var values: [Value?]
     /// Input keys that are not fields, in input order.
-    public var unknownKeys: [String]
+    @_spi(Tooling) public var unknownKeys: [String]
 
     /// Creates a record.
-    public init(values: [Value?], unknownKeys: [String] = []) {
+    @_spi(Tooling) public init(values: [Value?], unknownKeys: [String] = []) {
         self.values = values
         self.unknownKeys = unknownKeys
     }

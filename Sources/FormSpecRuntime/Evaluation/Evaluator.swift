@@ -6,7 +6,8 @@ extension Program {
     ///   - context: Locale, mode, original values, strictness, today and external check outcomes.
     /// - Returns: The report.
     /// - Throws: ``EvaluationError`` when the input is not an object or a check has no outcome.
-    public func validate(_ input: Value, context: EvaluationContext = EvaluationContext()) throws(EvaluationError)
+    @_spi(Tooling) public func validate(_ input: Value, context: EvaluationContext = EvaluationContext())
+        throws(EvaluationError)
         -> Report
     {
         guard case .object(let members) = input else { throw .notAnObject(input.kindDescription) }
@@ -18,7 +19,7 @@ extension Program {
 
     /// Splits an input object into per-field slots.
     /// - Throws: ``EvaluationError/notAnObject(_:)`` for anything but an object.
-    public func record(from input: Value) throws(EvaluationError) -> Record {
+    package func record(from input: Value) throws(EvaluationError) -> Record {
         guard case .object(let members) = input else { throw .notAnObject(input.kindDescription) }
         var record = Record(values: Array(repeating: nil, count: fields.count))
         for member in members {
@@ -45,7 +46,7 @@ extension Program {
     /// - Parameters:
     ///   - record: The raw values.
     ///   - today: What relative date defaults (`default: today`) count from; `nil` for the current date.
-    public func read(_ record: Record, today: CivilDate? = nil) -> [FieldValue] {
+    package func read(_ record: Record, today: CivilDate? = nil) -> [FieldValue] {
         var values: [FieldValue] = []
         values.reserveCapacity(fields.count)
         for index in fields.indices { values.append(read(record.values[index], forField: index, today: today)) }
@@ -53,7 +54,7 @@ extension Program {
     }
 
     /// Validates a record already split into field slots.
-    public func validate(_ record: Record, context: EvaluationContext = EvaluationContext()) throws(EvaluationError)
+    package func validate(_ record: Record, context: EvaluationContext = EvaluationContext()) throws(EvaluationError)
         -> Report
     {
         var scratch = EvaluationScratch(self)
@@ -70,7 +71,7 @@ extension Program {
     ///   - index: The field.
     ///   - today: What a relative date default (`default: today`) counts from; `nil` for the
     ///     current date. Pass the evaluation's ``EvaluationContext/today``.
-    public func read(_ raw: Value?, forField index: Int, today: CivilDate? = nil) -> FieldValue {
+    package func read(_ raw: Value?, forField index: Int, today: CivilDate? = nil) -> FieldValue {
         guard let raw else { return defaultValue(ofField: index, today: today) }
         // Through the array, not a copy of the field: copying a `FieldProgram` retains each of its members.
         return fields[index].type.read(raw, trim: fields[index].trim, options: optionSets[index])
@@ -78,7 +79,7 @@ extension Program {
 
     /// Field `index`'s value when an input lacks it: its default read as its type, a relative date
     /// (`default: today-18y`) counted from `today` (the current date when `nil`); empty when none.
-    public func defaultValue(ofField index: Int, today: CivilDate? = nil) -> FieldValue {
+    package func defaultValue(ofField index: Int, today: CivilDate? = nil) -> FieldValue {
         guard let offset = defaultOffsets[index] else { return defaultValues[index] }
         return .value(.date((today ?? .today()).adding(offset)))
     }
@@ -86,7 +87,7 @@ extension Program {
     /// Field `index`'s default as an input would give it (a relative date as its `YYYY-MM-DD`
     /// text, counted from `today`, the current date when `nil`); `nil` when the field has none.
     /// What a live form starts an untouched field at.
-    public func defaultInput(ofField index: Int, today: CivilDate? = nil) -> Value? {
+    package func defaultInput(ofField index: Int, today: CivilDate? = nil) -> Value? {
         guard let offset = defaultOffsets[index] else { return fields[index].defaultValue }
         return .string((today ?? .today()).adding(offset).description)
     }
@@ -102,7 +103,9 @@ extension Program {
     ///
     /// - Throws: ``EvaluationError/unresolvedCheck(check:field:)`` when a check has no answer in
     ///   `scratch.checkAnswers` nor from `context.checks`, unless `scratch.collectsUnanswered`.
-    public func evaluate(_ scratch: inout EvaluationScratch, context: EvaluationContext) throws(EvaluationError) {
+    @_spi(Tooling) public func evaluate(_ scratch: inout EvaluationScratch, context: EvaluationContext)
+        throws(EvaluationError)
+    {
         scratch.startPass()
         scratch.activeFields.removeAll(keepingCapacity: true)
         // Usually empty already: skip the calls.
@@ -142,7 +145,7 @@ extension Program {
     /// - Returns: Whether the field is active.
     /// - Throws: ``EvaluationError/unresolvedCheck(check:field:)`` as ``evaluate(_:context:)``.
     @discardableResult
-    public func evaluateField(_ index: Int, in scratch: inout EvaluationScratch, context: EvaluationContext)
+    package func evaluateField(_ index: Int, in scratch: inout EvaluationScratch, context: EvaluationContext)
         throws(EvaluationError) -> Bool
     {
         scratch.startPass()
@@ -183,7 +186,7 @@ extension Program {
     }
 
     /// Whether field `index` is active (its `when:` holds) for these values.
-    public func isActive(_ index: Int, values: [FieldValue], mode: Mode) -> Bool {
+    package func isActive(_ index: Int, values: [FieldValue], mode: Mode) -> Bool {
         lowered.holds(lowered.fieldCondition[index], values, mode: mode)
     }
 
@@ -347,7 +350,7 @@ extension Program {
 
 extension FieldValue {
     /// Whether two values are the same for edit-mode change tracking (text compared exactly).
-    public func isSame(as other: FieldValue) -> Bool {
+    package func isSame(as other: FieldValue) -> Bool {
         switch (self, other) {
         case (.empty, .empty): true
         case let (.value(a), .value(b)): a.exactlyEquals(b)

@@ -1,11 +1,11 @@
 /// One message or requirement in one locale, rendered ahead of time when it holds no `{value}`.
-public struct RenderedText: Sendable {
+@_spi(Tooling) public struct RenderedText: Sendable {
     /// The locale's template.
-    public let template: Template
+    package let template: Template
     /// The text, when the template has no `{value}` (the same for every value).
-    public let text: String?
+    @_spi(Tooling) public let text: String?
     /// ``text`` as a JSON string literal, quotes included: what a report writer copies.
-    public let json: [UInt8]?
+    @_spi(Tooling) public let json: [UInt8]?
 
     init(_ template: Template?) {
         let template = template ?? Template(text: "")
@@ -27,7 +27,7 @@ public struct RenderedText: Sendable {
     }
 
     /// The text for `value` (`{value}` filled in).
-    public func render(value: Scalar?) -> String {
+    @_spi(Tooling) public func render(value: Scalar?) -> String {
         text ?? template.render(value: value)
     }
 }
@@ -38,23 +38,23 @@ public struct RenderedText: Sendable {
 /// Made by ``Program/texts(for:)`` (the program keeps the texts of its default chain); keep it as
 /// long as the locale does. Immutable; a class so that passing it to a report writer per record
 /// passes one reference instead of copying (and retaining) its eight members.
-public final class ProgramTexts: Sendable {
+@_spi(Tooling) public final class ProgramTexts: Sendable {
     /// The locales the texts were rendered for.
-    public let chain: LocaleChain
+    package let chain: LocaleChain
     /// Per field: the message and requirement of the field's own `required:`.
-    public let required: [RenderedText]
+    @_spi(Tooling) public let required: [RenderedText]
     /// Per field: the message when the value cannot be read as the type.
-    public let type: [RenderedText]
+    @_spi(Tooling) public let type: [RenderedText]
     /// Per field: the message when the value is not among a `choice` field's options.
-    public let choice: [RenderedText]
+    @_spi(Tooling) public let choice: [RenderedText]
     /// Per top-level rule (index ``Program/ruleIndex(field:rule:)``): its message.
-    public let messages: [RenderedText]
+    @_spi(Tooling) public let messages: [RenderedText]
     /// Per top-level rule: its checklist requirement.
-    public let requirements: [RenderedText]
+    @_spi(Tooling) public let requirements: [RenderedText]
     /// Per form rule: its message.
-    public let formMessages: [RenderedText]
+    @_spi(Tooling) public let formMessages: [RenderedText]
     /// The message of an unknown key in strict mode (`{value}` is the key).
-    public let unknownField: RenderedText
+    @_spi(Tooling) public let unknownField: RenderedText
     /// Whole issues as the short report writes them, `{"rule":…,"message":…}`, end to end: per
     /// top-level rule (in ``messages`` order), then per field for its own `required:`. An issue
     /// whose message has `{value}` is empty here (it is rendered per record).

@@ -1,7 +1,7 @@
 extension Program {
     /// The report of the evaluation in `scratch` (``evaluate(_:context:)``), with messages in the
     /// context's locale.
-    public func report(from scratch: EvaluationScratch, context: EvaluationContext) -> Report {
+    package func report(from scratch: EvaluationScratch, context: EvaluationContext) -> Report {
         report(from: scratch, texts: context.texts(for: self), mode: context.mode, strict: context.strict)
     }
 
@@ -12,7 +12,7 @@ extension Program {
     ///   - texts: The program's texts in the wanted locale (``texts(for:)``).
     ///   - mode: The mode the scratch was evaluated in.
     ///   - strict: Whether unknown keys are form errors.
-    public func report(from scratch: EvaluationScratch, texts: ProgramTexts, mode: Mode, strict: Bool) -> Report {
+    package func report(from scratch: EvaluationScratch, texts: ProgramTexts, mode: Mode, strict: Bool) -> Report {
         guard mode != .show else {
             return Report(form: form, valid: true, fields: [:], fieldOrder: [], formErrors: [], changed: nil)
         }
@@ -39,7 +39,7 @@ extension Program {
 
     /// Active field `index`'s report, projected from its outcome list in `scratch`: the checklist
     /// (every result), the errors and warnings (failed results, `report: first` applied).
-    public func fieldReport(_ index: Int, from scratch: EvaluationScratch, texts: ProgramTexts) -> FieldReport {
+    package func fieldReport(_ index: Int, from scratch: EvaluationScratch, texts: ProgramTexts) -> FieldReport {
         fieldReport(
             index, results: scratch.results(of: index), failures: scratch.failureMessages, values: scratch.values,
             texts: texts)
@@ -112,10 +112,10 @@ extension Program {
 
     /// The index of rule `rule` of field `field` in ``ProgramTexts/messages`` and
     /// ``ProgramTexts/requirements``.
-    public func ruleIndex(field: Int, rule: Int) -> Int { Int(lowered.fieldStart[field]) + rule }
+    package func ruleIndex(field: Int, rule: Int) -> Int { Int(lowered.fieldStart[field]) + rule }
 
     /// The program's texts rendered for `chain` (the program keeps those of its default chain).
-    public func texts(for chain: LocaleChain) -> ProgramTexts {
+    package func texts(for chain: LocaleChain) -> ProgramTexts {
         chain == defaultTexts.chain ? defaultTexts : ProgramTexts(self, chain: chain)
     }
 }

@@ -1,18 +1,18 @@
 /// A strict JSON reader (RFC 8259) that keeps integers exact, rejects invalid UTF-8 and duplicate
 /// keys, and bounds nesting so hostile input cannot exhaust the stack. Numbers beyond `Double`'s
 /// range (`1e400`) are read as infinities, which every field reads as a `type` failure.
-public struct JSONReader {
+@_spi(Tooling) public struct JSONReader {
     /// Why a document is not acceptable JSON, and where (1-based, column in characters).
-    public struct Error: Swift.Error, Sendable, Hashable, CustomStringConvertible {
-        public var message: String
-        public var line: Int
-        public var column: Int
+    @_spi(Tooling) public struct Error: Swift.Error, Sendable, Hashable, CustomStringConvertible {
+        @_spi(Tooling) public var message: String
+        @_spi(Tooling) public var line: Int
+        @_spi(Tooling) public var column: Int
 
-        public var description: String { "\(line):\(column): \(message)" }
+        @_spi(Tooling) public var description: String { "\(line):\(column): \(message)" }
     }
 
     /// How deeply arrays and objects may nest.
-    public static let maxDepth = 200
+    @_spi(Tooling) public static let maxDepth = 200
 
     private let bytes: UnsafeBufferPointer<UInt8>
     private var position = 0
@@ -22,7 +22,7 @@ public struct JSONReader {
 
     /// Parses one JSON document.
     /// - Throws: ``Error`` with the place of the first problem.
-    public static func parse(_ bytes: some Collection<UInt8>) throws(Error) -> Value {
+    @_spi(Tooling) public static func parse(_ bytes: some Collection<UInt8>) throws(Error) -> Value {
         // Contiguous input (an array, a buffer slice) is read in place, not copied.
         if let result = bytes.withContiguousStorageIfAvailable(parse(buffer:)) { return try result.get() }
         return try Array(bytes).withUnsafeBufferPointer(parse(buffer:)).get()
@@ -42,7 +42,7 @@ public struct JSONReader {
     }
 
     /// Parses one JSON document from text.
-    public static func parse(_ text: String) throws(Error) -> Value { try parse(Array(text.utf8)) }
+    @_spi(Tooling) public static func parse(_ text: String) throws(Error) -> Value { try parse(Array(text.utf8)) }
 
     private func error(_ message: String, at offset: Int? = nil) -> Error {
         let end = min(offset ?? position, bytes.count)

@@ -11,7 +11,7 @@
 /// any syntax error, text after the object) makes ``scan(_:into:program:collectUnknownKeys:)`` return
 /// `false`, and the caller parses the line with ``JSONReader`` instead. So the outcome for every
 /// line, and the wording and place of every error, are exactly ``JSONReader``'s.
-public struct JSONRecordScanner {
+@_spi(Tooling) public struct JSONRecordScanner {
     private let keys: FieldKeyTable
     /// Which fields the current record gave, to find duplicate keys without a set.
     private var seen: [Bool]
@@ -21,7 +21,7 @@ public struct JSONRecordScanner {
     /// Creates a scanner for a program's fields.
     ///
     /// - Parameter fieldNames: The field names, by field index.
-    public init(fieldNames: [String]) {
+    @_spi(Tooling) public init(fieldNames: [String]) {
         keys = FieldKeyTable(fieldNames)
         seen = Array(repeating: false, count: fieldNames.count)
         unknownKeys.reserveCapacity(16)
@@ -41,7 +41,7 @@ public struct JSONRecordScanner {
     /// - Returns: `true` when `scratch` holds the line's members; `false` when the line must be read
     ///   by ``JSONReader`` (it is malformed, or uses something the fast path leaves to the reader);
     ///   `scratch` must then be reset again before use.
-    public mutating func scan(
+    @_spi(Tooling) public mutating func scan(
         _ line: UnsafeBufferPointer<UInt8>, into scratch: inout EvaluationScratch, program: Program,
         collectUnknownKeys: Bool, today: CivilDate? = nil
     ) -> Bool {

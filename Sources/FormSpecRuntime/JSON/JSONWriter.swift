@@ -3,9 +3,9 @@
 /// Hand-written rather than `JSONEncoder` because batch validation writes one report per input
 /// line: reports are written straight into a byte buffer (building a `String` per report cost a
 /// third of a batch run). The output is the document the `Codable` conformance describes.
-public enum JSONWriter {
+@_spi(Tooling) public enum JSONWriter {
     /// `report` as one line of JSON (no trailing newline).
-    public static func write(_ report: Report) -> String {
+    @_spi(Tooling) public static func write(_ report: Report) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(512)
         append(report, to: &bytes)
@@ -13,14 +13,14 @@ public enum JSONWriter {
     }
 
     /// `value` as compact JSON (object members in their order).
-    public static func write(_ value: Value) -> String {
+    @_spi(Tooling) public static func write(_ value: Value) -> String {
         var bytes: [UInt8] = []
         append(value, to: &bytes)
         return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Appends `report` as compact JSON (no trailing newline) to `bytes`.
-    public static func append(_ report: Report, to bytes: inout [UInt8]) {
+    @_spi(Tooling) public static func append(_ report: Report, to bytes: inout [UInt8]) {
         appendLiteral("{\"form\":", to: &bytes)
         appendString(report.form, to: &bytes)
         appendLiteral(report.valid ? ",\"valid\":true,\"fields\":{" : ",\"valid\":false,\"fields\":{", to: &bytes)
@@ -69,7 +69,7 @@ public enum JSONWriter {
     /// Only fields with an error appear under `errors`, only fields with a warning under
     /// `warnings`; `errors`, `warnings` and `form_errors` are left out when they would be empty.
     /// The form name, the checklists and `changed` are not part of the short form.
-    public static func appendErrors(_ report: Report, to bytes: inout [UInt8]) {
+    @_spi(Tooling) public static func appendErrors(_ report: Report, to bytes: inout [UInt8]) {
         appendLiteral(report.valid ? "{\"valid\":true" : "{\"valid\":false", to: &bytes)
         appendIssueMap(report, key: ",\"errors\":{", issues: \.errors, to: &bytes)
         appendIssueMap(report, key: ",\"warnings\":{", issues: \.warnings, to: &bytes)
@@ -81,7 +81,7 @@ public enum JSONWriter {
     }
 
     /// `report` in its short form (see ``appendErrors(_:to:)``).
-    public static func writeErrors(_ report: Report) -> String {
+    @_spi(Tooling) public static func writeErrors(_ report: Report) -> String {
         var bytes: [UInt8] = []
         appendErrors(report, to: &bytes)
         return String(decoding: bytes, as: UTF8.self)
@@ -107,7 +107,7 @@ public enum JSONWriter {
     }
 
     /// Appends `value` as compact JSON to `bytes`.
-    public static func append(_ value: Value, to bytes: inout [UInt8]) {
+    @_spi(Tooling) public static func append(_ value: Value, to bytes: inout [UInt8]) {
         switch value {
         case .null: appendLiteral("null", to: &bytes)
         case .bool(let bool): appendLiteral(bool ? "true" : "false", to: &bytes)
@@ -151,7 +151,7 @@ public enum JSONWriter {
     }
 
     /// Appends `string` as a JSON string literal to `bytes`.
-    public static func appendString(_ string: String, to bytes: inout [UInt8]) {
+    @_spi(Tooling) public static func appendString(_ string: String, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
         var string = string
         string.withUTF8 { utf8 in
@@ -178,7 +178,7 @@ public enum JSONWriter {
     }
 
     /// Appends `string` as a JSON string literal to `out`.
-    public static func appendString(_ string: String, to out: inout String) {
+    @_spi(Tooling) public static func appendString(_ string: String, to out: inout String) {
         var bytes: [UInt8] = []
         appendString(string, to: &bytes)
         out += String(decoding: bytes, as: UTF8.self)
@@ -205,7 +205,7 @@ extension JSONWriter {
     ///   - mode: The mode it was evaluated in.
     ///   - strict: Whether unknown keys are form errors.
     ///   - bytes: Where to append.
-    public static func appendErrors(
+    @_spi(Tooling) public static func appendErrors(
         of scratch: EvaluationScratch, program: Program, texts: ProgramTexts, mode: Mode, strict: Bool,
         to bytes: inout [UInt8]
     ) {

@@ -1,6 +1,6 @@
 /// A `when:` condition, with field references resolved to indexes. The evaluator runs its lowered
 /// form (`LoweredRules.holds`).
-public indirect enum Condition: Sendable, Codable {
+package indirect enum Condition: Sendable, Codable {
     /// A test of another field's value.
     case field(Int, FieldTest)
     /// The caller's mode is this one.
@@ -10,7 +10,7 @@ public indirect enum Condition: Sendable, Codable {
     case not(Condition)
 
     /// A test of a field's value in a condition.
-    public enum FieldTest: Sendable {
+    package enum FieldTest: Sendable {
         case equals(Scalar)
         case notEquals(Scalar)
         case oneOf([Scalar])
@@ -18,7 +18,7 @@ public indirect enum Condition: Sendable, Codable {
     }
 
     /// Every field index the condition reads.
-    public var fieldsRead: [Int] {
+    package var fieldsRead: [Int] {
         switch self {
         case .field(let index, _): [index]
         case .mode: []

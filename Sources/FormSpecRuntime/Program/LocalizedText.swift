@@ -1,17 +1,17 @@
 /// A message or requirement text in one or more locales, prepared at compile time.
-public struct LocalizedText: Sendable, Hashable, Codable {
+package struct LocalizedText: Sendable, Hashable, Codable {
     /// The template for each locale that has one.
-    public var templates: [String: Template]
+    package var templates: [String: Template]
 
     /// Creates a text from templates by locale.
-    public init(_ templates: [String: Template]) { self.templates = templates }
+    package init(_ templates: [String: Template]) { self.templates = templates }
 
     /// Encoded as a plain `{locale: template}` object.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         templates = try decoder.singleValueContainer().decode([String: Template].self)
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(templates)
     }
@@ -19,7 +19,7 @@ public struct LocalizedText: Sendable, Hashable, Codable {
     /// The template for the first locale of `chain` that has one (locale tags compare without
     /// regard to case); failing that `en`, then the alphabetically first locale, so the choice
     /// never depends on dictionary order.
-    public func template(for chain: LocaleChain) -> Template? {
+    package func template(for chain: LocaleChain) -> Template? {
         for locale in chain.locales {
             if let template = templates[locale] { return template }
         }
@@ -32,31 +32,31 @@ public struct LocalizedText: Sendable, Hashable, Codable {
     }
 
     /// The rendered text for the first locale of `chain` that has one.
-    public func render(_ chain: LocaleChain, value: Scalar? = nil) -> String {
+    package func render(_ chain: LocaleChain, value: Scalar? = nil) -> String {
         template(for: chain)?.render(value: value) ?? ""
     }
 }
 
 /// A message whose static placeholders (`{label}`, `{min}`, …) were filled at compile time; only
 /// `{value}` remains to be filled when the message is shown.
-public struct Template: Sendable, Hashable, Codable {
+package struct Template: Sendable, Hashable, Codable {
     /// A piece of a template.
-    public enum Segment: Sendable, Hashable {
+    package enum Segment: Sendable, Hashable {
         case text(String)
         case value
     }
 
     /// The pieces, in order.
-    public var segments: [Segment]
+    package var segments: [Segment]
 
     /// Creates a template from pieces.
-    public init(_ segments: [Segment]) { self.segments = segments }
+    package init(_ segments: [Segment]) { self.segments = segments }
 
     /// A template with no placeholder.
-    public init(text: String) { self.segments = [.text(text)] }
+    package init(text: String) { self.segments = [.text(text)] }
 
     /// The template as one string: `{value}` for the value, `{{` and `}}` for literal braces.
-    public var source: String {
+    package var source: String {
         var result = ""
         for segment in segments {
             switch segment {
@@ -75,7 +75,7 @@ public struct Template: Sendable, Hashable, Codable {
     }
 
     /// Parses ``source``'s spelling back into segments.
-    public init(source: String) {
+    package init(source: String) {
         var segments: [Segment] = []
         var text = ""
         var rest = Substring(source)
@@ -97,17 +97,17 @@ public struct Template: Sendable, Hashable, Codable {
         self.segments = segments
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         self.init(source: try decoder.singleValueContainer().decode(String.self))
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(source)
     }
 
     /// The text with `{value}` filled in.
-    public func render(value: Scalar?) -> String {
+    package func render(value: Scalar?) -> String {
         if segments.count == 1, case .text(let text) = segments[0] { return text }
         var result = ""
         for segment in segments {
@@ -123,12 +123,12 @@ public struct Template: Sendable, Hashable, Codable {
 /// The locales to try for a message, most wanted first: the caller's locale and its fallbacks
 /// (`zh-Hant-TW`, `zh-Hant`, `zh`; `zh-TW` also tries `zh-Hant`), then the spec's locale, then `en`.
 /// Tags match as BCP 47 says: without regard to case, `_` read as `-`.
-public struct LocaleChain: Sendable, Hashable {
+package struct LocaleChain: Sendable, Hashable {
     /// The locales in order, in canonical case (`zh-Hant-TW`).
-    public var locales: [String]
+    package var locales: [String]
 
     /// The chain for a caller asking for `requested` in a spec written in `specLocale`.
-    public init(requested: String?, specLocale: String) {
+    package init(requested: String?, specLocale: String) {
         var locales: [String] = []
         func add(_ locale: String) { if !locales.contains(locale) { locales.append(locale) } }
         if let requested, let tag = LocaleTag(requested) { tag.fallbacks.forEach(add) }
@@ -140,7 +140,7 @@ public struct LocaleChain: Sendable, Hashable {
     /// A warning for a requested locale whose language is not a known one (`jp`), with a
     /// suggestion among `available` and common mistakes (`jp` -> `ja`); `nil` when the tag is fine.
     /// Callers show it (the CLI prints `warning: …` on stderr) and go on with the chain's fallbacks.
-    public static func warning(forRequested requested: String, available: [String] = LocaleTag.shipped) -> String? {
+    package static func warning(forRequested requested: String, available: [String] = LocaleTag.shipped) -> String? {
         guard let problem = LocaleTag.problem(with: requested, available: available) else { return nil }
         return problem
     }
@@ -148,16 +148,16 @@ public struct LocaleChain: Sendable, Hashable {
 
 /// A BCP 47 language tag, read leniently (any case, `_` or `-`) and written canonically:
 /// language lowercase, script titlecase, region uppercase (`zh_hant_tw` -> `zh-Hant-TW`).
-public struct LocaleTag: Sendable, Hashable {
+package struct LocaleTag: Sendable, Hashable {
     /// The subtags in canonical case.
-    public var subtags: [String]
+    package var subtags: [String]
 
     /// The locales FormSpec ships built-in messages for.
-    public static let shipped = ["en", "ja", "zh-Hans", "zh-Hant"]
+    package static let shipped = ["en", "ja", "zh-Hans", "zh-Hant"]
 
     /// Reads `text`; `nil` unless it is a well-formed tag of at most 64 characters and 8 subtags
     /// (the bound keeps every chain short, whatever a caller passes).
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         guard !text.isEmpty, text.utf8.count <= 64 else { return nil }
         let parts = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "-" || $0 == "_" })
         guard parts.count <= 8, let language = parts.first, (2...8).contains(language.count),
@@ -182,16 +182,16 @@ public struct LocaleTag: Sendable, Hashable {
     }
 
     /// The tag in canonical case.
-    public var canonical: String { subtags.joined(separator: "-") }
+    package var canonical: String { subtags.joined(separator: "-") }
 
     /// The language subtag.
-    public var language: String { subtags[0] }
+    package var language: String { subtags[0] }
 
     /// The script subtag, if any (`Hant`).
-    public var script: String? { subtags.count > 1 && subtags[1].count == 4 ? subtags[1] : nil }
+    package var script: String? { subtags.count > 1 && subtags[1].count == 4 ? subtags[1] : nil }
 
     /// The region subtag, if any (`TW`).
-    public var region: String? {
+    package var region: String? {
         subtags.dropFirst().first { subtag in
             subtag.count == 2 && subtag.allSatisfy { $0.isLetter }
                 || subtag.count == 3 && subtag.allSatisfy { $0.isNumber }
@@ -200,7 +200,7 @@ public struct LocaleTag: Sendable, Hashable {
 
     /// The tag, then the tag with subtags removed from the end. Chinese without a script also
     /// tries the script its region writes (`zh-TW`, `zh-HK`, `zh-MO` -> `zh-Hant`; otherwise `zh-Hans`).
-    public var fallbacks: [String] {
+    package var fallbacks: [String] {
         var result: [String] = []
         for count in stride(from: subtags.count, to: 0, by: -1) {
             result.append(subtags.prefix(count).joined(separator: "-"))
@@ -213,12 +213,12 @@ public struct LocaleTag: Sendable, Hashable {
     }
 
     /// Whether the language is a known ISO 639 one (any 3-letter code counts: there are too many to list).
-    public var hasKnownLanguage: Bool {
+    package var hasKnownLanguage: Bool {
         language.count == 3 || Self.isoLanguageCodes.contains(language)
     }
 
     /// What is wrong with `text` as a locale, worded for a warning; `nil` when nothing is.
-    public static func problem(with text: String, available: [String] = shipped) -> String? {
+    package static func problem(with text: String, available: [String] = shipped) -> String? {
         guard let tag = LocaleTag(text) else {
             return "invalid locale '\(text.prefix(64))'; write a language tag such as en, ja or zh-Hant"
         }
@@ -236,7 +236,7 @@ public struct LocaleTag: Sendable, Hashable {
 
     /// The locale `tag` most likely means when its language is unknown: a common mistake's fix
     /// (`jp` -> `ja`), else a language of `available` one edit away.
-    public static func suggestion(for tag: LocaleTag, available: [String] = shipped) -> String? {
+    package static func suggestion(for tag: LocaleTag, available: [String] = shipped) -> String? {
         if let known = mistakes[tag.language] { return known }
         // One edit away from a language some message is written in.
         let languages = Set(available.compactMap { LocaleTag($0)?.language })

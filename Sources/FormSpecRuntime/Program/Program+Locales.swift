@@ -1,7 +1,7 @@
 extension Program {
     /// Every locale some message of the program is written in, sorted: what a caller's locale can
     /// match (for did-you-mean on an unknown `--locale`).
-    public var messageLocales: [String] {
+    package var messageLocales: [String] {
         var locales = Set<String>()
         func add(_ text: LocalizedText) { locales.formUnion(text.templates.keys) }
         for field in fields {

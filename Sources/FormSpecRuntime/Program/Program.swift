@@ -11,16 +11,18 @@ public struct Program: Sendable, Codable {
     public var title: String? { storage.title }
     /// The locale of the spec's plain-string messages: the second step of the fallback chain.
     public var locale: String { storage.locale }
+    /// The fields' names, in spec order.
+    @_spi(Tooling) public var fieldNames: [String] { storage.fields.map(\.name) }
     /// The fields, in spec order.
-    public var fields: [FieldProgram] { storage.fields }
+    package var fields: [FieldProgram] { storage.fields }
     /// Form-level rules, in spec order.
-    public var formRules: [FormRuleProgram] { storage.formRules }
+    package var formRules: [FormRuleProgram] { storage.formRules }
     /// The names of the external checks the form uses, sorted.
-    public var checkNames: [String] { storage.checkNames }
+    package var checkNames: [String] { storage.checkNames }
     /// Message templates for form-level problems the runtime itself raises (`unknown_field`).
-    public var unknownFieldMessage: LocalizedText { _read { yield storage.unknownFieldMessage } }
+    package var unknownFieldMessage: LocalizedText { _read { yield storage.unknownFieldMessage } }
     /// Field index by name (exact scalars, like every text comparison).
-    public var fieldIndex: FieldNameIndex { _read { yield storage.fieldIndex } }
+    package var fieldIndex: FieldNameIndex { _read { yield storage.fieldIndex } }
     /// For each field, its choice options' values (empty for other types).
     var optionSets: [Set<ExactText>] { storage.optionSets }
     /// Each field's value when an input lacks it (its default, read as its type); empty for a
@@ -45,7 +47,7 @@ public struct Program: Sendable, Codable {
     package var ruleNameJSON: [[UInt8]] { storage.ruleNameJSON }
 
     /// Creates a program.
-    public init(
+    package init(
         form: String, title: String?, locale: String, fields: [FieldProgram], formRules: [FormRuleProgram],
         unknownFieldMessage: LocalizedText
     ) {
@@ -151,7 +153,7 @@ public struct Program: Sendable, Codable {
 
     /// For each field, the fields whose rules or conditions read it (besides itself): what must be
     /// re-checked when it changes.
-    public var dependents: [[Int]] {
+    package var dependents: [[Int]] {
         var result = Array(repeating: [Int](), count: fields.count)
         for (index, field) in fields.enumerated() {
             for read in field.reads where read != index && !result[read].contains(index) {
@@ -163,46 +165,46 @@ public struct Program: Sendable, Codable {
 }
 
 /// One field of a compiled form.
-public struct FieldProgram: Sendable, Codable {
+package struct FieldProgram: Sendable, Codable {
     /// The field's name (its key in inputs and reports).
-    public var name: String
+    package var name: String
     /// The human label used in messages.
-    public var label: String
+    package var label: String
     /// The field's type.
-    public var type: FieldType
+    package var type: FieldType
     /// Whether the field is required regardless of conditions (`required:` on the field).
-    public var required: Bool
+    package var required: Bool
     /// The message when a required field is empty.
-    public var requiredMessage: LocalizedText
+    package var requiredMessage: LocalizedText
     /// The message when a value cannot be read as the type.
-    public var typeMessage: LocalizedText
+    package var typeMessage: LocalizedText
     /// The value used when the input lacks the field.
-    public var defaultValue: Value?
+    package var defaultValue: Value?
     /// A `date` field's default relative to the evaluation's today (`default: today-18y`), resolved
     /// per validation; `nil` when the default is fixed (``defaultValue``) or absent.
-    public var defaultOffset: DateOffset?
+    package var defaultOffset: DateOffset?
     /// Whether to strip surrounding whitespace before checking.
-    public var trim: Bool
+    package var trim: Bool
     /// Live-embedding debounce in milliseconds.
-    public var debounceMilliseconds: Int?
+    package var debounceMilliseconds: Int?
     /// When the field is active; inactive fields are neither checked nor reported.
-    public var condition: Condition?
+    package var condition: Condition?
     /// Whether the report lists only the first failing message.
-    public var reportsFirstOnly: Bool
+    package var reportsFirstOnly: Bool
     /// The field's rules, in priority order.
-    public var rules: [RuleProgram]
+    package var rules: [RuleProgram]
     /// For `choice` fields, the options.
-    public var options: [ChoiceOption]
+    package var options: [ChoiceOption]
     /// The message when a value is not among the options.
-    public var choiceMessage: LocalizedText
+    package var choiceMessage: LocalizedText
     /// Every other field this field's rules and conditions read.
-    public var reads: [Int]
+    package var reads: [Int]
 
     /// The options' values, for membership tests.
-    public var optionSet: Set<ExactText> { Set(options.map { ExactText($0.value) }) }
+    package var optionSet: Set<ExactText> { Set(options.map { ExactText($0.value) }) }
 
     /// Creates a field.
-    public init(
+    package init(
         name: String, label: String, type: FieldType, required: Bool, requiredMessage: LocalizedText,
         typeMessage: LocalizedText, defaultValue: Value?, defaultOffset: DateOffset? = nil, trim: Bool,
         debounceMilliseconds: Int?,
@@ -248,24 +250,24 @@ public enum Severity: String, Sendable, Hashable, Codable {
 }
 
 /// One rule item of a field, with its modifiers.
-public struct RuleProgram: Sendable, Codable {
+package struct RuleProgram: Sendable, Codable {
     /// The rule's name in reports (`min_length`, or the `define:` name for `use:`).
-    public var name: String
+    package var name: String
     /// What the rule tests.
-    public var rule: Rule
+    package var rule: Rule
     /// The message when it fails.
-    public var message: LocalizedText
+    package var message: LocalizedText
     /// The checklist text shown whether it passes or fails.
-    public var requirement: LocalizedText
+    package var requirement: LocalizedText
     /// When the rule applies; a rule whose condition is false is skipped.
-    public var condition: Condition?
+    package var condition: Condition?
     /// Error (default) or warning.
-    public var severity: Severity
+    package var severity: Severity
     /// For external checks: debounce in milliseconds.
-    public var debounceMilliseconds: Int?
+    package var debounceMilliseconds: Int?
 
     /// Creates a rule item.
-    public init(
+    package init(
         name: String, rule: Rule, message: LocalizedText, requirement: LocalizedText, condition: Condition?,
         severity: Severity, debounceMilliseconds: Int? = nil
     ) {
@@ -289,7 +291,7 @@ public struct RuleProgram: Sendable, Codable {
 }
 
 /// What a rule tests. Each case's logic lives in its own file under `Rules/`.
-public indirect enum Rule: Sendable, Codable {
+package indirect enum Rule: Sendable, Codable {
     case required
     case length(LengthRule)
     case pattern(PatternRule)
@@ -309,9 +311,9 @@ public indirect enum Rule: Sendable, Codable {
 }
 
 /// A form-level rule.
-public struct FormRuleProgram: Sendable, Codable {
+package struct FormRuleProgram: Sendable, Codable {
     /// What a form rule tests.
-    public enum Kind: Sendable, Codable {
+    package enum Kind: Sendable, Codable {
         /// Edit mode: some field must differ from the original.
         case requireChanges
         /// At least one of these fields must be non-empty.
@@ -319,16 +321,16 @@ public struct FormRuleProgram: Sendable, Codable {
     }
 
     /// The rule's name in reports.
-    public var name: String
+    package var name: String
     /// What it tests.
-    public var kind: Kind
+    package var kind: Kind
     /// The message when it fails.
-    public var message: LocalizedText
+    package var message: LocalizedText
     /// When it applies.
-    public var condition: Condition?
+    package var condition: Condition?
 
     /// Creates a form rule.
-    public init(name: String, kind: Kind, message: LocalizedText, condition: Condition?) {
+    package init(name: String, kind: Kind, message: LocalizedText, condition: Condition?) {
         self.name = name
         self.kind = kind
         self.message = message

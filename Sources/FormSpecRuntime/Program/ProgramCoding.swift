@@ -73,7 +73,7 @@ extension CivilDate {
 
 extension DateOffset {
     /// Encoded as the spec writes it: `today`, `today+30d`, `today-18y`.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
         guard let offset = DateOffset.parseToday(text) else {
@@ -82,7 +82,7 @@ extension DateOffset {
         self = offset
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(description)
     }

@@ -1,12 +1,12 @@
 /// `contains: CLASS` or `contains: [CLASS…]` with `count: N`: at least N characters of each class.
-public struct ContainsRule: Sendable, Codable, Hashable {
+package struct ContainsRule: Sendable, Codable, Hashable {
     /// A class of characters.
-    public enum CharacterClass: String, Sendable, Codable, Hashable, CaseIterable {
+    package enum CharacterClass: String, Sendable, Codable, Hashable, CaseIterable {
         case uppercase, lowercase, letter, digit, symbol, whitespace
 
         /// Whether `character` belongs to the class. `symbol` is anything that is not a letter,
         /// a digit or whitespace (punctuation, emoji, currency signs…).
-        public func contains(_ character: Character) -> Bool {
+        package func contains(_ character: Character) -> Bool {
             switch self {
             case .uppercase: character.isUppercase
             case .lowercase: character.isLowercase
@@ -22,16 +22,16 @@ public struct ContainsRule: Sendable, Codable, Hashable {
         }
     }
 
-    public var classes: [CharacterClass]
-    public var count: Int
+    package var classes: [CharacterClass]
+    package var count: Int
 
-    public init(classes: [CharacterClass], count: Int) {
+    package init(classes: [CharacterClass], count: Int) {
         self.classes = classes
         self.count = count
     }
 
     /// Whether `text` has at least `count` characters of every class.
-    public func passes(_ text: String) -> Bool {
+    package func passes(_ text: String) -> Bool {
         guard !classes.isEmpty, count > 0 else { return true }
         // Per-class counters live on the stack: checking a value allocates nothing.
         return withUnsafeTemporaryAllocation(of: Int.self, capacity: classes.count) { remaining in

@@ -1,14 +1,14 @@
 /// `check: NAME`: an external check the embedding app registers (sync or async), stubbed in tests
 /// and on the CLI. Without an outcome the evaluation fails; it never silently passes.
-public struct ExternalCheckRule: Sendable, Codable, Hashable {
+package struct ExternalCheckRule: Sendable, Codable, Hashable {
     /// The registered name.
-    public var name: String
+    package var name: String
 
-    public init(name: String) { self.name = name }
+    package init(name: String) { self.name = name }
 
     /// The check's outcome for `value`.
     /// - Throws: ``EvaluationError/unresolvedCheck(check:field:)`` when nothing answers.
-    public func passes(_ value: Scalar, fieldName: String, in environment: RuleEnvironment) throws(EvaluationError)
+    package func passes(_ value: Scalar, fieldName: String, in environment: RuleEnvironment) throws(EvaluationError)
         -> Bool
     {
         guard let outcome = environment.checks(name, fieldName, value) else {

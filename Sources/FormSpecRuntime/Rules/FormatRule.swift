@@ -1,16 +1,16 @@
 /// `format: email | url | uuid`.
-public struct FormatRule: Sendable, Codable, Hashable {
+package struct FormatRule: Sendable, Codable, Hashable {
     /// A well-known text format.
-    public enum Format: String, Sendable, Codable, Hashable, CaseIterable {
+    package enum Format: String, Sendable, Codable, Hashable, CaseIterable {
         case email, url, uuid
     }
 
-    public var format: Format
+    package var format: Format
 
-    public init(format: Format) { self.format = format }
+    package init(format: Format) { self.format = format }
 
     /// Whether `text` has the format.
-    public func passes(_ text: String) -> Bool {
+    package func passes(_ text: String) -> Bool {
         switch format {
         case .email: Self.isEmail(text)
         case .url: Self.isURL(text)

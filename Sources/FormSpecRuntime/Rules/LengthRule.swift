@@ -1,27 +1,27 @@
 /// `min_length: N` / `max_length: N`: the text's length, in grapheme clusters unless `unit:` says otherwise.
-public struct LengthRule: Sendable, Codable, Hashable {
+package struct LengthRule: Sendable, Codable, Hashable {
     /// Which bound.
-    public enum Bound: String, Sendable, Codable, Hashable { case min, max }
+    package enum Bound: String, Sendable, Codable, Hashable { case min, max }
 
     /// What a length counts.
-    public enum Unit: String, Sendable, Codable, Hashable, CaseIterable {
+    package enum Unit: String, Sendable, Codable, Hashable, CaseIterable {
         /// What a person sees as one character (Swift `String.count`).
         case graphemes
         case scalars, utf8, utf16
     }
 
-    public var bound: Bound
-    public var limit: Int
-    public var unit: Unit
+    package var bound: Bound
+    package var limit: Int
+    package var unit: Unit
 
-    public init(bound: Bound, limit: Int, unit: Unit) {
+    package init(bound: Bound, limit: Int, unit: Unit) {
         self.bound = bound
         self.limit = limit
         self.unit = unit
     }
 
     /// Whether `text` is within the bound.
-    public func passes(_ text: String) -> Bool {
+    package func passes(_ text: String) -> Bool {
         let length: Int
         switch unit {
         case .graphemes:
@@ -39,7 +39,7 @@ public struct LengthRule: Sendable, Codable, Hashable {
     /// `nil` when that takes the text itself (a grapheme or UTF-16 count of non-ASCII text).
     ///
     /// The batch path's entry: no `String` walk for the usual ASCII value.
-    public func passes(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
+    package func passes(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
         // Every unit counts at most one per byte and at least one per 4 bytes.
         if bound == .max, bytes.count <= limit { return true }
         if bound == .min, bytes.count < limit { return false }

@@ -1,11 +1,11 @@
 /// `multiple_of: X`: the number divided by X is a whole number.
-public struct MultipleOfRule: Sendable, Codable, Hashable {
-    public var operand: Operand
+package struct MultipleOfRule: Sendable, Codable, Hashable {
+    package var operand: Operand
 
-    public init(operand: Operand) { self.operand = operand }
+    package init(operand: Operand) { self.operand = operand }
 
     /// Whether `value` passes, decided exactly on the decimals (`multiple_of: 0.01` at any magnitude).
-    public func passes(_ value: Scalar, in environment: RuleEnvironment) -> Bool {
+    package func passes(_ value: Scalar, in environment: RuleEnvironment) -> Bool {
         guard let divisor = operand.resolve(in: environment) else { return true }
         if case .integer(let a) = value, case .integer(let b) = divisor {
             // `Int64.min % -1` overflows (and traps with `%`); its remainder is 0.

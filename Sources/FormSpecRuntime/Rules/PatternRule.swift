@@ -2,36 +2,36 @@ import FormSpecPattern
 
 /// `pattern: REGEX` / `not_pattern: REGEX`: an unanchored search with ECMAScript `u`-mode
 /// semantics, compiled once to automata that match in time linear in the text.
-public struct PatternRule: Sendable, Codable, Hashable {
+package struct PatternRule: Sendable, Codable, Hashable {
     /// The compiled pattern.
-    public let pattern: Pattern
+    package let pattern: Pattern
     /// `true` for `not_pattern`.
-    public let negated: Bool
+    package let negated: Bool
 
     /// The pattern as the spec wrote it.
-    public var source: String { pattern.source }
+    package var source: String { pattern.source }
 
     /// Compiles `source`.
     /// - Throws: ``PatternError`` (a `PatternSyntaxError`) with the position of the problem when the
     ///   pattern is invalid, refused or too large.
-    public init(source: String, negated: Bool) throws(PatternError) {
+    package init(source: String, negated: Bool) throws(PatternError) {
         self.pattern = try Pattern(source)
         self.negated = negated
     }
 
     /// Wraps an already compiled pattern.
-    public init(pattern: Pattern, negated: Bool) {
+    package init(pattern: Pattern, negated: Bool) {
         self.pattern = pattern
         self.negated = negated
     }
 
     /// Whether `text` passes (a match for `pattern`, none for `not_pattern`).
-    public func passes(_ text: String) -> Bool {
+    package func passes(_ text: String) -> Bool {
         pattern.matches(text) != negated
     }
 
     /// Whether UTF-8 `bytes` pass; the batch scanner's entry, with no `String` in between.
-    public func passes(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    package func passes(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         pattern.matches(utf8: bytes) != negated
     }
 
@@ -39,7 +39,7 @@ public struct PatternRule: Sendable, Codable, Hashable {
 
     /// Decodes the stored automata; a program written before patterns were stored compiled (only
     /// `source`) is compiled again.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let negated = try container.decode(Bool.self, forKey: .negated)
         if let pattern = try container.decodeIfPresent(Pattern.self, forKey: .compiled) {
@@ -49,7 +49,7 @@ public struct PatternRule: Sendable, Codable, Hashable {
         }
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(source, forKey: .source)
         try container.encode(negated, forKey: .negated)
@@ -58,4 +58,4 @@ public struct PatternRule: Sendable, Codable, Hashable {
 }
 
 /// Why a pattern does not compile: the pattern engine's error, with its offset in the pattern.
-public typealias PatternError = PatternSyntaxError
+package typealias PatternError = PatternSyntaxError

@@ -1,22 +1,22 @@
 /// `min`, `max`, `greater_than`, `less_than`: ordered comparison of numbers or dates.
-public struct RangeRule: Sendable, Codable, Hashable {
+package struct RangeRule: Sendable, Codable, Hashable {
     /// The comparison.
-    public enum Comparison: String, Sendable, Codable, Hashable {
+    package enum Comparison: String, Sendable, Codable, Hashable {
         case min, max
         case greaterThan = "greater_than"
         case lessThan = "less_than"
     }
 
-    public var comparison: Comparison
-    public var operand: Operand
+    package var comparison: Comparison
+    package var operand: Operand
 
-    public init(comparison: Comparison, operand: Operand) {
+    package init(comparison: Comparison, operand: Operand) {
         self.comparison = comparison
         self.operand = operand
     }
 
     /// Whether `value` passes. A bound that names an empty field is not enforced.
-    public func passes(_ value: Scalar, in environment: RuleEnvironment) -> Bool {
+    package func passes(_ value: Scalar, in environment: RuleEnvironment) -> Bool {
         guard let bound = operand.resolve(in: environment) else { return true }
         guard let order = value.compare(bound) else { return false }
         switch comparison {

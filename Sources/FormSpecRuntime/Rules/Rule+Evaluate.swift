@@ -42,7 +42,7 @@ extension Rule {
 
 extension RuleProgram {
     /// Every field index the rule and its condition read.
-    public var fieldsRead: [Int] { rule.fieldsRead + (condition?.fieldsRead ?? []) }
+    package var fieldsRead: [Int] { rule.fieldsRead + (condition?.fieldsRead ?? []) }
 }
 
 extension Scalar {

@@ -1,26 +1,26 @@
 /// What a rule may read besides its own field's value: the other fields, today's date and the
 /// outcomes of external checks.
-public struct RuleEnvironment: Sendable {
+package struct RuleEnvironment: Sendable {
     /// Every field's value, by index.
-    public var values: [FieldValue]
+    package var values: [FieldValue]
     /// The date `today` means.
-    public var today: CivilDate
+    package var today: CivilDate
     /// Answers external checks.
-    public var checks: CheckResolver
+    package var checks: CheckResolver
 }
 
 /// Answers `check: NAME` rules: `true` passed, `false` failed, `nil` when there is no outcome
 /// (which is an error, never a silent pass).
-public typealias CheckResolver = @Sendable (_ check: String, _ field: String, _ value: Scalar) -> Bool?
+@_spi(Tooling) public typealias CheckResolver = @Sendable (_ check: String, _ field: String, _ value: Scalar) -> Bool?
 
 /// The right-hand side of a comparison: a literal, another field, or a date relative to today.
-public enum Operand: Sendable, Codable, Hashable {
+package enum Operand: Sendable, Codable, Hashable {
     case literal(Scalar)
     case field(Int)
     case today(DateOffset)
 
     /// The operand's value, or `nil` when it names a field that is empty or unreadable.
-    public func resolve(in environment: RuleEnvironment) -> Scalar? {
+    package func resolve(in environment: RuleEnvironment) -> Scalar? {
         switch self {
         case .literal(let scalar): scalar
         case .field(let index): environment.values[index].scalar
@@ -29,14 +29,14 @@ public enum Operand: Sendable, Codable, Hashable {
     }
 
     /// The field index this operand reads, if any.
-    public var fieldRead: Int? {
+    package var fieldRead: Int? {
         if case .field(let index) = self { return index }
         return nil
     }
 }
 
 /// Why a record could not be evaluated at all.
-public enum EvaluationError: Error, Sendable, Hashable, CustomStringConvertible {
+@_spi(Tooling) public enum EvaluationError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The input is not an object.
     case notAnObject(String)
     /// A `check:` rule ran with no registered check or stub for it.

@@ -51,17 +51,17 @@ package enum ValueRules {
 }
 
 /// A value rule in a program: any ``ValueRule``, compared and hashed as itself.
-public struct AnyValueRule: Sendable, Hashable {
+package struct AnyValueRule: Sendable, Hashable {
     package let base: any ValueRule
 
     package init(_ base: any ValueRule) { self.base = base }
 
     /// The rule's name (`not_contains_field`).
-    public var name: String { type(of: base).declaration.name }
+    package var name: String { type(of: base).declaration.name }
 
-    public static func == (lhs: AnyValueRule, rhs: AnyValueRule) -> Bool {
+    package static func == (lhs: AnyValueRule, rhs: AnyValueRule) -> Bool {
         AnyHashable(lhs.base) == AnyHashable(rhs.base)
     }
 
-    public func hash(into hasher: inout Hasher) { hasher.combine(AnyHashable(base)) }
+    package func hash(into hasher: inout Hasher) { hasher.combine(AnyHashable(base)) }
 }

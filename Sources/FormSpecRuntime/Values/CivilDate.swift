@@ -13,15 +13,15 @@
 /// reads as the nearest end of it.
 public struct CivilDate: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
     /// Days since 1970-01-01 (negative before).
-    public var days: Int
+    package var days: Int
 
     /// Creates a date from a day count.
-    public init(days: Int) { self.days = days }
+    package init(days: Int) { self.days = days }
 
     /// The first date there is: -9999-01-01.
-    public static let earliest = CivilDate(days: daysFromCivil(-9999, 1, 1))
+    package static let earliest = CivilDate(days: daysFromCivil(-9999, 1, 1))
     /// The last date there is: 9999-12-31.
-    public static let latest = CivilDate(days: daysFromCivil(9999, 12, 31))
+    package static let latest = CivilDate(days: daysFromCivil(9999, 12, 31))
 
     /// ``days`` brought into the supported range, so the calendar formulas cannot overflow.
     private var clampedDays: Int { min(max(days, Self.earliest.days), Self.latest.days) }
@@ -35,7 +35,7 @@ public struct CivilDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
     }
 
     /// Parses an ISO `YYYY-MM-DD` date; `nil` when malformed or not a real date (`2023-02-29`).
-    public init?(iso text: Substring) {
+    package init?(iso text: Substring) {
         let utf8 = Array(text.utf8)
         guard utf8.count == 10, utf8[4] == UInt8(ascii: "-"), utf8[7] == UInt8(ascii: "-") else { return nil }
         func number(_ range: Range<Int>) -> Int? {
@@ -81,7 +81,7 @@ public struct CivilDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
 
     /// This date moved by `offset`; month and year steps clamp the day (Jan 31 + 1m = Feb 28/29).
     /// A result beyond the supported years is ``earliest`` or ``latest``, whatever the offset.
-    public func adding(_ offset: DateOffset) -> CivilDate {
+    package func adding(_ offset: DateOffset) -> CivilDate {
         // No offset the supported range allows is larger than this many days (or months); beyond
         // it the result saturates anyway, and clamping first keeps every product below in range.
         let span = Self.latest.days - Self.earliest.days
@@ -141,26 +141,26 @@ public struct CivilDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
 }
 
 /// A signed step in days, months or years: the `+30d` of `today+30d`.
-public struct DateOffset: Sendable, Hashable, Codable, CustomStringConvertible {
+package struct DateOffset: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The unit of a step.
-    public enum Unit: String, Sendable, Hashable, Codable {
+    package enum Unit: String, Sendable, Hashable, Codable {
         case day = "d", month = "m", year = "y"
     }
 
     /// How many units (negative steps back).
-    public var amount: Int
+    package var amount: Int
     /// The unit.
-    public var unit: Unit
+    package var unit: Unit
 
     /// Creates an offset.
-    public init(amount: Int, unit: Unit) {
+    package init(amount: Int, unit: Unit) {
         self.amount = amount
         self.unit = unit
     }
 
     /// The largest step `today±N` may take in each unit: about 270 years either way, far beyond
     /// any form's needs and far inside the dates ``CivilDate`` supports.
-    public static func maxAmount(_ unit: Unit) -> Int {
+    package static func maxAmount(_ unit: Unit) -> Int {
         switch unit {
         case .day: 100_000
         case .month: 3_000
@@ -169,7 +169,7 @@ public struct DateOffset: Sendable, Hashable, Codable, CustomStringConvertible {
     }
 
     /// Why a `today…` text is not a relative date.
-    public enum ParseError: Error, Equatable, Sendable {
+    package enum ParseError: Error, Equatable, Sendable {
         /// Not `today`, `today+N<unit>` or `today-N<unit>` with one sign and ASCII digits.
         case malformed
         /// Well formed, but N is larger than ``DateOffset/maxAmount(_:)`` for its unit.
@@ -179,12 +179,12 @@ public struct DateOffset: Sendable, Hashable, Codable, CustomStringConvertible {
     /// Parses `today`, `today+30d`, `today-18y`: the offset after `today` (zero for plain `today`).
     /// `nil` for anything else, including doubled signs (`today--5d`) and steps beyond
     /// ``maxAmount(_:)``.
-    public static func parseToday(_ text: String) -> DateOffset? {
+    package static func parseToday(_ text: String) -> DateOffset? {
         try? parse(today: text).get()
     }
 
     /// Parses a relative date like ``parseToday(_:)``, saying why it failed.
-    public static func parse(today text: String) -> Result<DateOffset, ParseError> {
+    package static func parse(today text: String) -> Result<DateOffset, ParseError> {
         let utf8 = text.utf8
         guard text.hasPrefix("today") else { return .failure(.malformed) }
         let rest = utf8.dropFirst(5)
@@ -206,7 +206,7 @@ public struct DateOffset: Sendable, Hashable, Codable, CustomStringConvertible {
     }
 
     /// `today`, `today+30d`.
-    public var description: String {
+    package var description: String {
         amount == 0 && unit == .day ? "today" : "today\(amount < 0 ? "-" : "+")\(amount.magnitude)\(unit.rawValue)"
     }
 }

@@ -12,7 +12,7 @@
 /// by value: `1.0 == 1.00 == 1`.
 public struct ExactDecimal: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// Whether the value is below zero (never true for zero).
-    public let isNegative: Bool
+    package let isNegative: Bool
     /// The significant digits (0-9), most significant first, without leading or trailing zeros;
     /// empty for zero.
     let digits: [UInt8]
@@ -61,13 +61,13 @@ public struct ExactDecimal: Sendable, Hashable, Comparable, CustomStringConverti
     }
 
     /// Whether the value has no fractional part.
-    public var isWhole: Bool { exponent >= 0 }
+    package var isWhole: Bool { exponent >= 0 }
 
     /// Whether the value is zero.
-    public var isZero: Bool { digits.isEmpty }
+    package var isZero: Bool { digits.isEmpty }
 
     /// The value when it is whole and fits `Int64`.
-    public var int64: Int64? {
+    package var int64: Int64? {
         guard isWhole, digits.count + exponent <= 19 else { return nil }
         var value: Int64 = 0
         for digit in digits + repeatElement(0, count: exponent) {
@@ -106,7 +106,7 @@ public struct ExactDecimal: Sendable, Hashable, Comparable, CustomStringConverti
     /// otherwise the question is whether B divides `A × 10^(a-b)`. Powers of ten beyond B's bit
     /// length change nothing (B's factors 2 and 5 are covered by then, and 10 is coprime with the
     /// rest), so the work is linear in the digits, whatever the exponents.
-    public func isMultiple(of divisor: ExactDecimal) -> Bool {
+    package func isMultiple(of divisor: ExactDecimal) -> Bool {
         guard !divisor.isZero else { return false }
         if isZero { return true }
         guard exponent >= divisor.exponent else { return false }

@@ -3,9 +3,9 @@ public enum FieldType: String, Sendable, Hashable, Codable, CaseIterable {
     case text, secret, integer, number, boolean, date, choice
 
     /// Whether values of this type are strings (length, pattern and `contains` rules apply).
-    public var isTextual: Bool { self == .text || self == .secret }
+    package var isTextual: Bool { self == .text || self == .secret }
     /// Whether values are ordered numbers or dates (`min`, `max`, … apply).
-    public var isOrdered: Bool { self == .integer || self == .number || self == .date }
+    package var isOrdered: Bool { self == .integer || self == .number || self == .date }
 }
 
 /// A field's value after it was read as the field's type.
@@ -18,7 +18,7 @@ public enum Scalar: Sendable, Hashable, Codable, CustomStringConvertible {
     case date(CivilDate)
 
     /// Exact equality: text by Unicode scalars (precomposed and decomposed differ), numbers by value.
-    public func exactlyEquals(_ other: Scalar) -> Bool {
+    package func exactlyEquals(_ other: Scalar) -> Bool {
         switch (self, other) {
         case let (.text(a), .text(b)): return Self.sameUTF8(a, b)
         case let (.boolean(a), .boolean(b)): return a == b
@@ -45,7 +45,7 @@ public enum Scalar: Sendable, Hashable, Codable, CustomStringConvertible {
     /// -1, 0 or 1 for numbers and dates that can be ordered against each other; `nil` otherwise.
     ///
     /// Numbers are ordered exactly as decimals (``ExactDecimal``), never through a `Double`.
-    public func compare(_ other: Scalar) -> Int? {
+    package func compare(_ other: Scalar) -> Int? {
         switch (self, other) {
         case let (.integer(a), .integer(b)): return a < b ? -1 : (a == b ? 0 : 1)
         case let (.date(a), .date(b)): return a < b ? -1 : (a == b ? 0 : 1)
@@ -57,7 +57,7 @@ public enum Scalar: Sendable, Hashable, Codable, CustomStringConvertible {
     }
 
     /// The value as an exact decimal, for numbers.
-    public var decimal: ExactDecimal? {
+    package var decimal: ExactDecimal? {
         switch self {
         case .integer(let value): ExactDecimal(value)
         case .number(let value): value
@@ -85,7 +85,7 @@ public enum Scalar: Sendable, Hashable, Codable, CustomStringConvertible {
 }
 
 /// What reading an input value as a field's type gave.
-public enum FieldValue: Sendable, Hashable {
+package enum FieldValue: Sendable, Hashable {
     /// Absent, `null`, or `""` (after trimming when the field trims).
     case empty
     /// A value of the field's type.
@@ -94,7 +94,7 @@ public enum FieldValue: Sendable, Hashable {
     case invalid(rule: String)
 
     /// The scalar, when there is one.
-    public var scalar: Scalar? {
+    package var scalar: Scalar? {
         if case .value(let scalar) = self { return scalar }
         return nil
     }
@@ -107,7 +107,7 @@ extension FieldType {
     ///   - input: The raw input value, `nil` when absent.
     ///   - trim: Whether to strip leading and trailing whitespace from strings first.
     ///   - options: For `choice` fields, the allowed values (canonical text).
-    public func read(_ input: Value?, trim: Bool, options: Set<ExactText> = []) -> FieldValue {
+    package func read(_ input: Value?, trim: Bool, options: Set<ExactText> = []) -> FieldValue {
         guard var input else { return .empty }
         if case .string(let string) = input {
             let text = trim ? Self.trimmed(string) : string
@@ -148,7 +148,7 @@ extension FieldType {
 
     /// The text a choice option or choice input is matched by: strings as they are, numbers and
     /// booleans as JSON writes them (`1`, `2.5`, `true`).
-    public static func canonicalText(_ value: Value) -> String? {
+    package static func canonicalText(_ value: Value) -> String? {
         switch value {
         case .string(let text): text
         case .integer(let value): String(value)

@@ -35,7 +35,7 @@ public enum Value: Sendable, Hashable {
     }
 
     /// A word for the value's kind, for messages.
-    public var kindDescription: String {
+    package var kindDescription: String {
         switch self {
         case .null: "null"
         case .bool: "a boolean"

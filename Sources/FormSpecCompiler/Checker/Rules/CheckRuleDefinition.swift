@@ -1,4 +1,4 @@
-import FormSpecRuntime
+@_spi(Tooling) import FormSpecRuntime
 
 /// `check: NAME`: an external check registered by the embedding app (stubbed in tests and on the CLI).
 struct CheckRuleDefinition: RuleDefinition {

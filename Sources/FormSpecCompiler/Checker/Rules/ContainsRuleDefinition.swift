@@ -1,4 +1,4 @@
-import FormSpecRuntime
+@_spi(Tooling) import FormSpecRuntime
 
 /// `contains: CLASS` or `contains: [CLASS…]`, with `count: N`.
 struct ContainsRuleDefinition: RuleDefinition {

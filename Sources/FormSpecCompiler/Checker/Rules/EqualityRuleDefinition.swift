@@ -1,4 +1,4 @@
-import FormSpecRuntime
+@_spi(Tooling) import FormSpecRuntime
 
 /// `equals: X` / `not_equals: X`.
 struct EqualityRuleDefinition: RuleDefinition {

@@ -1,4 +1,4 @@
-import FormSpecRuntime
+@_spi(Tooling) import FormSpecRuntime
 
 /// `same_as: FIELD` / `different_from: FIELD`.
 struct FieldComparisonRuleDefinition: RuleDefinition {

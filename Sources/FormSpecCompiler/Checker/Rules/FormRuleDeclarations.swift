@@ -1,4 +1,4 @@
-import FormSpecRuntime
+@_spi(Tooling) import FormSpecRuntime
 
 /// The form rules of `form_rules:` (checked by the checker itself, reported in `form_errors`).
 enum FormRuleDeclarations {

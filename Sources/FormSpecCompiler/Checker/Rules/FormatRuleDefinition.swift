@@ -1,4 +1,4 @@
-import FormSpecRuntime
+@_spi(Tooling) import FormSpecRuntime
 
 /// `format: email | url | uuid`.
 struct FormatRuleDefinition: RuleDefinition {

@@ -1,4 +1,4 @@
-import FormSpecRuntime
+@_spi(Tooling) import FormSpecRuntime
 
 /// `one_of: [..]` / `not_one_of: [..]`.
 struct MembershipRuleDefinition: RuleDefinition {

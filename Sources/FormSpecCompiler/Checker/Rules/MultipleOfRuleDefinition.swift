@@ -1,4 +1,4 @@
-import FormSpecRuntime
+@_spi(Tooling) import FormSpecRuntime
 
 /// `multiple_of: X`.
 struct MultipleOfRuleDefinition: RuleDefinition {

@@ -1,4 +1,4 @@
-import FormSpecRuntime
+@_spi(Tooling) import FormSpecRuntime
 
 /// `min`, `max`, `greater_than`, `less_than` on numbers and dates.
 struct RangeRuleDefinition: RuleDefinition {

@@ -1,4 +1,4 @@
-import FormSpecRuntime
+@_spi(Tooling) import FormSpecRuntime
 
 /// `required: true` as a rule, so it can carry `when:`.
 struct RequiredRuleDefinition: RuleDefinition {

@@ -1,5 +1,5 @@
 import FormSpecDiagnostics
-import FormSpecRuntime
+@_spi(Tooling) import FormSpecRuntime
 
 /// `use: NAME`: the named rule from `define:` (this file's or an imported library's).
 struct UseRuleDefinition: RuleDefinition {

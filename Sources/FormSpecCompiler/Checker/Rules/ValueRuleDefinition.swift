@@ -1,4 +1,4 @@
-import FormSpecRuntime
+@_spi(Tooling) import FormSpecRuntime
 
 /// Every ``ValueRule`` of the runtime's registry, checked from its declared argument kind: a rule
 /// declared that way needs nothing in the compiler.
