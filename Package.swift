@@ -13,7 +13,9 @@ let package = Package(
         .library(name: "FormSpecLanguageServer", targets: ["FormSpecLanguageServer"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // `swift package generate-documentation` (the DocC catalog in Sources/FormSpec); a plugin only.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
     targets: [
         // libyaml, found through pkg-config (`yaml-0.1`).

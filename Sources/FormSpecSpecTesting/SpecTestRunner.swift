@@ -232,7 +232,7 @@ public struct SpecTestRunner: Sendable {
     // MARK: - Discovery
 
     /// The spec files under `paths`, in order: each folder searched recursively for `*.form.yaml`
-    /// (``SpecFolder/files(in:endingWith:)``: hidden entries skipped, linked folders searched once)
+    /// (`SpecFolder.files(in:endingWith:)`: hidden entries skipped, linked folders searched once)
     /// and sorted by path; files given directly are kept whatever their name. Each file appears
     /// once.
     /// - Throws: ``SpecDiscoveryError/notFound(_:)`` for a path that does not exist.

@@ -1,4 +1,4 @@
-/// Compiles FormSpec YAML into a ``Program``: load YAML -> parse the AST -> check -> lower.
+/// Compiles FormSpec YAML into a ``/FormSpecRuntime/Program``: load YAML -> parse the AST -> check -> lower.
 public enum Compiler {
     /// Compiles the spec at `path`, reading it (and its imports) through `provider`.
     public static func compile(

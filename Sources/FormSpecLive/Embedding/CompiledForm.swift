@@ -18,7 +18,7 @@
 /// if !report.valid { … }
 /// ```
 ///
-/// Compiling reports every problem of the spec at once, as a ``SpecError`` carrying the
+/// Compiling reports every problem of the spec at once, as a `SpecError` carrying the
 /// diagnostics. A compiled form is a value: copy it, share it between threads, keep it for the life
 /// of the app; compile once and validate many times.
 public struct CompiledForm: Sendable {

@@ -2,7 +2,7 @@
 
 /// Why a validation call could not produce a report.
 ///
-/// A field that fails its rules is not an error: it is in the ``Report``. These are problems with
+/// A field that fails its rules is not an error: it is in the ``/FormSpecRuntime/Report``. These are problems with
 /// the call itself.
 public enum FormValidationError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The input is not an object of field values (it is the kind named).

@@ -1,6 +1,6 @@
 @_spi(Tooling) import FormSpecRuntime
 
-/// Per-call settings of ``CompiledForm/validate(_:options:)``: locale, mode, original values,
+/// Per-call settings of ``CompiledForm``'s `validate(_:options:)`: locale, mode, original values,
 /// strictness and the date `today` means.
 public struct ValidationOptions: Sendable {
     /// The locale to show messages in (`"ja"`, `"zh-Hant"`); `nil` for the spec's own.

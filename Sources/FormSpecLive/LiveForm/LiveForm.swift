@@ -4,7 +4,7 @@ public import Observation
 /// A form being filled in, re-validated as the user types: the model behind a live UI.
 ///
 /// Setting a field re-runs only what can change: the field itself and the fields whose rules or
-/// `when:` read it (``Program/dependents``), then the form rules. A mismatch on
+/// `when:` read it (the program's dependency table), then the form rules. A mismatch on
 /// `confirm_password: same_as: password` is re-checked when `password` changes, so it never lingers.
 ///
 /// ```swift

@@ -34,7 +34,7 @@ public final class InMemorySettingsStore: SettingsStore {
     /// A settings store backed by `UserDefaults`, holding plain property-list types: `Bool`, `Int`,
     /// `Double`, `String`, arrays and string-keyed dictionaries of these.
     ///
-    /// Fine for preferences; never for secrets (``LiveForm/save(to:onlyIfValid:)`` skips `secret`
+    /// Fine for preferences; never for secrets (``LiveForm/save(to:keyPrefix:onlyIfValid:)`` skips `secret`
     /// fields).
     public struct UserDefaultsSettingsStore: SettingsStore {
         /// The defaults database written to.

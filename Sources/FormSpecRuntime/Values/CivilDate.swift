@@ -8,8 +8,8 @@
 
 /// A calendar date with no time or zone (proleptic Gregorian), stored as days since 1970-01-01.
 ///
-/// Dates are years -9999 through 9999. Arithmetic never traps: ``adding(_:)`` saturates at
-/// ``earliest`` and ``latest``, and a day count outside that range (a hand-made or decoded value)
+/// Dates are years -9999 through 9999. Arithmetic never traps: `adding(_:)` saturates at
+/// `earliest` and `latest`, and a day count outside that range (a hand-made or decoded value)
 /// reads as the nearest end of it.
 public struct CivilDate: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
     /// Days since 1970-01-01 (negative before).
