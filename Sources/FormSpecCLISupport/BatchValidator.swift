@@ -60,12 +60,12 @@ package final class BatchValidator {
 
     private let output: OutputBuffer
     private let formatter: TextReportFormatter
-    /// The scanner, field slots and outcome lists, reused from input to input.
+    /// The runtime's record pipeline (scanner, field slots, outcome lists), reused from input to input.
     ///
     /// `@exclusivity(unchecked)`: a validator belongs to one thread (each parallel worker has its
-    /// own) and no access to the engine overlaps another; the dynamic checks of its three mutating
-    /// calls per record were 2 % of a batch.
-    @exclusivity(unchecked) private var engine: RecordEngine
+    /// own) and no access to the record validator overlaps another; the dynamic checks of its three
+    /// mutating calls per record were 2 % of a batch.
+    @exclusivity(unchecked) private var records: RecordValidator
 
     /// Creates a validator writing to `output`.
     package init(
@@ -81,7 +81,7 @@ package final class BatchValidator {
         } else {
             formatter = TextReportFormatter()
         }
-        engine = RecordEngine(program: program, context: context)
+        records = RecordValidator(program: program, context: context)
     }
 
     /// A validator with the same settings that collects its output in memory, for a worker of
@@ -168,43 +168,27 @@ package final class BatchValidator {
         if number == 1, bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
             bytes = UnsafeBufferPointer(rebasing: bytes[3...])
         }
-        if engine.scan(bytes) {
-            try evaluateAndWrite(input: input, line: number)
-            return
+        switch records.read(line: bytes) {
+        case .read: try evaluateAndWrite(input: input, line: number)
+        case .unreadable(let message): writeError(message, input: input, line: number)
         }
-        if !bytes.contains(where: { $0 != 0x20 && $0 != 0x09 }) {
-            writeError("empty line: expected a JSON object", input: input, line: number)
-            return
-        }
-        let value: Value
-        do throws(JSONReader.Error) {
-            value = try JSONReader.parse(bytes)
-        } catch {
-            writeError(
-                "invalid JSON at column \(error.column): \(InputDecoder.sanitized(error.message))", input: input,
-                line: number)
-            return
-        }
-        try validate(value, input: input, line: number)
     }
 
     /// The longest JSON Lines record read (the readers' limit), for the error of an oversized line.
     package var maxLineLength = LineReader.defaultMaxLineLength
 
     private func validate(_ value: Value, input: String, line: Int?) throws(Abort) {
-        guard case .object(let members) = value else {
-            writeError(EvaluationError.notAnObject(value.kindDescription).description, input: input, line: line)
-            return
+        switch records.read(value) {
+        case .read: try evaluateAndWrite(input: input, line: line)
+        case .unreadable(let message): writeError(message, input: input, line: line)
         }
-        engine.load(members)
-        try evaluateAndWrite(input: input, line: line)
     }
 
-    /// Evaluates the record in `scratch` and writes its report.
+    /// Evaluates the record just read and writes its report.
     private func evaluateAndWrite(input: String, line: Int?) throws(Abort) {
         let valid: Bool
         do throws(EvaluationError) {
-            valid = try engine.evaluate()
+            valid = try records.evaluate()
         } catch {
             try handle(error, input: input, line: line)
             return
@@ -212,11 +196,14 @@ package final class BatchValidator {
         if valid { validCount += 1 } else { invalidCount += 1 }
         switch format {
         case .json(.errors):
-            output.append { engine.appendErrorsLine(to: &$0) }
+            output.append {
+                records.appendErrors(to: &$0)
+                $0.append(UInt8(ascii: "\n"))
+            }
         case .json(.full):
-            output.writeJSONLine(engine.report())
+            output.writeJSONLine(records.report())
         case .text:
-            output.write(formatter.format(engine.report(), source: source(input: input, line: line)))
+            output.write(formatter.format(records.report(), source: source(input: input, line: line)))
         }
     }
 
@@ -268,61 +255,5 @@ package final class BatchValidator {
         case (nil, true): input
         case (nil, false): nil
         }
-    }
-}
-
-/// The per-record state of ``BatchValidator``: the scanner, the field slots and outcome lists,
-/// with the program and context they belong to.
-///
-/// One struct the validator reaches through `inout`: every method is `mutating`, even those that
-/// only read, so a record's scan, evaluation and report run on the stored value in place. Passed
-/// on from a class's stored property instead, the scratch (and the program) would be copied per
-/// call, retaining and releasing each of their arrays.
-struct RecordEngine {
-    let program: Program
-    let context: EvaluationContext
-    /// The program's texts in the context's locale.
-    let texts: ProgramTexts
-    private var scanner: JSONRecordScanner
-    /// The field slots and outcome lists, reused from record to record.
-    private var scratch: EvaluationScratch
-
-    init(program: Program, context: EvaluationContext) {
-        self.program = program
-        self.context = context
-        // Rendered from this program (not the context's prepared copy), so that a worker's
-        // engine shares no texts with another's.
-        texts = program.texts(for: context.texts(for: program).chain)
-        scanner = JSONRecordScanner(fieldNames: program.fields.map(\.name))
-        scratch = EvaluationScratch(program, today: context.today)
-    }
-
-    /// Scans one JSON Lines record into the field slots; `false` when it needs ``JSONReader``.
-    mutating func scan(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
-        scanner.scan(
-            line, into: &scratch, program: program, collectUnknownKeys: context.strict, today: context.today)
-    }
-
-    /// Fills the field slots from a decoded object's members.
-    mutating func load(_ members: [Value.Member]) {
-        scratch.load(members, program: program, today: context.today, collectUnknownKeys: context.strict)
-    }
-
-    /// Evaluates the record in the slots; returns whether it is valid.
-    mutating func evaluate() throws(EvaluationError) -> Bool {
-        try program.evaluate(&scratch, context: context)
-        return scratch.valid
-    }
-
-    /// Appends the evaluated record's short report (`--report errors`) and a newline.
-    mutating func appendErrorsLine(to bytes: inout [UInt8]) {
-        JSONWriter.appendErrors(
-            of: scratch, program: program, texts: texts, mode: context.mode, strict: context.strict, to: &bytes)
-        bytes.append(UInt8(ascii: "\n"))
-    }
-
-    /// The evaluated record's full report.
-    mutating func report() -> Report {
-        program.report(from: scratch, texts: texts, mode: context.mode, strict: context.strict)
     }
 }

@@ -60,7 +60,7 @@ package enum InputDecoder {
                 // Guessed JSON from a leading `{` or `[`, but YAML's flow style starts the same
                 // way (`{name: Mei}`): accept it when it reads as YAML.
                 if syntax == nil, let value = try? decode(bytes, path: path, syntax: .yaml) { return value }
-                var message = "\(error.line):\(error.column): \(sanitized(error.message))"
+                var message = "\(error.line):\(error.column): \(error.message)"
                 if error.message == "unexpected text after the JSON value", error.line > 1 {
                     message += " (for one object a line, use a .jsonl file or --jsonl)"
                 }
@@ -88,11 +88,5 @@ package enum InputDecoder {
     private static func yamlMessage(_ diagnostic: Diagnostic) -> String {
         guard let location = diagnostic.location else { return diagnostic.message }
         return "\(location.start.line):\(location.start.column): \(diagnostic.message)"
-    }
-
-    /// A JSON reader message with any quoted number removed: it could be a secret field's value.
-    package static func sanitized(_ message: String) -> String {
-        if message.hasPrefix("number "), message.hasSuffix(" is out of range") { return "a number is out of range" }
-        return message
     }
 }

@@ -9,6 +9,7 @@
 
 import ArgumentParser
 import FormSpec
+@_spi(Tooling) import FormSpecRuntime
 import Foundation
 
 /// `Specs/signup.form.yaml` under the current directory, else under this file's repository root.

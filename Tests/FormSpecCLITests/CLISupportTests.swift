@@ -73,7 +73,15 @@ struct CLISupportTests {
 
     @Test("a JSON error message never quotes the offending number")
     func sanitizedNumbers() {
-        #expect(InputDecoder.sanitized("number 1e999 is out of range") == "a number is out of range")
+        // A number's digits could be a secret field's value: no reader message repeats them.
+        for bad in ["{\"a\": 0123456789}", "{\"a\": 1234.}", "{\"a\": 98765e}", "[-9876543210x]"] {
+            do {
+                _ = try InputDecoder.decode(Array(bad.utf8), path: "-", syntax: .json)
+                Issue.record("\(bad) was accepted")
+            } catch {
+                #expect(!error.message.contains("9876"), "\(error.message)")
+            }
+        }
     }
 
     @Test("diagnostics as JSON: one object a line with a place, or null for none")

@@ -46,6 +46,7 @@ struct ErrorsReportTests {
                 checks: { _, _, _ in true })
             try context.prepare(for: program)
             let texts = context.texts(for: program)
+            let encoding = ReportEncoding(program: program, texts: texts)
             var scanner = JSONRecordScanner(fieldNames: program.fields.map(\.name))
             var scratch = EvaluationScratch(program)
             for input in Self.inputs(for: program) {
@@ -60,7 +61,8 @@ struct ErrorsReportTests {
                 try program.evaluate(&scratch, context: context)
                 var written: [UInt8] = []
                 JSONWriter.appendErrors(
-                    of: scratch, program: program, texts: texts, mode: context.mode, strict: strict, to: &written)
+                    of: scratch, program: program, texts: texts, encoding: encoding, mode: context.mode, strict: strict,
+                    to: &written)
                 #expect(String(decoding: written, as: UTF8.self) == expected, "\(spec): \(input)")
                 let full = JSONWriter.write(program.report(from: scratch, texts: texts, mode: .new, strict: strict))
                 #expect(full == JSONWriter.write(try program.validate(value, context: context)), "\(input)")
@@ -189,5 +191,41 @@ struct ErrorsReportTests {
             !invalid.withUnsafeMutableBufferPointer { buffer in
                 scanner.scan(UnsafeBufferPointer(buffer), into: &scratch, program: program, collectUnknownKeys: false)
             })
+    }
+}
+
+extension ErrorsReportTests {
+    /// The runtime's record pipeline: a line scanned or parsed, a decoded value, and what it refuses.
+    @Test("RecordValidator: lines and values give the Report's bytes; what is not an object is refused")
+    func recordValidator() throws {
+        let program = try CompiledForm.load(contentsOf: Self.specs[0]).program
+        var context = EvaluationContext(today: CivilDate(iso: "2025-06-01") ?? .today(), checks: { _, _, _ in true })
+        try context.prepare(for: program)
+        var records = RecordValidator(program: program, context: context)
+        for input in Self.inputs(for: program) {
+            let value = try JSONReader.parse(input)
+            let expected = JSONWriter.writeErrors(try program.validate(value, context: context))
+            for source in ["line", "value"] {
+                let reading =
+                    source == "line"
+                    ? Array(input.utf8).withUnsafeBufferPointer { records.read(line: $0) } : records.read(value)
+                #expect(reading == .read, "\(input)")
+                _ = try records.evaluate()
+                var written: [UInt8] = []
+                records.appendErrors(to: &written)
+                #expect(String(decoding: written, as: UTF8.self) == expected, "\(source): \(input)")
+                #expect(records.report() == (try program.validate(value, context: context)), "\(source): \(input)")
+            }
+        }
+        let refused: [(String, String)] = [
+            ("  \t", "empty line: expected a JSON object"),
+            ("{\"a\":", "invalid JSON at column 6: unexpected end of input, expected a value"),
+            ("[1, 2]", "input must be an object, not an array"),
+            ("\"text\"", "input must be an object, not a string"),
+        ]
+        for (line, message) in refused {
+            let reading = Array(line.utf8).withUnsafeBufferPointer { records.read(line: $0) }
+            #expect(reading == .unreadable(message), "\(line)")
+        }
     }
 }

@@ -168,7 +168,7 @@ struct EvaluatorTests {
         #expect(texts.messages[program.ruleIndex(field: 0, rule: 0)].text == nil)
         #expect(texts.messages[program.ruleIndex(field: 0, rule: 1)].text != nil)
         #expect(texts.messages[program.ruleIndex(field: 0, rule: 1)].json?.first == UInt8(ascii: "\""))
-        #expect(program.fieldNameJSON[0] == Array("\"name\"".utf8))
+        #expect(ReportEncoding(program: program, texts: texts).fieldNames[0] == Array("\"name\"".utf8))
         let report = try program.validate(["name": "abcd"])
         #expect(report.fields["name"]?.errors.map(\.message) == ["'abcd' is too long"])
     }

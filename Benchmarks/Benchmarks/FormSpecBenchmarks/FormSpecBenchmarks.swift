@@ -39,44 +39,34 @@ let readmeLines: [[UInt8]] = [
 /// The batch path's state for one spec, set up once (spec compiled, buffers grown), so that a
 /// sample measures records and nothing else.
 final class BatchRun: @unchecked Sendable {
-    let program: Program
-    let context: EvaluationContext
-    let texts: ProgramTexts
     let lines: [[UInt8]]
-    var scanner: JSONRecordScanner
-    var scratch: EvaluationScratch
+    var records: RecordValidator
     var output: [UInt8] = []
     var next = 0
     var valid = 0
 
     init(spec: String, lines: [[UInt8]]) {
-        program = load(spec).program
+        let program = load(spec).program
         var context = EvaluationContext()
         try? context.prepare(for: program)
-        self.context = context
-        texts = context.texts(for: program)
+        records = RecordValidator(program: program, context: context)
         self.lines = lines
-        scanner = JSONRecordScanner(fieldNames: program.fieldNames)
-        scratch = EvaluationScratch(program)
         output.reserveCapacity(1 << 16)
         for _ in 0..<1_000 { record() }  // warm up the reused buffers
     }
 
-    /// One record: scan the line into field slots, evaluate, write the `--report errors` line into
+    /// One record: read the line into field slots, evaluate, write the `--report errors` line into
     /// a reused buffer.
     func record() {
-        let scanned = lines[next].withUnsafeBufferPointer {
-            scanner.scan($0, into: &scratch, program: program, collectUnknownKeys: false)
-        }
+        let reading = lines[next].withUnsafeBufferPointer { records.read(line: $0) }
         next = next + 1 == lines.count ? 0 : next + 1
-        precondition(scanned)
+        precondition(reading == .read)
         do {
-            try program.evaluate(&scratch, context: context)
+            if try records.evaluate() { valid += 1 }
         } catch {
             fatalError("\(error)")
         }
-        if scratch.valid { valid += 1 }
-        JSONWriter.appendErrors(of: scratch, program: program, texts: texts, mode: .new, strict: false, to: &output)
+        records.appendErrors(to: &output)
         output.append(UInt8(ascii: "\n"))
         if output.count > 60_000 { output.removeAll(keepingCapacity: true) }
     }

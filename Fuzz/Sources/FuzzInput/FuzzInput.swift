@@ -5,9 +5,9 @@ import FuzzSupport
 /// libFuzzer entry: the first byte picks one of the repository's compiled specs, the rest is JSON
 /// Lines input validated as `formspec validate` does: new, strict and edit mode (each record
 /// against the previous one as the original), in a locale from the first byte, reports written as
-/// JSON. Each line also goes through the batch path (the record scanner into reused slots, the
-/// evaluator, the short report written from the outcome lists), which must write exactly the
-/// short report of the generic path: a difference is a crash.
+/// JSON. Each line also goes through the batch path (`RecordValidator`: the record scanner into
+/// reused slots, or the reader and a load; the evaluator; the short report written from the outcome
+/// lists), which must write exactly the short report of the generic path: a difference is a crash.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = UnsafeBufferPointer(start: data, count: size)
@@ -18,64 +18,70 @@ public func fuzzInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let locale = locales[Int(selector) / programs.count % locales.count]
     var previous: Value?
     // Reused from line to line, as a batch reuses them.
-    var scanner = JSONRecordScanner(fieldNames: program.fieldNames)
-    var scratch = EvaluationScratch(program, today: FuzzRepository.today)
+    let contexts = [
+        EvaluationContext(locale: locale, today: FuzzRepository.today, checks: FuzzRepository.checks),
+        EvaluationContext(locale: locale, strict: true, today: FuzzRepository.today, checks: FuzzRepository.checks),
+    ]
+    var lineValidators = contexts.map { RecordValidator(program: program, context: $0) }
+    var valueValidators = contexts.map { RecordValidator(program: program, context: $0) }
     for line in bytes.dropFirst().split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true) {
+        let lineBytes = UnsafeBufferPointer(rebasing: line)
         guard let input = try? JSONReader.parse(line) else {
-            // The scanner must refuse what the reader refuses.
-            let scanned = scanner.scan(
-                UnsafeBufferPointer(rebasing: line), into: &scratch, program: program, collectUnknownKeys: false)
-            if scanned { fatalError("the scanner read a line the JSON reader refuses: \(Array(line))") }
+            // The batch path must refuse what the reader refuses.
+            if case .read = lineValidators[0].read(line: lineBytes) {
+                fatalError("the batch path read a line the JSON reader refuses: \(Array(line))")
+            }
             continue
         }
-        let contexts = [
-            EvaluationContext(locale: locale, today: FuzzRepository.today, checks: FuzzRepository.checks),
-            EvaluationContext(locale: locale, strict: true, today: FuzzRepository.today, checks: FuzzRepository.checks),
-            EvaluationContext(
-                locale: locale, mode: .edit, original: previous ?? input, today: FuzzRepository.today,
-                checks: FuzzRepository.checks),
-        ]
-        for context in contexts {
-            let report = try? program.validate(input, context: context)
+        for index in contexts.indices {
+            let report = try? program.validate(input, context: contexts[index])
             if let report { _ = JSONWriter.write(report) }
             checkBatchPath(
-                line, input: input, report: report, program: program, context: context, scanner: &scanner,
-                scratch: &scratch)
+                line, input: input, report: report, lines: &lineValidators[index], values: &valueValidators[index])
         }
+        // Edit mode against the previous record: validators made for this original.
+        let edit = EvaluationContext(
+            locale: locale, mode: .edit, original: previous ?? input, today: FuzzRepository.today,
+            checks: FuzzRepository.checks)
+        let report = try? program.validate(input, context: edit)
+        if let report { _ = JSONWriter.write(report) }
+        var editLines = RecordValidator(program: program, context: edit)
+        var editValues = RecordValidator(program: program, context: edit)
+        checkBatchPath(line, input: input, report: report, lines: &editLines, values: &editValues)
         _ = JSONWriter.write(input)
         previous = input
     }
     return 0
 }
 
-/// Runs `line` as `formspec validate --jsonl --report errors` does and compares its short report
-/// with the one of the generic path's `report` (`nil` when that threw, which the batch path must
-/// do too).
+/// The batch path (a line read by the scanner, or parsed and loaded) and the generic path (a
+/// `Report` projected from the same input) must agree on the short report, byte for byte.
 func checkBatchPath(
-    _ line: Slice<UnsafeBufferPointer<UInt8>>, input: Value, report: Report?, program: Program,
-    context: EvaluationContext, scanner: inout JSONRecordScanner, scratch: inout EvaluationScratch
+    _ line: Slice<UnsafeBufferPointer<UInt8>>, input: Value, report: Report?, lines: inout RecordValidator,
+    values: inout RecordValidator
 ) {
-    guard let members = input.members else { return }
-    let scanned = scanner.scan(
-        UnsafeBufferPointer(rebasing: line), into: &scratch, program: program, collectUnknownKeys: context.strict,
-        today: context.today)
-    if !scanned { scratch.load(members, program: program, today: context.today, collectUnknownKeys: context.strict) }
+    guard case .read = lines.read(line: UnsafeBufferPointer(rebasing: line)) else {
+        if case .object = input { fatalError("the batch path refused an object: \(Array(line))") }
+        return
+    }
+    guard case .read = values.read(input) else { fatalError("a parsed object was refused: \(Array(line))") }
+    var fromLine: [UInt8] = []
+    var fromValue: [UInt8] = []
     do {
-        try program.evaluate(&scratch, context: context)
+        _ = try lines.evaluate()
+        _ = try values.evaluate()
     } catch {
         if report != nil { fatalError("the batch path threw \(error) where the generic path did not: \(Array(line))") }
         return
     }
     guard let report else { fatalError("the generic path threw where the batch path did not: \(Array(line))") }
-    var fast: [UInt8] = []
-    JSONWriter.appendErrors(
-        of: scratch, program: program, texts: context.texts(for: program), mode: context.mode, strict: context.strict,
-        to: &fast)
+    lines.appendErrors(to: &fromLine)
+    values.appendErrors(to: &fromValue)
     var generic: [UInt8] = []
     JSONWriter.appendErrors(report, to: &generic)
-    if fast != generic {
+    if fromLine != generic || fromValue != generic {
         fatalError(
-            "short reports differ (scanned: \(scanned)) on \(Array(line)):\n\(String(decoding: fast, as: UTF8.self))\n\(String(decoding: generic, as: UTF8.self))"
+            "short reports differ on \(Array(line)):\n\(String(decoding: fromLine, as: UTF8.self))\n\(String(decoding: fromValue, as: UTF8.self))\n\(String(decoding: generic, as: UTF8.self))"
         )
     }
 }

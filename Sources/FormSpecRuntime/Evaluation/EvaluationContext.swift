@@ -54,7 +54,7 @@
     }
 
     /// `program`'s texts in this context's locale: prepared ones, else rendered now.
-    @_spi(Tooling) public func texts(for program: Program) -> ProgramTexts {
+    package func texts(for program: Program) -> ProgramTexts {
         if let prepared, prepared.matches(program) { return prepared.texts }
         return program.texts(for: localeChain(for: program))
     }
@@ -78,14 +78,14 @@
 }
 
 /// An input split into per-field slots, plus the keys that name no field.
-@_spi(Tooling) public struct Record: Sendable, Hashable {
+package struct Record: Sendable, Hashable {
     /// Each field's raw value by index; `nil` when the input lacks the field.
-    @_spi(Tooling) public var values: [Value?]
+    package var values: [Value?]
     /// Input keys that are not fields, in input order.
-    @_spi(Tooling) public var unknownKeys: [String]
+    package var unknownKeys: [String]
 
     /// Creates a record.
-    @_spi(Tooling) public init(values: [Value?], unknownKeys: [String] = []) {
+    package init(values: [Value?], unknownKeys: [String] = []) {
         self.values = values
         self.unknownKeys = unknownKeys
     }

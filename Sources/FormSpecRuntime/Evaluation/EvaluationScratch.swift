@@ -1,5 +1,5 @@
 /// What became of one rule of one field in one evaluation.
-@_spi(Tooling) public enum RuleOutcome: UInt8, Sendable, Hashable {
+package enum RuleOutcome: UInt8, Sendable, Hashable {
     /// The rule ran and passed.
     case passed
     /// The rule ran and failed (its message is reported).
@@ -12,17 +12,17 @@
 }
 
 /// One entry of a field's outcome list: a checklist line.
-@_spi(Tooling) public struct RuleResult: Sendable, Hashable {
+package struct RuleResult: Sendable, Hashable {
     /// The rule's index in ``FieldProgram/rules``; -1 for the field's own `required:`.
-    @_spi(Tooling) public var rule: Int32
+    package var rule: Int32
     /// What became of it.
-    @_spi(Tooling) public var outcome: RuleOutcome
+    package var outcome: RuleOutcome
     /// When an external check the rule runs threw: an index into
     /// ``EvaluationScratch/failureMessages`` (the message replaces the rule's own); -1 otherwise.
-    @_spi(Tooling) public var failure: Int32
+    package var failure: Int32
 
     /// Creates a result.
-    @_spi(Tooling) public init(rule: Int32, outcome: RuleOutcome, failure: Int32 = -1) {
+    package init(rule: Int32, outcome: RuleOutcome, failure: Int32 = -1) {
         self.rule = rule
         self.outcome = outcome
         self.failure = failure
@@ -31,7 +31,7 @@
 
 /// An external check's answer, supplied to the evaluator before it runs (see
 /// ``EvaluationScratch/checkAnswers``).
-@_spi(Tooling) public enum CheckAnswer: Sendable, Hashable {
+package enum CheckAnswer: Sendable, Hashable {
     /// The check passed.
     case passed
     /// The check failed: the rule fails with its own message.
@@ -43,13 +43,13 @@
 }
 
 /// A check the evaluator met without an answer (when ``EvaluationScratch/collectsUnanswered``).
-@_spi(Tooling) public struct UnansweredCheck: Sendable, Hashable {
+package struct UnansweredCheck: Sendable, Hashable {
     /// The check's name.
-    @_spi(Tooling) public var check: String
+    package var check: String
     /// The index of the field whose rule runs it.
-    @_spi(Tooling) public var field: Int
+    package var field: Int
     /// The field's value.
-    @_spi(Tooling) public var value: Scalar
+    package var value: Scalar
 }
 
 /// Reusable buffers for evaluating records against one ``Program``: the per-record input (each
@@ -79,30 +79,30 @@
 ///
 /// Texts for the results come from ``ProgramTexts`` (``Program/texts(for:)``), rendered once per
 /// locale; ``Program/report(from:context:)`` projects the scratch into a ``Report``.
-@_spi(Tooling) public struct EvaluationScratch: Sendable {
+package struct EvaluationScratch: Sendable {
     // MARK: Input
 
     /// Each field's value read as its type, by index: the slots a decoder fills. ``reset(_:)`` puts
     /// every field's default back.
     package var values: [FieldValue]
     /// Input keys that are not fields, in input order (reported in strict mode only).
-    @_spi(Tooling) public var unknownKeys: [String] = []
+    package var unknownKeys: [String] = []
     /// Answers to external checks, by field index and check name, consulted before the context's
     /// resolver. Live and asynchronous validation supply their outcomes here.
-    @_spi(Tooling) public var checkAnswers: [(field: Int, check: String, answer: CheckAnswer)] = []
+    package var checkAnswers: [(field: Int, check: String, answer: CheckAnswer)] = []
     /// Whether a check with no answer is recorded in ``unanswered`` and left pending, instead of
     /// stopping the evaluation with ``EvaluationError/unresolvedCheck(check:field:)``.
-    @_spi(Tooling) public var collectsUnanswered = false
+    package var collectsUnanswered = false
 
     // MARK: Output
 
     /// Whether every active field and every form rule passed (warnings do not count).
-    @_spi(Tooling) public internal(set) var valid = true
+    package internal(set) var valid = true
     /// Every active field's outcome list, one after another in spec order.
-    @_spi(Tooling) public internal(set) var results: [RuleResult] = []
+    package internal(set) var results: [RuleResult] = []
     /// How many of ``results`` failed (errors and warnings): none means a report with nothing to
     /// say but `valid`.
-    @_spi(Tooling) public internal(set) var failedResults = 0
+    package internal(set) var failedResults = 0
     /// Per field: where its results are in ``results``, whether it is active and valid. One
     /// array, written once per field: four were four uniqueness checks per field and record.
     var fieldStates: [FieldState]
@@ -110,15 +110,15 @@
     /// not evaluated since, or whose evaluation threw) no longer points into ``results``.
     var pass: UInt32 = 0
     /// The indexes of the active fields, in spec order.
-    @_spi(Tooling) public internal(set) var activeFields: [Int] = []
+    package internal(set) var activeFields: [Int] = []
     /// The indexes of the form rules that failed, in spec order.
-    @_spi(Tooling) public internal(set) var failedFormRules: [Int] = []
+    package internal(set) var failedFormRules: [Int] = []
     /// Edit mode: the indexes of the fields whose value differs from the original; empty otherwise.
-    @_spi(Tooling) public internal(set) var changedFields: [Int] = []
+    package internal(set) var changedFields: [Int] = []
     /// The messages of checks that threw, for ``RuleResult/failure``.
-    @_spi(Tooling) public internal(set) var failureMessages: [String] = []
+    package internal(set) var failureMessages: [String] = []
     /// Checks met without an answer (when ``collectsUnanswered``), each once, in evaluation order.
-    @_spi(Tooling) public internal(set) var unanswered: [UnansweredCheck] = []
+    package internal(set) var unanswered: [UnansweredCheck] = []
 
     /// Creates buffers for `program`, every slot holding the field's default.
     ///
@@ -126,7 +126,7 @@
     ///   - program: The program the buffers are for.
     ///   - today: What relative date defaults (`default: today`) count from: the evaluation's
     ///     ``EvaluationContext/today``; `nil` for the current date.
-    @_spi(Tooling) public init(_ program: Program, today: CivilDate? = nil) {
+    package init(_ program: Program, today: CivilDate? = nil) {
         values = program.defaultValues
         let count = program.fields.count
         fieldStates = Array(repeating: FieldState(), count: count)
@@ -142,7 +142,7 @@
     ///   - program: The program the buffers are for.
     ///   - today: What relative date defaults (`default: today`) count from: the evaluation's
     ///     ``EvaluationContext/today``; `nil` for the current date.
-    @_spi(Tooling) public mutating func reset(_ program: Program, today: CivilDate? = nil) {
+    package mutating func reset(_ program: Program, today: CivilDate? = nil) {
         fillDefaults(program, except: nil, today: today)
         clearRecordLists()
     }
@@ -156,7 +156,7 @@
     ///   - program: The program the buffers are for.
     ///   - today: What relative date defaults count from; `nil` for the current date.
     ///   - collectUnknownKeys: Whether to list the keys that name no field.
-    @_spi(Tooling) public mutating func load(
+    package mutating func load(
         _ members: [Value.Member], program: Program, today: CivilDate? = nil, collectUnknownKeys: Bool
     ) {
         reset(program, today: today)
@@ -191,7 +191,7 @@
 
     /// Field `index`'s outcome list: empty when the field is inactive, or was not evaluated by the
     /// last evaluation (another field evaluated alone, or an evaluation that threw before it).
-    @_spi(Tooling) public func results(of field: Int) -> ArraySlice<RuleResult> {
+    package func results(of field: Int) -> ArraySlice<RuleResult> {
         let state = fieldStates[field]
         guard state.pass == pass else { return results[results.endIndex...] }
         return results[Int(state.resultStart)..<Int(state.resultEnd)]
@@ -209,10 +209,10 @@
     }
 
     /// Whether field `field` is active (its `when:` holds).
-    @_spi(Tooling) public func isActive(_ field: Int) -> Bool { fieldStates[field].isActive }
+    package func isActive(_ field: Int) -> Bool { fieldStates[field].isActive }
 
     /// Whether field `field` has no error (an inactive field counts as valid).
-    @_spi(Tooling) public func isValid(_ field: Int) -> Bool { fieldStates[field].isValid }
+    package func isValid(_ field: Int) -> Bool { fieldStates[field].isValid }
 
     /// What the evaluator keeps of one field.
     struct FieldState {

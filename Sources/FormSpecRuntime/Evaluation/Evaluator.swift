@@ -103,7 +103,7 @@ extension Program {
     ///
     /// - Throws: ``EvaluationError/unresolvedCheck(check:field:)`` when a check has no answer in
     ///   `scratch.checkAnswers` nor from `context.checks`, unless `scratch.collectsUnanswered`.
-    @_spi(Tooling) public func evaluate(_ scratch: inout EvaluationScratch, context: EvaluationContext)
+    package func evaluate(_ scratch: inout EvaluationScratch, context: EvaluationContext)
         throws(EvaluationError)
     {
         scratch.startPass()

@@ -11,7 +11,7 @@
 /// any syntax error, text after the object) makes ``scan(_:into:program:collectUnknownKeys:)`` return
 /// `false`, and the caller parses the line with ``JSONReader`` instead. So the outcome for every
 /// line, and the wording and place of every error, are exactly ``JSONReader``'s.
-@_spi(Tooling) public struct JSONRecordScanner {
+package struct JSONRecordScanner {
     private let keys: FieldKeyTable
     /// Which fields the current record gave, to find duplicate keys without a set.
     private var seen: [Bool]
@@ -21,7 +21,7 @@
     /// Creates a scanner for a program's fields.
     ///
     /// - Parameter fieldNames: The field names, by field index.
-    @_spi(Tooling) public init(fieldNames: [String]) {
+    package init(fieldNames: [String]) {
         keys = FieldKeyTable(fieldNames)
         seen = Array(repeating: false, count: fieldNames.count)
         unknownKeys.reserveCapacity(16)
@@ -41,7 +41,7 @@
     /// - Returns: `true` when `scratch` holds the line's members; `false` when the line must be read
     ///   by ``JSONReader`` (it is malformed, or uses something the fast path leaves to the reader);
     ///   `scratch` must then be reset again before use.
-    @_spi(Tooling) public mutating func scan(
+    package mutating func scan(
         _ line: UnsafeBufferPointer<UInt8>, into scratch: inout EvaluationScratch, program: Program,
         collectUnknownKeys: Bool, today: CivilDate? = nil
     ) -> Bool {

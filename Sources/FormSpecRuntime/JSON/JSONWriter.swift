@@ -151,7 +151,7 @@
     }
 
     /// Appends `string` as a JSON string literal to `bytes`.
-    @_spi(Tooling) public static func appendString(_ string: String, to bytes: inout [UInt8]) {
+    package static func appendString(_ string: String, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
         var string = string
         string.withUTF8 { utf8 in
@@ -178,7 +178,7 @@
     }
 
     /// Appends `string` as a JSON string literal to `out`.
-    @_spi(Tooling) public static func appendString(_ string: String, to out: inout String) {
+    package static func appendString(_ string: String, to out: inout String) {
         var bytes: [UInt8] = []
         appendString(string, to: &bytes)
         out += String(decoding: bytes, as: UTF8.self)
@@ -202,12 +202,13 @@ extension JSONWriter {
     ///   - scratch: An evaluated scratch (``Program/evaluate(_:context:)``).
     ///   - program: The program it was evaluated against.
     ///   - texts: The program's texts in the wanted locale.
+    ///   - encoding: The names and issues of `program` in `texts`, already JSON.
     ///   - mode: The mode it was evaluated in.
     ///   - strict: Whether unknown keys are form errors.
     ///   - bytes: Where to append.
-    @_spi(Tooling) public static func appendErrors(
-        of scratch: EvaluationScratch, program: Program, texts: ProgramTexts, mode: Mode, strict: Bool,
-        to bytes: inout [UInt8]
+    package static func appendErrors(
+        of scratch: EvaluationScratch, program: Program, texts: ProgramTexts, encoding: ReportEncoding, mode: Mode,
+        strict: Bool, to bytes: inout [UInt8]
     ) {
         // A valid record without a warning: the usual case, one constant.
         guard mode != .show, !scratch.valid || scratch.failedResults > 0 else {
@@ -215,8 +216,10 @@ extension JSONWriter {
             return
         }
         appendLiteral(scratch.valid ? "{\"valid\":true" : "{\"valid\":false", to: &bytes)
-        appendIssueGroup(warnings: false, scratch: scratch, program: program, texts: texts, to: &bytes)
-        appendIssueGroup(warnings: true, scratch: scratch, program: program, texts: texts, to: &bytes)
+        appendIssueGroup(
+            warnings: false, scratch: scratch, program: program, texts: texts, encoding: encoding, to: &bytes)
+        appendIssueGroup(
+            warnings: true, scratch: scratch, program: program, texts: texts, encoding: encoding, to: &bytes)
         let unknown = strict ? scratch.unknownKeys : []
         if !scratch.failedFormRules.isEmpty || !unknown.isEmpty {
             appendLiteral(",\"form_errors\":[", to: &bytes)
@@ -240,13 +243,14 @@ extension JSONWriter {
     /// `,"errors":{…}` (or `,"warnings":{…}`) with every active field that has one; nothing when
     /// none has.
     private static func appendIssueGroup(
-        warnings: Bool, scratch: EvaluationScratch, program: Program, texts: ProgramTexts, to bytes: inout [UInt8]
+        warnings: Bool, scratch: EvaluationScratch, program: Program, texts: ProgramTexts, encoding: ReportEncoding,
+        to bytes: inout [UInt8]
     ) {
         var opened = false
         for field in scratch.activeFields {
             appendIssues(
-                ofField: field, warnings: warnings, scratch: scratch, program: program, texts: texts, opened: &opened,
-                to: &bytes)
+                ofField: field, warnings: warnings, scratch: scratch, program: program, texts: texts,
+                encoding: encoding, opened: &opened, to: &bytes)
         }
         if opened { bytes.append(UInt8(ascii: "}")) }
     }
@@ -257,7 +261,7 @@ extension JSONWriter {
     /// type or choice error of an unreadable value; `report: first` keeps the first error only.
     private static func appendIssues(
         ofField field: Int, warnings: Bool, scratch: EvaluationScratch, program: Program, texts: ProgramTexts,
-        opened: inout Bool, to bytes: inout [UInt8]
+        encoding: ReportEncoding, opened: inout Bool, to bytes: inout [UInt8]
     ) {
         let value = scratch.values[field]
         let first = Int(program.lowered.fieldStart[field])
@@ -271,7 +275,7 @@ extension JSONWriter {
                 } else {
                     bytes.append(UInt8(ascii: ","))
                 }
-                bytes.append(contentsOf: program.fieldNameJSON[field])
+                bytes.append(contentsOf: encoding.fieldNames[field])
                 appendLiteral(":[", to: &bytes)
             } else {
                 bytes.append(UInt8(ascii: ","))
@@ -293,10 +297,10 @@ extension JSONWriter {
             }
             // The whole issue, pre-encoded, when its message has no `{value}`.
             let issue = result.rule < 0 ? texts.messages.count + field : position
-            let issueStart = Int(texts.issueBounds[issue])
-            let issueEnd = Int(texts.issueBounds[issue + 1])
+            let issueStart = Int(encoding.issueBounds[issue])
+            let issueEnd = Int(encoding.issueBounds[issue + 1])
             if issueStart < issueEnd {
-                texts.issueBytes.withUnsafeBufferPointer {
+                encoding.issueBytes.withUnsafeBufferPointer {
                     bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[issueStart..<issueEnd]))
                 }
             } else if result.rule < 0 {
@@ -306,7 +310,7 @@ extension JSONWriter {
                 let message = texts.messages[position]
                 let showsValue = program.lowered.instructions[position].op != .required
                 appendIssue(
-                    ruleJSON: program.ruleNameJSON[position], message: message,
+                    ruleJSON: encoding.ruleNames[position], message: message,
                     value: showsValue ? program.shownValue(of: field, in: scratch.values) : nil, to: &bytes)
             }
         }
@@ -341,7 +345,7 @@ extension JSONWriter {
         bytes.append(UInt8(ascii: "}"))
     }
 
-    /// An issue whose rule name is already JSON (``Program/ruleNameJSON`` or a literal).
+    /// An issue whose rule name is already JSON (``ReportEncoding/ruleNames`` or a literal).
     private static func appendIssue(
         ruleJSON: [UInt8], message: RenderedText, value: Scalar?, to bytes: inout [UInt8]
     ) {

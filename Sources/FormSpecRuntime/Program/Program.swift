@@ -11,8 +11,6 @@ public struct Program: Sendable, Codable {
     public var title: String? { storage.title }
     /// The locale of the spec's plain-string messages: the second step of the fallback chain.
     public var locale: String { storage.locale }
-    /// The fields' names, in spec order.
-    @_spi(Tooling) public var fieldNames: [String] { storage.fields.map(\.name) }
     /// The fields, in spec order.
     package var fields: [FieldProgram] { storage.fields }
     /// Form-level rules, in spec order.
@@ -40,11 +38,6 @@ public struct Program: Sendable, Codable {
     var lowered: LoweredRules { _read { yield storage.lowered } }
     /// Every text rendered for ``defaultChain``.
     var defaultTexts: ProgramTexts { _read { yield storage.defaultTexts } }
-    /// Each field's name as a JSON string literal, quotes included: what a report writer copies.
-    package var fieldNameJSON: [[UInt8]] { storage.fieldNameJSON }
-    /// Each top-level rule's name in reports as a JSON string literal (`"required"` for a
-    /// `required` rule, whatever it is called), by ``ruleIndex(field:rule:)``.
-    package var ruleNameJSON: [[UInt8]] { storage.ruleNameJSON }
 
     /// Creates a program.
     package init(
@@ -77,8 +70,6 @@ public struct Program: Sendable, Codable {
         let defaultChain: LocaleChain
         let lowered: LoweredRules
         let defaultTexts: ProgramTexts
-        let fieldNameJSON: [[UInt8]]
-        let ruleNameJSON: [[UInt8]]
 
         init(
             form: String, title: String?, locale: String, fields: [FieldProgram], formRules: [FormRuleProgram],
@@ -105,15 +96,8 @@ public struct Program: Sendable, Codable {
             for field in fields { field.rules.forEach { $0.collectChecks(into: &checks) } }
             self.checkNames = checks.sorted()
             self.lowered = LoweredRules(fields: fields, formRules: formRules)
-            self.fieldNameJSON = fields.map { field in
-                var bytes: [UInt8] = []
-                JSONWriter.appendString(field.name, to: &bytes)
-                return bytes
-            }
-            self.ruleNameJSON = fields.flatMap { $0.rules.map(JSONWriter.ruleNameJSON) }
             self.defaultTexts = ProgramTexts(
-                fields: fields, formRules: formRules, unknownFieldMessage: unknownFieldMessage,
-                ruleNameJSON: ruleNameJSON, chain: defaultChain)
+                fields: fields, formRules: formRules, unknownFieldMessage: unknownFieldMessage, chain: defaultChain)
         }
     }
 
