@@ -482,9 +482,11 @@ public final class LiveForm {
         } else {
             let changed = mode == .edit ? fields.indices.filter { fields[$0].isDirty } : []
             program.evaluateFormRules(in: &scratch, mode: mode, changed: changed)
-            errors = scratch.failedFormRules.map {
-                Issue(rule: program.formRules[$0].name, message: texts.formMessages[$0].render(value: nil))
+            var projected: [Issue] = []
+            program.forEachFormError(failedFormRules: scratch.failedFormRules, unknownKeys: [], strict: false) {
+                projected.append(program.formError($0, texts: texts))
             }
+            errors = projected
         }
         if errors != _formErrors { formErrors = errors }
         refreshSummary()

@@ -24,13 +24,9 @@ extension Program {
             reports[name] = fieldReport(index, from: scratch, texts: texts)
             order.append(name)
         }
-        var formErrors = scratch.failedFormRules.map {
-            Issue(rule: formRules[$0].name, message: texts.formMessages[$0].render(value: nil))
-        }
-        if strict {
-            for key in scratch.unknownKeys {
-                formErrors.append(Issue(rule: "unknown_field", message: texts.unknownField.render(value: .text(key))))
-            }
+        var formErrors: [Issue] = []
+        forEachFormError(failedFormRules: scratch.failedFormRules, unknownKeys: scratch.unknownKeys, strict: strict) {
+            formErrors.append(formError($0, texts: texts))
         }
         return Report(
             form: form, valid: scratch.valid, fields: reports, fieldOrder: order, formErrors: formErrors,
@@ -59,40 +55,110 @@ extension Program {
         _ index: Int, results: some Collection<RuleResult>, failures: [String], values: [FieldValue],
         texts: ProgramTexts, withChecks: Bool = true
     ) -> FieldReport {
-        let value = values[index]
         let scalar = shownValue(of: index, in: values)
         let first = Int(lowered.fieldStart[index])
-        var errors: [Issue] = []
-        var warnings: [Issue] = []
         var checks: [Check] = []
-        if withChecks { checks.reserveCapacity(results.count) }
-        for result in results {
-            guard withChecks || result.outcome == .failed else { continue }
-            let line = self.line(result, field: index, first: first, texts: texts)
-            // `required` texts never show the value (it is empty when they fail).
-            let shown = line.name == "required" ? nil : scalar
-            if withChecks {
+        if withChecks {
+            checks.reserveCapacity(results.count)
+            for result in results {
+                let line = self.line(result, field: index, first: first, texts: texts)
+                // `required` texts never show the value (it is empty when they fail).
+                let shown = line.name == "required" ? nil : scalar
                 checks.append(
                     Check(
                         rule: line.name, passed: result.outcome == .passed,
                         requirement: line.requirement.render(value: shown)))
             }
-            guard result.outcome == .failed else { continue }
-            let issue =
-                result.failure >= 0
-                ? Issue(rule: "check", message: failures[Int(result.failure)])
-                : Issue(rule: line.name, message: line.message.render(value: shown))
-            if line.isWarning { warnings.append(issue) } else { errors.append(issue) }
         }
-        if case .invalid(let rule) = value {
-            // Every other rule was not run, so this is the only error besides none.
-            let message = rule == "choice" ? texts.choice[index] : texts.type[index]
-            errors.append(Issue(rule: rule, message: message.render(value: nil)))
+        func issues(warnings: Bool) -> [Issue] {
+            var issues: [Issue] = []
+            forEachIssue(ofField: index, warnings: warnings, results: results, values: values) { source in
+                switch source {
+                case .result(let result):
+                    if result.failure >= 0 {
+                        issues.append(Issue(rule: "check", message: failures[Int(result.failure)]))
+                    } else {
+                        let line = self.line(result, field: index, first: first, texts: texts)
+                        let shown = line.name == "required" ? nil : scalar
+                        issues.append(Issue(rule: line.name, message: line.message.render(value: shown)))
+                    }
+                case .invalidValue(let rule):
+                    let message = rule == "choice" ? texts.choice[index] : texts.type[index]
+                    issues.append(Issue(rule: rule, message: message.render(value: nil)))
+                }
+            }
+            return issues
         }
-        let valid = errors.isEmpty
+        let errors = issues(warnings: false)
+        return FieldReport(
+            valid: isValid(field: index, results: results, values: values), errors: errors,
+            warnings: issues(warnings: true), checks: checks)
+    }
+
+    /// Where one issue of a field comes from: a failed result of its outcome list, or a value that
+    /// could not be read as the field's type (`type`, or `choice` outside the options).
+    package enum IssueSource {
+        case result(RuleResult)
+        case invalidValue(rule: String)
+    }
+
+    /// The one projection of a field's outcomes to its errors (or warnings), in report order: the
+    /// failed results of that severity, then the failure of an unreadable value; `report: first`
+    /// keeps only the first error. ``Report``, the short report writer and live forms all read it.
+    @inline(__always)
+    package func forEachIssue(
+        ofField index: Int, warnings: Bool, results: some Collection<RuleResult>, values: [FieldValue],
+        _ body: (IssueSource) -> Void
+    ) {
+        let first = Int(lowered.fieldStart[index])
         // Through the array: copying the `FieldProgram` would retain each of its members.
-        if fields[index].reportsFirstOnly, errors.count > 1 { errors.removeSubrange(1...) }
-        return FieldReport(valid: valid, errors: errors, warnings: warnings, checks: checks)
+        let firstOnly = !warnings && fields[index].reportsFirstOnly
+        var count = 0
+        for result in results where result.outcome == .failed {
+            let isWarning = result.rule >= 0 && lowered.instructions[first + Int(result.rule)].isWarning
+            guard isWarning == warnings else { continue }
+            if firstOnly, count > 0 { return }
+            body(.result(result))
+            count += 1
+        }
+        // Every other rule was not run, so this is the only error besides none.
+        if !warnings, case .invalid(let rule) = values[index], !(firstOnly && count > 0) {
+            body(.invalidValue(rule: rule))
+        }
+    }
+
+    /// Whether field `index` is valid: no failed error-severity result and a readable value.
+    package func isValid(field index: Int, results: some Collection<RuleResult>, values: [FieldValue]) -> Bool {
+        if case .invalid = values[index] { return false }
+        let first = Int(lowered.fieldStart[index])
+        for result in results where result.outcome == .failed {
+            if result.rule < 0 || !lowered.instructions[first + Int(result.rule)].isWarning { return false }
+        }
+        return true
+    }
+
+    /// Where one form error comes from: a failed form rule, or (strict) a key that is no field.
+    package enum FormErrorSource {
+        case formRule(Int)
+        case unknownKey(String)
+    }
+
+    /// The one projection of a record's form-level outcomes to its form errors, in report order.
+    package func forEachFormError(
+        failedFormRules: [Int], unknownKeys: [String], strict: Bool, _ body: (FormErrorSource) -> Void
+    ) {
+        for index in failedFormRules { body(.formRule(index)) }
+        if strict { for key in unknownKeys { body(.unknownKey(key)) } }
+    }
+
+    /// A form error as a report lists it.
+    package func formError(_ source: FormErrorSource, texts: ProgramTexts) -> Issue {
+        switch source {
+        case .formRule(let index):
+            Issue(rule: formRules[index].name, message: texts.formMessages[index].render(value: nil))
+        case .unknownKey(let key):
+            Issue(rule: "unknown_field", message: texts.unknownField.render(value: .text(key)))
+        }
     }
 
     /// The name and texts of one checklist line.

@@ -220,23 +220,21 @@ extension JSONWriter {
             warnings: false, scratch: scratch, program: program, texts: texts, encoding: encoding, to: &bytes)
         appendIssueGroup(
             warnings: true, scratch: scratch, program: program, texts: texts, encoding: encoding, to: &bytes)
-        let unknown = strict ? scratch.unknownKeys : []
-        if !scratch.failedFormRules.isEmpty || !unknown.isEmpty {
-            appendLiteral(",\"form_errors\":[", to: &bytes)
-            var first = true
-            for index in scratch.failedFormRules {
-                if !first { bytes.append(UInt8(ascii: ",")) }
-                first = false
+        var first = true
+        program.forEachFormError(
+            failedFormRules: scratch.failedFormRules, unknownKeys: scratch.unknownKeys, strict: strict
+        ) { source in
+            appendLiteral(first ? ",\"form_errors\":[" : ",", to: &bytes)
+            first = false
+            switch source {
+            case .formRule(let index):
                 appendIssue(
                     rule: program.formRules[index].name, message: texts.formMessages[index], value: nil, to: &bytes)
-            }
-            for key in unknown {
-                if !first { bytes.append(UInt8(ascii: ",")) }
-                first = false
+            case .unknownKey(let key):
                 appendIssue(rule: "unknown_field", message: texts.unknownField, value: .text(key), to: &bytes)
             }
-            bytes.append(UInt8(ascii: "]"))
         }
+        if !first { bytes.append(UInt8(ascii: "]")) }
         bytes.append(UInt8(ascii: "}"))
     }
 
@@ -256,18 +254,18 @@ extension JSONWriter {
     }
 
     /// One field's errors (or warnings) as `"name":[…]`, opening the `"errors":{` (or
-    /// `"warnings":{`) member before the first field that has any. Mirrors
-    /// ``Program/fieldReport(_:results:failures:values:texts:)``: failed results in order, then the
-    /// type or choice error of an unreadable value; `report: first` keeps the first error only.
+    /// `"warnings":{`) member before the first field that has any: the issues of
+    /// ``Program/forEachIssue(ofField:warnings:results:values:_:)``, copied pre-encoded from
+    /// `encoding` when their message has no `{value}`.
     private static func appendIssues(
         ofField field: Int, warnings: Bool, scratch: EvaluationScratch, program: Program, texts: ProgramTexts,
         encoding: ReportEncoding, opened: inout Bool, to bytes: inout [UInt8]
     ) {
-        let value = scratch.values[field]
         let first = Int(program.lowered.fieldStart[field])
-        let firstOnly = !warnings && program.fields[field].reportsFirstOnly
         var count = 0
-        func open() {
+        program.forEachIssue(
+            ofField: field, warnings: warnings, results: scratch.results(of: field), values: scratch.values
+        ) { source in
             if count == 0 {
                 if !opened {
                     appendLiteral(warnings ? ",\"warnings\":{" : ",\"errors\":{", to: &bytes)
@@ -281,43 +279,36 @@ extension JSONWriter {
                 bytes.append(UInt8(ascii: ","))
             }
             count += 1
-        }
-        for result in scratch.results(of: field) where result.outcome == .failed {
-            // What `Program.line` gives, read from the pre-encoded tables.
-            let position = first + Int(result.rule)
-            let isWarning = result.rule >= 0 && program.lowered.instructions[position].isWarning
-            guard isWarning == warnings else { continue }
-            if firstOnly, count > 0 { break }
-            open()
-            if result.failure >= 0 {
+            switch source {
+            case .invalidValue(let rule):
+                appendIssue(
+                    rule: rule, message: rule == "choice" ? texts.choice[field] : texts.type[field], value: nil,
+                    to: &bytes)
+            case .result(let result) where result.failure >= 0:
                 appendLiteral("{\"rule\":\"check\",\"message\":", to: &bytes)
                 appendString(scratch.failureMessages[Int(result.failure)], to: &bytes)
                 bytes.append(UInt8(ascii: "}"))
-                continue
-            }
-            // The whole issue, pre-encoded, when its message has no `{value}`.
-            let issue = result.rule < 0 ? texts.messages.count + field : position
-            let issueStart = Int(encoding.issueBounds[issue])
-            let issueEnd = Int(encoding.issueBounds[issue + 1])
-            if issueStart < issueEnd {
-                encoding.issueBytes.withUnsafeBufferPointer {
-                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[issueStart..<issueEnd]))
+            case .result(let result):
+                // The whole issue, pre-encoded, when its message has no `{value}`.
+                let position = first + Int(result.rule)
+                let issue = result.rule < 0 ? texts.messages.count + field : position
+                let issueStart = Int(encoding.issueBounds[issue])
+                let issueEnd = Int(encoding.issueBounds[issue + 1])
+                if issueStart < issueEnd {
+                    encoding.issueBytes.withUnsafeBufferPointer {
+                        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[issueStart..<issueEnd]))
+                    }
+                } else if result.rule < 0 {
+                    appendIssue(ruleJSON: requiredJSON, message: texts.required[field], value: nil, to: &bytes)
+                } else {
+                    // The shown value (masked when it equals a secret) only for a message that has `{value}`.
+                    let message = texts.messages[position]
+                    let showsValue = program.lowered.instructions[position].op != .required
+                    appendIssue(
+                        ruleJSON: encoding.ruleNames[position], message: message,
+                        value: showsValue ? program.shownValue(of: field, in: scratch.values) : nil, to: &bytes)
                 }
-            } else if result.rule < 0 {
-                appendIssue(ruleJSON: requiredJSON, message: texts.required[field], value: nil, to: &bytes)
-            } else {
-                // The shown value (masked when it equals a secret) only for a message that has `{value}`.
-                let message = texts.messages[position]
-                let showsValue = program.lowered.instructions[position].op != .required
-                appendIssue(
-                    ruleJSON: encoding.ruleNames[position], message: message,
-                    value: showsValue ? program.shownValue(of: field, in: scratch.values) : nil, to: &bytes)
             }
-        }
-        if !warnings, case .invalid(let rule) = value, !(firstOnly && count > 0) {
-            open()
-            appendIssue(
-                rule: rule, message: rule == "choice" ? texts.choice[field] : texts.type[field], value: nil, to: &bytes)
         }
         if count > 0 { bytes.append(UInt8(ascii: "]")) }
     }
