@@ -70,29 +70,25 @@ extension Program {
                         requirement: line.requirement.render(value: shown)))
             }
         }
-        func issues(warnings: Bool) -> [Issue] {
-            var issues: [Issue] = []
-            forEachIssue(ofField: index, warnings: warnings, results: results, values: values) { source in
-                switch source {
-                case .result(let result):
-                    if result.failure >= 0 {
-                        issues.append(Issue(rule: "check", message: failures[Int(result.failure)]))
-                    } else {
-                        let line = self.line(result, field: index, first: first, texts: texts)
-                        let shown = line.name == "required" ? nil : scalar
-                        issues.append(Issue(rule: line.name, message: line.message.render(value: shown)))
-                    }
-                case .invalidValue(let rule):
-                    let message = rule == "choice" ? texts.choice[index] : texts.type[index]
-                    issues.append(Issue(rule: rule, message: message.render(value: nil)))
-                }
+        var errors: [Issue] = []
+        var warnings: [Issue] = []
+        forEachIssue(ofField: index, results: results, values: values) { source, isWarning in
+            let issue: Issue
+            switch source {
+            case .result(let result) where result.failure >= 0:
+                issue = Issue(rule: "check", message: failures[Int(result.failure)])
+            case .result(let result):
+                let line = self.line(result, field: index, first: first, texts: texts)
+                issue = Issue(
+                    rule: line.name, message: line.message.render(value: line.name == "required" ? nil : scalar))
+            case .invalidValue(let rule):
+                let message = rule == "choice" ? texts.choice[index] : texts.type[index]
+                issue = Issue(rule: rule, message: message.render(value: nil))
             }
-            return issues
+            if isWarning { warnings.append(issue) } else { errors.append(issue) }
         }
-        let errors = issues(warnings: false)
-        return FieldReport(
-            valid: isValid(field: index, results: results, values: values), errors: errors,
-            warnings: issues(warnings: true), checks: checks)
+        // `report: first` keeps one error, so a field has errors exactly when it has any.
+        return FieldReport(valid: errors.isEmpty, errors: errors, warnings: warnings, checks: checks)
     }
 
     /// Where one issue of a field comes from: a failed result of its outcome list, or a value that
@@ -102,39 +98,34 @@ extension Program {
         case invalidValue(rule: String)
     }
 
-    /// The one projection of a field's outcomes to its errors (or warnings), in report order: the
-    /// failed results of that severity, then the failure of an unreadable value; `report: first`
-    /// keeps only the first error. ``Report``, the short report writer and live forms all read it.
+    /// The one projection of a field's outcomes to its errors and warnings, in report order: the
+    /// failed results (each with whether it is a warning), then the failure of an unreadable value;
+    /// `report: first` keeps only the first error. ``Report``, the short report writer and live forms
+    /// all read it.
+    ///
+    /// - Parameter warnings: Only warnings (`true`), only errors (`false`), or both (`nil`).
     @inline(__always)
     package func forEachIssue(
-        ofField index: Int, warnings: Bool, results: some Collection<RuleResult>, values: [FieldValue],
-        _ body: (IssueSource) -> Void
+        ofField index: Int, results: some Collection<RuleResult>, values: [FieldValue], warnings: Bool? = nil,
+        _ body: (IssueSource, _ isWarning: Bool) -> Void
     ) {
         let first = Int(lowered.fieldStart[index])
         // Through the array: copying the `FieldProgram` would retain each of its members.
-        let firstOnly = !warnings && fields[index].reportsFirstOnly
-        var count = 0
+        let firstOnly = fields[index].reportsFirstOnly
+        var errors = 0
         for result in results where result.outcome == .failed {
             let isWarning = result.rule >= 0 && lowered.instructions[first + Int(result.rule)].isWarning
-            guard isWarning == warnings else { continue }
-            if firstOnly, count > 0 { return }
-            body(.result(result))
-            count += 1
+            if let warnings, warnings != isWarning { continue }
+            if !isWarning {
+                if firstOnly, errors > 0 { continue }
+                errors += 1
+            }
+            body(.result(result), isWarning)
         }
         // Every other rule was not run, so this is the only error besides none.
-        if !warnings, case .invalid(let rule) = values[index], !(firstOnly && count > 0) {
-            body(.invalidValue(rule: rule))
+        if warnings != true, case .invalid(let rule) = values[index], !(firstOnly && errors > 0) {
+            body(.invalidValue(rule: rule), false)
         }
-    }
-
-    /// Whether field `index` is valid: no failed error-severity result and a readable value.
-    package func isValid(field index: Int, results: some Collection<RuleResult>, values: [FieldValue]) -> Bool {
-        if case .invalid = values[index] { return false }
-        let first = Int(lowered.fieldStart[index])
-        for result in results where result.outcome == .failed {
-            if result.rule < 0 || !lowered.instructions[first + Int(result.rule)].isWarning { return false }
-        }
-        return true
     }
 
     /// Where one form error comes from: a failed form rule, or (strict) a key that is no field.

@@ -255,7 +255,7 @@ extension JSONWriter {
 
     /// One field's errors (or warnings) as `"name":[…]`, opening the `"errors":{` (or
     /// `"warnings":{`) member before the first field that has any: the issues of
-    /// ``Program/forEachIssue(ofField:warnings:results:values:_:)``, copied pre-encoded from
+    /// ``Program/forEachIssue(ofField:results:values:warnings:_:)``, copied pre-encoded from
     /// `encoding` when their message has no `{value}`.
     private static func appendIssues(
         ofField field: Int, warnings: Bool, scratch: EvaluationScratch, program: Program, texts: ProgramTexts,
@@ -264,8 +264,8 @@ extension JSONWriter {
         let first = Int(program.lowered.fieldStart[field])
         var count = 0
         program.forEachIssue(
-            ofField: field, warnings: warnings, results: scratch.results(of: field), values: scratch.values
-        ) { source in
+            ofField: field, results: scratch.results(of: field), values: scratch.values, warnings: warnings
+        ) { source, _ in
             if count == 0 {
                 if !opened {
                     appendLiteral(warnings ? ",\"warnings\":{" : ",\"errors\":{", to: &bytes)
