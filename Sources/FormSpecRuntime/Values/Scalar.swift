@@ -13,7 +13,7 @@ public enum Scalar: Sendable, Hashable, Codable, CustomStringConvertible {
     case text(String)
     case integer(Int64)
     /// A number that is not an `Int64`, exactly (``ExactDecimal``).
-    case number(ExactDecimal)
+    indirect case number(ExactDecimal)
     case boolean(Bool)
     case date(CivilDate)
 

@@ -8,7 +8,7 @@ public enum Value: Sendable, Hashable {
     case integer(Int64)
     /// Any other number, exactly as its decimal text wrote it (``ExactDecimal``). A number beyond
     /// `Double`'s range (JSON `1e400`) is kept too; every field reads it as a `type` failure.
-    case number(ExactDecimal)
+    indirect case number(ExactDecimal)
     case string(String)
     case array([Value])
     /// An object, keys in input order.
