@@ -1,5 +1,5 @@
 /// What became of one rule of one field in one evaluation.
-package enum RuleOutcome: UInt8, Sendable, Hashable {
+@_spi(Tooling) public enum RuleOutcome: UInt8, Sendable, Hashable {
     /// The rule ran and passed.
     case passed
     /// The rule ran and failed (its message is reported).
@@ -12,17 +12,17 @@ package enum RuleOutcome: UInt8, Sendable, Hashable {
 }
 
 /// One entry of a field's outcome list: a checklist line.
-package struct RuleResult: Sendable, Hashable {
+@_spi(Tooling) public struct RuleResult: Sendable, Hashable {
     /// The rule's index in ``FieldProgram/rules``; -1 for the field's own `required:`.
-    package var rule: Int32
+    @_spi(Tooling) public var rule: Int32
     /// What became of it.
-    package var outcome: RuleOutcome
+    @_spi(Tooling) public var outcome: RuleOutcome
     /// When an external check the rule runs threw: an index into
     /// ``EvaluationScratch/failureMessages`` (the message replaces the rule's own); -1 otherwise.
-    package var failure: Int32
+    @_spi(Tooling) public var failure: Int32
 
     /// Creates a result.
-    package init(rule: Int32, outcome: RuleOutcome, failure: Int32 = -1) {
+    @_spi(Tooling) public init(rule: Int32, outcome: RuleOutcome, failure: Int32 = -1) {
         self.rule = rule
         self.outcome = outcome
         self.failure = failure
@@ -31,7 +31,7 @@ package struct RuleResult: Sendable, Hashable {
 
 /// An external check's answer, supplied to the evaluator before it runs (see
 /// ``EvaluationScratch/checkAnswers``).
-package enum CheckAnswer: Sendable, Hashable {
+@_spi(Tooling) public enum CheckAnswer: Sendable, Hashable {
     /// The check passed.
     case passed
     /// The check failed: the rule fails with its own message.
@@ -43,13 +43,13 @@ package enum CheckAnswer: Sendable, Hashable {
 }
 
 /// A check the evaluator met without an answer (when ``EvaluationScratch/collectsUnanswered``).
-package struct UnansweredCheck: Sendable, Hashable {
+@_spi(Tooling) public struct UnansweredCheck: Sendable, Hashable {
     /// The check's name.
-    package var check: String
+    @_spi(Tooling) public var check: String
     /// The index of the field whose rule runs it.
-    package var field: Int
+    @_spi(Tooling) public var field: Int
     /// The field's value.
-    package var value: Scalar
+    @_spi(Tooling) public var value: Scalar
 }
 
 /// Reusable buffers for evaluating records against one ``Program``: the per-record input (each
@@ -79,30 +79,30 @@ package struct UnansweredCheck: Sendable, Hashable {
 ///
 /// Texts for the results come from ``ProgramTexts`` (``Program/texts(for:)``), rendered once per
 /// locale; ``Program/report(from:context:)`` projects the scratch into a ``Report``.
-package struct EvaluationScratch: Sendable {
+@_spi(Tooling) public struct EvaluationScratch: Sendable {
     // MARK: Input
 
     /// Each field's value read as its type, by index: the slots a decoder fills. ``reset(_:)`` puts
     /// every field's default back.
     package var values: [FieldValue]
     /// Input keys that are not fields, in input order (reported in strict mode only).
-    package var unknownKeys: [String] = []
+    @_spi(Tooling) public var unknownKeys: [String] = []
     /// Answers to external checks, by field index and check name, consulted before the context's
     /// resolver. Live and asynchronous validation supply their outcomes here.
-    package var checkAnswers: [(field: Int, check: String, answer: CheckAnswer)] = []
+    @_spi(Tooling) public var checkAnswers: [(field: Int, check: String, answer: CheckAnswer)] = []
     /// Whether a check with no answer is recorded in ``unanswered`` and left pending, instead of
     /// stopping the evaluation with ``EvaluationError/unresolvedCheck(check:field:)``.
-    package var collectsUnanswered = false
+    @_spi(Tooling) public var collectsUnanswered = false
 
     // MARK: Output
 
     /// Whether every active field and every form rule passed (warnings do not count).
-    package internal(set) var valid = true
+    @_spi(Tooling) public internal(set) var valid = true
     /// Every active field's outcome list, one after another in spec order.
-    package internal(set) var results: [RuleResult] = []
+    @_spi(Tooling) public internal(set) var results: [RuleResult] = []
     /// How many of ``results`` failed (errors and warnings): none means a report with nothing to
     /// say but `valid`.
-    package internal(set) var failedResults = 0
+    @_spi(Tooling) public internal(set) var failedResults = 0
     /// Per field: where its results are in ``results``, whether it is active and valid. One
     /// array, written once per field: four were four uniqueness checks per field and record.
     var fieldStates: [FieldState]
@@ -110,15 +110,15 @@ package struct EvaluationScratch: Sendable {
     /// not evaluated since, or whose evaluation threw) no longer points into ``results``.
     var pass: UInt32 = 0
     /// The indexes of the active fields, in spec order.
-    package internal(set) var activeFields: [Int] = []
+    @_spi(Tooling) public internal(set) var activeFields: [Int] = []
     /// The indexes of the form rules that failed, in spec order.
-    package internal(set) var failedFormRules: [Int] = []
+    @_spi(Tooling) public internal(set) var failedFormRules: [Int] = []
     /// Edit mode: the indexes of the fields whose value differs from the original; empty otherwise.
-    package internal(set) var changedFields: [Int] = []
+    @_spi(Tooling) public internal(set) var changedFields: [Int] = []
     /// The messages of checks that threw, for ``RuleResult/failure``.
-    package internal(set) var failureMessages: [String] = []
+    @_spi(Tooling) public internal(set) var failureMessages: [String] = []
     /// Checks met without an answer (when ``collectsUnanswered``), each once, in evaluation order.
-    package internal(set) var unanswered: [UnansweredCheck] = []
+    @_spi(Tooling) public internal(set) var unanswered: [UnansweredCheck] = []
 
     /// Creates buffers for `program`, every slot holding the field's default.
     ///
@@ -126,7 +126,7 @@ package struct EvaluationScratch: Sendable {
     ///   - program: The program the buffers are for.
     ///   - today: What relative date defaults (`default: today`) count from: the evaluation's
     ///     ``EvaluationContext/today``; `nil` for the current date.
-    package init(_ program: Program, today: CivilDate? = nil) {
+    @_spi(Tooling) public init(_ program: Program, today: CivilDate? = nil) {
         values = program.defaultValues
         let count = program.fields.count
         fieldStates = Array(repeating: FieldState(), count: count)
@@ -142,7 +142,7 @@ package struct EvaluationScratch: Sendable {
     ///   - program: The program the buffers are for.
     ///   - today: What relative date defaults (`default: today`) count from: the evaluation's
     ///     ``EvaluationContext/today``; `nil` for the current date.
-    package mutating func reset(_ program: Program, today: CivilDate? = nil) {
+    @_spi(Tooling) public mutating func reset(_ program: Program, today: CivilDate? = nil) {
         fillDefaults(program, except: nil, today: today)
         clearRecordLists()
     }
@@ -156,7 +156,7 @@ package struct EvaluationScratch: Sendable {
     ///   - program: The program the buffers are for.
     ///   - today: What relative date defaults count from; `nil` for the current date.
     ///   - collectUnknownKeys: Whether to list the keys that name no field.
-    package mutating func load(
+    @_spi(Tooling) public mutating func load(
         _ members: [Value.Member], program: Program, today: CivilDate? = nil, collectUnknownKeys: Bool
     ) {
         reset(program, today: today)
@@ -191,7 +191,7 @@ package struct EvaluationScratch: Sendable {
 
     /// Field `index`'s outcome list: empty when the field is inactive, or was not evaluated by the
     /// last evaluation (another field evaluated alone, or an evaluation that threw before it).
-    package func results(of field: Int) -> ArraySlice<RuleResult> {
+    @_spi(Tooling) public func results(of field: Int) -> ArraySlice<RuleResult> {
         let state = fieldStates[field]
         guard state.pass == pass else { return results[results.endIndex...] }
         return results[Int(state.resultStart)..<Int(state.resultEnd)]
@@ -209,10 +209,10 @@ package struct EvaluationScratch: Sendable {
     }
 
     /// Whether field `field` is active (its `when:` holds).
-    package func isActive(_ field: Int) -> Bool { fieldStates[field].isActive }
+    @_spi(Tooling) public func isActive(_ field: Int) -> Bool { fieldStates[field].isActive }
 
     /// Whether field `field` has no error (an inactive field counts as valid).
-    package func isValid(_ field: Int) -> Bool { fieldStates[field].isValid }
+    @_spi(Tooling) public func isValid(_ field: Int) -> Bool { fieldStates[field].isValid }
 
     /// What the evaluator keeps of one field.
     struct FieldState {
