@@ -88,6 +88,11 @@ let package = Package(
             dependencies: ["formspec", "FormSpec", "FormSpecCLISupport", "FormSpecTestSupport"],
             exclude: ["Golden"]),
         .testTarget(name: "FormSpecLiveTests", dependencies: ["FormSpec"]),
+        // The spec-test runner's verdicts and outputs (`formspec test`), through the library.
+        .testTarget(name: "FormSpecSpecTestingTests", dependencies: ["FormSpec", "FormSpecSpecTesting"]),
+        // The CLI's support code without a child process: line reader, batch and parallel validator.
+        .testTarget(
+            name: "FormSpecCLISupportTests", dependencies: ["FormSpec", "FormSpecCLISupport", "FormSpecTestSupport"]),
         .testTarget(
             name: "FormSpecLanguageServerTests",
             dependencies: ["FormSpecLanguageServer", "formspec", "FormSpecTestSupport"]),

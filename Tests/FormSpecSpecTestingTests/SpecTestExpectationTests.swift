@@ -22,10 +22,15 @@ private func bookingSpec(tests: String) -> String {
     """
 }
 
+/// Compiles `source` as `booking.form.yaml`, importing nothing.
+private func compile(_ source: String) -> Compilation {
+    Compiler.compile(source: source, path: "booking.form.yaml", provider: InMemorySources([:]))
+}
+
 /// Runs every test of `source`, returning each test's failure text (`nil` when it passed).
 private func failures(
     _ source: String, runner: SpecTestRunner = SpecTestRunner(record: false),
-    sourceLocation: SourceLocation = #_sourceLocation
+    sourceLocation: Testing.SourceLocation = #_sourceLocation
 ) throws -> [String?] {
     let compilation = compile(source)
     #expect(!compilation.hasErrors, "\(compilation.renderedDiagnostics())", sourceLocation: sourceLocation)
