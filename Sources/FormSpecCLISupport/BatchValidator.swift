@@ -1,4 +1,4 @@
-@_spi(Tooling) public import FormSpecRuntime
+@_spi(Tooling) import FormSpecRuntime
 
 /// Validates inputs one after another and writes one report per input: the engine of
 /// `formspec validate`.

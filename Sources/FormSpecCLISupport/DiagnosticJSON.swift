@@ -1,4 +1,4 @@
-public import FormSpecDiagnostics
+import FormSpecDiagnostics
 @_spi(Tooling) import FormSpecRuntime
 
 /// Diagnostics as JSON for tools (`formspec check --format json`).

@@ -1,6 +1,6 @@
 import FormSpecCompiler
 import FormSpecDiagnostics
-@_spi(Tooling) public import FormSpecRuntime
+@_spi(Tooling) import FormSpecRuntime
 import FormSpecYAML
 
 /// A document that is not readable as an input value, with a message fit for a user.

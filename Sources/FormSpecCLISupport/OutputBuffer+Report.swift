@@ -1,4 +1,4 @@
-@_spi(Tooling) public import FormSpecRuntime
+@_spi(Tooling) import FormSpecRuntime
 
 extension OutputBuffer {
     /// Appends `report` as one line of compact JSON, written straight into the output bytes.

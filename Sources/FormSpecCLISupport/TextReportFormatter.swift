@@ -1,4 +1,4 @@
-@_spi(Tooling) public import FormSpecRuntime
+@_spi(Tooling) import FormSpecRuntime
 
 /// Renders a ``Report`` as a checklist for people:
 ///

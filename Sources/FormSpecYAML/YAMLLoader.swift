@@ -1,5 +1,5 @@
 internal import CYAML
-public import FormSpecDiagnostics
+import FormSpecDiagnostics
 
 /// Loads one YAML document into ``YAMLNode``s with exact source spans.
 ///

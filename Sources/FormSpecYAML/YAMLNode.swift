@@ -1,4 +1,4 @@
-public import FormSpecDiagnostics
+import FormSpecDiagnostics
 
 /// A node of a loaded YAML document, with the exact span it came from.
 package struct YAMLNode: Sendable, Hashable {

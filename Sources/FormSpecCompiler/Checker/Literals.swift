@@ -1,6 +1,6 @@
 import FormSpecDiagnostics
-@_spi(Tooling) public import FormSpecRuntime
-public import FormSpecYAML
+@_spi(Tooling) import FormSpecRuntime
+import FormSpecYAML
 
 extension Value {
     /// The value a YAML node denotes: plain scalars typed by the YAML 1.2 core schema, quoted
