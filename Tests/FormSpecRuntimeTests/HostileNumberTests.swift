@@ -22,7 +22,9 @@ struct HostileNumberTests {
     @Test func multipleOfWithExtremeNumbersIsAnExactAnswerNotATrap() {
         let environment = Self.environment([])
         // 1.7e308 ÷ 5e-324 = 3.4e631, a whole number: decided on the decimals, at once.
-        #expect(MultipleOfRule(operand: .literal(.number(ExactDecimal("5e-324")!))).passes(.number(1.7e308), in: environment))
+        #expect(
+            MultipleOfRule(operand: .literal(.number(ExactDecimal("5e-324")!))).passes(
+                .number(1.7e308), in: environment))
         #expect(
             !MultipleOfRule(operand: .literal(.number(ExactDecimal("3e-324")!))).passes(
                 .number(1.7e308), in: environment))
