@@ -194,7 +194,7 @@ extension LiveField {
     /// Whether two raw values are the same, text compared by its scalars (a precomposed and a
     /// decomposed "é" differ, as everywhere else in FormSpec).
     static func sameExactly(_ a: Value?, _ b: Value?) -> Bool {
-        if case .string(let a)? = a, case .string(let b)? = b { return ExactComparison.same(a, b) }
+        if case .string(let a)? = a, case .string(let b)? = b { return ExactText.same(a, b) }
         return a == b
     }
 }

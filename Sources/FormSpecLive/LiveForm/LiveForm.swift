@@ -201,7 +201,7 @@ public final class LiveForm {
     func index(of name: String) -> Int? {
         guard names.count <= 16 else { return program.fieldIndex[name] }
         // From the end: a repeated name means its last field, as in the program's index.
-        for index in names.indices.reversed() where ExactComparison.same(names[index], name) { return index }
+        for index in names.indices.reversed() where ExactText.same(names[index], name) { return index }
         return nil
     }
 
@@ -364,16 +364,16 @@ public final class LiveForm {
         field.update(value: value)
         if touch { field.update(isTouched: true) }
         let newValue = program.read(value, forField: index, today: context.today)
-        if ExactComparison.same(newValue, scratch.values[index]) { return false }
+        if newValue.isSame(as: scratch.values[index]) { return false }
         scratch.values[index] = newValue
-        field.update(isDirty: !ExactComparison.same(newValue, originalRead[index]))
+        field.update(isDirty: !newValue.isSame(as: originalRead[index]))
         return true
     }
 
     func evaluateAll() {
         for index in outcomes.indices { outcomes[index].isShown = false }
         for index in fields.indices {
-            fields[index].update(isDirty: !ExactComparison.same(scratch.values[index], originalRead[index]))
+            fields[index].update(isDirty: !scratch.values[index].isSame(as: originalRead[index]))
             endMessageDebounce(of: index)
             evaluate(index)
         }

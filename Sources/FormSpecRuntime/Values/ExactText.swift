@@ -9,8 +9,20 @@ package struct ExactText: Sendable, Hashable, Codable {
     /// Wraps `string`.
     package init(_ string: String) { self.string = string }
 
-    package static func == (lhs: ExactText, rhs: ExactText) -> Bool {
-        lhs.string.utf8.elementsEqual(rhs.string.utf8)
+    package static func == (lhs: ExactText, rhs: ExactText) -> Bool { same(lhs.string, rhs.string) }
+
+    /// Whether `a` and `b` have the same Unicode scalars (the same UTF-8 bytes): FormSpec's one exact
+    /// text comparison. Byte counts first, then the contiguous bytes (a generic `elementsEqual` over
+    /// the views costs a call per byte).
+    package static func same(_ a: String, _ b: String) -> Bool {
+        guard a.utf8.count == b.utf8.count else { return false }
+        let same = a.utf8.withContiguousStorageIfAvailable { left in
+            b.utf8.withContiguousStorageIfAvailable { right in
+                for index in left.indices where left[index] != right[index] { return false }
+                return true
+            }
+        }
+        return (same ?? nil) ?? a.utf8.elementsEqual(b.utf8)
     }
 
     package func hash(into hasher: inout Hasher) {

@@ -20,26 +20,13 @@ public enum Scalar: Sendable, Hashable, Codable, CustomStringConvertible {
     /// Exact equality: text by Unicode scalars (precomposed and decomposed differ), numbers by value.
     package func exactlyEquals(_ other: Scalar) -> Bool {
         switch (self, other) {
-        case let (.text(a), .text(b)): return Self.sameUTF8(a, b)
+        case let (.text(a), .text(b)): return ExactText.same(a, b)
         case let (.boolean(a), .boolean(b)): return a == b
         case let (.date(a), .date(b)): return a == b
         default:
             if let order = compare(other) { return order == 0 }
             return false
         }
-    }
-
-    /// Whether two texts have the same UTF-8 bytes: compared as contiguous buffers (a generic
-    /// `elementsEqual` over the views costs a call per byte).
-    static func sameUTF8(_ a: String, _ b: String) -> Bool {
-        guard a.utf8.count == b.utf8.count else { return false }
-        let same = a.utf8.withContiguousStorageIfAvailable { left in
-            b.utf8.withContiguousStorageIfAvailable { right in
-                for index in left.indices where left[index] != right[index] { return false }
-                return true
-            }
-        }
-        return (same ?? nil) ?? a.utf8.elementsEqual(b.utf8)
     }
 
     /// -1, 0 or 1 for numbers and dates that can be ordered against each other; `nil` otherwise.
