@@ -6,8 +6,9 @@
 #     TARGET   spec | input | pattern | lsp | all
 #     SECONDS  per target (default 60)
 #
-# New inputs go to Fuzz/.build-fuzz/corpus/TARGET (kept between runs), crashes, leaks and
-# timeouts to Fuzz/.build-fuzz/artifacts/TARGET/. Exits non-zero when any target finds one.
+# New inputs go to Fuzz/.build-fuzz/corpus/TARGET (kept between runs; a first run starts it from
+# Corpus/minimised/TARGET.tar.gz), crashes, leaks and timeouts to Fuzz/.build-fuzz/artifacts/TARGET/.
+# Exits non-zero when any target finds one.
 # Reproduce a finding: Fuzz/.build-fuzz/release/FuzzSpec FILE (the binaries take files as arguments).
 set -euo pipefail
 
@@ -43,6 +44,11 @@ for name in "${targets[@]}"; do
     corpus=.build-fuzz/corpus/$name
     artifacts=.build-fuzz/artifacts/$name/
     mkdir -p "$corpus" "$artifacts"
+    # A first run starts from the committed minimised corpus (what earlier long runs found, merged
+    # with -merge=1), not from the seeds alone: every input in it is replayed before fuzzing.
+    if [[ -z "$(ls -A "$corpus")" && -f Corpus/minimised/$name.tar.gz ]]; then
+        tar -C "$corpus" -xzf "Corpus/minimised/$name.tar.gz"
+    fi
     dict=()
     [[ -f Dictionaries/$name.dict ]] && dict=(-dict="Dictionaries/$name.dict")
     echo "== $name: ${seconds}s" >&2
