@@ -63,6 +63,16 @@ struct RuleDeclarationTests {
         }
     }
 
+    @Test("each format compiles and has a message in every bundled locale", arguments: FormatRule.Format.allCases)
+    func formatHasMessages(_ format: FormatRule.Format) throws {
+        let program = try program(Self.spec(rule: "format", argument: format.rawValue, type: .text))
+        let rule = try #require(program.fields.first?.rules.first)
+        for locale in DefaultMessages.locales {
+            let message = rule.message.templates[locale]?.source ?? ""
+            #expect(!message.isEmpty, "format \(format.rawValue) has no '\(locale)' message")
+        }
+    }
+
     /// A list sent to a `choice` field used to fail with an empty message in every locale.
     @Test("every field type has a type message in every bundled locale", arguments: FieldType.allCases)
     func typeHasMessages(_ type: FieldType) throws {

@@ -222,3 +222,24 @@ struct TemplateCodingTests {
         #expect(Template([.value, .text(" is {x}")]).source == "{value} is {{x}}")
     }
 }
+
+extension RuleBoundaryTests {
+    @Test(arguments: [
+        ("4539 1488 0343 6467", true), ("4539-1488-0343-6467", true), ("4539148803436467", true),
+        ("4539148803436468", false), ("79927398713", true), ("79927398710", false), ("0", false), ("00", true),
+        ("4539 1488 0343 646a", false), ("", false), ("４５３９148803436467", false), ("  -  ", false),
+    ])
+    func luhnFormat(text: String, passes: Bool) {
+        #expect(FormatRule(format: .luhn).passes(text) == passes)
+    }
+
+    @Test(arguments: [
+        ("+442079460958", true), ("+44 20 7946 0958", true), ("+1 (555) 010-9999", true), ("+1.555.010.9999", true),
+        ("+1234567", false), ("+12345678", true), ("+123456789012345", true), ("+1234567890123456", false),
+        ("442079460958", false), ("+44 20 7946 095a", false), ("++442079460958", false), ("+44+2079460958", false),
+        ("4+42079460958", false), ("", false), ("+", false), ("+４４2079460958", false),
+    ])
+    func e164Format(text: String, passes: Bool) {
+        #expect(FormatRule(format: .e164).passes(text) == passes)
+    }
+}

@@ -1,8 +1,8 @@
-/// `format: email | url | uuid`.
+/// `format: email | url | uuid | luhn | e164`.
 package struct FormatRule: Sendable, Codable, Hashable {
     /// A well-known text format.
     package enum Format: String, Sendable, Codable, Hashable, CaseIterable {
-        case email, url, uuid
+        case email, url, uuid, luhn, e164
     }
 
     package var format: Format
@@ -15,6 +15,8 @@ package struct FormatRule: Sendable, Codable, Hashable {
         case .email: Self.isEmail(text)
         case .url: Self.isURL(text)
         case .uuid: Self.isUUID(text)
+        case .luhn: Self.isLuhn(text)
+        case .e164: Self.isE164(text)
         }
     }
 
@@ -85,5 +87,46 @@ package struct FormatRule: Sendable, Codable, Hashable {
             }
         }
         return true
+    }
+
+    /// Two or more ASCII digits, spaces and dashes ignored, whose Luhn (mod 10) check digit is right:
+    /// card numbers and other identifiers with a check digit.
+    static func isLuhn(_ text: String) -> Bool {
+        var sum = 0
+        var digits = 0
+        for byte in text.utf8.reversed() {
+            if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "-") { continue }
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return false }
+            var digit = Int(byte - UInt8(ascii: "0"))
+            if digits % 2 == 1 {
+                digit *= 2
+                if digit > 9 { digit -= 9 }
+            }
+            sum += digit
+            digits += 1
+        }
+        return digits >= 2 && sum % 10 == 0
+    }
+
+    /// A phone number in E.164 form: `+` then 8 to 15 ASCII digits, once spaces, dashes, dots and
+    /// parentheses are removed (`+44 20 7946 0958`, `+1 (555) 010-9999`).
+    static func isE164(_ text: String) -> Bool {
+        var sawPlus = false
+        var digits = 0
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: " "), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "("), UInt8(ascii: ")"):
+                continue
+            case UInt8(ascii: "+"):
+                guard !sawPlus, digits == 0 else { return false }
+                sawPlus = true
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                guard sawPlus else { return false }
+                digits += 1
+            default:
+                return false
+            }
+        }
+        return sawPlus && (8...15).contains(digits)
     }
 }
