@@ -4,8 +4,6 @@ package struct RenderedText: Sendable {
     package let template: Template
     /// The text, when the template has no `{value}` (the same for every value).
     package let text: String?
-    /// ``text`` as a JSON string literal, quotes included: what a report writer copies.
-    package let json: [UInt8]?
 
     init(_ template: Template?) {
         let template = template ?? Template(text: "")
@@ -19,11 +17,6 @@ package struct RenderedText: Sendable {
                 nil
             }
         self.text = fixed
-        self.json = fixed.map { text in
-            var bytes: [UInt8] = []
-            JSONWriter.appendString(text, to: &bytes)
-            return bytes
-        }
     }
 
     /// The text for `value` (`{value}` filled in).

@@ -351,14 +351,10 @@ extension JSONWriter {
         appendMessage(message, value: value, to: &bytes)
     }
 
-    /// An issue's `,"message":…}` tail: the pre-encoded message when it has no `{value}`.
+    /// An issue's `,"message":…}` tail.
     private static func appendMessage(_ message: RenderedText, value: Scalar?, to bytes: inout [UInt8]) {
         appendLiteral(",\"message\":", to: &bytes)
-        if let json = message.json {
-            bytes.append(contentsOf: json)
-        } else {
-            appendString(message.render(value: value), to: &bytes)
-        }
+        appendString(message.render(value: value), to: &bytes)
         bytes.append(UInt8(ascii: "}"))
     }
 }

@@ -27,7 +27,9 @@ package final class ReportEncoding: Sendable {
         var issueBytes: [UInt8] = []
         var issueBounds: [Int32] = [0]
         func addIssue(rule: [UInt8], message: RenderedText) {
-            if let json = message.json {
+            if let text = message.text {
+                var json: [UInt8] = []
+                JSONWriter.appendString(text, to: &json)
                 JSONWriter.appendIssue(ruleJSON: rule, messageJSON: json, to: &issueBytes)
             }
             issueBounds.append(Int32(issueBytes.count))
