@@ -30,8 +30,8 @@ let package = Package(
         .target(name: "FormSpecYAML", dependencies: ["CYAML", "FormSpecDiagnostics"]),
         // FormSpec's own ECMAScript pattern engine: parser, IR, automata. No dependencies.
         .target(name: "FormSpecPattern"),
-        // Lowered program, evaluator and report. No libyaml, no compiler.
-        .target(name: "FormSpecRuntime", dependencies: ["FormSpecPattern"]),
+        // Lowered program, evaluator and report. No libyaml, no compiler (Diagnostics for positions).
+        .target(name: "FormSpecRuntime", dependencies: ["FormSpecPattern", "FormSpecDiagnostics"]),
         // YAML nodes -> AST -> checked spec -> lowered program.
         .target(
             name: "FormSpecCompiler",

@@ -35,3 +35,21 @@ public struct SourceLocation: Sendable, Hashable, Codable {
     /// `PATH:LINE:COL`, as compilers print it.
     public var description: String { "\(path):\(start.line):\(start.column)" }
 }
+
+extension SourcePosition {
+    /// The 1-based line and column of byte `offset` of UTF-8 `bytes`, columns counted in Unicode
+    /// scalars (lead bytes): where the JSON reader and the YAML loader place an error.
+    package init(ofByte offset: Int, in bytes: some Collection<UInt8>) {
+        var line = 1
+        var column = 1
+        for byte in bytes.prefix(max(0, offset)) {
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+        self.init(line: line, column: column)
+    }
+}

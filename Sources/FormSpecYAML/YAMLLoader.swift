@@ -109,8 +109,8 @@ final class EventParser {
             let problem = parser.problem.map { String(cString: $0) } ?? "unknown YAML error"
             // Reader errors (invalid UTF-8, control characters) carry a byte offset, not a mark.
             if parser.error == YAML_READER_ERROR {
-                let (line, column) = position(ofByte: Int(parser.problem_offset))
-                throw ParseError(problem: problem, context: nil, line: line, column: column)
+                let place = SourcePosition(ofByte: Int(parser.problem_offset), in: buffer)
+                throw ParseError(problem: problem, context: nil, line: place.line, column: place.column)
             }
             let mark = parser.problem_mark
             throw ParseError(
@@ -154,22 +154,6 @@ final class EventParser {
         default: kind = .streamEnd
         }
         return Event(kind: kind, start: start, end: end)
-    }
-
-    /// 1-based line and character column of byte `offset` of the input.
-    private func position(ofByte offset: Int) -> (Int, Int) {
-        var line = 1
-        var column = 1
-        for index in 0..<min(offset, buffer.count) {
-            let byte = buffer[index]
-            if byte == UInt8(ascii: "\n") {
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 {
-                column += 1
-            }
-        }
-        return (line, column)
     }
 
     private static func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {

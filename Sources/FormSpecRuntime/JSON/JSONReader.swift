@@ -1,3 +1,5 @@
+import FormSpecDiagnostics
+
 /// A strict JSON reader (RFC 8259) that keeps integers exact, rejects invalid UTF-8 and duplicate
 /// keys, and bounds nesting so hostile input cannot exhaust the stack. Numbers beyond `Double`'s
 /// range (`1e400`) are read as infinities, which every field reads as a `type` failure.
@@ -45,19 +47,8 @@
     @_spi(Tooling) public static func parse(_ text: String) throws(Error) -> Value { try parse(Array(text.utf8)) }
 
     private func error(_ message: String, at offset: Int? = nil) -> Error {
-        let end = min(offset ?? position, bytes.count)
-        var line = 1
-        var column = 1
-        for index in 0..<end {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\n") {
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 {
-                column += 1
-            }
-        }
-        return Error(message: message, line: line, column: column)
+        let place = SourcePosition(ofByte: min(offset ?? position, bytes.count), in: bytes)
+        return Error(message: message, line: place.line, column: place.column)
     }
 
     private mutating func skipWhitespace() {
