@@ -1,3 +1,4 @@
+import FormSpecDiagnostics
 @_spi(Tooling) import FormSpecRuntime
 
 /// `same_as: FIELD` / `different_from: FIELD`.
@@ -28,26 +29,42 @@ struct FieldComparisonRuleDefinition: RuleDefinition {
     ]
 
     func check(_ item: RuleSyntax, field: FieldInfo, checker: inout Checker) -> CheckedRuleBody? {
-        guard let name = Read.string(item.argument, "'\(item.key.value)'", &checker.diagnostics),
-            let other = checker.resolveField(name)
-        else { return nil }
-        if other.index == field.index {
-            checker.diagnostics.error(
-                "field '\(field.name)' is compared with itself", at: name.location)
-            return nil
-        }
+        guard let (other, location) = checker.otherField(item, of: field) else { return nil }
         if !field.type.isComparable(with: other.type) {
             checker.diagnostics.error(
                 "'\(item.key.value)' compares \(field.type.rawValue) field '\(field.name)' with \(other.type.rawValue) field '\(other.name)'; they can never be equal",
-                at: name.location)
+                at: location)
             return nil
         }
-        var body = CheckedRuleBody(
+        return CheckedRuleBody(
             rule: .fieldComparison(
                 FieldComparisonRule(other: other.index, negated: item.key.value == "different_from")),
-            messageKey: item.key.value,
-            placeholders: ["other": .label(other.index), item.key.value: .label(other.index)])
-        body.comparesWithSecret = other.type == .secret
-        return body
+            messageKey: item.key.value, comparingWith: other)
+    }
+}
+
+extension Checker {
+    /// The field a rule item names as its argument (`same_as: FIELD`, `not_contains_field: FIELD`):
+    /// a known field other than `field` itself, with where the name is written.
+    mutating func otherField(_ item: RuleSyntax, of field: FieldInfo) -> (FieldInfo, SourceLocation)? {
+        guard let name = Read.string(item.argument, "'\(item.key.value)'", &diagnostics),
+            let other = resolveField(name)
+        else { return nil }
+        if other.index == field.index {
+            diagnostics.error("field '\(field.name)' is compared with itself", at: name.location)
+            return nil
+        }
+        return (other, name.location)
+    }
+}
+
+extension CheckedRuleBody {
+    /// A rule that compares its field with field `other`: `{other}` and the rule's own placeholder
+    /// name `other`'s label, and a secret `other` makes the field's value possibly secret.
+    init(rule: Rule, messageKey: String, comparingWith other: FieldInfo) {
+        self.init(
+            rule: rule, messageKey: messageKey,
+            placeholders: ["other": .label(other.index), messageKey: .label(other.index)])
+        comparesWithSecret = other.type == .secret
     }
 }

@@ -10,24 +10,16 @@ struct ValueRuleDefinition: RuleDefinition {
         guard let type = ValueRules.type(named: name) else { return nil }
         switch type.argument {
         case .field(let types):
-            guard let written = Read.string(item.argument, "'\(name)'", &checker.diagnostics),
-                let other = checker.resolveField(written)
-            else { return nil }
-            if other.index == field.index {
-                checker.diagnostics.error("field '\(field.name)' is compared with itself", at: written.location)
-                return nil
-            }
+            guard let (other, location) = checker.otherField(item, of: field) else { return nil }
             guard types.contains(other.type) else {
                 checker.diagnostics.error(
                     "'\(name)' needs a \(types.sortedDescription.replacingLast(" and ", with: " or ")) field, and '\(other.name)' is \(other.type.rawValue)",
-                    at: written.location)
+                    at: location)
                 return nil
             }
-            var body = CheckedRuleBody(
+            return CheckedRuleBody(
                 rule: .value(AnyValueRule(type.init(argument: .field(other.index)))), messageKey: name,
-                placeholders: ["other": .label(other.index), name: .label(other.index)])
-            body.comparesWithSecret = other.type == .secret
-            return body
+                comparingWith: other)
         }
     }
 }
