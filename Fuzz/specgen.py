@@ -267,13 +267,19 @@ class Generator:
         return files, inputs
 
     def input(self) -> dict:
+        # The marker is a secret only in a record that sends it as the secret field's value; a record
+        # without the secret may show its text values, so the marker is not one of them there.
+        secret_sent = self.rng.random() >= 0.2
+        texts = ["", "a" * 5000, "\x1b[2J", "🙂" * 30, "e\u0301"] + ([self.marker] if secret_sent else [])
         record = {}
         for field, kind in self.fields.items():
+            if kind == "secret":
+                if secret_sent:
+                    record[field] = self.marker
+                continue
             if self.rng.random() < 0.2:
                 continue
-            if kind == "secret":
-                record[field] = self.marker
-            elif kind == "integer":
+            if kind == "integer":
                 record[field] = self.rng.choice(NUMBERS + ["55.0000000000000001", "9223372036854775808", "12"])
             elif kind == "number":
                 record[field] = self.rng.choice([0.5, 1e308, -0.0, 3, "1e400", "nan"])
@@ -284,7 +290,7 @@ class Generator:
             elif kind == "choice":
                 record[field] = self.rng.choice(self.options.get(field, ["x"]) + [1])
             else:
-                record[field] = self.rng.choice(["", "a" * 5000, self.marker, "\x1b[2J", "🙂" * 30, "e\u0301"])
+                record[field] = self.rng.choice(texts)
         return record
 
 
@@ -302,7 +308,7 @@ def run(command: list[str], cwd: Path, timeout: float) -> tuple[int, bytes]:
 def check_round(formspec: str, folder: Path, inputs: list[dict], marker: str, timeout: float) -> str | None:
     """Runs the commands on one round's files; the reason it fails, or None."""
     # An input key spelt with U+212A KELVIN SIGN is another key than any field (--strict reports it).
-    inputs = inputs + [dict(inputs[0], **{"\u212aind": marker})]
+    inputs = inputs + [dict(inputs[0], **{"password": marker, "\u212aind": marker})]
     (folder / "inputs.jsonl").write_text("\n".join(json.dumps(r, ensure_ascii=False) for r in inputs) + "\n")
     commands = [
         [formspec, "check", "."],
