@@ -94,4 +94,12 @@ func run() async -> Int32 {
     return form.canSubmit ? 0 : 1
 }
 
-exit(await run())
+let status = await run()
+
+// Top-level code, as a server's `main.swift` would call it: `try await form.validate(…)` is the
+// asynchronous entry point (the synchronous one is `validateSynchronously`, so the two never collide).
+let server = CompiledForm(program: try SignupForm.program(), path: "SignupForm.swift")
+let submitted = try await server.validate(
+    ["username": "alice_01", "password": "Passw0rd!", "confirm_password": "Passw0rd!"])
+print("top-level validate: \(submitted.json(.errors))")
+exit(status)

@@ -51,7 +51,7 @@ struct ErrorsReportTests {
             var scratch = EvaluationScratch(program)
             for input in Self.inputs(for: program) {
                 let value = try JSONReader.parse(input)
-                let expected = JSONWriter.writeErrors(try program.validate(value, context: context))
+                let expected = try program.validate(value, context: context).json(.errors)
                 let bytes = Array(input.utf8)
                 let scanned = bytes.withUnsafeBufferPointer {
                     scanner.scan(
@@ -64,8 +64,8 @@ struct ErrorsReportTests {
                     of: scratch, program: program, texts: texts, encoding: encoding, mode: context.mode, strict: strict,
                     to: &written)
                 #expect(String(decoding: written, as: UTF8.self) == expected, "\(spec): \(input)")
-                let full = JSONWriter.write(program.report(from: scratch, texts: texts, mode: .new, strict: strict))
-                #expect(full == JSONWriter.write(try program.validate(value, context: context)), "\(input)")
+                let full = program.report(from: scratch, texts: texts, mode: .new, strict: strict).json()
+                #expect(try full == program.validate(value, context: context).json(), "\(input)")
             }
         }
     }
@@ -204,7 +204,7 @@ extension ErrorsReportTests {
         var records = RecordValidator(program: program, context: context)
         for input in Self.inputs(for: program) {
             let value = try JSONReader.parse(input)
-            let expected = JSONWriter.writeErrors(try program.validate(value, context: context))
+            let expected = try program.validate(value, context: context).json(.errors)
             for source in ["line", "value"] {
                 let reading =
                     source == "line"

@@ -51,7 +51,7 @@ struct EvaluationTests {
         let report = try program.validate(["bio": "toolong"])
         #expect(report.valid)
         #expect(report.fields["bio"]?.warnings == [Issue(rule: "max_length", message: "Long")])
-        #expect(JSONWriter.write(report).contains(#""warnings":[{"rule":"max_length","message":"Long"}]"#))
+        #expect(report.json().contains(#""warnings":[{"rule":"max_length","message":"Long"}]"#))
     }
 
     @Test func inactiveFieldsAreAbsentAndRuleConditionsSkip() throws {
@@ -201,7 +201,7 @@ struct EvaluationTests {
             "formspec: 1\nform: f\nfields: {pw: {type: secret, rules: [{min_length: 50}, {equals: hunter2}, {not_pattern: 'x'}]}}"
         )
         let report = try program.validate(["pw": "sup3rs3cretx"])
-        #expect(!JSONWriter.write(report).contains("sup3rs3cret"))
+        #expect(!report.json().contains("sup3rs3cret"))
     }
 
     @Test func unstubbedChecksAreErrorsNotPasses() throws {
@@ -245,10 +245,10 @@ struct EvaluationTests {
         )
         let report = try program.validate(["username": "abc"])
         #expect(
-            JSONWriter.write(report)
+            report.json()
                 == #"{"form":"signup","valid":false,"fields":{"username":{"valid":false,"errors":[{"rule":"min_length","message":"Username must be at least 6 characters"}],"checks":[{"rule":"min_length","passed":false,"requirement":"A minimum of 6 characters"}]}},"form_errors":[]}"#
         )
-        let decoded = try JSONDecoder().decode(Report.self, from: Data(JSONWriter.write(report).utf8))
+        let decoded = try JSONDecoder().decode(Report.self, from: Data(report.json().utf8))
         #expect(decoded == report)
     }
 

@@ -28,7 +28,7 @@ struct NotContainsFieldTests {
         ])
     func verdicts(username: String, password: String, passes: Bool) throws {
         let form = try CompiledForm(source: Self.source)
-        let report = try form.validate(["username": .string(username), "password": .string(password)])
+        let report = try form.validateSynchronously(["username": .string(username), "password": .string(password)])
         #expect(report.valid == passes, "\(username) in \(password)")
         if !passes {
             #expect(report.fields["password"]?.errors.map(\.message) == ["Password must not contain Username"])
@@ -40,7 +40,8 @@ struct NotContainsFieldTests {
         let form = try CompiledForm(source: Self.source)
         let input: [String: Value] = ["username": "bob", "password": "bobby"]
         let messages = try ["en", "zh-Hans", "zh-Hant", "ja"].map { locale in
-            try form.validate(input, options: ValidationOptions(locale: locale)).fields["password"]?.errors.first?
+            try form.validateSynchronously(input, options: ValidationOptions(locale: locale)).fields["password"]?.errors
+                .first?
                 .message
         }
         #expect(

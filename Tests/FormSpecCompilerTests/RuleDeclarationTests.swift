@@ -103,9 +103,9 @@ struct RuleDeclarationTests {
                     type: choice
                     options: [s, m, l]
                 """)
-        let report = try form.validate(["size": ["s", "m"]])
+        let report = try form.validateSynchronously(["size": ["s", "m"]])
         #expect(report.messages == ["size": ["Size must be one of s, m or l"]])
-        let japanese = try form.validate(["size": ["s"]], options: ValidationOptions(locale: "ja"))
+        let japanese = try form.validateSynchronously(["size": ["s"]], options: ValidationOptions(locale: "ja"))
         #expect(japanese.messages == ["size": ["Sizeはs、mまたはlのいずれかを選択してください"]])
     }
 

@@ -49,7 +49,7 @@ struct EmbeddingTests {
                   - use: handle
             """
         let form = try CompiledForm(source: source, path: "\(repositoryRoot)/Specs/inline.form.yaml")
-        let report = try form.validate(["handle": "Not OK"])
+        let report = try form.validateSynchronously(["handle": "Not OK"])
         #expect(report.fields["handle"]?.errors.map(\.rule) == ["handle"])
     }
 
@@ -58,8 +58,8 @@ struct EmbeddingTests {
         let form = try CompiledForm(
             source: "formspec: 1\nform: f\nimport: [lib.rules.yaml]\nfields:\n  a:\n    rules: [{use: short}]\n",
             path: "f.form.yaml", provider: provider)
-        #expect(try form.validate(["a": "abcd"]).valid == false)
-        #expect(try form.validate(["a": "abc"]).valid)
+        #expect(try form.validateSynchronously(["a": "abcd"]).valid == false)
+        #expect(try form.validateSynchronously(["a": "abc"]).valid)
     }
 
     @Test func compileErrorCarriesEveryDiagnostic() {
@@ -117,11 +117,13 @@ struct EmbeddingTests {
 
     @Test func validatesADictionary() throws {
         let form = try loadSpec("signup")
-        let valid = try form.validate([
+        let valid = try form.validateSynchronously([
             "username": "alice_01", "password": "Passw0rd!", "confirm_password": "Passw0rd!",
         ])
         #expect(valid.valid)
-        let invalid = try form.validate(["username": "alice", "password": "password", "confirm_password": "password"])
+        let invalid = try form.validateSynchronously([
+            "username": "alice", "password": "password", "confirm_password": "password",
+        ])
         #expect(!invalid.valid)
         #expect(invalid.fields["username"]?.errors.map(\.message) == ["Username must be at least 6 characters"])
         #expect(invalid.fields["password"]?.errors.map(\.message) == ["Password is too weak"])
@@ -129,7 +131,9 @@ struct EmbeddingTests {
 
     @Test func reportEncodesToTheContractJSON() throws {
         let form = try loadSpec("signup")
-        let report = try form.validate(["username": "alice", "password": "Passw0rd!", "confirm_password": "Passw0rd!"])
+        let report = try form.validateSynchronously([
+            "username": "alice", "password": "Passw0rd!", "confirm_password": "Passw0rd!",
+        ])
         let data = try JSONEncoder().encode(report)
         let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         #expect(json["valid"] as? Bool == false)
@@ -152,10 +156,10 @@ struct EmbeddingTests {
         let encoder = JSONEncoder()
         encoder.keyEncodingStrategy = .convertToSnakeCase
         let value = Signup(username: "alice_01", password: "Passw0rd!", confirmPassword: "Passw0rd?")
-        let report = try form.validate(encoding: value, encoder: encoder)
+        let report = try form.validateSynchronously(encoding: value, encoder: encoder)
         #expect(report.fields["password"]?.errors.map(\.message) == ["Passwords don't match"])
         // Without the key strategy, `confirmPassword` is not a field: the confirmation is missing.
-        let plain = try form.validate(encoding: value)
+        let plain = try form.validateSynchronously(encoding: value)
         #expect(plain.fields["confirm_password"]?.errors.map(\.rule) == ["required"])
     }
 
@@ -164,45 +168,50 @@ struct EmbeddingTests {
     @Test func encodesDatesAsTheirLocalDay() throws {
         let form = try CompiledForm(
             source: "formspec: 1\nform: b\nfields:\n  birthday:\n    type: date\n    rules: [{max: today}]\n")
-        let future = try form.validate(encoding: Birthday(birthday: Date().addingTimeInterval(86_400 * 400)))
+        let future = try form.validateSynchronously(
+            encoding: Birthday(birthday: Date().addingTimeInterval(86_400 * 400)))
         #expect(future.fields["birthday"]?.errors.map(\.rule) == ["max"])
-        let past = try form.validate(encoding: Birthday(birthday: Date().addingTimeInterval(-86_400 * 400)))
+        let past = try form.validateSynchronously(
+            encoding: Birthday(birthday: Date().addingTimeInterval(-86_400 * 400)))
         #expect(past.valid)
     }
 
     @Test func encodableThatIsNotAnObjectIsAnError() throws {
         let form = try loadSpec("signup")
-        #expect(throws: FormValidationError.notAnObject("an array")) { try form.validate(encoding: [1, 2]) }
+        #expect(throws: FormValidationError.notAnObject("an array")) {
+            try form.validateSynchronously(encoding: [1, 2])
+        }
     }
 
     @Test func localeAndModePerCall() throws {
         let form = try loadSpec("multilingual")
-        let ja = try form.validate(["name": "", "email": "x"], options: ValidationOptions(locale: "ja"))
+        let ja = try form.validateSynchronously(["name": "", "email": "x"], options: ValidationOptions(locale: "ja"))
         #expect(ja.fields["name"]?.errors.first?.message == "お名前を入力してください")
-        let hant = try form.validate(["name": "", "email": "x"], options: ValidationOptions(locale: "zh-Hant-TW"))
+        let hant = try form.validateSynchronously(
+            ["name": "", "email": "x"], options: ValidationOptions(locale: "zh-Hant-TW"))
         #expect(hant.fields["name"]?.errors.first?.message == "請輸入姓名")
-        let en = try form.validate(["name": "", "email": "x"])
+        let en = try form.validateSynchronously(["name": "", "email": "x"])
         #expect(en.fields["name"]?.errors.first?.message == "Please enter your name")
 
         let student = try loadSpec("student_profile")
         let original: [String: Value] = ["name": "Mei", "sex": "female", "birthday": "2001-04-03"]
-        let unchanged = try student.validate(original, options: .edit(original: original))
+        let unchanged = try student.validateSynchronously(original, options: .edit(original: original))
         #expect(!unchanged.valid)
         #expect(unchanged.formErrors.map(\.rule) == ["require_changes"])
         #expect(unchanged.changed == [])
         var edited = original
         edited["name"] = "Mei Lin"
-        let changed = try student.validate(edited, options: .edit(original: original))
+        let changed = try student.validateSynchronously(edited, options: .edit(original: original))
         #expect(changed.valid)
         #expect(changed.changed == ["name"])
-        #expect(try student.validate([:], options: ValidationOptions(mode: .show)).valid)
+        #expect(try student.validateSynchronously([:], options: ValidationOptions(mode: .show)).valid)
     }
 
     @Test func strictModeReportsUnknownKeys() throws {
         let form = try loadSpec("settings")
-        let report = try form.validate(["colour": "red"], options: ValidationOptions(strict: true))
+        let report = try form.validateSynchronously(["colour": "red"], options: ValidationOptions(strict: true))
         #expect(report.formErrors.map(\.rule) == ["unknown_field"])
-        #expect(try form.validate(["colour": "red"]).valid)
+        #expect(try form.validateSynchronously(["colour": "red"]).valid)
     }
 
     @Test func syncChecksRunInsideValidate() throws {
@@ -215,13 +224,13 @@ struct EmbeddingTests {
         }
         form.checks.register("not_reserved", outcome: true)
         #expect(form.checks.missing(for: form.program).isEmpty)
-        #expect(try form.validate(["username": "alice"]).valid)
-        let taken = try form.validate(["username": "taken"])
+        #expect(try form.validateSynchronously(["username": "alice"]).valid)
+        let taken = try form.validateSynchronously(["username": "taken"])
         #expect(taken.fields["username"]?.errors == [FormSpec.Issue(rule: "check", message: "That username is taken")])
         #expect(
             taken.fields["username"]?.checks.last == Check(rule: "check", passed: false, requirement: "Not taken yet"))
         // Checks are not asked about empty fields, nor for values other rules can't get past `required`.
-        _ = try form.validate(["username": ""])
+        _ = try form.validateSynchronously(["username": ""])
         #expect(asked.value == ["username=alice", "username=taken"])
     }
 
@@ -229,10 +238,10 @@ struct EmbeddingTests {
         var form = try CompiledForm(source: accountSpec)
         form.checks.register("not_reserved", outcome: true)
         #expect(throws: FormValidationError.unregisteredCheck(check: "username_available", field: "username")) {
-            try form.validate(["username": "alice"])
+            try form.validateSynchronously(["username": "alice"])
         }
         // An empty field runs no check, so nothing is missing.
-        #expect(try form.validate(["username": "", "nickname": ""]).valid == false)
+        #expect(try form.validateSynchronously(["username": "", "nickname": ""]).valid == false)
     }
 
     @Test func asyncCheckNeedsAwait() async throws {
@@ -243,7 +252,7 @@ struct EmbeddingTests {
         }
         form.checks.register("not_reserved", outcome: true)
         #expect(throws: FormValidationError.asyncCheckNeedsAwait(check: "username_available", field: "username")) {
-            try syncValidate(form, ["username": "alice"])
+            try form.validateSynchronously(["username": "alice"])
         }
         let passed = try await form.validate(["username": "alice"])
         #expect(passed.valid)
@@ -335,9 +344,4 @@ struct EmbeddingTests {
         #expect(asked.value == ["id", "vat"])
         #expect(company.fields["vat"]?.valid == false)
     }
-}
-
-/// Calls the synchronous overload from an async test.
-private func syncValidate(_ form: CompiledForm, _ values: [String: Value]) throws -> Report {
-    try form.validate(values)
 }

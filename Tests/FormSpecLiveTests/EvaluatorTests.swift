@@ -34,28 +34,28 @@ struct EvaluatorTests {
     @Test func anInactiveRuleInsideNotIsLeftOutNotPassed() throws {
         let form = try CompiledForm(source: combinatorSpec)
         // kind is b: the pattern inside `not:` is off, so `not:` is left out instead of failing.
-        let report = try form.validate(["kind": "b", "code": "xy"])
+        let report = try form.validateSynchronously(["kind": "b", "code": "xy"])
         #expect(report.fields["code"]?.errors == [])
         #expect(report.fields["code"]?.checks.map(\.rule) == ["any"])
         // kind is a: the pattern runs, matches, and `not:` fails.
-        let active = try form.validate(["kind": "a", "code": "xy"])
+        let active = try form.validateSynchronously(["kind": "a", "code": "xy"])
         #expect(active.fields["code"]?.errors.map(\.message).contains("Must not start with x") == true)
     }
 
     @Test func anInactiveRuleInsideAnyDoesNotCountAsPassed() throws {
         let form = try CompiledForm(source: combinatorSpec)
         // kind is b: only `max_length: 2` is in the group, and "abcdef" fails it.
-        let report = try form.validate(["kind": "b", "code": "abcdef"])
+        let report = try form.validateSynchronously(["kind": "b", "code": "abcdef"])
         #expect(report.fields["code"]?.errors.map(\.message) == ["Ten or more, or two or fewer"])
-        let short = try form.validate(["kind": "b", "code": "ab"])
+        let short = try form.validateSynchronously(["kind": "b", "code": "ab"])
         #expect(short.fields["code"]?.valid == true)
     }
 
     @Test func aGroupWhoseMembersAreAllInactiveIsLeftOut() throws {
         let form = try CompiledForm(source: combinatorSpec)
-        let report = try form.validate(["kind": "b", "code": "abc"])
+        let report = try form.validateSynchronously(["kind": "b", "code": "abc"])
         #expect(report.fields["code"]?.checks.map(\.rule).contains("all") == false)
-        let active = try form.validate(["kind": "a", "code": "abc"])
+        let active = try form.validateSynchronously(["kind": "a", "code": "abc"])
         #expect(active.fields["code"]?.checks.map(\.rule).contains("all") == true)
         #expect(active.fields["code"]?.errors.map(\.message).contains("Never both") == true)
     }

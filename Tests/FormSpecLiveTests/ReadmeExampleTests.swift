@@ -35,13 +35,9 @@ struct ReadmeExampleTests {
 
     @Test func embeddingExampleBehavesAsDocumented() async throws {
         var signup = try CompiledForm.load(contentsOf: Self.specPath)
-        // The README's synchronous call (in an async test the async overload would be picked).
-        func validateSynchronously(_ form: CompiledForm) throws -> Report {
-            try form.validate(
-                ["username": "alice_01", "password": "password", "confirm_password": "password"],
-                options: ValidationOptions(locale: "en"))
-        }
-        let report = try validateSynchronously(signup)
+        let report = try signup.validateSynchronously(
+            ["username": "alice_01", "password": "password", "confirm_password": "password"],
+            options: ValidationOptions(locale: "en"))
         #expect(report.valid == false)
         #expect(report[field: "password"]?.errors.first?.message == "Password is too weak")
         signup.checks.register("username_available") { input in input.text != "admin" }

@@ -34,9 +34,9 @@ struct RelativeDefaultLiveTests {
         let profile = try loadSpec("student_profile")
         let original: [String: Value] = ["name": "Mei"]
         // Both the original and the input lack the birthday: both are the same today, nothing changed.
-        let report = try profile.validate(original, options: .edit(original: original))
+        let report = try profile.validateSynchronously(original, options: .edit(original: original))
         #expect(report.formErrors.map(\.rule) == ["require_changes"])
-        let pinned = try profile.validate(["name": "Mei"], options: ValidationOptions(today: today))
+        let pinned = try profile.validateSynchronously(["name": "Mei"], options: ValidationOptions(today: today))
         #expect(pinned.valid)
     }
 }

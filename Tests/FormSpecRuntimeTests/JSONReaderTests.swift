@@ -100,7 +100,7 @@ struct ReportJSONTests {
     @Test(arguments: reports.indices)
     func roundTripsThroughCodable(index: Int) throws {
         let report = Self.reports[index]
-        let text = JSONWriter.write(report)
+        let text = report.json()
         #expect(!text.contains("\n"), "one report, one line")
         #expect(try JSONDecoder().decode(Report.self, from: Data(text.utf8)) == report)
     }

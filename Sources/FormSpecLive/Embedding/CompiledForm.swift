@@ -58,26 +58,27 @@ public struct CompiledForm: Sendable {
 // MARK: - Synchronous validation
 
 extension CompiledForm {
-    /// Validates field values by name.
+    /// Validates field values by name, without suspending.
     ///
     /// Synchronous checks run inside the call; a spec using an asynchronous check needs
-    /// `await validate(…)`.
+    /// `await validate(…)`, the form's entry point for servers and tasks. The two have distinct names
+    /// so that `try await form.validate(…)` always means the asynchronous one, also in top-level code.
     ///
     /// - Parameters:
     ///   - values: The field values by name; a missing field takes its `default:`.
     ///   - options: Locale, mode, original values (edit mode), strictness, today.
     /// - Returns: The report (docs/reference.md).
     /// - Throws: ``FormValidationError`` when a check is not registered or is asynchronous.
-    public func validate(_ values: [String: Value], options: ValidationOptions = ValidationOptions())
-        throws(FormValidationError) -> Report
-    {
-        try validate(Value(fields: values), options: options)
+    public func validateSynchronously(
+        _ values: [String: Value], options: ValidationOptions = ValidationOptions()
+    ) throws(FormValidationError) -> Report {
+        try validateSynchronously(Value(fields: values), options: options)
     }
 
-    /// Validates an input object (as parsed from JSON or YAML).
+    /// Validates an input object (as parsed from JSON or YAML), without suspending.
     /// - Throws: ``FormValidationError`` when the input is not an object, or a check is not
     ///   registered or is asynchronous.
-    public func validate(_ input: Value, options: ValidationOptions = ValidationOptions())
+    public func validateSynchronously(_ input: Value, options: ValidationOptions = ValidationOptions())
         throws(FormValidationError) -> Report
     {
         let prepared = try prepare(input, options: options)
@@ -88,7 +89,8 @@ extension CompiledForm {
     }
 
     #if canImport(Foundation)
-        /// Validates any `Encodable` value: it is encoded as JSON and its members are the field values.
+        /// Validates any `Encodable` value without suspending: it is encoded as JSON and its members
+        /// are the field values.
         ///
         /// - Parameters:
         ///   - value: A struct (or dictionary) whose coding keys are field names.
@@ -97,11 +99,11 @@ extension CompiledForm {
         ///     `confirm_password`.
         ///   - options: Locale, mode, original values (edit mode), strictness, today.
         /// - Throws: ``FormValidationError``, also when the value does not encode as a JSON object.
-        public func validate(
+        public func validateSynchronously(
             encoding value: some Encodable, encoder: JSONEncoder? = nil,
             options: ValidationOptions = ValidationOptions()
         ) throws(FormValidationError) -> Report {
-            try validate(Self.encode(value, encoder: encoder), options: options)
+            try validateSynchronously(Self.encode(value, encoder: encoder), options: options)
         }
 
         /// The JSON of `value` as a ``Value``.

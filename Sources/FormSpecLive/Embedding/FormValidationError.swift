@@ -26,7 +26,7 @@ public enum FormValidationError: Error, Sendable, Hashable, CustomStringConverti
             "external check '\(check)' (field '\(field)') is not registered: "
                 + "register it with checks.register(\"\(check)\") { … }"
         case .asyncCheckNeedsAwait(let check, let field):
-            "external check '\(check)' (field '\(field)') is async: call 'await validate(…)' so it can run"
+            "external check '\(check)' (field '\(field)') is async: call 'await validate(…)' instead of 'validateSynchronously(…)' so it can run"
         case .cancelled: "the validation was cancelled"
         }
     }

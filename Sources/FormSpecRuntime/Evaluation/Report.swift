@@ -1,4 +1,9 @@
 /// The outcome of validating one input against a form (docs/reference.md).
+///
+/// To send a report (an HTTP response, a log line), write it with ``json(_:)`` or ``jsonBytes(_:)``:
+/// they give byte for byte what `formspec validate --format json` prints, fields in the spec's
+/// order. The `Codable` conformance describes the same document, but `JSONEncoder` chooses its own
+/// key order (on Linux it changes from one run to the next) unless asked for `.sortedKeys`.
 public struct Report: Sendable, Equatable, Codable {
     /// The form's identifier.
     public var form: String
@@ -70,6 +75,37 @@ public struct Report: Sendable, Equatable, Codable {
         }
         try container.encode(formErrors, forKey: .formErrors)
         try container.encodeIfPresent(changed, forKey: .changed)
+    }
+}
+
+// MARK: - JSON
+
+extension Report {
+    /// Which JSON document ``Report/json(_:)`` writes: the CLI's `--report full` or `--report errors`.
+    public enum JSONShape: String, Sendable, Hashable, CaseIterable {
+        /// The whole report: every active field's errors, warnings and checklist, the form errors,
+        /// and `changed` in edit mode.
+        case full
+        /// Only what failed: `{"valid":true}`, or the errors and warnings by field and the form
+        /// errors, each left out when empty.
+        case errors
+    }
+
+    /// The report as compact JSON (no trailing newline), the bytes `formspec validate --format json
+    /// --report full|errors` prints for the same input: fixed key order, fields in spec order.
+    public func jsonBytes(_ shape: JSONShape = .full) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(512)
+        switch shape {
+        case .full: JSONWriter.append(self, to: &bytes)
+        case .errors: JSONWriter.appendErrors(self, to: &bytes)
+        }
+        return bytes
+    }
+
+    /// The report as compact JSON text; see ``jsonBytes(_:)``.
+    public func json(_ shape: JSONShape = .full) -> String {
+        String(decoding: jsonBytes(shape), as: UTF8.self)
     }
 }
 

@@ -4,14 +4,6 @@
 /// line: reports are written straight into a byte buffer (building a `String` per report cost a
 /// third of a batch run). The output is the document the `Codable` conformance describes.
 @_spi(Tooling) public enum JSONWriter {
-    /// `report` as one line of JSON (no trailing newline).
-    @_spi(Tooling) public static func write(_ report: Report) -> String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(512)
-        append(report, to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
     /// `value` as compact JSON (object members in their order).
     @_spi(Tooling) public static func write(_ value: Value) -> String {
         var bytes: [UInt8] = []
@@ -78,13 +70,6 @@
             appendIssues(report.formErrors, to: &bytes)
         }
         bytes.append(UInt8(ascii: "}"))
-    }
-
-    /// `report` in its short form (see ``appendErrors(_:to:)``).
-    @_spi(Tooling) public static func writeErrors(_ report: Report) -> String {
-        var bytes: [UInt8] = []
-        appendErrors(report, to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     private static func appendIssueMap(
