@@ -237,6 +237,9 @@ import Testing
         let severity = Self.form.replacingOccurrences(
             of: "      - min_length: 8", with: "      - min_length: 8\n        severity: w‸")
         #expect(complete(severity) == ["error", "warning"])
+        let checkWhen = Self.form.replacingOccurrences(
+            of: "      - min_length: 8", with: "      - check: available\n        check_when: ‸\n      - min_length: 8")
+        #expect(complete(checkWhen) == ["valid", "always"])
     }
 
     @Test func completesTestKeysExpectationsAndFieldNamesInExpectations() {

@@ -303,6 +303,7 @@ struct EmbeddingTests {
                 report: first
                 rules:
                   - check: remote
+                    check_when: always
                   - min_length: 5
                     message: Too short
             """

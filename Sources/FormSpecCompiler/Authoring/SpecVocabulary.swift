@@ -31,6 +31,8 @@ package enum SpecVocabulary {
     package static var fieldTypes: [String] { FieldType.allCases.map(\.rawValue) }
     /// Rule severities (`severity:`).
     package static let severities = [Severity.error, .warning].map(\.rawValue)
+    /// When a check is asked (`check_when:`).
+    package static let checkWhenValues = ExternalCheckRule.RunsWhen.allCases.map(\.rawValue)
     /// Length units (`unit:`).
     package static var lengthUnits: [String] { LengthRule.Unit.allCases.map(\.rawValue) }
     /// Field report modes (`report:`).
@@ -87,6 +89,8 @@ package enum SpecVocabulary {
         "severity": "`error` (default) or `warning`.",
         "unit": "How length rules count: graphemes (default), scalars, utf8 or utf16.",
         "count": "How many characters of each class `contains:` needs (default 1).",
+        "check_when":
+            "On `check:`: `valid` (default) asks the check only once the field's other rules pass; `always` asks it whenever the rule applies.",
         "required": "`true`, `false` (default), or the message shown when the field is empty.",
         "name": "The test's name, shown when it fails.",
         "input": "The input object: field name -> value.",

@@ -345,6 +345,11 @@ struct Checker {
         if let debounce = syntax.debounce, syntax.key.value != "check" {
             diagnostics.error("'debounce' on a rule only applies to check", at: debounce.location)
         }
+        if let checkWhen = syntax.checkWhen, syntax.key.value != "check" {
+            diagnostics.error(
+                "'check_when' only applies to check", at: checkWhen.location,
+                notes: [.init("a check: rule can say when it is asked; other rules always run")])
+        }
         var severity = Severity.error
         if let written = syntax.severity {
             if let parsed = Severity(rawValue: written.value) {
@@ -518,6 +523,7 @@ struct Checker {
         for (node, name) in [
             (syntax.unit?.location, "unit"), (syntax.count?.location, "count"), (syntax.debounce?.location, "debounce"),
             (syntax.requirement?.location, "requirement"), (syntax.severity?.location, "severity"),
+            (syntax.checkWhen?.location, "check_when"),
         ] {
             if let node { diagnostics.error("'\(name)' does not apply to form rules", at: node) }
         }

@@ -54,6 +54,8 @@ struct RuleSyntax {
     var unit: Located<String>?
     var count: YAMLNode?
     var debounce: YAMLNode?
+    /// `check_when: valid | always`, on a `check:` rule.
+    var checkWhen: Located<String>?
 }
 
 /// One `tests:` entry.

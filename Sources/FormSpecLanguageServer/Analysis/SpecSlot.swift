@@ -41,7 +41,7 @@ enum SpecSlot: Equatable {
     /// `import:`, a path or a list of paths.
     case imports
     // Slots of scalar values.
-    case fieldType, severity, unit, reportMode, mode, format, characterClass, locale
+    case fieldType, severity, checkWhen, unit, reportMode, mode, format, characterClass, locale
     case fieldName, fieldNameList, defineName, importPath
     /// Anything else: free text, numbers, literals.
     case other
@@ -84,6 +84,7 @@ enum SpecSlot: Equatable {
             case "not": return .ruleItem(form: false)
             case "when": return .condition
             case "severity": return .severity
+            case "check_when": return .checkWhen
             case "unit": return .unit
             case "format": return .format
             case "contains": return .characterClass

@@ -98,6 +98,7 @@ extension LanguageServer {
         switch slot {
         case .fieldType: return enumeration(SpecVocabulary.fieldTypes)
         case .severity: return enumeration(SpecVocabulary.severities)
+        case .checkWhen: return enumeration(SpecVocabulary.checkWhenValues)
         case .unit: return enumeration(SpecVocabulary.lengthUnits)
         case .reportMode: return enumeration(SpecVocabulary.reportModes)
         case .mode: return enumeration(SpecVocabulary.modes)

@@ -281,10 +281,16 @@ extension Program {
         scratch: inout EvaluationScratch, environment: RuleEnvironment, mode: Mode
     ) throws(EvaluationError) -> Bool {
         var valid = true
+        var waiting = false
         let first = positions.lowerBound
+        let resultStart = scratch.results.count
         for position in positions {
             let instruction = lowered.instructions[position]
             if instruction.op == .required { continue }
+            if instruction.waitsForLocalRules {
+                waiting = true
+                continue
+            }
             let verdict: Verdict
             let failure: Int32
             if let utf8, let passed = storage.passesOnBytes(instruction, utf8) {
@@ -296,20 +302,47 @@ extension Program {
                     position, scalar, utf8: utf8, field: field, scratch: &scratch, environment: environment,
                     mode: mode, program: self)
             }
-            let outcome: RuleOutcome
-            switch verdict {
-            case .inactive: continue
-            case .passed: outcome = .passed
-            case .failed: outcome = .failed
-            case .pending: outcome = .pending
-            }
-            if outcome == .failed {
-                scratch.failedResults += 1
-                if !instruction.isWarning { valid = false }
-            }
-            scratch.results.append(RuleResult(rule: Int32(position - first), outcome: outcome, failure: failure))
+            record(verdict, failure, of: instruction, at: position - first, scratch: &scratch, valid: &valid)
         }
+        guard waiting else { return valid }
+        // The rules asking a `check_when: valid` check run last, and only when every other rule
+        // passed: a value that fails a local rule never reaches the check (its line is not run).
+        let locallyValid = valid
+        for position in positions where lowered.instructions[position].waitsForLocalRules {
+            let instruction = lowered.instructions[position]
+            if locallyValid {
+                let (verdict, failure) = try storage.run(
+                    position, scalar, utf8: utf8, field: field, scratch: &scratch, environment: environment,
+                    mode: mode, program: self)
+                record(verdict, failure, of: instruction, at: position - first, scratch: &scratch, valid: &valid)
+            } else if instruction.condition < 0 || lowered.holds(instruction.condition, environment.values, mode: mode)
+            {
+                scratch.results.append(RuleResult(rule: Int32(position - first), outcome: .notRun))
+            }
+        }
+        // Back in rule order, as reports list them.
+        scratch.results[resultStart...].sort { $0.rule < $1.rule }
         return valid
+    }
+
+    /// Appends one top-level rule's outcome (nothing for an inactive one) and counts a failure.
+    @inline(__always)
+    private func record(
+        _ verdict: Verdict, _ failure: Int32, of instruction: LoweredRules.Instruction, at rule: Int,
+        scratch: inout EvaluationScratch, valid: inout Bool
+    ) {
+        let outcome: RuleOutcome
+        switch verdict {
+        case .inactive: return
+        case .passed: outcome = .passed
+        case .failed: outcome = .failed
+        case .pending: outcome = .pending
+        }
+        if outcome == .failed {
+            scratch.failedResults += 1
+            if !instruction.isWarning { valid = false }
+        }
+        scratch.results.append(RuleResult(rule: Int32(rule), outcome: outcome, failure: failure))
     }
 
     /// For an empty text field: whether a text rule holds for `""` (a maximum length does).

@@ -24,6 +24,9 @@ struct LoweredRules: Sendable {
         var count: Int32
         /// The rule's `when:` (an index into ``LoweredRules/conditions``), or -1.
         var condition: Int32
+        /// A top-level rule that asks a `check_when: valid` check (itself or a member): it runs after
+        /// the field's other rules, and only when none of them failed as an error.
+        var waitsForLocalRules = false
     }
 
     /// One node of a lowered `when:` condition.
@@ -68,6 +71,7 @@ struct LoweredRules: Sendable {
     var ranges: [RangeRule] = []
     var multiples: [MultipleOfRule] = []
     var checks: [String] = []
+    var checkRunsWhen: [ExternalCheckRule.RunsWhen] = []
     var valueRules: [any ValueRule] = []
 
     var conditions: [ConditionNode] = []
@@ -96,17 +100,24 @@ struct LoweredRules: Sendable {
             hasRequiredRule.append(field.rules.contains { if case .required = $0.rule { true } else { false } })
             hasChecks.append(
                 (Int(fieldStart[index])..<Int(fieldStart[index + 1])).contains { runsCheck(instruction: $0) })
+            for position in Int(fieldStart[index])..<Int(fieldStart[index + 1]) {
+                instructions[position].waitsForLocalRules = runsCheck(instruction: position, onlyWhenValid: true)
+            }
         }
         formRuleCondition = formRules.map { rule in rule.condition.map { lower($0) } ?? -1 }
     }
 
-    private func runsCheck(instruction index: Int) -> Bool {
+    /// Whether instruction `index` asks a check (itself or a member); with `onlyWhenValid`, a
+    /// check that waits for the field's other rules (`check_when: valid`).
+    private func runsCheck(instruction index: Int, onlyWhenValid: Bool = false) -> Bool {
         let instruction = instructions[index]
         switch instruction.op {
-        case .check: return true
+        case .check: return !onlyWhenValid || checkRunsWhen[Int(instruction.payload)] == .valid
         case .all, .any, .not:
             let first = Int(instruction.payload)
-            return (first..<first + Int(instruction.count)).contains { runsCheck(instruction: $0) }
+            return (first..<first + Int(instruction.count)).contains {
+                runsCheck(instruction: $0, onlyWhenValid: onlyWhenValid)
+            }
         default: return false
         }
     }
@@ -152,6 +163,7 @@ struct LoweredRules: Sendable {
             return make(.multipleOf, multiples.count - 1)
         case .check(let item):
             checks.append(item.name)
+            checkRunsWhen.append(item.runsWhen)
             return make(.check, checks.count - 1)
         case .value(let item):
             valueRules.append(item.base)

@@ -1,10 +1,24 @@
 /// `check: NAME`: an external check the embedding app registers (sync or async), stubbed in tests
 /// and on the CLI. Without an outcome the evaluation fails; it never silently passes.
-package struct ExternalCheckRule: Sendable, Codable, Hashable {
+package struct ExternalCheckRule: Sendable, Hashable {
+    /// When a check is asked about a value (`check_when:`).
+    package enum RunsWhen: String, Sendable, Hashable, CaseIterable {
+        /// Only once every other rule of the field that applies passes (the default): a malformed
+        /// value never reaches the check's server.
+        case valid
+        /// Whenever the rule applies, whatever the field's other rules say.
+        case always
+    }
+
     /// The registered name.
     package var name: String
+    /// When the check is asked.
+    package var runsWhen: RunsWhen
 
-    package init(name: String) { self.name = name }
+    package init(name: String, runsWhen: RunsWhen = .valid) {
+        self.name = name
+        self.runsWhen = runsWhen
+    }
 
     /// The check's outcome for `value`.
     /// - Throws: ``EvaluationError/unresolvedCheck(check:field:)`` when nothing answers.
@@ -15,5 +29,29 @@ package struct ExternalCheckRule: Sendable, Codable, Hashable {
             throw .unresolvedCheck(check: name, field: fieldName)
         }
         return outcome
+    }
+}
+
+extension ExternalCheckRule: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case name
+        case runsWhen = "check_when"
+    }
+
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decode(String.self, forKey: .name)
+        let written = try container.decodeIfPresent(String.self, forKey: .runsWhen) ?? RunsWhen.valid.rawValue
+        guard let runsWhen = RunsWhen(rawValue: written) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .runsWhen, in: container, debugDescription: "check_when is valid or always, not '\(written)'")
+        }
+        self.runsWhen = runsWhen
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        if runsWhen != .valid { try container.encode(runsWhen.rawValue, forKey: .runsWhen) }
     }
 }

@@ -28,9 +28,20 @@ struct CheckRuleDefinition: RuleDefinition {
                 notes: [.init("check names are identifiers such as username_available")])
             return nil
         }
+        var runsWhen = ExternalCheckRule.RunsWhen.valid
+        if let written = item.checkWhen {
+            if let parsed = ExternalCheckRule.RunsWhen(rawValue: written.value) {
+                runsWhen = parsed
+            } else {
+                let choices = ExternalCheckRule.RunsWhen.allCases.map(\.rawValue)
+                checker.diagnostics.error(
+                    "'check_when' takes \(choices.joined(separator: " or ")), not '\(written.value)'",
+                    at: written.location, notes: Diagnostics.suggestion(for: written.value, among: choices))
+            }
+        }
         checker.checkNames.insert(name.value)
         return CheckedRuleBody(
-            rule: .check(ExternalCheckRule(name: name.value)), messageKey: "check",
+            rule: .check(ExternalCheckRule(name: name.value, runsWhen: runsWhen)), messageKey: "check",
             placeholders: ["check": .text(name.value)])
     }
 }
