@@ -1,5 +1,6 @@
 import FormSpec
 @_spi(Tooling) import FormSpecRuntime
+import Foundation
 import Testing
 
 /// `label: {en: Email, ja: メールアドレス}`: built-in messages use the label of their own locale.
@@ -53,5 +54,45 @@ struct TranslatedLabelTests {
                 "invalid locale 'not a locale' in a label", "a label must be a string, not a list",
                 "unknown locale 'jp'",
             ])
+    }
+
+    private let sizes = """
+        formspec: 1
+        form: order
+        locale: en
+        fields:
+          size:
+            type: choice
+            label: {en: Size, ja: サイズ}
+            options:
+              - {value: s, label: {en: Small, ja: 小}}
+              - {value: m, label: {en-GB: Medium (UK), en: Medium}}
+              - {value: l}
+        """
+
+    @Test func optionLabelsTranslateLikeFieldLabels() throws {
+        let program = try program(sizes)
+        #expect(program.fields[0].options.map(\.label) == ["Small", "Medium", "l"])
+        #expect(
+            program.fields[0].options.map(\.translations) == [
+                ["en": "Small", "ja": "小"], ["en-GB": "Medium (UK)", "en": "Medium"], nil,
+            ])
+        func message(_ locale: String) throws -> String? {
+            try program.validate(["size": "xl"], context: EvaluationContext(locale: locale)).fields["size"]?.errors
+                .first?.message
+        }
+        #expect(try message("ja")?.hasPrefix("サイズは小、Mediumまたはl") == true)
+        #expect(try message("en")?.contains("Small, Medium or l") == true)
+        // A compiled program keeps the translations (a live form relabels from them).
+        let decoded = try JSONDecoder().decode(Program.self, from: JSONEncoder().encode(program))
+        #expect(decoded.fields[0].options == program.fields[0].options)
+        #expect(decoded.fields[0].labelTranslations == ["en": "Size", "ja": "サイズ"])
+    }
+
+    @Test func badOptionLabelsAreDiagnosed() {
+        let compilation = compile(
+            "formspec: 1\nform: f\nfields:\n  a:\n    type: choice\n    options: [{value: x, label: {jp: X, en: [y]}}]")
+        #expect(
+            compilation.diagnostics.map(\.message) == ["unknown locale 'jp'", "a label must be a string, not a list"])
     }
 }

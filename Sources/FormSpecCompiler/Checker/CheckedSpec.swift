@@ -85,6 +85,8 @@ enum PlaceholderValue {
     case text(String)
     /// Items joined with the locale's separator (`and` lists) or "or" (`or` lists).
     case list([String], or: Bool)
+    /// Translated texts (option labels) joined like ``list(_:or:)``, each in the message's locale.
+    case translated([FieldLabel], or: Bool)
     case classes([ContainsRule.CharacterClass])
     /// The label of the field at this index, in the message's locale.
     case label(Int)

@@ -117,7 +117,7 @@ struct Checker {
                             + [.init("types: \(FieldType.allCases.map(\.rawValue).joined(separator: ", "))")])
                 }
             }
-            let label = checkLabel(field)
+            let label = checkLabel(field.label, otherwise: Self.humanize(field.name.value))
             let options = checkOptions(field, type: type)
             fieldInfo[field.name.value] = FieldInfo(
                 name: field.name.value, index: index, type: type, label: label.text, options: options, labels: label)
@@ -152,10 +152,11 @@ struct Checker {
             notes: [.init("this compiler reads 'formspec: 1'")])
     }
 
-    /// `label: Text` or `label: {en: Email, ja: メールアドレス}`; the humanized name when absent.
-    private mutating func checkLabel(_ field: FieldSyntax) -> FieldLabel {
-        var label = FieldLabel(text: Self.humanize(field.name.value))
-        guard let node = field.label else { return label }
+    /// `label: Text` or `label: {en: Email, ja: メールアドレス}` (of a field or an option);
+    /// `otherwise` when absent.
+    private mutating func checkLabel(_ node: YAMLNode?, otherwise: String) -> FieldLabel {
+        var label = FieldLabel(text: otherwise)
+        guard let node else { return label }
         guard let pairs = node.mapping else {
             if let text = Read.string(node, "'label'", &diagnostics) { label.text = text.value }
             return label
@@ -204,7 +205,7 @@ struct Checker {
         var seen: [ExactText: SourceLocation] = [:]
         for item in items {
             var valueNode = item
-            var label: String?
+            var labelNode: YAMLNode?
             if item.mapping != nil {
                 guard var reader = MappingReader(item, what: "an option", diagnostics: &diagnostics) else { continue }
                 guard let value = reader.take("value") else {
@@ -212,7 +213,7 @@ struct Checker {
                     continue
                 }
                 valueNode = value
-                label = Read.string(reader.take("label"), "'label'", &diagnostics)?.value
+                labelNode = reader.take("label")
                 reader.reportUnknown(in: "an option", known: ["value", "label"], diagnostics: &diagnostics)
             }
             guard valueNode.scalar != nil, let text = FieldType.canonicalText(Value(yaml: valueNode)) else {
@@ -226,7 +227,11 @@ struct Checker {
                 continue
             }
             seen[ExactText(text)] = valueNode.location
-            options.append(ChoiceOption(value: text, label: label ?? text))
+            let label = checkLabel(labelNode, otherwise: text)
+            options.append(
+                ChoiceOption(
+                    value: text, label: label.text,
+                    translations: label.translations.isEmpty ? nil : label.translations))
         }
         return options
     }

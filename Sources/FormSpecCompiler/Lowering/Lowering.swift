@@ -11,9 +11,12 @@ struct Lowering {
             let rules = field.rules.map { lower($0, field: field, labels: labels) }
             var reads = Set(field.condition?.fieldsRead ?? [])
             for rule in rules { reads.formUnion(rule.fieldsRead) }
-            let optionList = PlaceholderValue.list(field.options.map(\.label), or: true)
+            let optionList = PlaceholderValue.translated(
+                field.options.map { FieldLabel(text: $0.label, translations: $0.translations ?? [:]) }, or: true)
             return FieldProgram(
-                name: field.name, label: field.label.text, type: field.type, required: field.required,
+                name: field.name, label: field.label.text,
+                labelTranslations: field.label.translations.isEmpty ? nil : field.label.translations,
+                type: field.type, required: field.required,
                 requiredMessage: render(field.requiredMessage, label: field.label, labels: labels),
                 typeMessage: render(
                     MessageSource(
@@ -118,6 +121,7 @@ struct Lowering {
         case .labels(let indexes, let or):
             return list(indexes.filter(labels.indices.contains).map { labels[$0].text(in: locale) }, or: or)
         case .list(let items, let or): return list(items, or: or)
+        case .translated(let items, let or): return list(items.map { $0.text(in: locale) }, or: or)
         case .classes(let classes):
             return classes.map { word("class.\($0.rawValue)") }.joined(separator: word("list.separator"))
         case .date(let operand):

@@ -191,7 +191,8 @@ extension CompiledForm {
         case .threw(let reason, let custom):
             if custom { return .failure(reason) }
             let chain = LocaleChain(requested: context.locale, specLocale: program.locale)
-            return .failure(CheckMessages.failure(reason: reason, label: program.fields[index].label, chain: chain))
+            return .failure(
+                CheckMessages.failure(reason: reason, label: program.fields[index].label(chain), chain: chain))
         }
     }
 

@@ -44,12 +44,13 @@ public struct Requirement: Sendable, Hashable, Identifiable {
 public final class LiveField: Identifiable {
     /// The field's name (its key in values and reports).
     public nonisolated let name: String
-    /// The human label (`label:` in the spec).
-    public let label: String
+    /// The human label (`label:` in the spec), in the form's locale: it follows
+    /// ``LiveForm/locale`` as the messages do.
+    public internal(set) var label: String
     /// The field's type.
     public let type: FieldType
-    /// For `choice` fields, the options, in spec order.
-    public let options: [ChoiceOption]
+    /// For `choice` fields, the options, in spec order, their labels in the form's locale.
+    public internal(set) var options: [ChoiceOption]
     /// The field's position in the spec.
     public let index: Int
 
@@ -80,11 +81,11 @@ public final class LiveField: Identifiable {
     /// The form the field belongs to.
     @ObservationIgnored weak var form: LiveForm?
 
-    init(_ field: FieldProgram, index: Int, value: Value?) {
+    init(_ field: FieldProgram, index: Int, value: Value?, chain: LocaleChain) {
         self.name = field.name
-        self.label = field.label
+        self.label = field.label(chain)
         self.type = field.type
-        self.options = field.options
+        self.options = field.options.map { $0.localized(chain) }
         self.index = index
         self.value = value
     }
@@ -121,6 +122,14 @@ extension LiveField {
         if !Self.sameExactly(_value, new) { withMutation(keyPath: \.value) { _value = new } }
     }
     func update(isTouched new: Bool) { if _isTouched != new { isTouched = new } }
+    /// The label and options in the locale of `chain`.
+    func relabel(_ field: FieldProgram, _ chain: LocaleChain) {
+        let label = field.label(chain)
+        if _label != label { self.label = label }
+        guard !field.options.isEmpty else { return }
+        let options = field.options.map { $0.localized(chain) }
+        if _options != options { self.options = options }
+    }
     func update(errors new: [Issue]) { if _errors != new { errors = new } }
     func update(warnings new: [Issue]) { if _warnings != new { warnings = new } }
     func update(checklist new: [Requirement]) { if _checklist != new { checklist = new } }

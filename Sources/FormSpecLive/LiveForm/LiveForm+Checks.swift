@@ -167,7 +167,8 @@ extension LiveForm {
     /// The message of a check that threw, in the current locale.
     private func message(for outcome: CheckOutcome, field index: Int) -> String {
         guard case .threw(let reason, let custom) = outcome else { return "" }
-        return custom ? reason : CheckMessages.failure(reason: reason, label: program.fields[index].label, chain: chain)
+        return custom
+            ? reason : CheckMessages.failure(reason: reason, label: program.fields[index].label(chain), chain: chain)
     }
 
     /// Abandons every run of field `index`'s checks.

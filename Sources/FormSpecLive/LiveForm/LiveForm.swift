@@ -36,8 +36,8 @@ public final class LiveForm {
     /// The fields, in spec order.
     @ObservationIgnored public let fields: [LiveField]
 
-    /// The locale messages are shown in (`"ja"`, `"zh-Hant"`); `nil` for the spec's own. Changing it
-    /// re-renders every message; nothing is recompiled.
+    /// The locale messages, labels and option labels are shown in (`"ja"`, `"zh-Hant"`); `nil` for
+    /// the spec's own. Changing it re-renders every message and label; nothing is recompiled.
     public var locale: String? {
         didSet {
             guard locale != oldValue else { return }
@@ -45,6 +45,7 @@ public final class LiveForm {
             texts = program.texts(for: chain)
             textsUseValue = Self.textsUseValue(program, texts)
             context.locale = locale
+            for field in fields { field.relabel(program.fields[field.index], chain) }
             evaluateAll()
         }
     }
@@ -184,7 +185,7 @@ public final class LiveForm {
         self.fieldDebounce = program.fields.map { max(0, $0.debounceMilliseconds ?? 0) }
         self.counts = Array(repeating: 0, count: program.fields.count)
         self.slots = Array(repeating: [:], count: program.fields.count)
-        self.fields = program.fields.enumerated().map { LiveField($1, index: $0, value: initial[$0]) }
+        self.fields = program.fields.enumerated().map { LiveField($1, index: $0, value: initial[$0], chain: chain) }
         for field in fields { field.form = self }
         evaluateAll()
     }

@@ -137,6 +137,15 @@ package struct LocaleChain: Sendable, Hashable {
         self.locales = locales
     }
 
+    /// The text of the first locale of the chain that `translations` has (keys are canonical tags).
+    package func pick(_ translations: [String: String]?) -> String? {
+        guard let translations, !translations.isEmpty else { return nil }
+        for locale in locales {
+            if let text = translations[locale] { return text }
+        }
+        return nil
+    }
+
     /// A warning for a requested locale whose language is not a known one (`jp`), with a
     /// suggestion among `available` and common mistakes (`jp` -> `ja`); `nil` when the tag is fine.
     /// Callers show it (the CLI prints `warning: …` on stderr) and go on with the chain's fallbacks.

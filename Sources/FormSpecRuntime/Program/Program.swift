@@ -152,8 +152,10 @@ public struct Program: Sendable, Codable {
 package struct FieldProgram: Sendable, Codable {
     /// The field's name (its key in inputs and reports).
     package var name: String
-    /// The human label used in messages.
+    /// The human label used in messages, in the spec's locale.
     package var label: String
+    /// The label's translations by locale tag (`label: {en: Email, ja: メール}`); `nil` when none.
+    package var labelTranslations: [String: String]?
     /// The field's type.
     package var type: FieldType
     /// Whether the field is required regardless of conditions (`required:` on the field).
@@ -184,12 +186,16 @@ package struct FieldProgram: Sendable, Codable {
     /// Every other field this field's rules and conditions read.
     package var reads: [Int]
 
+    /// The label in the first locale of `chain` that has one.
+    package func label(_ chain: LocaleChain) -> String { chain.pick(labelTranslations) ?? label }
+
     /// The options' values, for membership tests.
     package var optionSet: Set<ExactText> { Set(options.map { ExactText($0.value) }) }
 
     /// Creates a field.
     package init(
-        name: String, label: String, type: FieldType, required: Bool, requiredMessage: LocalizedText,
+        name: String, label: String, labelTranslations: [String: String]? = nil, type: FieldType, required: Bool,
+        requiredMessage: LocalizedText,
         typeMessage: LocalizedText, defaultValue: Value?, defaultOffset: DateOffset? = nil, trim: Bool,
         debounceMilliseconds: Int?,
         condition: Condition?, reportsFirstOnly: Bool, rules: [RuleProgram], options: [ChoiceOption],
@@ -197,6 +203,7 @@ package struct FieldProgram: Sendable, Codable {
     ) {
         self.name = name
         self.label = label
+        self.labelTranslations = labelTranslations
         self.type = type
         self.required = required
         self.requiredMessage = requiredMessage
@@ -218,13 +225,23 @@ package struct FieldProgram: Sendable, Codable {
 public struct ChoiceOption: Sendable, Hashable, Codable {
     /// The value as inputs give it (numbers and booleans in their JSON spelling).
     public var value: String
-    /// The human label.
+    /// The human label, in the spec's locale (a live form's options carry it in the form's locale).
     public var label: String
+    /// The label's translations by locale tag (`label: {en: Small, ja: 小}`); `nil` when it has none.
+    public var translations: [String: String]?
 
     /// Creates an option.
-    public init(value: String, label: String) {
+    public init(value: String, label: String, translations: [String: String]? = nil) {
         self.value = value
         self.label = label
+        self.translations = translations
+    }
+
+    /// The option with its label in the first locale of `chain` that has one.
+    package func localized(_ chain: LocaleChain) -> ChoiceOption {
+        var option = self
+        option.label = chain.pick(translations) ?? label
+        return option
     }
 }
 
