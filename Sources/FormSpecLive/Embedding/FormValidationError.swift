@@ -9,6 +9,8 @@ public enum FormValidationError: Error, Sendable, Hashable, CustomStringConverti
     case notAnObject(String)
     /// An `Encodable` input could not be encoded as JSON, or its JSON could not be read.
     case unencodable(String)
+    /// A JSON body is not valid JSON (the reason names the line and column).
+    case invalidJSON(String)
     /// The spec uses `check: NAME` and no check is registered under that name.
     case unregisteredCheck(check: String, field: String)
     /// The check is registered as `async`, and the synchronous `validate` was called: call
@@ -22,6 +24,7 @@ public enum FormValidationError: Error, Sendable, Hashable, CustomStringConverti
         switch self {
         case .notAnObject(let kind): "input must be an object of field values, not \(kind)"
         case .unencodable(let reason): "the input could not be encoded as a JSON object: \(reason)"
+        case .invalidJSON(let reason): "the input is not valid JSON: \(reason)"
         case .unregisteredCheck(let check, let field):
             "external check '\(check)' (field '\(field)') is not registered: "
                 + "register it with checks.register(\"\(check)\") { … }"

@@ -277,7 +277,7 @@ package struct LocaleTag: Sendable, Hashable {
 }
 
 extension String {
-    fileprivate func caseInsensitiveEquals(_ other: String) -> Bool {
+    package func caseInsensitiveEquals(_ other: String) -> Bool {
         utf8.count == other.utf8.count && lowercased() == other.lowercased()
     }
 }
