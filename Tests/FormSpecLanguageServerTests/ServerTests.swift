@@ -224,6 +224,17 @@ import Testing
         #expect(complete(condition) == ["username", "password", "confirm"])
     }
 
+    @Test func completesConditionKeysAndFieldNamesInAComparisonOperand() {
+        let keys = Self.form.replacingOccurrences(
+            of: "    label: Confirm password", with: "    when: {field: username, ‸}\n    label: Confirm password")
+        let labels = complete(keys)
+        for key in ["less_than", "greater_than", "at_least", "at_most", "matches"] { #expect(labels.contains(key)) }
+        let operand = Self.form.replacingOccurrences(
+            of: "    label: Confirm password",
+            with: "    when: {field: username, less_than: {field: ‸}}\n    label: Confirm password")
+        #expect(complete(operand) == ["username", "password", "confirm"])
+    }
+
     @Test func completesOwnAndImportedDefinesInUse() {
         let source =
             Self.form.replacingOccurrences(of: "use: handle", with: "use: ‸") + "\ndefine:\n  mine: {min_length: 1}\n"
@@ -268,6 +279,16 @@ import Testing
         let value = try #require(client.at("textDocument/hover", formPath, source)["contents"]?["value"]?.string)
         #expect(value.contains(try #require(SpecVocabulary.documentation(ofRule: "min_length"))))
         #expect(value.contains("{label} must be at least {min} characters"))
+    }
+
+    @Test func hoverOnAConditionKeyShowsWhatTheConditionTests() throws {
+        let client = InProcessClient(files: [libraryPath: Self.library])
+        let source = Self.form.replacingOccurrences(
+            of: "    label: Confirm password",
+            with: "    when: {field: username, matc‸hes: \"^a\"}\n    label: Confirm password")
+        client.open(formPath, source.unmarked)
+        let value = try #require(client.at("textDocument/hover", formPath, source)["contents"]?["value"]?.string)
+        #expect(value == "**matches** — " + (try #require(SpecVocabulary.documentation(ofConditionKey: "matches"))))
     }
 
     @Test func hoverOnAFieldReferenceShowsTheFieldSummary() throws {

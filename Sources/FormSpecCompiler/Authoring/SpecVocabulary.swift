@@ -50,6 +50,31 @@ package enum SpecVocabulary {
     /// that is not a rule.
     package static func documentation(ofRule name: String) -> String? { RuleCatalog.anyDeclaration(for: name)?.summary }
 
+    /// The one-line documentation of key `key` of a `when:` condition, or `nil` for another key.
+    package static func documentation(ofConditionKey key: String) -> String? { conditionKeyDocumentation[key] }
+
+    static let conditionKeyDocumentation: [String: String] = [
+        "field": "The field whose value the condition tests.",
+        "equals": "True when the field's value equals this literal.",
+        "not_equals": "True when the field's value differs from this literal (or the field is empty).",
+        "one_of": "True when the field's value is one of these literals.",
+        "empty": "`true` when the field must be empty, `false` when it must not.",
+        "less_than":
+            "True when the field's value (number or date) is less than X: a literal, `{field: NAME}`, `{field: NAME, offset: STEP}`, or for dates `today±N`. False when either side is empty.",
+        "greater_than":
+            "True when the field's value (number or date) is greater than X: a literal, `{field: NAME}`, `{field: NAME, offset: STEP}`, or for dates `today±N`. False when either side is empty.",
+        "at_least":
+            "True when the field's value (number or date) is at least X: a literal, `{field: NAME}`, `{field: NAME, offset: STEP}`, or for dates `today±N`. False when either side is empty.",
+        "at_most":
+            "True when the field's value (number or date) is at most X: a literal, `{field: NAME}`, `{field: NAME, offset: STEP}`, or for dates `today±N`. False when either side is empty.",
+        "matches":
+            "True when the pattern finds a match in the field's text (an unanchored search, like the `pattern` rule). False when the field is empty.",
+        "mode": "The mode given by the caller: new, edit or show.",
+        "all": "True when every condition in the list holds.",
+        "any": "True when at least one condition in the list holds.",
+        "not": "True when the condition does not hold.",
+    ]
+
     /// The one-line documentation of key `key` of a field, a rule item, or the top level.
     package static func documentation(ofKey key: String) -> String? { keyDocumentation[key] }
 
@@ -98,6 +123,8 @@ package enum SpecVocabulary {
         "original": "Edit mode: the original values the input is compared with.",
         "stubs": "Outcomes of external checks: check name -> true | false.",
         "field": "The field whose value the condition (or comparison) reads.",
+        "offset":
+            "Added to the other field's value in a comparison: `30d`, `-1m`, `+2y` for dates, a number for integers and numbers.",
         "empty": "`true` when the field must be empty, `false` when it must not.",
         "mode": "The mode given by the caller: new, edit or show.",
         "today": "The date `today` stands for in date rules (YYYY-MM-DD), so tests do not change with the calendar.",

@@ -492,11 +492,10 @@ struct Checker {
             case .length(let length): maxLength = (length.limit, length.unit, rule)
             case .range(let range):
                 guard case .literal(let value) = range.operand else { continue }
-                switch range.comparison {
-                case .min: lower = (value, false, rule)
-                case .greaterThan: lower = (value, true, rule)
-                case .max: upper = (value, false, rule)
-                case .lessThan: upper = (value, true, rule)
+                if range.comparison.isLower {
+                    lower = (value, !range.comparison.isInclusive, rule)
+                } else {
+                    upper = (value, !range.comparison.isInclusive, rule)
                 }
             default: continue
             }

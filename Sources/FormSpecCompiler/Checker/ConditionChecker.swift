@@ -3,7 +3,18 @@ import FormSpecDiagnostics
 import FormSpecYAML
 
 extension Checker {
-    static let conditionKeys = ["field", "equals", "not_equals", "one_of", "empty", "mode", "all", "any", "not"]
+    static let conditionKeys = [
+        "field", "equals", "not_equals", "one_of", "empty", "less_than", "greater_than", "at_least", "at_most",
+        "matches", "mode", "all", "any", "not",
+    ]
+
+    /// The tests a field condition takes, in the order they are read.
+    static let fieldTestKeys = [
+        "equals", "not_equals", "one_of", "empty", "less_than", "greater_than", "at_least", "at_most", "matches",
+    ]
+
+    /// The ordered comparisons a condition takes (`min`/`max` are rule names only).
+    static let comparisonKeys: [RangeRule.Comparison] = [.lessThan, .greaterThan, .atLeast, .atMost]
 
     /// Checks a `when:` condition.
     mutating func checkCondition(_ node: YAMLNode) -> Condition? {
@@ -30,7 +41,7 @@ extension Checker {
             return nil
         }
         guard let field = resolveField(name) else {
-            for key in ["equals", "not_equals", "one_of", "empty"] { _ = reader.take(key) }
+            for key in Self.fieldTestKeys { _ = reader.take(key) }
             return nil
         }
         var tests: [Condition.FieldTest] = []
@@ -46,10 +57,51 @@ extension Checker {
         if let value = reader.take("empty"), let empty = Read.bool(value, "'empty'", &diagnostics) {
             tests.append(.empty(empty))
         }
+        // A comparison or `matches` that was written but did not check needs no second error.
+        var rejected = false
+        for comparison in Self.comparisonKeys {
+            guard let value = reader.takePair(comparison.rawValue) else { continue }
+            guard field.type.isOrdered else {
+                diagnostics.error(
+                    "'\(comparison.rawValue)' compares numbers or dates, and '\(field.name)' is \(field.type.rawValue)",
+                    at: value.key.location,
+                    notes: field.type.isTextual || field.type == .choice
+                        ? [.init("to test text, use equals, one_of or matches: PATTERN")] : [])
+                rejected = true
+                continue
+            }
+            if let operand = operand(value.value, for: field, rule: comparison.rawValue, allowsOffset: true) {
+                tests.append(.compare(comparison, operand))
+            } else {
+                rejected = true
+            }
+        }
+        if let value = reader.takePair("matches") {
+            if !(field.type.isTextual || field.type == .choice) {
+                diagnostics.error(
+                    "'matches' searches text, and '\(field.name)' is \(field.type.rawValue)", at: value.key.location,
+                    notes: field.type.isOrdered
+                        ? [.init("to compare numbers or dates, use less_than, greater_than, at_least or at_most")] : [])
+                rejected = true
+            } else if let source = Read.string(value.value, "'matches'", &diagnostics) {
+                do {
+                    tests.append(.matches(try PatternRule(source: source.value, negated: false)))
+                } catch {
+                    rejected = true
+                    diagnostics.error(
+                        "invalid pattern: \(error.message)",
+                        at: PatternRuleDefinition.location(of: error, in: value.value),
+                        notes: error.note.map { [.init($0)] } ?? [])
+                }
+            } else {
+                rejected = true
+            }
+        }
         switch tests.count {
         case 0:
+            if rejected { return nil }
             diagnostics.error(
-                "a field condition needs one of: equals, not_equals, one_of, empty", at: node.location)
+                "a field condition needs one of: \(Self.fieldTestKeys.joined(separator: ", "))", at: node.location)
             return nil
         case 1:
             return .field(field.index, tests[0])

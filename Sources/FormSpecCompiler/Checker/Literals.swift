@@ -69,13 +69,28 @@ extension Checker {
         return nil
     }
 
-    /// A comparison operand: a literal, `{field: NAME}`, or (for dates) `today±N`.
-    mutating func operand(_ node: YAMLNode, for field: FieldInfo, rule: String) -> Operand? {
+    /// A comparison operand: a literal, `{field: NAME}`, or (for dates) `today±N`; with
+    /// `allowsOffset` (ordered comparisons) also `{field: NAME, offset: STEP}`.
+    mutating func operand(_ node: YAMLNode, for field: FieldInfo, rule: String, allowsOffset: Bool = false) -> Operand?
+    {
         if let pairs = node.mapping {
-            guard pairs.count == 1, pairs[0].key.scalar?.text == "field",
-                let name = Read.string(pairs[0].value, "'field'", &diagnostics)
+            let keys = pairs.map { $0.key.scalar?.text ?? "" }
+            let allowed = allowsOffset ? ["field", "offset"] : ["field"]
+            guard keys.contains("field"), keys.allSatisfy(allowed.contains), Set(keys).count == keys.count,
+                let nameNode = pairs.first(where: { $0.key.scalar?.text == "field" })?.value,
+                let name = Read.string(nameNode, "'field'", &diagnostics)
             else {
-                diagnostics.error("'\(rule)' takes a literal or {field: NAME}", at: node.location)
+                var notes: [Diagnostic.Note] = []
+                if !allowsOffset, keys.contains("offset") {
+                    notes.append(.init("'offset' applies to min, max, at_least, at_most, greater_than and less_than"))
+                }
+                for key in keys where !["field", "offset"].contains(key) {
+                    notes += suggestion(for: key, among: allowed)
+                }
+                diagnostics.error(
+                    allowsOffset
+                        ? "'\(rule)' takes a literal, {field: NAME} or {field: NAME, offset: STEP}"
+                        : "'\(rule)' takes a literal or {field: NAME}", at: node.location, notes: notes)
                 return nil
             }
             guard let other = resolveField(name) else { return nil }
@@ -85,12 +100,86 @@ extension Checker {
                     at: name.location)
                 return nil
             }
-            return .field(other.index)
+            guard let offsetNode = pairs.first(where: { $0.key.scalar?.text == "offset" })?.value else {
+                return .field(other.index)
+            }
+            return offset(offsetNode, for: other, rule: rule).map { Operand.fieldOffset(other.index, $0) }
         }
         if field.type == .date, case .string(let text) = node.resolved, text.hasPrefix("today") {
             return relativeDate(text, at: node.location).map(Operand.today)
         }
         return literal(node, for: field, rule: rule, acceptsToday: true).map(Operand.literal)
+    }
+
+    /// The `offset:` of `{field: NAME, offset: STEP}`, checked against the type of the field it is
+    /// added to: a signed step `Nd`/`Nm`/`Ny` for dates, a whole number for integers, a decimal for
+    /// numbers.
+    mutating func offset(_ node: YAMLNode, for other: FieldInfo, rule: String) -> OperandOffset? {
+        let written = node.scalar?.text ?? ""
+        let isDateStep: Bool = {
+            guard case .string(let text) = node.resolved, node.scalar != nil else { return false }
+            return text.last.map { "dmy".contains($0) } ?? false
+        }()
+        switch other.type {
+        case .date:
+            guard case .string(let text) = node.resolved, node.scalar != nil else {
+                diagnostics.error(
+                    "a date offset needs a unit d, m or y: \(written.isEmpty ? "30" : written)d, -1m, +2y",
+                    at: node.location,
+                    notes: [.init("'\(other.name)' is a date field; its offset steps in days, months or years")])
+                return nil
+            }
+            switch DateOffset.parse(step: text) {
+            case .success(let offset): return .date(offset)
+            case .failure(.outOfRange(let unit)):
+                let name = ["d": "days", "m": "months", "y": "years"][unit.rawValue] ?? "units"
+                diagnostics.error(
+                    "date offset '\(text)' is out of range", at: node.location,
+                    notes: [.init("a step is at most \(DateOffset.maxAmount(unit)) \(name) either way")])
+            case .failure(.malformed):
+                diagnostics.error(
+                    "invalid date offset '\(text)'", at: node.location,
+                    notes: [.init("write a whole number of days, months or years with an optional sign: 30d, -1m, +2y")]
+                )
+            }
+            return nil
+        case .integer, .number:
+            if isDateStep {
+                diagnostics.error(
+                    "a date offset ('\(written)') does not apply to \(other.type.rawValue) field '\(other.name)'",
+                    at: node.location,
+                    notes: [.init("write a number to add to '\(other.name)': offset: 10, offset: -10")])
+                return nil
+            }
+            let value: Value? = node.scalar == nil ? nil : Value(yaml: node)
+            switch (other.type, value) {
+            case (.integer, .integer(let step)?): return .integer(step)
+            case (.integer, .number?):
+                diagnostics.error(
+                    "'offset' on integer field '\(other.name)' takes a whole number, not '\(written)'",
+                    at: node.location,
+                    notes: [.init("an integer field's bound stays a whole number")])
+                return nil
+            case (.number, .integer(let step)?): return .number(ExactDecimal(step))
+            case (.number, .number(let step)?):
+                // A step whose digits reach far from the units could not be added to any value.
+                guard step.adding(ExactDecimal(1)) != nil else {
+                    diagnostics.error("'offset' \(written) has too many digits to add exactly", at: node.location)
+                    return nil
+                }
+                return .number(step)
+            default:
+                diagnostics.error(
+                    "'offset' on \(other.type.rawValue) field '\(other.name)' takes \(other.type == .integer ? "a whole number" : "a number"), not \(node.kindDescription)",
+                    at: node.location)
+                return nil
+            }
+        default:
+            diagnostics.error(
+                "'offset' applies to number, integer and date fields, and '\(other.name)' is \(other.type.rawValue)",
+                at: node.location)
+            return nil
+        }
     }
 
     /// The offset of `today`, `today+N<unit>` or `today-N<unit>`, or an error saying what is wrong.

@@ -130,6 +130,21 @@ struct Lowering {
             case .field(let index): return labels.indices.contains(index) ? labels[index].text(in: locale) : ""
             case .today(let offset):
                 return offset.amount == 0 ? word("date.today") : offset.description
+            case .fieldOffset(let index, let offset):
+                // The bound as an expression: the other field's label and the step, in the
+                // message's words ("Check-in + 30 days", "Budget - 10").
+                let other = labels.indices.contains(index) ? labels[index].text(in: locale) : ""
+                let step: String
+                switch offset {
+                case .date(let date):
+                    let count = date.amount.magnitude
+                    let key = "offset.\(date.unit.rawValue)"
+                    step = count == 1 ? word(key + ".one") : word(key).replacing("{count}", with: String(count))
+                case .integer(let amount): step = String(amount.magnitude)
+                case .number(let amount):
+                    step = amount.isNegative ? String(amount.description.dropFirst()) : amount.description
+                }
+                return other + (offset.isNegative ? " - " : " + ") + step
             }
         }
     }

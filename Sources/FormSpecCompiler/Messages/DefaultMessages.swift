@@ -79,6 +79,31 @@ enum DefaultMessages {
             key: "date.today", en: "today",
             zhHans: "今天", zhHant: "今天",
             ja: "今日"),
+        // A bound with an offset reads "Check-in + 30 days" (`{field: check_in, offset: 30d}`).
+        BuiltInMessage(
+            key: "offset.d", en: "{count} days",
+            zhHans: "{count}天", zhHant: "{count}天",
+            ja: "{count}日"),
+        BuiltInMessage(
+            key: "offset.d.one", en: "1 day",
+            zhHans: "1天", zhHant: "1天",
+            ja: "1日"),
+        BuiltInMessage(
+            key: "offset.m", en: "{count} months",
+            zhHans: "{count}个月", zhHant: "{count}個月",
+            ja: "{count}か月"),
+        BuiltInMessage(
+            key: "offset.m.one", en: "1 month",
+            zhHans: "1个月", zhHant: "1個月",
+            ja: "1か月"),
+        BuiltInMessage(
+            key: "offset.y", en: "{count} years",
+            zhHans: "{count}年", zhHant: "{count}年",
+            ja: "{count}年"),
+        BuiltInMessage(
+            key: "offset.y.one", en: "1 year",
+            zhHans: "1年", zhHant: "1年",
+            ja: "1年"),
     ]
 
     /// The message key of a type failure on a field of `type`; the switch makes a new type a build

@@ -92,7 +92,7 @@ enum SpecSlot: Equatable {
             case "at_least_one_of": return .fieldNameList
             case "use": return .defineName
             case "message", "requirement": return .messages
-            case "min", "max", "greater_than", "less_than": return .comparand
+            case "min", "max", "at_least", "at_most", "greater_than", "less_than": return .comparand
             default: return .other
             }
         case (.characterClass, .item): return .characterClass
@@ -102,6 +102,7 @@ enum SpecSlot: Equatable {
             switch key {
             case "field": return .fieldName
             case "mode": return .mode
+            case "less_than", "greater_than", "at_least", "at_most": return .comparand
             case "all", "any": return .conditionList
             case "not": return .condition
             default: return .other

@@ -72,8 +72,12 @@ extension LanguageServer {
         case .ruleItem(let form):
             return rules(form ? SpecVocabulary.formRuleKeys : SpecVocabulary.ruleNames)
                 + plain(SpecVocabulary.ruleModifierKeys)
-        case .condition: return plain(SpecVocabulary.conditionKeys)
-        case .comparand: return plain(["field"])
+        case .condition:
+            return SpecVocabulary.conditionKeys.map {
+                Candidate(
+                    label: $0, kind: .property, detail: SpecVocabulary.documentation(ofConditionKey: $0), isKey: true)
+            }
+        case .comparand: return plain(["field", "offset"])
         case .test: return plain(SpecVocabulary.testKeys)
         case .testList: return plain(SpecVocabulary.testSectionKeys)
         case .expect: return plain(SpecVocabulary.expectKeys)

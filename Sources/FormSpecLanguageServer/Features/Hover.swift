@@ -22,6 +22,8 @@ extension LanguageServer {
                 }
             case .messages:
                 markdown = nil
+            case .condition where SpecVocabulary.documentation(ofConditionKey: token.text) != nil:
+                markdown = SpecVocabulary.documentation(ofConditionKey: token.text).map { "**\(token.text)** — \($0)" }
             default:
                 markdown = SpecVocabulary.documentation(ofKey: token.text).map { "**\(token.text)** — \($0)" }
             }

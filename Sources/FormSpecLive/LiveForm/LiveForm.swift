@@ -482,7 +482,7 @@ public final class LiveForm {
             errors = []
         } else {
             let changed = mode == .edit ? fields.indices.filter { fields[$0].isDirty } : []
-            program.evaluateFormRules(in: &scratch, mode: mode, changed: changed)
+            program.evaluateFormRules(in: &scratch, mode: mode, changed: changed, today: context.today)
             var projected: [Issue] = []
             program.forEachFormError(failedFormRules: scratch.failedFormRules, unknownKeys: [], strict: false) {
                 projected.append(program.formError($0, texts: texts))

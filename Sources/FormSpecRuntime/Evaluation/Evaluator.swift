@@ -132,7 +132,8 @@ extension Program {
             valid = valid && fieldValid
             if scratch.fieldStates[index].isActive { scratch.activeFields.append(index) }
         }
-        for (index, rule) in formRules.enumerated() where !formRulePasses(rule, index, scratch, mode: mode) {
+        for (index, rule) in formRules.enumerated()
+        where !formRulePasses(rule, index, scratch, mode: mode, today: context.today) {
             scratch.failedFormRules.append(index)
         }
         scratch.valid =
@@ -165,19 +166,27 @@ extension Program {
     ///   - scratch: The values; its field results are left as they are.
     ///   - mode: The caller's mode.
     ///   - changed: In edit mode, the indexes of the fields that differ from the original.
-    package func evaluateFormRules(in scratch: inout EvaluationScratch, mode: Mode, changed: [Int]) {
+    ///   - today: What `today±N` in conditions counts from.
+    package func evaluateFormRules(
+        in scratch: inout EvaluationScratch, mode: Mode, changed: [Int], today: CivilDate
+    ) {
         scratch.failedFormRules.removeAll(keepingCapacity: true)
         guard mode != .show else { return }
         scratch.changedFields.removeAll(keepingCapacity: true)
         scratch.changedFields.append(contentsOf: changed)
-        for (index, rule) in formRules.enumerated() where !formRulePasses(rule, index, scratch, mode: mode) {
+        for (index, rule) in formRules.enumerated()
+        where !formRulePasses(rule, index, scratch, mode: mode, today: today) {
             scratch.failedFormRules.append(index)
         }
     }
 
     /// Whether form rule `index` holds (or does not apply) for the values in `scratch`.
-    func formRulePasses(_ rule: FormRuleProgram, _ index: Int, _ scratch: EvaluationScratch, mode: Mode) -> Bool {
-        guard lowered.holds(lowered.formRuleCondition[index], scratch.values, mode: mode) else { return true }
+    func formRulePasses(
+        _ rule: FormRuleProgram, _ index: Int, _ scratch: EvaluationScratch, mode: Mode, today: CivilDate
+    ) -> Bool {
+        guard lowered.holds(lowered.formRuleCondition[index], scratch.values, mode: mode, today: today) else {
+            return true
+        }
         switch rule.kind {
         case .requireChanges: return mode != .edit || !scratch.changedFields.isEmpty
         case .atLeastOneOf(let indexes):
@@ -186,8 +195,8 @@ extension Program {
     }
 
     /// Whether field `index` is active (its `when:` holds) for these values.
-    package func isActive(_ index: Int, values: [FieldValue], mode: Mode) -> Bool {
-        lowered.holds(lowered.fieldCondition[index], values, mode: mode)
+    package func isActive(_ index: Int, values: [FieldValue], mode: Mode, today: CivilDate) -> Bool {
+        lowered.holds(lowered.fieldCondition[index], values, mode: mode, today: today)
     }
 
     /// Appends field `index`'s outcome list to `scratch.results`; returns whether the field is valid.
@@ -197,7 +206,7 @@ extension Program {
         let start = Int32(scratch.results.count)
         let values = environment.values
         let condition = lowered.fieldCondition[index]
-        guard condition < 0 || lowered.holds(condition, values, mode: mode) else {
+        guard condition < 0 || lowered.holds(condition, values, mode: mode, today: environment.today) else {
             scratch.fieldStates[index] = .inactive(at: start, pass: scratch.pass)
             return true
         }
@@ -209,7 +218,8 @@ extension Program {
         var required: Int32? = fields[index].required ? -1 : nil
         if lowered.hasRequiredRule[index] {
             for position in first..<end where lowered.instructions[position].op == .required {
-                if lowered.holds(lowered.instructions[position].condition, values, mode: mode) {
+                if lowered.holds(lowered.instructions[position].condition, values, mode: mode, today: environment.today)
+                {
                     required = Int32(position - first)
                     break
                 }
@@ -258,7 +268,10 @@ extension Program {
             for position in first..<end {
                 let instruction = lowered.instructions[position]
                 if instruction.op == .required { continue }
-                guard instruction.condition < 0 || lowered.holds(instruction.condition, values, mode: mode) else {
+                guard
+                    instruction.condition < 0
+                        || lowered.holds(instruction.condition, values, mode: mode, today: environment.today)
+                else {
                     continue
                 }
                 var outcome = RuleOutcome.notRun
@@ -433,7 +446,9 @@ extension Program.Storage {
         scratch: inout EvaluationScratch, environment: RuleEnvironment, mode: Mode, program: Program
     ) throws(EvaluationError) -> (Verdict, Int32) {
         let instruction = lowered.instructions[position]
-        if instruction.condition >= 0, !lowered.holds(instruction.condition, environment.values, mode: mode) {
+        if instruction.condition >= 0,
+            !lowered.holds(instruction.condition, environment.values, mode: mode, today: environment.today)
+        {
             return (.inactive, -1)
         }
         let table = Int(instruction.payload)

@@ -15,12 +15,24 @@ package indirect enum Condition: Sendable, Codable {
         case notEquals(Scalar)
         case oneOf([Scalar])
         case empty(Bool)
+        /// `less_than`, `greater_than`, `at_least`, `at_most` (never `min`/`max`): false when the
+        /// tested field or a field the operand names is empty or unreadable.
+        case compare(RangeRule.Comparison, Operand)
+        /// `matches: PATTERN`: an unanchored search in a text value (never negated); false when
+        /// the field is empty or unreadable.
+        case matches(PatternRule)
+
+        /// The field the test reads besides the tested one (an operand's `{field: …}`).
+        package var fieldRead: Int? {
+            if case .compare(_, let operand) = self { return operand.fieldRead }
+            return nil
+        }
     }
 
     /// Every field index the condition reads.
     package var fieldsRead: [Int] {
         switch self {
-        case .field(let index, _): [index]
+        case .field(let index, let test): [index] + (test.fieldRead.map { [$0] } ?? [])
         case .mode: []
         case .all(let conditions), .any(let conditions): conditions.flatMap(\.fieldsRead)
         case .not(let condition): condition.fieldsRead

@@ -33,12 +33,17 @@ struct LoweredRules: Sendable {
     struct ConditionNode: Sendable {
         enum Op: UInt8, Sendable {
             case equals, notEquals, oneOf, isEmpty, isNotEmpty, mode, all, any, not
+            /// An ordered comparison: `payload` indexes ``LoweredRules/conditionComparisons``.
+            case compare
+            /// A pattern search: `payload` indexes ``LoweredRules/conditionPatterns``.
+            case matches
         }
 
         var op: Op
         /// The field tested, or the first child for `all`/`any`/`not`, or the mode's position.
         var operand: Int32
-        /// Literal index (`equals`, `notEquals`), first literal (`oneOf`), or child count.
+        /// Literal index (`equals`, `notEquals`), first literal (`oneOf`), table index (`compare`,
+        /// `matches`), or child count.
         var payload: Int32
         /// How many literals `oneOf` takes.
         var count: Int32
@@ -76,6 +81,11 @@ struct LoweredRules: Sendable {
 
     var conditions: [ConditionNode] = []
     var literals: [Scalar] = []
+    /// The comparisons of `compare` condition nodes (a ``RangeRule`` holds a comparison and its
+    /// operand; conditions read it with their own semantics, see ``holds(_:_:mode:today:)``).
+    var conditionComparisons: [RangeRule] = []
+    /// The patterns of `matches` condition nodes.
+    var conditionPatterns: [Pattern] = []
 
     init() {}
 
@@ -221,6 +231,14 @@ struct LoweredRules: Sendable {
                 let first = literals.count
                 literals.append(contentsOf: list)
                 return ConditionNode(op: .oneOf, operand: Int32(field), payload: Int32(first), count: Int32(list.count))
+            case .compare(let comparison, let operand):
+                conditionComparisons.append(RangeRule(comparison: comparison, operand: operand))
+                return ConditionNode(
+                    op: .compare, operand: Int32(field), payload: Int32(conditionComparisons.count - 1), count: 0)
+            case .matches(let rule):
+                conditionPatterns.append(rule.pattern)
+                return ConditionNode(
+                    op: .matches, operand: Int32(field), payload: Int32(conditionPatterns.count - 1), count: 0)
             }
         }
     }
@@ -237,7 +255,11 @@ struct LoweredRules: Sendable {
     }
 
     /// Whether condition `index` holds for these values in this mode; -1 (no condition) holds.
-    func holds(_ index: Int32, _ values: [FieldValue], mode: Mode) -> Bool {
+    /// `today` is what `today±N` operands count from.
+    ///
+    /// A field test on an empty or unreadable field is false (except `empty` and `not_equals`), and
+    /// so is a comparison whose operand names an empty or unreadable field.
+    func holds(_ index: Int32, _ values: [FieldValue], mode: Mode, today: CivilDate) -> Bool {
         guard index >= 0 else { return true }
         let node = conditions[Int(index)]
         switch node.op {
@@ -245,18 +267,18 @@ struct LoweredRules: Sendable {
         case .all:
             var child = node.operand
             for _ in 0..<node.payload {
-                if !holds(child, values, mode: mode) { return false }
+                if !holds(child, values, mode: mode, today: today) { return false }
                 child += 1
             }
             return true
         case .any:
             var child = node.operand
             for _ in 0..<node.payload {
-                if holds(child, values, mode: mode) { return true }
+                if holds(child, values, mode: mode, today: today) { return true }
                 child += 1
             }
             return false
-        case .not: return !holds(node.operand, values, mode: mode)
+        case .not: return !holds(node.operand, values, mode: mode, today: today)
         case .isEmpty:
             if case .empty = values[Int(node.operand)] { return true }
             return false
@@ -276,6 +298,14 @@ struct LoweredRules: Sendable {
                 return true
             }
             return false
+        case .compare:
+            guard case .value(let scalar) = values[Int(node.operand)] else { return false }
+            let test = conditionComparisons[Int(node.payload)]
+            guard case .value(let bound) = test.operand.bound(values: values, today: today) else { return false }
+            return test.comparison.holds(scalar.compare(bound))
+        case .matches:
+            guard case .value(.text(let text)) = values[Int(node.operand)] else { return false }
+            return conditionPatterns[Int(node.payload)].matches(text)
         }
     }
 }

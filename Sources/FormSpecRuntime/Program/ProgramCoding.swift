@@ -96,6 +96,11 @@ extension Operand {
         case "literal": self = .literal(try container.decode(Scalar.self, forKey: NameKey(name)))
         case "field": self = .field(try container.decode(Int.self, forKey: NameKey(name)))
         case "today": self = .today(try container.decode(DateOffset.self, forKey: NameKey(name)))
+        case "field_offset":
+            let shifted = try container.nestedContainer(keyedBy: NameKey.self, forKey: NameKey(name))
+            self = .fieldOffset(
+                try shifted.decode(Int.self, forKey: NameKey("field")),
+                try shifted.decode(OperandOffset.self, forKey: NameKey("offset")))
         default: throw container.unknown(name, of: "operand")
         }
     }
@@ -106,6 +111,40 @@ extension Operand {
         case .literal(let value): try container.encode(value, forKey: NameKey("literal"))
         case .field(let index): try container.encode(index, forKey: NameKey("field"))
         case .today(let offset): try container.encode(offset, forKey: NameKey("today"))
+        case .fieldOffset(let index, let offset):
+            var shifted = container.nestedContainer(keyedBy: NameKey.self, forKey: NameKey("field_offset"))
+            try shifted.encode(index, forKey: NameKey("field"))
+            try shifted.encode(offset, forKey: NameKey("offset"))
+        }
+    }
+}
+
+extension OperandOffset: Codable {
+    /// Encoded as a one-key object: `{"date": "+30d"}`, `{"integer": -10}`, `{"number": 0.5}`.
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: NameKey.self)
+        let name = try container.onlyKey(of: "offset")
+        let key = NameKey(name)
+        switch name {
+        case "date":
+            let text = try container.decode(String.self, forKey: key)
+            guard let offset = DateOffset.parseStep(text) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: key, in: container, debugDescription: "invalid date offset '\(text)'")
+            }
+            self = .date(offset)
+        case "integer": self = .integer(try container.decode(Int64.self, forKey: key))
+        case "number": self = .number(try container.decode(ExactDecimal.self, forKey: key))
+        default: throw container.unknown(name, of: "offset")
+        }
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: NameKey.self)
+        switch self {
+        case .date: try container.encode(description, forKey: NameKey("date"))
+        case .integer(let step): try container.encode(step, forKey: NameKey("integer"))
+        case .number(let step): try container.encode(step, forKey: NameKey("number"))
         }
     }
 }
@@ -174,7 +213,12 @@ extension Condition {
             case "not_equals": self = .field(index, .notEquals(try container.decode(Scalar.self, forKey: key)))
             case "one_of": self = .field(index, .oneOf(try container.decode([Scalar].self, forKey: key)))
             case "empty": self = .field(index, .empty(try container.decode(Bool.self, forKey: key)))
-            default: throw container.unknown(test, of: "field test")
+            case "matches": self = .field(index, .matches(try container.decode(PatternRule.self, forKey: key)))
+            default:
+                guard let comparison = RangeRule.Comparison(rawValue: test) else {
+                    throw container.unknown(test, of: "field test")
+                }
+                self = .field(index, .compare(comparison, try container.decode(Operand.self, forKey: key)))
             }
             return
         }
@@ -199,6 +243,9 @@ extension Condition {
             case .notEquals(let value): try container.encode(value, forKey: NameKey("not_equals"))
             case .oneOf(let values): try container.encode(values, forKey: NameKey("one_of"))
             case .empty(let empty): try container.encode(empty, forKey: NameKey("empty"))
+            case .compare(let comparison, let operand):
+                try container.encode(operand, forKey: NameKey(comparison.rawValue))
+            case .matches(let rule): try container.encode(rule, forKey: NameKey("matches"))
             }
         case .mode(let mode): try container.encode(mode, forKey: NameKey("mode"))
         case .all(let conditions): try container.encode(conditions, forKey: NameKey("all"))

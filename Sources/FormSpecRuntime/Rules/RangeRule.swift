@@ -1,10 +1,34 @@
-/// `min`, `max`, `greater_than`, `less_than`: ordered comparison of numbers or dates.
+/// `min`, `max`, `at_least`, `at_most`, `greater_than`, `less_than`: ordered comparison of numbers
+/// or dates.
 package struct RangeRule: Sendable, Codable, Hashable {
     /// The comparison.
-    package enum Comparison: String, Sendable, Codable, Hashable {
+    package enum Comparison: String, Sendable, Codable, Hashable, CaseIterable {
         case min, max
         case greaterThan = "greater_than"
         case lessThan = "less_than"
+        /// Inclusive like `min`, with its own messages (and the name conditions use).
+        case atLeast = "at_least"
+        /// Inclusive like `max`, with its own messages (and the name conditions use).
+        case atMost = "at_most"
+
+        /// Whether a value ordered `order` against the bound (-1, 0, 1) passes; an order that
+        /// does not exist (`nil`) never does.
+        @inline(__always)
+        package func holds(_ order: Int?) -> Bool {
+            guard let order else { return false }
+            switch self {
+            case .min, .atLeast: return order >= 0
+            case .max, .atMost: return order <= 0
+            case .greaterThan: return order > 0
+            case .lessThan: return order < 0
+            }
+        }
+
+        /// Whether the bound is a lower one (`min`, `at_least`, `greater_than`).
+        package var isLower: Bool { self == .min || self == .atLeast || self == .greaterThan }
+
+        /// Whether a value equal to the bound passes.
+        package var isInclusive: Bool { self != .greaterThan && self != .lessThan }
     }
 
     package var comparison: Comparison
@@ -15,15 +39,13 @@ package struct RangeRule: Sendable, Codable, Hashable {
         self.operand = operand
     }
 
-    /// Whether `value` passes. A bound that names an empty field is not enforced.
+    /// Whether `value` passes. A bound that names an empty field is not enforced; a bound an offset
+    /// could not be added to (see ``OperandOffset/apply(to:)``) fails.
     package func passes(_ value: Scalar, in environment: RuleEnvironment) -> Bool {
-        guard let bound = operand.resolve(in: environment) else { return true }
-        guard let order = value.compare(bound) else { return false }
-        switch comparison {
-        case .min: return order >= 0
-        case .max: return order <= 0
-        case .greaterThan: return order > 0
-        case .lessThan: return order < 0
+        switch operand.bound(values: environment.values, today: environment.today) {
+        case .absent: return true
+        case .unordered: return false
+        case .value(let bound): return comparison.holds(value.compare(bound))
         }
     }
 }

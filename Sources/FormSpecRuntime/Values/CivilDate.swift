@@ -205,6 +205,15 @@ package struct DateOffset: Sendable, Hashable, Codable, CustomStringConvertible 
         return .success(DateOffset(amount: sign == UInt8(ascii: "-") ? -amount : amount, unit: unit))
     }
 
+    /// Parses a step as an `offset:` writes it: `30d`, `+30d`, `-1m`, `2y` (at most
+    /// ``maxAmount(_:)`` units); `nil` for anything else.
+    package static func parse(step text: String) -> Result<DateOffset, ParseError> {
+        parse(today: "today" + (text.hasPrefix("+") || text.hasPrefix("-") ? text : "+" + text))
+    }
+
+    /// ``parse(step:)``, without the reason.
+    package static func parseStep(_ text: String) -> DateOffset? { try? parse(step: text).get() }
+
     /// `today`, `today+30d`.
     package var description: String {
         amount == 0 && unit == .day ? "today" : "today\(amount < 0 ? "-" : "+")\(amount.magnitude)\(unit.rawValue)"

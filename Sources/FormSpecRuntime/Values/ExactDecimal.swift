@@ -118,6 +118,62 @@ public struct ExactDecimal: Sendable, Hashable, Comparable, CustomStringConverti
         return remainder.isZero
     }
 
+    /// The most digits an exact sum may take (from its leading digit to its last): a sum wider than
+    /// this is not formed. Values are bounded by `Double`'s range (about 10³⁰⁸) but their last digit
+    /// is not (`1e-1000000000` reads exactly), so without a bound one sum could fill memory.
+    package static let maxSumDigits = 4096
+
+    /// `self + other`, exactly; `nil` when the sum spans more than ``maxSumDigits`` digits.
+    package func adding(_ other: ExactDecimal) -> ExactDecimal? {
+        if other.isZero { return self }
+        if isZero { return other }
+        let low = Swift.min(exponent, other.exponent)
+        let high = Swift.max(digits.count + exponent, other.digits.count + other.exponent)
+        // One more place for a carry.
+        let width = high - low + 1
+        guard width <= Self.maxSumDigits else { return nil }
+        // Least significant first, aligned at `low`.
+        func aligned(_ value: ExactDecimal) -> [Int] {
+            var places = [Int](repeating: 0, count: width)
+            for (offset, digit) in value.digits.reversed().enumerated() {
+                places[offset + value.exponent - low] = Int(digit)
+            }
+            return places
+        }
+        var result: [Int]
+        let negative: Bool
+        if isNegative == other.isNegative {
+            let (a, b) = (aligned(self), aligned(other))
+            result = a
+            var carry = 0
+            for place in 0..<width {
+                let sum = a[place] + b[place] + carry
+                result[place] = sum % 10
+                carry = sum / 10
+            }
+            negative = isNegative
+        } else {
+            let order = Self.compareMagnitudes(self, other)
+            if order == 0 { return ExactDecimal(0) }
+            let (larger, smaller) = order > 0 ? (self, other) : (other, self)
+            let (a, b) = (aligned(larger), aligned(smaller))
+            result = a
+            var borrow = 0
+            for place in 0..<width {
+                var difference = a[place] - b[place] - borrow
+                borrow = difference < 0 ? 1 : 0
+                if difference < 0 { difference += 10 }
+                result[place] = difference
+            }
+            negative = larger.isNegative
+        }
+        // Read back as text so the nearest `Double` is chosen exactly as for any number read.
+        var text = negative ? "-" : ""
+        text.unicodeScalars.append(contentsOf: result.reversed().map { Unicode.Scalar(UInt8(48 + $0)) })
+        text += "e\(low)"
+        return DecimalNumber(text)?.exact
+    }
+
     /// The value as JSON writes it: plain digits, or scientific notation for very large or very
     /// small magnitudes; the same text as the nearest `Double` prints when that `Double` stands for
     /// exactly this value (`0.3`, `2.5`, `1e-05`); `1e999` / `-1e999` beyond `Double`'s range.

@@ -1,11 +1,12 @@
 @_spi(Tooling) import FormSpecRuntime
 
-/// `min`, `max`, `greater_than`, `less_than` on numbers and dates.
+/// `min`, `max`, `at_least`, `at_most`, `greater_than`, `less_than` on numbers and dates.
 struct RangeRuleDefinition: RuleDefinition {
     let declarations = [
         RuleDeclaration(
             "min", usage: "`min: X`", appliesTo: .ordered,
-            passes: "value ≥ X (a literal, `{field: NAME}`, or for dates `today`/`today±N`)",
+            passes:
+                "value ≥ X (a literal, `{field: NAME}` or `{field: NAME, offset: STEP}`, or for dates `today`/`today±N`)",
             argumentSchema: ##"{"$ref": "#/definitions/operand"}"##,
             messages: [
                 BuiltInMessage(
@@ -20,7 +21,8 @@ struct RangeRuleDefinition: RuleDefinition {
             example: { $0.exampleLiteral }),
         RuleDeclaration(
             "max", usage: "`max: X`", appliesTo: .ordered,
-            passes: "value ≤ X (a literal, `{field: NAME}`, or for dates `today`/`today±N`)",
+            passes:
+                "value ≤ X (a literal, `{field: NAME}` or `{field: NAME, offset: STEP}`, or for dates `today`/`today±N`)",
             argumentSchema: ##"{"$ref": "#/definitions/operand"}"##,
             messages: [
                 BuiltInMessage(
@@ -34,8 +36,41 @@ struct RangeRuleDefinition: RuleDefinition {
             ],
             example: { $0.exampleLiteral }),
         RuleDeclaration(
+            "at_least", usage: "`at_least: X`", appliesTo: .ordered,
+            passes:
+                "value ≥ X, like `min` (a literal, `{field: NAME}` or `{field: NAME, offset: STEP}`, or for dates `today`/`today±N`)",
+            argumentSchema: ##"{"$ref": "#/definitions/operand"}"##,
+            messages: [
+                BuiltInMessage(
+                    key: "at_least", en: "{label} must be at least {at_least}",
+                    zhHans: "{label}至少应为{at_least}", zhHant: "{label}至少應為{at_least}",
+                    ja: "{label}は{at_least}以上にしてください"),
+                BuiltInMessage(
+                    key: "at_least.date", en: "{label} must be no earlier than {at_least}",
+                    zhHans: "{label}最早为{at_least}", zhHant: "{label}最早為{at_least}",
+                    ja: "{label}は{at_least}以降にしてください"),
+            ],
+            example: { $0.exampleLiteral }),
+        RuleDeclaration(
+            "at_most", usage: "`at_most: X`", appliesTo: .ordered,
+            passes:
+                "value ≤ X, like `max` (a literal, `{field: NAME}` or `{field: NAME, offset: STEP}`, or for dates `today`/`today±N`)",
+            argumentSchema: ##"{"$ref": "#/definitions/operand"}"##,
+            messages: [
+                BuiltInMessage(
+                    key: "at_most", en: "{label} must be at most {at_most}",
+                    zhHans: "{label}最多为{at_most}", zhHant: "{label}最多為{at_most}",
+                    ja: "{label}は{at_most}以下にしてください"),
+                BuiltInMessage(
+                    key: "at_most.date", en: "{label} must be no later than {at_most}",
+                    zhHans: "{label}最晚为{at_most}", zhHant: "{label}最晚為{at_most}",
+                    ja: "{label}は{at_most}以前にしてください"),
+            ],
+            example: { $0.exampleLiteral }),
+        RuleDeclaration(
             "greater_than", usage: "`greater_than: X`", appliesTo: .ordered,
-            passes: "value > X (a literal, `{field: NAME}`, or for dates `today`/`today±N`)",
+            passes:
+                "value > X (a literal, `{field: NAME}` or `{field: NAME, offset: STEP}`, or for dates `today`/`today±N`)",
             argumentSchema: ##"{"$ref": "#/definitions/operand"}"##,
             messages: [
                 BuiltInMessage(
@@ -50,7 +85,8 @@ struct RangeRuleDefinition: RuleDefinition {
             example: { $0.exampleLiteral }),
         RuleDeclaration(
             "less_than", usage: "`less_than: X`", appliesTo: .ordered,
-            passes: "value < X (a literal, `{field: NAME}`, or for dates `today`/`today±N`)",
+            passes:
+                "value < X (a literal, `{field: NAME}` or `{field: NAME, offset: STEP}`, or for dates `today`/`today±N`)",
             argumentSchema: ##"{"$ref": "#/definitions/operand"}"##,
             messages: [
                 BuiltInMessage(
@@ -67,11 +103,11 @@ struct RangeRuleDefinition: RuleDefinition {
 
     func check(_ item: RuleSyntax, field: FieldInfo, checker: inout Checker) -> CheckedRuleBody? {
         guard let comparison = RangeRule.Comparison(rawValue: item.key.value),
-            let operand = checker.operand(item.argument, for: field, rule: item.key.value)
+            let operand = checker.operand(item.argument, for: field, rule: item.key.value, allowsOffset: true)
         else { return nil }
+        // `{min}`/`{max}` and the rule's own name show the bound (with its offset, "Check-in + 30 days").
         var placeholders: [String: PlaceholderValue] = [item.key.value: .date(operand)]
-        if comparison == .min || comparison == .greaterThan { placeholders["min"] = .date(operand) }
-        if comparison == .max || comparison == .lessThan { placeholders["max"] = .date(operand) }
+        placeholders[comparison.isLower ? "min" : "max"] = .date(operand)
         return CheckedRuleBody(
             rule: .range(RangeRule(comparison: comparison, operand: operand)),
             messageKey: field.type == .date ? "\(item.key.value).date" : item.key.value,
