@@ -48,7 +48,7 @@ struct ComparisonConditionTests {
 
     static func messages(_ input: [String: Value], today: String = "2026-01-01") throws -> [String] {
         let form = try CompiledForm(source: source)
-        let report = try form.validate(input, options: ValidationOptions(today: CivilDate(iso: today)))
+        let report = try form.validateSynchronously(input, options: ValidationOptions(today: CivilDate(iso: today)))
         return report.fields["note"]?.errors.map(\.message) ?? []
     }
 
@@ -144,15 +144,15 @@ struct ComparisonConditionTests {
             "check_in": .string("2024-01-31"), "check_out": .string("2024-03-01"), "budget": .integer(100),
             "spend": .integer(95),
         ]
-        let report = try form.validate(input)
+        let report = try form.validateSynchronously(input)
         #expect(
             report.fields["check_out"]?.errors.map(\.message) == ["Check-out must be no later than Check-in + 1 month"])
         #expect(report.fields["spend"]?.errors.map(\.message) == ["Spend must be at most Budget - 10"])
-        let japanese = try form.validate(input, options: ValidationOptions(locale: "ja"))
+        let japanese = try form.validateSynchronously(input, options: ValidationOptions(locale: "ja"))
         #expect(japanese.fields["check_out"]?.errors.map(\.message) == ["チェックアウトはチェックイン + 1か月以前にしてください"])
         var valid = input
         valid["check_out"] = .string("2024-02-29")
         valid["spend"] = .integer(90)
-        #expect(try form.validate(valid).valid, "Jan 31 + 1 month is Feb 29 in a leap year")
+        #expect(try form.validateSynchronously(valid).valid, "Jan 31 + 1 month is Feb 29 in a leap year")
     }
 }

@@ -328,7 +328,8 @@ extension Program {
                     position, scalar, utf8: utf8, field: field, scratch: &scratch, environment: environment,
                     mode: mode, program: self)
                 record(verdict, failure, of: instruction, at: position - first, scratch: &scratch, valid: &valid)
-            } else if instruction.condition < 0 || lowered.holds(instruction.condition, environment.values, mode: mode)
+            } else if instruction.condition < 0
+                || lowered.holds(instruction.condition, environment.values, mode: mode, today: environment.today)
             {
                 scratch.results.append(RuleResult(rule: Int32(position - first), outcome: .notRun))
             }
