@@ -11,6 +11,10 @@ let package = Package(
         .library(name: "FormSpecRuntime", targets: ["FormSpecRuntime"]),
         // The language server as a library, for tools that embed or replay it (and the fuzz package).
         .library(name: "FormSpecLanguageServer", targets: ["FormSpecLanguageServer"]),
+        // Compiles a target's `*.form.yaml` into Swift at build time.
+        .plugin(name: "FormSpecPlugin", targets: ["FormSpecPlugin"]),
+        // `swift package formspec check|test`.
+        .plugin(name: "FormSpecCommand", targets: ["FormSpecCommand"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -100,6 +104,14 @@ let package = Package(
         .testTarget(
             name: "FormSpecDocsTests",
             dependencies: ["formspec", "FormSpec", "FormSpecCompiler", "FormSpecYAML", "FormSpecTestSupport"]),
+        .plugin(
+            name: "FormSpecPlugin", capability: .buildTool(), dependencies: ["formspec"],
+            path: "Sources/FormSpecPlugin"),
+        .plugin(
+            name: "FormSpecCommand",
+            capability: .command(
+                intent: .custom(verb: "formspec", description: "Check a package's specs or run their spec tests")),
+            dependencies: ["formspec"], path: "Sources/FormSpecCommand"),
         // Links FormSpecLive only: proof that an app can embed forms without the compiler or libyaml.
         .executableTarget(name: "LiveSignupExample", dependencies: ["FormSpecLive"], path: "Examples/LiveSignup"),
         .executableTarget(

@@ -1,0 +1,41 @@
+// A sign-up endpoint on Hummingbird. `SignupForm` is generated at build time from
+// `signup.form.yaml` by FormSpecPlugin: the program is embedded, no YAML is read at run time.
+//
+//     swift run SignupServer [--port 8080]
+//     curl -s localhost:8080/signup -H 'Content-Type: application/json' -H 'Accept-Language: ja' \
+//          -d '{"username":"Mei","email":"mei@example.com","password":"correct horse"}'
+
+import FormSpecHummingbird
+import FormSpecLive
+import Foundation
+import Hummingbird
+
+struct Signup: Decodable, Sendable {
+    var username: String
+    var email: String
+    var password: String
+}
+
+/// Usernames already taken (a database in a real server).
+let taken: Set<String> = ["admin", "root", "mei"]
+
+var form = CompiledForm(program: try SignupForm.program(), path: "signup.form.yaml")
+form.checks.registerAsync("username_available") { input in
+    try await Task.sleep(for: .milliseconds(5))  // a lookup
+    return !taken.contains(input.text)
+}
+let endpoint = FormEndpoint(form)
+
+let router = Router()
+router.post("signup") { request, context -> Response in
+    var request = request
+    let signup = try await request.validated(Signup.self, by: endpoint, context: context)
+    return Response(
+        status: .created, headers: [.contentType: "application/json"],
+        body: .init(byteBuffer: ByteBuffer(string: #"{"welcome":"\#(signup.username)"}"#)))
+}
+
+let arguments = CommandLine.arguments
+let port = arguments.firstIndex(of: "--port").flatMap { arguments.dropFirst($0 + 1).first }.flatMap { Int($0) } ?? 8080
+let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: port)))
+try await app.runService()

@@ -1,0 +1,27 @@
+import Foundation
+import PackagePlugin
+
+/// Compiles every `*.form.yaml` of a target into Swift at build time (`formspec compile --emit
+/// swift`), one generated file per spec, so the app embeds its forms compiled and never parses YAML.
+///
+/// A spec with an error fails the build; its diagnostics print as `file:line:col: error: …`, which
+/// SwiftPM and Xcode show at the spec's line. The target's `*.rules.yaml` libraries are inputs
+/// too: editing one recompiles the specs.
+@main
+struct FormSpecPlugin: BuildToolPlugin {
+    func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
+        guard let target = target as? SourceModuleTarget else { return [] }
+        let tool = try context.tool(named: "formspec")
+        let libraries = target.sourceFiles(withSuffix: ".rules.yaml").map(\.url)
+        return target.sourceFiles(withSuffix: ".form.yaml").map { spec in
+            let name = spec.url.lastPathComponent.dropLast(".form.yaml".count)
+            let output = context.pluginWorkDirectoryURL.appending(path: "\(name).form.swift")
+            return .buildCommand(
+                displayName: "Compiling form \(spec.url.lastPathComponent)",
+                executable: tool.url,
+                arguments: ["compile", spec.url.path, "--emit", "swift", "-o", output.path],
+                inputFiles: [spec.url] + libraries,
+                outputFiles: [output])
+        }
+    }
+}
