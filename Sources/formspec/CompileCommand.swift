@@ -57,7 +57,7 @@ struct CompileCommand: ParsableCommand {
         let text: String
         switch emit {
         case .json: text = json + "\n"
-        case .swift: text = SwiftSourceEmitter.source(form: program.form, programJSON: json, specPath: spec)
+        case .swift: text = SwiftSourceEmitter.source(program: program, programJSON: json, specPath: spec)
         }
         if let output {
             do throws(FileError) {

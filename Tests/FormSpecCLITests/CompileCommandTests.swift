@@ -39,7 +39,8 @@ struct CompileCommandTests {
         let result = try cli.run(["compile", "signup.form.yaml", "--emit", "swift", "-o", "SignupForm.swift"])
         #expect(result.status == 0)
         let source = try String(contentsOfFile: cli.path("SignupForm.swift"), encoding: .utf8)
-        #expect(source.contains("import FormSpecRuntime\n"))
+        #expect(source.contains("import FormSpecLive\n"))
+        #expect(source.contains("public struct Input: Codable, Sendable, Equatable {"))
         #expect(source.contains("public enum SignupForm {"))
         #expect(source.contains("public static let programJSON = #\"\"\"\n"))
         #expect(source.contains("public static func program() throws -> Program {"))
@@ -50,7 +51,11 @@ struct CompileCommandTests {
         try cli.write("main.swift", "let program = try SignupForm.program()\nprint(program.form)\n")
         let process = Process()
         process.executableURL = swiftc
-        process.arguments = ["-typecheck", "-I", modules.path, cli.path("SignupForm.swift"), cli.path("main.swift")]
+        process.arguments = [
+            "-typecheck", "-swift-version", "6", "-warnings-as-errors", "-I", modules.path,
+            cli.path("SignupForm.swift"),
+            cli.path("main.swift"),
+        ]
         try process.run()
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)

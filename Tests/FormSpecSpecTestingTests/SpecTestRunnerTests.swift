@@ -497,10 +497,12 @@ struct SpecTestRunnerTests {
         try fixture.write("forms/a.form.yaml", spec)
         try fixture.write("forms/common.rules.yaml", "formspec: 1\ndefine:\n  x: {min_length: 1}\n")
         try fixture.write("shared/s.form.yaml", spec)
+        try fixture.write("other/o.form.yaml", spec)
         try fixture.write(".git/g.form.yaml", spec)
         let root = fixture.directory
-        // A linked folder is searched (once), a link back up the tree does not loop, a link to a
-        // file counts as the file, and a FIFO is never opened.
+        // A linked folder is searched (once), a link back up the tree is not followed (`forms/up`
+        // would search `other/`, outside `forms`: a package's link to its repository root), a link
+        // to a file counts as the file, and a FIFO is never opened.
         try FileManager.default.createSymbolicLink(
             atPath: root + "/forms/linked", withDestinationPath: root + "/shared")
         try FileManager.default.createSymbolicLink(atPath: root + "/forms/up", withDestinationPath: root)
@@ -515,7 +517,8 @@ struct SpecTestRunnerTests {
         // From the root, `up` leads back to it and `forms/linked` to `shared`: each folder is
         // searched once, so `s.form.yaml` comes once (by one of its two paths), next to its alias.
         let everything = SpecFolder.files(in: root, endingWith: [".form.yaml"])
-        #expect(everything.count == 3, "\(everything)")
+        #expect(everything.count == 4, "\(everything)")
+        #expect(everything.contains(root + "/other/o.form.yaml"))
         #expect(everything.contains(root + "/forms/a.form.yaml"))
         #expect(everything.contains(root + "/forms/alias.form.yaml"))
         #expect(!everything.contains { $0.contains(".git") || $0.contains("pipe") })

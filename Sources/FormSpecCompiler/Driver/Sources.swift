@@ -149,10 +149,17 @@ package enum SpecFolder {
     /// sorted; each path starts with `folder` (nothing for `.`).
     ///
     /// Hidden files and folders (`.git`, `.build`) are skipped. A link to a file counts as that
-    /// file; a linked folder is searched once, by its real path, so a link back up the tree cannot
-    /// loop. Devices, FIFOs and sockets are never taken, whatever their name.
+    /// file; a linked folder is searched once, by its real path, and a link back up the tree (to
+    /// `folder` or a folder holding it, as a package's link to its repository root) is not followed:
+    /// it would search what holds the folder. Devices, FIFOs and sockets are never taken, whatever
+    /// their name.
     package static func files(in folder: String, endingWith suffixes: [String]) -> [String] {
         var found: [String] = []
+        let root = FileKind.realPath(folder) ?? folder
+        func holdsRoot(_ path: String) -> Bool {
+            guard let real = FileKind.realPath(path) else { return false }
+            return real == root || root.hasPrefix(real.hasSuffix("/") ? real : real + "/")
+        }
         var visited = Set<String>()
         var pending = [""]
         while let relative = pending.popLast() {
@@ -163,7 +170,7 @@ package enum SpecFolder {
             for entry in entries where !entry.hasPrefix(".") {
                 let child = relative.isEmpty ? entry : relative + "/" + entry
                 switch FileKind(path: folder + "/" + child) {
-                case .folder: pending.append(child)
+                case .folder: if !holdsRoot(folder + "/" + child) { pending.append(child) }
                 case .file where suffixes.contains(where: { entry.hasSuffix($0) }): found.append(child)
                 case .file, .other, .missing: continue
                 }

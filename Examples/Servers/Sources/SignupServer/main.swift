@@ -1,5 +1,6 @@
 // A sign-up endpoint on Hummingbird. `SignupForm` is generated at build time from
-// `signup.form.yaml` by FormSpecPlugin: the program is embedded, no YAML is read at run time.
+// `signup.form.yaml` by FormSpecPlugin: the program is embedded (no YAML is read at run time) and
+// `SignupForm.Input` is the typed body (`password` a `FormSecret`, never printed).
 //
 //     swift run SignupServer [--port 8080]
 //     curl -s localhost:8080/signup -H 'Content-Type: application/json' -H 'Accept-Language: ja' \
@@ -9,12 +10,6 @@ import FormSpecHummingbird
 import FormSpecLive
 import Foundation
 import Hummingbird
-
-struct Signup: Decodable, Sendable {
-    var username: String
-    var email: String
-    var password: String
-}
 
 /// Usernames already taken (a database in a real server).
 let taken: Set<String> = ["admin", "root", "mei"]
@@ -29,10 +24,12 @@ let endpoint = FormEndpoint(form)
 let router = Router()
 router.post("signup") { request, context -> Response in
     var request = request
-    let signup = try await request.validated(Signup.self, by: endpoint, context: context)
+    let signup = try await request.validated(SignupForm.Input.self, by: endpoint, context: context)
+    // Valid, so the required fields are there.
+    let username = signup.username ?? ""
     return Response(
         status: .created, headers: [.contentType: "application/json"],
-        body: .init(byteBuffer: ByteBuffer(string: #"{"welcome":"\#(signup.username)"}"#)))
+        body: .init(byteBuffer: ByteBuffer(string: #"{"welcome":"\#(username)"}"#)))
 }
 
 let arguments = CommandLine.arguments

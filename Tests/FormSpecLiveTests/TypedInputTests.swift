@@ -1,0 +1,63 @@
+import FormSpec
+import Foundation
+import Testing
+
+/// The typed Swift of `formspec compile --emit swift`, compiled into this test target
+/// (`Generated/TypedInputForm.swift`, a golden file checked by `GeneratedSwiftTests`).
+@Suite("Generated Swift: the typed input")
+struct TypedInputTests {
+    static let json = """
+        {"name":"Mei","default":"x","contact_email":"mei@example.com","password":"hunter2!!","age":17,
+         "height":1.75,"agree":true,"born":"2000-02-29","size":1}
+        """
+
+    @Test func decodesTypedValuesAndValidates() async throws {
+        let input = try JSONDecoder().decode(TypedInputForm.Input.self, from: Data(Self.json.utf8))
+        #expect(input.name == "Mei" && input.default == "x" && input.contactEmail == "mei@example.com")
+        #expect(input.password?.revealed == "hunter2!!")
+        #expect(input.age == 17 && input.height == Decimal(string: "1.75") && input.agree == true)
+        #expect(input.born == CivilDate(year: 2000, month: 2, day: 29))
+        #expect(input.size == ._1)
+
+        let form = CompiledForm(program: try TypedInputForm.program())
+        let report = try await TypedInputForm.validate(input, with: form)
+        #expect(report[field: TypedInputForm.Field.age]?.errors.map(\.rule) == ["at_least"])
+        #expect(report[field: .name]?.valid == true)
+        #expect(TypedInputForm.Field.allCases.map(\.rawValue) == form.fieldNames)
+        // The same bytes validated untyped give the same report.
+        #expect(try await form.validate(json: Array(Self.json.utf8)) == report)
+    }
+
+    @Test func choicesDecodeFromStringsNumbersAndKeywords() throws {
+        func size(_ json: String) throws -> TypedInputForm.SizeChoice? {
+            let input = try JSONDecoder().decode(TypedInputForm.Input.self, from: Data("{\"size\":\(json)}".utf8))
+            return input.size
+        }
+        #expect(try size(#""class""#) == .class)
+        #expect(try size("1") == ._1)
+        #expect(try size(#""x-l""#) == .xL)
+        #expect(try size(#""x_l""#) == .xL2)
+        #expect(throws: DecodingError.self) { try size("true") }
+        #expect(throws: DecodingError.self) { try size(#""xl""#) }
+        #expect(TypedInputForm.SizeChoice.allCases.map(\.rawValue) == ["s", "m", "1", "class", "x-l", "x_l"])
+    }
+
+    @Test func aSecretNeverShows() throws {
+        let input = TypedInputForm.Input(name: "Mei", password: "hunter2!!")
+        var dumped = ""
+        dump(input, to: &dumped)
+        for shown in ["\(input)", String(reflecting: input), dumped, "\(input.password!)"] {
+            #expect(!shown.contains("hunter2"), "\(shown)")
+        }
+        #expect("\(input.password!)" == "••••")
+        do {
+            _ = try JSONDecoder().decode(TypedInputForm.Input.self, from: Data(#"{"password":12345678}"#.utf8))
+            Issue.record("a number decoded as a secret")
+        } catch {
+            #expect(!"\(error)".contains("12345678"))
+        }
+        // Encoding sends the text: it is the input a form reads.
+        let encoded = String(decoding: try JSONEncoder().encode(input), as: UTF8.self)
+        #expect(encoded.contains(#""password":"hunter2!!""#))
+    }
+}
