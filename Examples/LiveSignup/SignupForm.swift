@@ -224,6 +224,31 @@ public enum SignupForm {
     }
 }
 
+extension SignupForm {
+    /// A live form's fields by name: `live.username.text`, `live.username.message`,
+    /// `live.username.checklist`; a choice field's option typed (`live.sizeChoice`).
+    @MainActor
+    public struct LiveFields {
+        /// The live form.
+        public let form: LiveForm
+
+        /// Wraps a live form of this form's program; `nil` when its fields are not this form's.
+        public init?(_ form: LiveForm) {
+            guard form.fields.map(\.name) == Field.allCases.map(\.rawValue) else { return nil }
+            self.form = form
+        }
+
+        /// Username (`username`).
+        public var username: LiveField { form.fields[0] }
+
+        /// Password (`password`).
+        public var password: LiveField { form.fields[1] }
+
+        /// Confirm password (`confirm_password`).
+        public var confirmPassword: LiveField { form.fields[2] }
+    }
+}
+
 extension Report {
     /// The report of a field of the `signup` form, if it is active.
     public subscript(field field: SignupForm.Field) -> FieldReport? { self[field: field.rawValue] }

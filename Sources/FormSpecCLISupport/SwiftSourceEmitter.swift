@@ -79,6 +79,8 @@ package enum SwiftSourceEmitter {
         }
         out.line("}")
         out.line("")
+        liveFields(program, type: type, names, into: &out)
+        out.line("")
         out.line("extension Report {")
         out.line("    /// The report of a field of the `\(program.form)` form, if it is active.")
         out.line("    public subscript(field field: \(type).Field) -> FieldReport? { self[field: field.rawValue] }")
@@ -120,6 +122,50 @@ package enum SwiftSourceEmitter {
                 out.line("")
                 codingKeys(program, names, conformances: "String, CodingKey", into: &out)
             }
+        }
+        out.line("}")
+    }
+
+    /// `NAMEForm.LiveFields`: a live form's fields by property (`live.username.message`), choices typed.
+    private static func liveFields(_ program: Program, type: String, _ names: SwiftNames, into out: inout SourceWriter)
+    {
+        out.line("extension \(type) {")
+        out.indented { out in
+            out.line("/// A live form's fields by name: `live.username.text`, `live.username.message`,")
+            out.line("/// `live.username.checklist`; a choice field's option typed (`live.sizeChoice`).")
+            out.line("@MainActor")
+            out.line("public struct LiveFields {")
+            out.indented { out in
+                out.line("/// The live form.")
+                out.line("public let form: LiveForm")
+                out.line("")
+                out.line("/// Wraps a live form of this form's program; `nil` when its fields are not this form's.")
+                out.line("public init?(_ form: LiveForm) {")
+                out.line("    guard form.fields.map(\\.name) == Field.allCases.map(\\.rawValue) else { return nil }")
+                out.line("    self.form = form")
+                out.line("}")
+                for (index, field) in program.fields.enumerated() {
+                    out.line("")
+                    out.line("/// \(singleLine(field.label)) (`\(singleLine(field.name))`).")
+                    out.line("public var \(names.properties[index]): LiveField { form.fields[\(index)] }")
+                    guard field.type == .choice else { continue }
+                    let property = names.properties[index].trimmingCharacters(in: "`") + "Choice"
+                    let choice = names.types[index]
+                    out.line("")
+                    out.line(
+                        "/// `\(singleLine(field.name))` as its option (`nil`: empty, or not an option); setting it sets the field."
+                    )
+                    out.line("public var \(property): \(choice)? {")
+                    out.line("    get { \(choice)(rawValue: form.fields[\(index)].text) }")
+                    out.line("    nonmutating set {")
+                    out.line(
+                        "        form.set(newValue.map { .string($0.rawValue) }, forField: \(stringLiteral(field.name)))"
+                    )
+                    out.line("    }")
+                    out.line("}")
+                }
+            }
+            out.line("}")
         }
         out.line("}")
     }

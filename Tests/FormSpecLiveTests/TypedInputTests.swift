@@ -61,3 +61,31 @@ struct TypedInputTests {
         #expect(encoded.contains(#""password":"hunter2!!""#))
     }
 }
+
+/// The generated `LiveFields`: a live form's fields by property, a choice typed; on Linux too.
+@MainActor
+@Suite("Generated Swift: typed live fields")
+struct TypedLiveFieldsTests {
+    @Test func fieldsByPropertyAndTypedChoices() throws {
+        let compiled = CompiledForm(program: try TypedInputForm.program())
+        let live = try #require(TypedInputForm.LiveFields(LiveForm(compiled, locale: "ja")))
+        live.name.text = "A much too long name"
+        #expect(live.name.message != nil)
+        #expect(live.name.checklist.map(\.status) == [.passed, .failed])
+        live.name.text = "Mei"
+        #expect(live.name.message == nil)
+
+        #expect(live.sizeChoice == nil)
+        live.sizeChoice = .class
+        #expect(live.size.text == "class" && live.form.values["size"] == "class")
+        live.size.text = "1"
+        #expect(live.sizeChoice == ._1)
+        live.size.text = "xl"
+        #expect(live.sizeChoice == nil && !live.size.isValid)
+        live.sizeChoice = nil
+        #expect(live.size.isValid)
+
+        let other = try CompiledForm(source: "formspec: 1\nform: other\nfields:\n  name: {}\n")
+        #expect(TypedInputForm.LiveFields(LiveForm(other)) == nil)
+    }
+}

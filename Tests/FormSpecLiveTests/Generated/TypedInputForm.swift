@@ -498,6 +498,57 @@ public enum TypedInputForm {
     }
 }
 
+extension TypedInputForm {
+    /// A live form's fields by name: `live.username.text`, `live.username.message`,
+    /// `live.username.checklist`; a choice field's option typed (`live.sizeChoice`).
+    @MainActor
+    public struct LiveFields {
+        /// The live form.
+        public let form: LiveForm
+
+        /// Wraps a live form of this form's program; `nil` when its fields are not this form's.
+        public init?(_ form: LiveForm) {
+            guard form.fields.map(\.name) == Field.allCases.map(\.rawValue) else { return nil }
+            self.form = form
+        }
+
+        /// Your name (`name`).
+        public var name: LiveField { form.fields[0] }
+
+        /// A keyword (`default`).
+        public var `default`: LiveField { form.fields[1] }
+
+        /// Contact email (`contact_email`).
+        public var contactEmail: LiveField { form.fields[2] }
+
+        /// Password (`password`).
+        public var password: LiveField { form.fields[3] }
+
+        /// Age (`age`).
+        public var age: LiveField { form.fields[4] }
+
+        /// Height (`height`).
+        public var height: LiveField { form.fields[5] }
+
+        /// Agree (`agree`).
+        public var agree: LiveField { form.fields[6] }
+
+        /// Born (`born`).
+        public var born: LiveField { form.fields[7] }
+
+        /// Size (`size`).
+        public var size: LiveField { form.fields[8] }
+
+        /// `size` as its option (`nil`: empty, or not an option); setting it sets the field.
+        public var sizeChoice: SizeChoice? {
+            get { SizeChoice(rawValue: form.fields[8].text) }
+            nonmutating set {
+                form.set(newValue.map { .string($0.rawValue) }, forField: "size")
+            }
+        }
+    }
+}
+
 extension Report {
     /// The report of a field of the `typed_input` form, if it is active.
     public subscript(field field: TypedInputForm.Field) -> FieldReport? { self[field: field.rawValue] }
