@@ -100,7 +100,7 @@ extension ScalarSet {
         self.init(ranges)
     }
 
-    private static func decodeDigit(_ byte: UInt8) -> (UInt32, Bool)? {
+    static func decodeDigit(_ byte: UInt8) -> (UInt32, Bool)? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): return (UInt32(byte - UInt8(ascii: "0")), true)
         case UInt8(ascii: "A")...UInt8(ascii: "V"): return (UInt32(byte - UInt8(ascii: "A")) + 10, true)
