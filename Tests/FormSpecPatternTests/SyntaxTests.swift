@@ -126,8 +126,17 @@ struct ErrorCase: CustomTestStringConvertible, Sendable {
     // The examples that ECMAScript u-mode rejects.
     ErrorCase(pattern: "\\Z", message: "invalid escape", offset: 0, length: 2),
     ErrorCase(pattern: "x\\h", message: "invalid escape", offset: 1, length: 2),
-    ErrorCase(pattern: "(?i)", message: "invalid group", offset: 0, length: 3),
-    ErrorCase(pattern: "(?i:a)", message: "invalid group", offset: 0, length: 3),
+    ErrorCase(pattern: "(?i)", message: "invalid group", offset: 0, length: 4),
+    // ES2025 modifier groups: their early errors.
+    ErrorCase(pattern: "(?ii:a)", message: "repeated flag 'i' in modifier group", offset: 3),
+    ErrorCase(pattern: "(?i-i:a)", message: "repeated flag 'i' in modifier group", offset: 4),
+    ErrorCase(pattern: "(?-mm:a)", message: "repeated flag 'm' in modifier group", offset: 4),
+    ErrorCase(pattern: "(?-:a)", message: "modifier group turns no flag on or off", offset: 0, length: 4),
+    ErrorCase(pattern: "(?ix:a)", message: "unknown flag 'x' in modifier group", offset: 3),
+    ErrorCase(pattern: "(?-g:a)", message: "unknown flag 'g' in modifier group", offset: 3),
+    ErrorCase(pattern: "(?x:a)", message: "invalid group", offset: 0, length: 3),
+    ErrorCase(pattern: "(?i-m-s:a)", message: "invalid group", offset: 0, length: 6),
+    ErrorCase(pattern: "(?i", message: "unterminated group: this '(' has no ')'", offset: 0),
     ErrorCase(pattern: "a{,3}", message: "incomplete quantifier", offset: 1, length: 4),
     // `[[:alpha:]]` is the class `[[:alpha:]` then a lone `]`.
     ErrorCase(pattern: "[[:alpha:]]", message: "lone ']'", offset: 10),
