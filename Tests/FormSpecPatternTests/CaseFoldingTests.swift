@@ -40,3 +40,25 @@ import Testing
     #expect(!CaseFolding.isFoldedASCII("café"))
     #expect(CaseFolding.fullFold("Alice@Example.COM") == "alice@example.com")
 }
+
+@Test func caseInsensitiveEqualityUsesFullFolding() {
+    #expect(CaseFolding.equal("Straße", "STRASSE"))
+    #expect(CaseFolding.equal("ẞ", "ss"))
+    #expect(CaseFolding.equal("ǅ", "ǆ"))
+    #expect(CaseFolding.equal("\u{212A}", "k"))
+    #expect(CaseFolding.equal("ΣΊΣΥΦΟΣ", "σίσυφος"))
+    #expect(CaseFolding.equal("σίσυφος", "σίσυφοσ"))  // final sigma folds to sigma
+    #expect(!CaseFolding.equal("İ", "i"))
+    #expect(!CaseFolding.equal("ı", "i"))
+    #expect(!CaseFolding.equal("é", "e\u{301}"))  // folding does not normalise
+    #expect(!CaseFolding.equal("ab", "abc"))
+    #expect(CaseFolding.equal("", ""))
+}
+
+@Test func caseInsensitiveContainmentFindsFoldedNeedles() {
+    #expect(CaseFolding.contains("MyStraßePassword", "strasse"))
+    #expect(CaseFolding.contains("xxALICExx", "alice"))
+    #expect(CaseFolding.contains("anything", ""))
+    #expect(!CaseFolding.contains("alic", "alice"))
+    #expect(CaseFolding.contains("aaab", "AAB"))  // needs the failure function
+}

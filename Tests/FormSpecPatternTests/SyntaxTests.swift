@@ -126,7 +126,8 @@ struct ErrorCase: CustomTestStringConvertible, Sendable {
     // The examples that ECMAScript u-mode rejects.
     ErrorCase(pattern: "\\Z", message: "invalid escape", offset: 0, length: 2),
     ErrorCase(pattern: "x\\h", message: "invalid escape", offset: 1, length: 2),
-    ErrorCase(pattern: "(?i)", message: "invalid group", offset: 0, length: 4),
+    ErrorCase(pattern: "(?i)", message: "inline flags '(?i)' are not ECMAScript", offset: 0, length: 4),
+    ErrorCase(pattern: "a(?ms)", message: "inline flags '(?ms)' are not ECMAScript", offset: 1, length: 5),
     // ES2025 modifier groups: their early errors.
     ErrorCase(pattern: "(?ii:a)", message: "repeated flag 'i' in modifier group", offset: 3),
     ErrorCase(pattern: "(?i-i:a)", message: "repeated flag 'i' in modifier group", offset: 4),

@@ -195,6 +195,9 @@ struct PatternParser {
                 if let letter = Unicode.Scalar(scalar), Self.isASCIILetter(scalar) {
                     throw .unknownModifier(Character(letter), at: position)
                 }
+                if scalar == ascii(")"), !add.isEmpty, !removing {
+                    throw .inlineFlags(add, at: start, length: position + 1 - start)
+                }
                 throw .invalidGroup(at: start, length: min(position + 1, scalars.count) - start)
             }
             if add.contains(flag) || remove.contains(flag) { throw .repeatedModifier(letter, at: position) }

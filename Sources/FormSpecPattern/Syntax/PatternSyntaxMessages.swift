@@ -23,6 +23,14 @@ extension PatternSyntaxError {
         )
     }
 
+    static func inlineFlags(_ flags: PatternFlags, at offset: Int, length: Int) -> Self {
+        Self(
+            message: "inline flags '(?\(flags.description))' are not ECMAScript", offset: offset, length: length,
+            note:
+                "write 'flags: \(flags.description)' beside the pattern, or a modifier group '(?\(flags.description):…)'"
+        )
+    }
+
     static func repeatedModifier(_ letter: Character, at offset: Int) -> Self {
         Self(message: "repeated flag '\(letter)' in modifier group", offset: offset)
     }

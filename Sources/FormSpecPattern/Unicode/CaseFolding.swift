@@ -62,6 +62,90 @@ package enum CaseFolding {
         return String(output)
     }
 
+    /// Whether `a` and `b` are equal under full default case folding: their foldings have the same
+    /// scalars. Allocates nothing; ASCII texts are compared byte by byte.
+    package static func equal(_ a: String, _ b: String) -> Bool {
+        let ascii = a.utf8.withContiguousStorageIfAvailable { left in
+            b.utf8.withContiguousStorageIfAvailable { right in asciiEqual(left, right) }
+        }
+        if let ascii = ascii ?? nil, let answer = ascii { return answer }
+        var left = FoldedScalars(a)
+        var right = FoldedScalars(b)
+        while true {
+            let x = left.next()
+            guard x == right.next() else { return false }
+            if x == nil { return true }
+        }
+    }
+
+    /// ``equal(_:_:)`` for ASCII bytes, or `nil` as soon as a byte past ASCII could change the
+    /// answer (`ß` folds to `ss`).
+    private static func asciiEqual(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool? {
+        let common = min(a.count, b.count)
+        for index in 0..<common {
+            let x = a[index]
+            let y = b[index]
+            guard x < 0x80, y < 0x80 else { return nil }
+            if x != y, x | 0x20 != y | 0x20 || (x | 0x20) &- 0x61 >= 26 { return false }
+        }
+        let rest = a.count > common ? a[common...] : b[common...]
+        if rest.isEmpty { return true }
+        return rest.allSatisfy { $0 < 0x80 } ? false : nil
+    }
+
+    /// Whether `needle`'s folding occurs in `haystack`'s folding (full default case folding), in
+    /// time linear in both (Knuth–Morris–Pratt over folded scalars). An empty needle occurs.
+    package static func contains(_ haystack: String, _ needle: String) -> Bool {
+        var pattern: [UInt32] = []
+        var folding = FoldedScalars(needle)
+        while let scalar = folding.next() { pattern.append(scalar) }
+        guard !pattern.isEmpty else { return true }
+        // failure[i]: the length of the longest proper border of pattern[0...i].
+        var failure = [Int](repeating: 0, count: pattern.count)
+        var border = 0
+        for index in 1..<pattern.count {
+            while border > 0 && pattern[index] != pattern[border] { border = failure[border - 1] }
+            if pattern[index] == pattern[border] { border += 1 }
+            failure[index] = border
+        }
+        var matched = 0
+        var text = FoldedScalars(haystack)
+        while let scalar = text.next() {
+            while matched > 0 && scalar != pattern[matched] { matched = failure[matched - 1] }
+            if scalar == pattern[matched] { matched += 1 }
+            if matched == pattern.count { return true }
+        }
+        return false
+    }
+
+    /// The scalars of a text's full default case folding, one at a time, without allocating.
+    struct FoldedScalars: IteratorProtocol {
+        private var base: String.UnicodeScalarView.Iterator
+        /// The rest of a multi-scalar folding (at most three scalars, so at most two pending).
+        private var pending: (UInt32, UInt32) = (0, 0)
+        private var pendingCount = 0
+
+        init(_ text: String) { base = text.unicodeScalars.makeIterator() }
+
+        mutating func next() -> UInt32? {
+            if pendingCount > 0 {
+                let value = pending.0
+                pending.0 = pending.1
+                pendingCount -= 1
+                return value
+            }
+            guard let scalar = base.next()?.value else { return nil }
+            if scalar < 0x80 { return scalar &- 0x41 < 26 ? scalar | 0x20 : scalar }
+            if let expansion = CaseFolding.full[scalar] {
+                pendingCount = expansion.count - 1
+                if pendingCount > 0 { pending.0 = expansion[1] }
+                if pendingCount > 1 { pending.1 = expansion[2] }
+                return expansion[0]
+            }
+            return CaseFolding.simpleFold(scalar)
+        }
+    }
+
     /// Every scalar whose simple folding is the simple folding of a member of `set`: what a class
     /// matches under the `i` flag (before any negation of the class).
     static func closure(_ set: ScalarSet) -> ScalarSet {
@@ -107,7 +191,7 @@ package enum CaseFolding {
     }()
 
     /// Full foldings of more than one scalar.
-    private static let full: [UInt32: [UInt32]] = {
+    fileprivate static let full: [UInt32: [UInt32]] = {
         let numbers = decodeNumbers(CaseFoldingTables.full)
         var table: [UInt32: [UInt32]] = [:]
         var previous: Int64 = -1
