@@ -33,6 +33,10 @@ package enum SpecVocabulary {
     package static let severities = [Severity.error, .warning].map(\.rawValue)
     /// Length units (`unit:`).
     package static var lengthUnits: [String] { LengthRule.Unit.allCases.map(\.rawValue) }
+    /// How comparisons treat case (`case:`).
+    package static var textCases: [String] { TextCase.allCases.map(\.rawValue) }
+    /// Common values of a pattern's `flags:` (any letters from `ims`, each once, in any order).
+    package static let patternFlags = ["i", "m", "s", "im", "is", "ms", "ims"]
     /// Field report modes (`report:`).
     package static let reportModes = ["all", "first"]
     /// Validation modes (`mode:`).
@@ -87,6 +91,10 @@ package enum SpecVocabulary {
         "severity": "`error` (default) or `warning`.",
         "unit": "How length rules count: graphemes (default), scalars, utf8 or utf16.",
         "count": "How many characters of each class `contains:` needs (default 1).",
+        "flags":
+            "Pattern flags, letters from `ims`: `i` ignores case (Unicode simple case folding), `m` makes `^` and `$` match at line breaks, `s` lets `.` match line breaks.",
+        "case":
+            "`sensitive` (default) compares text exactly; `insensitive` compares it under Unicode full case folding (`ß` = `SS`).",
         "required": "`true`, `false` (default), or the message shown when the field is empty.",
         "name": "The test's name, shown when it fails.",
         "input": "The input object: field name -> value.",

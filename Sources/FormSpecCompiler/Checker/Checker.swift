@@ -345,6 +345,14 @@ struct Checker {
         if let debounce = syntax.debounce, syntax.key.value != "check" {
             diagnostics.error("'debounce' on a rule only applies to check", at: debounce.location)
         }
+        for (written, key) in [(syntax.flags, "flags"), (syntax.textCase, "case")] {
+            if let written, !declaration.modifiers.contains(key) {
+                let rules = RuleCatalog.declarations.filter { $0.modifiers.contains(key) }.map(\.name)
+                diagnostics.error(
+                    "'\(key)' only applies to \(rules.dropLast().joined(separator: ", ")) and \(rules.last ?? "")",
+                    at: written.location)
+            }
+        }
         var severity = Severity.error
         if let written = syntax.severity {
             if let parsed = Severity(rawValue: written.value) {
@@ -517,6 +525,7 @@ struct Checker {
         let condition = syntax.condition.flatMap { checkCondition($0) }
         for (node, name) in [
             (syntax.unit?.location, "unit"), (syntax.count?.location, "count"), (syntax.debounce?.location, "debounce"),
+            (syntax.flags?.location, "flags"), (syntax.textCase?.location, "case"),
             (syntax.requirement?.location, "requirement"), (syntax.severity?.location, "severity"),
         ] {
             if let node { diagnostics.error("'\(name)' does not apply to form rules", at: node) }

@@ -10,7 +10,9 @@ struct SyntaxParser {
     static let fieldKeys = [
         "type", "label", "required", "default", "trim", "debounce", "when", "report", "rules", "options",
     ]
-    static let modifierKeys = ["message", "requirement", "when", "severity", "unit", "count", "debounce"]
+    static let modifierKeys = [
+        "message", "requirement", "when", "severity", "unit", "count", "debounce", "flags", "case",
+    ]
     static let formRuleKeys = ["require_changes", "at_least_one_of"]
     static let testKeys = ["name", "input", "expect", "locale", "mode", "original", "stubs", "today"]
     /// Keys of `tests:` written as a mapping (to pin `today` for the whole file).
@@ -116,7 +118,9 @@ struct SyntaxParser {
             message: modifiers["message"], requirement: modifiers["requirement"], condition: modifiers["when"],
             severity: Read.string(modifiers["severity"], "'severity'", &diagnostics),
             unit: Read.string(modifiers["unit"], "'unit'", &diagnostics),
-            count: modifiers["count"], debounce: modifiers["debounce"])
+            count: modifiers["count"], debounce: modifiers["debounce"],
+            flags: Read.string(modifiers["flags"], "'flags'", &diagnostics),
+            textCase: Read.string(modifiers["case"], "'case'", &diagnostics))
     }
 
     /// `tests:` is a list of tests, or `{today: DATE, cases: [tests]}` to pin `today` for every test.

@@ -54,6 +54,10 @@ struct RuleSyntax {
     var unit: Located<String>?
     var count: YAMLNode?
     var debounce: YAMLNode?
+    /// `flags:` of a pattern rule (`i`, `m`, `s`).
+    var flags: Located<String>? = nil
+    /// `case:` of a comparison rule (`sensitive`, `insensitive`).
+    var textCase: Located<String>? = nil
 }
 
 /// One `tests:` entry.
