@@ -390,6 +390,15 @@ func matchesLikeECMAScript(_ testCase: MatchCase) {
     #expect(elapsed < .seconds(60))
 }
 
+@Test func megabyteOfDistinctLiteralsLowersUnderIgnoreCaseInBoundedTime() throws {
+    let clock = ContinuousClock()
+    let source = String(String.UnicodeScalarView((0x4E00..<0x4E00 + 60_000).compactMap(Unicode.Scalar.init)))
+    var ir: PatternIR?
+    let elapsed = try clock.measure { ir = try PatternSyntax.lower(source, flags: .ignoreCase) }
+    #expect(ir != nil)
+    #expect(elapsed < .seconds(60))
+}
+
 @Test func megabyteInvalidPatternsFailInBoundedTime() {
     let clock = ContinuousClock()
     let elapsed = clock.measure {

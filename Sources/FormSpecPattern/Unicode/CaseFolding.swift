@@ -150,8 +150,19 @@ package enum CaseFolding {
     /// matches under the `i` flag (before any negation of the class).
     static func closure(_ set: ScalarSet) -> ScalarSet {
         var added: [ClosedRange<UInt32>] = []
-        for members in orbits.values where members.contains(where: set.contains) {
+        func addOrbit(_ members: [UInt32]) {
             for member in members where !set.contains(member) { added.append(member...member) }
+        }
+        var size = 0
+        for range in set.ranges where size <= 64 { size += Int(range.upperBound - range.lowerBound) + 1 }
+        if size <= 64 {
+            // A literal or a small class (the common case, and what a hostile pattern repeats):
+            // look up each scalar's class instead of walking every class.
+            for range in set.ranges {
+                for scalar in range { if let members = orbits[simpleFold(scalar)] { addOrbit(members) } }
+            }
+        } else {
+            for members in orbits.values where members.contains(where: set.contains) { addOrbit(members) }
         }
         return added.isEmpty ? set : set.union(ScalarSet(added))
     }
