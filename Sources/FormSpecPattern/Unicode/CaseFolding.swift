@@ -96,20 +96,39 @@ package enum CaseFolding {
     /// Whether `needle`'s folding occurs in `haystack`'s folding (full default case folding), in
     /// time linear in both (Knuth–Morris–Pratt over folded scalars). An empty needle occurs.
     package static func contains(_ haystack: String, _ needle: String) -> Bool {
-        var pattern: [UInt32] = []
-        var folding = FoldedScalars(needle)
-        while let scalar = folding.next() { pattern.append(scalar) }
+        // A scalar folds to at most three: room for the folded needle, on the stack when it is
+        // form-sized (the standard library moves large requests to the heap).
+        let capacity = 3 * needle.unicodeScalars.count
+        guard capacity > 0 else { return true }
+        return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: capacity) { pattern in
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: capacity) { failure in
+                var count = 0
+                var folding = FoldedScalars(needle)
+                while let scalar = folding.next() {
+                    pattern[count] = scalar
+                    count += 1
+                }
+                return search(FoldedScalars(haystack), for: UnsafeBufferPointer(rebasing: pattern[..<count]), failure)
+            }
+        }
+    }
+
+    /// Knuth–Morris–Pratt: whether `pattern` occurs in `text`; `failure` is scratch of at least
+    /// `pattern.count` entries.
+    private static func search(
+        _ text: FoldedScalars, for pattern: UnsafeBufferPointer<UInt32>, _ failure: UnsafeMutableBufferPointer<Int>
+    ) -> Bool {
         guard !pattern.isEmpty else { return true }
         // failure[i]: the length of the longest proper border of pattern[0...i].
-        var failure = [Int](repeating: 0, count: pattern.count)
+        failure[0] = 0
         var border = 0
-        for index in 1..<pattern.count {
+        for index in pattern.indices.dropFirst() {
             while border > 0 && pattern[index] != pattern[border] { border = failure[border - 1] }
             if pattern[index] == pattern[border] { border += 1 }
             failure[index] = border
         }
         var matched = 0
-        var text = FoldedScalars(haystack)
+        var text = text
         while let scalar = text.next() {
             while matched > 0 && scalar != pattern[matched] { matched = failure[matched - 1] }
             if scalar == pattern[matched] { matched += 1 }

@@ -65,25 +65,31 @@ package struct NotContainsFieldRule: ValueRule {
 extension String.UTF8View {
     /// Whether `needle` occurs in these bytes, in time linear in both (Knuth–Morris–Pratt): both are
     /// input, so a quadratic search would let one record cost seconds. On valid UTF-8 a byte match is
-    /// a match of whole Unicode scalars.
+    /// a match of whole Unicode scalars. The needle and its failure table live in temporary memory
+    /// (the stack, for form-sized values), so a check allocates nothing.
     package func containsSubsequence(_ needle: String.UTF8View) -> Bool {
-        let pattern = Array(needle)
-        guard !pattern.isEmpty else { return true }
-        guard pattern.count <= count else { return false }
-        // failure[i]: the length of the longest proper border of pattern[0...i].
-        var failure = [Int](repeating: 0, count: pattern.count)
-        var border = 0
-        for index in 1..<pattern.count {
-            while border > 0 && pattern[index] != pattern[border] { border = failure[border - 1] }
-            if pattern[index] == pattern[border] { border += 1 }
-            failure[index] = border
+        let length = needle.count
+        guard length > 0 else { return true }
+        guard length <= count else { return false }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length) { pattern in
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: length) { failure in
+                _ = pattern.initialize(from: needle)
+                // failure[i]: the length of the longest proper border of pattern[0...i].
+                failure[0] = 0
+                var border = 0
+                for index in 1..<length {
+                    while border > 0 && pattern[index] != pattern[border] { border = failure[border - 1] }
+                    if pattern[index] == pattern[border] { border += 1 }
+                    failure[index] = border
+                }
+                var matched = 0
+                for byte in self {
+                    while matched > 0 && byte != pattern[matched] { matched = failure[matched - 1] }
+                    if byte == pattern[matched] { matched += 1 }
+                    if matched == length { return true }
+                }
+                return false
+            }
         }
-        var matched = 0
-        for byte in self {
-            while matched > 0 && byte != pattern[matched] { matched = failure[matched - 1] }
-            if byte == pattern[matched] { matched += 1 }
-            if matched == pattern.count { return true }
-        }
-        return false
     }
 }
