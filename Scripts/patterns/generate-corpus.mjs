@@ -259,12 +259,206 @@ function isWellFormed(s) {
   return !/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(s);
 }
 
-function accepts(source) {
+// Node 20 (V8 11.3) predates ES2025 modifier groups, and its flags apply to the whole pattern. So a
+// pattern with modifier groups, or with flags, is run by node as an equivalent pattern with neither
+// (see `emulate`): each atom under `i` or `s` becomes the class of exactly the scalars node matches
+// with those flags, `^`/`$` under `m` and `\b`/`\B` under `i` become lookarounds. Only the modifier
+// groups' own early errors (a repeated flag, `(?-:`, an unknown flag) are decided here rather than
+// by node; everything else about the syntax is node's verdict on the rewritten pattern.
+function accepts(source, flags = "") {
+  if (!hasModifiers(source)) {
+    try {
+      const regex = new RegExp(source, "u" + flags);
+      return flags === "" ? regex : { test: (s) => regex.test(s), emulated: emulate(source, flags) };
+    } catch {
+      return null;
+    }
+  }
+  const rewritten = emulate(source, flags);
+  if (rewritten === null) return null;
   try {
-    return new RegExp(source, "u");
+    return new RegExp(rewritten, "u");
   } catch {
     return null;
   }
+}
+
+
+const modifierOpener = /^\(\?([ims]*)(?:-([ims]*))?:/;
+
+function hasModifiers(source) {
+  let inClass = false;
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i];
+    if (c === "\\") i++;
+    else if (inClass) inClass = c !== "]";
+    else if (c === "[") inClass = true;
+    else if (c === "(" && source[i + 1] === "?" && /[-a-zA-Z]/.test(source[i + 2] ?? "")) return true;
+  }
+  return false;
+}
+
+// Every non-surrogate scalar, in order, for computing the set an atom matches.
+let everything = null;
+function allScalars() {
+  if (everything === null) {
+    const parts = [];
+    for (let cp = 0; cp <= 0x10ffff; cp++) if (cp < 0xd800 || cp > 0xdfff) parts.push(String.fromCodePoint(cp));
+    everything = parts.join("");
+  }
+  return everything;
+}
+
+const atomSets = new Map();
+// The class matching exactly the scalars node matches with `atom` under `flags` (`i`, `s`).
+function atomClass(atom, flags) {
+  const key = `${flags}\u0000${atom}`;
+  if (atomSets.has(key)) return atomSets.get(key);
+  const text = allScalars();
+  const runs = new RegExp(`(?:${atom})+`, `gu${flags}`);
+  let out = "";
+  for (let m = runs.exec(text); m; m = runs.exec(text)) {
+    const first = m[0].codePointAt(0);
+    const lastChar = [...m[0]].pop();
+    const last = lastChar.codePointAt(0);
+    out += first === last ? `\\u{${first.toString(16)}}` : `\\u{${first.toString(16)}}-\\u{${last.toString(16)}}`;
+  }
+  const result = `[${out}]`;
+  atomSets.set(key, result);
+  return result;
+}
+
+// ECMAScript's WordCharacters under `iu`, as node computes them.
+let foldedWord = null;
+function foldedWordClass() {
+  if (foldedWord === null) {
+    const extra = [];
+    for (let cp = 0x80; cp <= 0x10ffff; cp++) {
+      if ((cp < 0xd800 || cp > 0xdfff) && /^\b/iu.test(String.fromCodePoint(cp))) extra.push(cp);
+    }
+    foldedWord = `[\\w${extra.map((cp) => `\\u{${cp.toString(16)}}`).join("")}]`;
+  }
+  return foldedWord;
+}
+
+// Reads one escape at `i` (a backslash); returns its end.
+function escapeEnd(source, i) {
+  const c = source[i + 1] ?? "";
+  if (c === "u" && source[i + 2] === "{") return source.indexOf("}", i) + 1 || source.length;
+  if (c === "u") {
+    if (/^[0-9a-fA-F]{4}\\u[0-9a-fA-F]{4}/.test(source.slice(i + 2)) &&
+        /^[dD][89abAB]/.test(source.slice(i + 2, i + 4)) && /^[dD][c-fC-F]/.test(source.slice(i + 8, i + 10))) {
+      return i + 12;
+    }
+    return i + 6;
+  }
+  if (c === "x") return i + 4;
+  if (c === "c") return i + 3;
+  if (c === "p" || c === "P") return source.indexOf("}", i) + 1 || source.length;
+  if (c === "k") return source.indexOf(">", i) + 1 || source.length;
+  if (/[1-9]/.test(c)) {
+    let j = i + 1;
+    while (/[0-9]/.test(source[j] ?? "")) j++;
+    return j;
+  }
+  return i + 1 + (c.codePointAt(0) > 0xffff ? 2 : 1);
+}
+
+// The pattern rewritten without modifier groups and for no flags but `u`; `null` when a modifier
+// group breaks ES2025's early errors. With `expand` false only the modifiers are rewritten (to
+// `(?:`), which is enough for deciding the syntax.
+function emulate(source, flags, expand = true) {
+  const stack = [new Set(flags)];
+  let out = "";
+  let i = 0;
+  const current = () => stack[stack.length - 1];
+  const atom = (text) => {
+    const f = current();
+    const relevant = (f.has("i") ? "i" : "") + (f.has("s") ? "s" : "");
+    if (!expand || relevant === "") return text;
+    try {
+      new RegExp(text, "u");
+    } catch {
+      return text; // invalid anyway: node rejects the whole rewritten pattern
+    }
+    return atomClass(text, relevant);
+  };
+  while (i < source.length) {
+    const c = source[i];
+    if (c === "\\") {
+      const end = escapeEnd(source, i);
+      const text = source.slice(i, end);
+      const kind = source[i + 1];
+      if ((kind === "b" || kind === "B") && expand && current().has("i")) {
+        const w = foldedWordClass();
+        out += kind === "b" ? `(?:(?<=${w})(?!${w})|(?<!${w})(?=${w}))` : `(?:(?<=${w})(?=${w})|(?<!${w})(?!${w}))`;
+      } else if (kind === "b" || kind === "B" || kind === "k" || /[1-9]/.test(kind ?? "")) {
+        out += text;
+      } else {
+        out += atom(text);
+      }
+      i = end;
+    } else if (c === "[") {
+      let j = i + 1;
+      if (source[j] === "^") j++;
+      while (j < source.length && source[j] !== "]") j += source[j] === "\\" ? 2 : 1;
+      const text = source.slice(i, j + 1);
+      out += atom(text);
+      i = j + 1;
+    } else if (c === ".") {
+      out += atom(".");
+      i++;
+    } else if ((c === "^" || c === "$") && expand && current().has("m")) {
+      out += c === "^" ? "(?<![^\\n\\r\\u2028\\u2029])" : "(?![^\\n\\r\\u2028\\u2029])";
+      i++;
+    } else if (c === "(") {
+      const m = source.slice(i).match(modifierOpener);
+      const isModifier = m && !(m[1] === "" && m[2] === undefined);
+      if (isModifier) {
+        const add = m[1];
+        const remove = m[2] ?? "";
+        if (m[2] !== undefined && add === "" && remove === "") return null;
+        if (new Set(add + remove).size !== add.length + remove.length) return null;
+        const next = new Set(current());
+        for (const f of add) next.add(f);
+        for (const f of remove) next.delete(f);
+        stack.push(next);
+        out += "(?:";
+        i += m[0].length;
+      } else {
+        if (source[i + 1] === "?" && /[a-zA-Z-]/.test(source[i + 2] ?? "")) return null;
+        stack.push(new Set(current()));
+        const opener = source.slice(i).match(/^\((?:\?(?:[:=!]|<[=!]|<[^>]*>))?/)[0];
+        out += opener;
+        i += opener.length;
+      }
+    } else if (c === ")") {
+      if (stack.length > 1) stack.pop();
+      out += c;
+      i++;
+    } else if ("*+?{}|".includes(c) || c === "^" || c === "$") {
+      // Quantifiers (and `{` as a quantifier's start) pass through; a lone `{` or `}` is invalid
+      // in `u` mode and stays invalid.
+      if (c === "{") {
+        const q = source.slice(i).match(/^\{\d+(?:,\d*)?\}/);
+        if (q) {
+          out += q[0];
+          i += q[0].length;
+          continue;
+        }
+      }
+      out += c;
+      i++;
+    } else {
+      const cp = source.codePointAt(i);
+      const text = String.fromCodePoint(cp);
+      out += atom(text);
+      i += text.length;
+    }
+  }
+  // V8 tries a search from inside a surrogate pair too, where a lookbehind reads the lone lead
+  // surrogate; starting every search at the input's start and stepping whole scalars avoids that.
+  return expand ? `^[^]*?(?:${out})` : out;
 }
 
 const patterns = new Map(); // source -> sampler or null
@@ -317,7 +511,8 @@ for (const [source, sampler] of patterns) {
   const regex = accepts(source);
   const backreference = regex !== null && hasBackreference(source);
   syntax.push({ pattern: source, accepted: regex !== null, backreference });
-  if (regex === null || backreference) continue;
+  // Modifier groups get their subjects with the flagged cases below.
+  if (regex === null || backreference || hasModifiers(source)) continue;
   const subjects = new Set();
   if (sampler) {
     for (let i = 0; i < 4; i++) {
@@ -335,6 +530,136 @@ for (const [source, sampler] of patterns) {
   matches.push({ pattern: source, subjects: list, matches: list.map((s) => regex.test(s)) });
   pairs += list.length;
 }
+
+// --- Flags and modifier groups. Generated after everything above so the unflagged corpus does not
+// change. Subjects lean on the scalars case folding treats specially: the Kelvin sign and long s
+// (which fold into ASCII), sigma's three forms, Cherokee (which folds to upper case), the sharp s
+// pair, titlecase digraphs, and Turkish dotted and dotless i (which must not fold specially).
+const caseAlphabet = [
+  ..."abksxyzABKSXYZ019_ -.\n\r", "\u2028", "\u2029", "\u212a", "\u017f", "Σ", "σ", "ς", "Ꭰ", "ꭰ", "Ᏸ", "ᏸ",
+  "I", "i", "İ", "ı", "ß", "ẞ", "Ǆ", "ǅ", "ǆ", "µ", "Μ", "μ", "Ω", "ω", "\u2126", "θ", "ϑ", "ϴ", "ΐ", "\u1fd3",
+  "ﬅ", "ﬆ", "𐐀", "𐐨", "é", "É", "😀", "ǰ", "ſt",
+];
+function caseString(maxLength) {
+  let out = "";
+  for (let n = int(maxLength + 1); n > 0; n--) out += pick(caseAlphabet);
+  return out;
+}
+function caseVariants(s) {
+  return [s.toUpperCase(), s.toLowerCase(), [...s].map((c) => (chance(0.5) ? c.toUpperCase() : c)).join("")];
+}
+
+const flagChoices = ["i", "s", "m", "im", "is", "ms", "ims"];
+const modifierChoices = ["i", "-i", "s", "-s", "m", "-m", "im", "i-s", "s-i", "-im", "ims", "m-is", "i-", "is-m"];
+
+const fixedFlagged = [
+  ["a", "i"], ["^k$", "i"], ["^K$", "i"], ["^\\u212a$", "i"], ["^s$", "i"], ["^\\u017f$", "i"],
+  ["^[a-z]+$", "i"], ["^[A-Z]+$", "i"], ["^[^a-z]$", "i"], ["^[^k]$", "i"], ["^\\w$", "i"], ["^\\W$", "i"],
+  ["^[\\w]$", "i"], ["^[\\W]$", "i"], ["^[^\\w]$", "i"], ["^[^\\W]$", "i"], ["\\bk", "i"], ["k\\b", "i"],
+  ["\\B\\u212a", "i"], ["^\\p{Lu}$", "i"], ["^\\P{Lu}$", "i"], ["^[^\\p{Lu}]$", "i"], ["^\\p{Ll}+$", "i"],
+  ["^[\\p{Lu}\\d]$", "i"], ["^σ$", "i"], ["^ς$", "i"], ["^Σ+$", "i"], ["^[σ]$", "i"], ["^[^ς]$", "i"],
+  ["^ꭰ$", "i"], ["^Ꭰ$", "i"], ["^ᏸ$", "i"], ["^i$", "i"], ["^I$", "i"], ["^İ$", "i"], ["^ı$", "i"],
+  ["^[i-k]$", "i"], ["^ß$", "i"], ["^ẞ$", "i"], ["^ss$", "i"], ["^ǅ$", "i"], ["^[ǆ]$", "i"], ["^µ$", "i"],
+  ["^ω$", "i"], ["^θ$", "i"], ["^ΐ$", "i"], ["^ﬆ$", "i"], ["^𐐀$", "i"], ["^[𐐨-𐑏]$", "i"], ["^é$", "i"],
+  ["^.$", "s"], ["^.$", ""], ["a.b", "s"], ["^[^]$", "s"], ["^a$", "m"], ["^b", "m"], ["a$", "m"],
+  ["^$", "m"], ["(?<=^)b", "m"], ["a(?=$)", "m"], ["^a.b$", "ms"], ["^K.$", "ims"], ["\\bS\\b", "im"],
+  ["(?i:a)", ""], ["(?i:k)b", ""], ["^(?i:[a-z])b$", ""], ["^(?-i:a)b$", "i"], ["^(?i:\\u212a)$", ""],
+  ["^(?s:.)$", ""], ["^(?-s:.)$", "s"], ["(?m:^b)", ""], ["(?m:a$)", ""], ["^(?-m:^)a", "m"],
+  ["^(?i-s:a.)b$", "s"], ["(?i:\\bk)", ""], ["^(?i:\\W)$", ""], ["^(?i:(?-i:a)b)$", ""],
+  ["^(?i:σ)(?-i:ς)$", ""], ["(?im-s:^k.)", "s"], ["^(?i:[^a-z])$", ""], ["(?<=(?i:K))x", ""],
+  ["^(?ims:.)+$", ""], ["(?i:ß|ss)$", ""], ["^(?i:ı)$", ""], ["^(?i:İ)$", ""],
+];
+const flaggedSyntax = [
+  "(?i:a)", "(?-i:a)", "(?im-s:a)", "(?ims:a)", "(?i-:a)", "(?-ims:a)", "(?ii:a)", "(?i-i:a)", "(?-ii:a)",
+  "(?-:a)", "(?x:a)", "(?ix:a)", "(?i)", "(?i", "(?i:", "(?i:a", "(?-", "(?I:a)", "(?u:a)", "(?g:a)",
+  "(?s-m-i:a)", "(?i:(?-i:a))", "(?i:)", "(?m:^)", "(?i:a)+", "(?i:a){2}", "(?s:.)*", "[(?i:a)]", "\\(?i:a)",
+  "(?=(?i:a))", "(?<=(?s:.))", "(?i:\\1)(a)", "(?i:(?<n>a))\\k<n>", "(?ms-i:^.$)", "(?smi:a)", "(?msm:a)",
+];
+
+for (const source of flaggedSyntax) {
+  const regex = accepts(source);
+  syntax.push({ pattern: source, accepted: regex !== null, backreference: regex !== null && hasBackreference(source) });
+}
+
+let flaggedCases = 0;
+let emulationChecks = 0;
+function addFlagged(source, flags, sampler) {
+  const regex = accepts(source, flags);
+  if (!hasModifiers(source) && flags === "") return;
+  if (regex === null) {
+    if (hasModifiers(source)) syntax.push({ pattern: source, accepted: false, backreference: false });
+    return;
+  }
+  if (hasModifiers(source)) syntax.push({ pattern: source, accepted: true, backreference: hasBackreference(source) });
+  if (hasBackreference(source)) return;
+  const subjects = new Set();
+  if (sampler) {
+    for (let i = 0; i < 3; i++) {
+      const s = sampler();
+      subjects.add(s);
+      for (const v of caseVariants(s)) subjects.add(v);
+    }
+  }
+  for (let tries = 0; subjects.size < subjectsPerPattern && tries < 50; tries++) {
+    subjects.add(chance(0.6) ? caseString(6) : nearMissCase(pick([...subjects, "a"])));
+  }
+  const list = [...subjects].filter(isWellFormed).slice(0, subjectsPerPattern);
+  const verdicts = list.map((s) => regex.test(s));
+  // Where node runs the flags itself, the emulation used for modifier groups must agree with it.
+  if (regex.emulated !== undefined) {
+    const emulated = new RegExp(regex.emulated, "u");
+    list.forEach((s, k) => {
+      emulationChecks++;
+      if (emulated.test(s) !== verdicts[k]) {
+        throw new Error(`emulation of /${source}/${flags} disagrees with node on ${JSON.stringify(s)}`);
+      }
+    });
+  }
+  matches.push({ pattern: source, flags, subjects: list, matches: verdicts });
+  flaggedCases++;
+  pairs += list.length;
+}
+function nearMissCase(s) {
+  const chars = [...s];
+  if (chars.length === 0 || chance(0.4)) chars.splice(int(chars.length + 1), 0, pick(caseAlphabet));
+  else chars[int(chars.length)] = pick(caseAlphabet);
+  return chars.join("");
+}
+
+for (const [source, flags] of fixedFlagged) {
+  const before = matches.length;
+  addFlagged(source, flags, null);
+  // Fixed cases also get every single scalar of the case alphabet as a subject.
+  if (matches.length > before) {
+    const testCase = matches[matches.length - 1];
+    const regex = accepts(source, flags);
+    for (const c of caseAlphabet) {
+      if (testCase.subjects.includes(c)) continue;
+      testCase.subjects.push(c);
+      testCase.matches.push(regex.test(c));
+      pairs++;
+    }
+  }
+}
+// Whole-pattern flags over grammar patterns (their samplers give subjects).
+for (let n = 0; n < 500; n++) {
+  const source = pick(grammarSources);
+  addFlagged(source, pick(flagChoices), patterns.get(source));
+}
+// Modifier groups: grammar patterns whose non-capturing groups carry modifiers.
+for (let n = 0; n < 500; n++) {
+  let [source, sampler] = genDisjunction(0);
+  source = source.replace(/\(\?:/g, (whole, offset) => {
+    if (source[offset - 1] === "\\" || !chance(0.8)) return whole;
+    return `(?${pick(modifierChoices)}:`;
+  });
+  if (!hasModifiers(source)) source = `(?${pick(modifierChoices)}:${source})`;
+  // A counted group directly inside `{1,1000}` can exceed FormSpec's automaton size limit with or
+  // without flags (a limit, not a disagreement): leave those to the unflagged corpus.
+  if (!isWellFormed(source) || patterns.has(source) || /\{\d+(?:,\d*)?\}\??\)\{1,1000\}/.test(source)) continue;
+  addFlagged(source, chance(0.5) ? "" : pick(flagChoices), sampler);
+}
+console.log(`${flaggedCases} cases with flags or modifier groups; ${emulationChecks} subjects checked against the emulation`);
 
 const about = {
   generator: "Scripts/patterns/generate-corpus.mjs",

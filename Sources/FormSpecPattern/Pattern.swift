@@ -6,31 +6,36 @@
 /// (its oracle). Matching never backtracks: the DFA reads each byte once; otherwise the PikeVM
 /// reads each byte once per NFA state. A value is immutable and safe to share across threads.
 ///
-/// Equality and hashing compare ``source`` only: the automata are a function of it.
+/// Equality and hashing compare ``source`` and ``flags`` only: the automata are a function of them.
 package struct Pattern: Sendable, Hashable {
     /// The pattern as written.
     package let source: String
+    /// The flags it was compiled with (`u` is implied).
+    package let flags: PatternFlags
     /// The automata.
     let program: PatternProgram
     /// The DFA tables in flat memory when every conjunct runs on a DFA alone (the usual form
     /// pattern): what ``matches(utf8:)`` runs, with no copy of the automata per call.
     let dfas: DFAMatcher?
 
-    /// Compiles `source`.
+    /// Compiles `source` with `flags`.
     /// - Throws: ``PatternSyntaxError`` when the pattern is invalid, refused (backreferences), or
     ///   too large once its repetitions are expanded.
-    package init(_ source: String) throws(PatternSyntaxError) {
-        try self.init(ir: PatternSyntax.lower(source), source: source)
+    package init(_ source: String, flags: PatternFlags = []) throws(PatternSyntaxError) {
+        try self.init(ir: PatternSyntax.lower(source, flags: flags), source: source, flags: flags)
     }
 
-    /// Compiles an already lowered pattern; `source` is kept for messages.
+    /// Compiles an already lowered pattern; `source` and `flags` are kept for messages and equality.
     /// - Throws: ``PatternSyntaxError`` when the automata would be too large or too deep.
-    package init(ir: PatternIR, source: String) throws(PatternSyntaxError) {
-        self.init(source: source, program: try PatternCompiler.compile(ir, sourceLength: source.unicodeScalars.count))
+    package init(ir: PatternIR, source: String, flags: PatternFlags = []) throws(PatternSyntaxError) {
+        self.init(
+            source: source, flags: flags,
+            program: try PatternCompiler.compile(ir, sourceLength: source.unicodeScalars.count))
     }
 
-    init(source: String, program: PatternProgram) {
+    init(source: String, flags: PatternFlags, program: PatternProgram) {
         self.source = source
+        self.flags = flags
         self.program = program
         self.dfas = DFAMatcher(program)
     }
@@ -54,9 +59,14 @@ package struct Pattern: Sendable, Hashable {
     /// pattern and runs with no reference counting, valid while this pattern is alive.
     package var dfaTables: DFATables? { dfas?.tables }
 
-    package static func == (lhs: Pattern, rhs: Pattern) -> Bool { lhs.source == rhs.source }
+    package static func == (lhs: Pattern, rhs: Pattern) -> Bool {
+        lhs.source == rhs.source && lhs.flags == rhs.flags
+    }
 
-    package func hash(into hasher: inout Hasher) { hasher.combine(source) }
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(source)
+        hasher.combine(flags)
+    }
 
     // MARK: Running
 

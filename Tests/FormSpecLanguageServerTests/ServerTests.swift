@@ -253,6 +253,15 @@ import Testing
         #expect(complete(checkWhen) == ["valid", "always"])
     }
 
+    @Test func completesCaseAndPatternFlags() {
+        let textCase = Self.form.replacingOccurrences(
+            of: "      - same_as: password", with: "      - same_as: password\n        case: ‸")
+        #expect(complete(textCase) == ["sensitive", "insensitive"])
+        let flags = Self.form.replacingOccurrences(
+            of: "      - min_length: 8", with: "      - pattern: '^a'\n        flags: ‸")
+        #expect(complete(flags) == SpecVocabulary.patternFlags)
+    }
+
     @Test func completesTestKeysExpectationsAndFieldNamesInExpectations() {
         let tests = Self.form + "\ntests:\n  - name: t\n    input: {username: abc}\n"
         #expect(complete(tests + "    ‸") == SpecVocabulary.testKeys)

@@ -61,5 +61,49 @@ import Testing
             #expect(scratch.valid)
             #expect(allocations == 0, "\(allocations) allocations in 1,000 records")
         }
+
+        /// `case: insensitive`, `not_contains_field` and `flags: i` fold as they compare: no copy of
+        /// a value, ASCII or not.
+        @Test func caseInsensitiveRulesAllocateNothing() throws {
+            let program = try CompiledForm(
+                source: """
+                    formspec: 1
+                    form: folding
+                    fields:
+                      email: {}
+                      confirm:
+                        rules:
+                          - same_as: email
+                            case: insensitive
+                          - not_one_of: [root, Straße]
+                            case: insensitive
+                          - not_contains_field: name
+                            case: insensitive
+                          - not_contains_field: name
+                          - pattern: '^[a-zß.ü]+@[a-z.]+$'
+                            flags: i
+                      name: {}
+                    """
+            ).program
+            var scratch = EvaluationScratch(program)
+            var context = EvaluationContext()
+            try context.prepare(for: program)
+            let values: [FieldValue] = [
+                .value(.text("Straße.Müller@example.com")), .value(.text("STRASSE.MÜLLER@EXAMPLE.COM")),
+                .value(.text("Kelvin")),
+            ]
+            func once() throws {
+                scratch.reset(program)
+                for index in values.indices { scratch.values[index] = values[index] }
+                try program.evaluate(&scratch, context: context)
+            }
+            try once()  // grows the buffers
+            let count = try #require(mallocCount)
+            let before = count()
+            for _ in 0..<1_000 { try once() }
+            let allocations = count() - before
+            #expect(scratch.valid)
+            #expect(allocations == 0, "\(allocations) allocations in 1,000 records")
+        }
     }
 #endif

@@ -11,7 +11,9 @@ extension Pattern {
     /// Compiles hand-built IR counting every single-scalar repetition longer than `threshold`, so
     /// small counts (which the reference matcher handles on short subjects) use counter states.
     static func counting(_ ir: PatternIR, threshold: Int) throws -> Pattern {
-        Pattern(source: "<ir>", program: try PatternCompiler.compile(ir, sourceLength: 4, countingThreshold: threshold))
+        Pattern(
+            source: "<ir>", flags: [],
+            program: try PatternCompiler.compile(ir, sourceLength: 4, countingThreshold: threshold))
     }
 
     var counterCount: Int {

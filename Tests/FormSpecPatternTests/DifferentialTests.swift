@@ -4,6 +4,10 @@ import Testing
 
 /// The differential corpus: verdicts recorded from node's `new RegExp(p, "u")` by
 /// `Scripts/patterns/generate-corpus.mjs`. `swift test` reads them; it never runs node.
+///
+/// Cases with `flags` (`i`, `m`, `s`) or ES2025 modifier groups were run by node with those flags,
+/// or, for modifier groups (which node 20 predates), as an equivalent pattern without them (the
+/// generator checks that rewriting against node's own flags).
 enum Corpus {
     struct SyntaxEntry: Decodable {
         var pattern: String
@@ -13,8 +17,12 @@ enum Corpus {
 
     struct MatchCase: Decodable {
         var pattern: String
+        var flags: String?
         var subjects: [String]
         var matches: [Bool]
+
+        /// The case's flags.
+        var patternFlags: PatternFlags { (try? PatternFlags.parse(flags ?? "").get()) ?? [] }
     }
 
     private struct SyntaxFile: Decodable { var patterns: [SyntaxEntry] }
@@ -34,6 +42,7 @@ enum Corpus {
 @Test func corpusIsPresentAndLarge() {
     #expect(Corpus.syntax.count > 3000)
     #expect(Corpus.matches.reduce(0) { $0 + $1.subjects.count } > 30000)
+    #expect(Corpus.matches.filter { $0.flags != nil }.count > 900)
 }
 
 /// Every pattern node accepts lowers (unless it holds a backreference, which is refused with the
@@ -62,14 +71,16 @@ enum Corpus {
     var disagreements: [String] = []
     var pairs = 0
     for testCase in Corpus.matches {
-        guard let ir = try? PatternSyntax.lower(testCase.pattern) else {
+        guard let ir = try? PatternSyntax.lower(testCase.pattern, flags: testCase.patternFlags) else {
             disagreements.append("does not lower: \(testCase.pattern)")
             continue
         }
         for (subject, expected) in zip(testCase.subjects, testCase.matches) {
             pairs += 1
             if ReferenceMatcher.matches(ir, subject) != expected {
-                disagreements.append("/\(testCase.pattern)/ on \(subject.debugDescription): node says \(expected)")
+                disagreements.append(
+                    "/\(testCase.pattern)/\(testCase.flags ?? "") on \(subject.debugDescription): node says \(expected)"
+                )
             }
         }
     }
@@ -85,7 +96,7 @@ func patternMatcherAgreesWithNode() {
     for testCase in Corpus.matches {
         let pattern: Pattern
         do {
-            pattern = try Pattern(testCase.pattern)
+            pattern = try Pattern(testCase.pattern, flags: testCase.patternFlags)
         } catch {
             // Every pattern node accepts compiles, the astronomically repetitive ones included
             // (`a{99999999999999999999}`, `{1,1000}` inside `{1,1000}`: counter states).
@@ -95,7 +106,9 @@ func patternMatcherAgreesWithNode() {
         for (subject, expected) in zip(testCase.subjects, testCase.matches) {
             pairs += 1
             if pattern.matches(subject) != expected {
-                disagreements.append("/\(testCase.pattern)/ on \(subject.debugDescription): node says \(expected)")
+                disagreements.append(
+                    "/\(testCase.pattern)/\(testCase.flags ?? "") on \(subject.debugDescription): node says \(expected)"
+                )
             }
         }
     }

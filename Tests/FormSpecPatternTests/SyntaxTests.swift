@@ -126,8 +126,18 @@ struct ErrorCase: CustomTestStringConvertible, Sendable {
     // The examples that ECMAScript u-mode rejects.
     ErrorCase(pattern: "\\Z", message: "invalid escape", offset: 0, length: 2),
     ErrorCase(pattern: "x\\h", message: "invalid escape", offset: 1, length: 2),
-    ErrorCase(pattern: "(?i)", message: "invalid group", offset: 0, length: 3),
-    ErrorCase(pattern: "(?i:a)", message: "invalid group", offset: 0, length: 3),
+    ErrorCase(pattern: "(?i)", message: "inline flags '(?i)' are not ECMAScript", offset: 0, length: 4),
+    ErrorCase(pattern: "a(?ms)", message: "inline flags '(?ms)' are not ECMAScript", offset: 1, length: 5),
+    // ES2025 modifier groups: their early errors.
+    ErrorCase(pattern: "(?ii:a)", message: "repeated flag 'i' in modifier group", offset: 3),
+    ErrorCase(pattern: "(?i-i:a)", message: "repeated flag 'i' in modifier group", offset: 4),
+    ErrorCase(pattern: "(?-mm:a)", message: "repeated flag 'm' in modifier group", offset: 4),
+    ErrorCase(pattern: "(?-:a)", message: "modifier group turns no flag on or off", offset: 0, length: 4),
+    ErrorCase(pattern: "(?ix:a)", message: "unknown flag 'x' in modifier group", offset: 3),
+    ErrorCase(pattern: "(?-g:a)", message: "unknown flag 'g' in modifier group", offset: 3),
+    ErrorCase(pattern: "(?x:a)", message: "invalid group", offset: 0, length: 3),
+    ErrorCase(pattern: "(?i-m-s:a)", message: "invalid group", offset: 0, length: 6),
+    ErrorCase(pattern: "(?i", message: "unterminated group: this '(' has no ')'", offset: 0),
     ErrorCase(pattern: "a{,3}", message: "incomplete quantifier", offset: 1, length: 4),
     // `[[:alpha:]]` is the class `[[:alpha:]` then a lone `]`.
     ErrorCase(pattern: "[[:alpha:]]", message: "lone ']'", offset: 10),
@@ -376,6 +386,15 @@ func matchesLikeECMAScript(_ testCase: MatchCase) {
     let clock = ContinuousClock()
     var ir: PatternIR?
     let elapsed = clock.measure { ir = lower(String(repeating: "[a-z\\d\\p{L}]", count: 80_000)) }
+    #expect(ir != nil)
+    #expect(elapsed < .seconds(60))
+}
+
+@Test func megabyteOfDistinctLiteralsLowersUnderIgnoreCaseInBoundedTime() throws {
+    let clock = ContinuousClock()
+    let source = String(String.UnicodeScalarView((0x4E00..<0x4E00 + 60_000).compactMap(Unicode.Scalar.init)))
+    var ir: PatternIR?
+    let elapsed = try clock.measure { ir = try PatternSyntax.lower(source, flags: .ignoreCase) }
     #expect(ir != nil)
     #expect(elapsed < .seconds(60))
 }

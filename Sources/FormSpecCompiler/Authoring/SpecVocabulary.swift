@@ -35,6 +35,10 @@ package enum SpecVocabulary {
     package static let checkWhenValues = ExternalCheckRule.RunsWhen.allCases.map(\.rawValue)
     /// Length units (`unit:`).
     package static var lengthUnits: [String] { LengthRule.Unit.allCases.map(\.rawValue) }
+    /// How comparisons treat case (`case:`).
+    package static var textCases: [String] { TextCase.allCases.map(\.rawValue) }
+    /// Common values of a pattern's `flags:` (any letters from `ims`, each once, in any order).
+    package static let patternFlags = ["i", "m", "s", "im", "is", "ms", "ims"]
     /// Field report modes (`report:`).
     package static let reportModes = ["all", "first"]
     /// Validation modes (`mode:`).
@@ -116,6 +120,10 @@ package enum SpecVocabulary {
         "count": "How many characters of each class `contains:` needs (default 1).",
         "check_when":
             "On `check:`: `valid` (default) asks the check only once the field's other rules pass; `always` asks it whenever the rule applies.",
+        "flags":
+            "Pattern flags, letters from `ims`: `i` ignores case (Unicode simple case folding), `m` makes `^` and `$` match at line breaks, `s` lets `.` match line breaks.",
+        "case":
+            "`sensitive` (default) compares text exactly; `insensitive` compares it under Unicode full case folding (`ß` = `SS`).",
         "required": "`true`, `false` (default), or the message shown when the field is empty.",
         "name": "The test's name, shown when it fails.",
         "input": "The input object: field name -> value.",

@@ -355,6 +355,14 @@ struct Checker {
                 "'check_when' only applies to check", at: checkWhen.location,
                 notes: [.init("a check: rule can say when it is asked; other rules always run")])
         }
+        for (written, key) in [(syntax.flags, "flags"), (syntax.textCase, "case")] {
+            if let written, !declaration.modifiers.contains(key) {
+                let rules = RuleCatalog.declarations.filter { $0.modifiers.contains(key) }.map(\.name)
+                diagnostics.error(
+                    "'\(key)' only applies to \(rules.dropLast().joined(separator: ", ")) and \(rules.last ?? "")",
+                    at: written.location)
+            }
+        }
         var severity = Severity.error
         if let written = syntax.severity {
             if let parsed = Severity(rawValue: written.value) {
@@ -526,6 +534,7 @@ struct Checker {
         let condition = syntax.condition.flatMap { checkCondition($0) }
         for (node, name) in [
             (syntax.unit?.location, "unit"), (syntax.count?.location, "count"), (syntax.debounce?.location, "debounce"),
+            (syntax.flags?.location, "flags"), (syntax.textCase?.location, "case"),
             (syntax.requirement?.location, "requirement"), (syntax.severity?.location, "severity"),
             (syntax.checkWhen?.location, "check_when"),
         ] {

@@ -11,7 +11,7 @@ struct SyntaxParser {
         "type", "label", "required", "default", "trim", "debounce", "when", "report", "rules", "options",
     ]
     static let modifierKeys = [
-        "message", "requirement", "when", "severity", "unit", "count", "debounce", "check_when",
+        "message", "requirement", "when", "severity", "unit", "count", "debounce", "check_when", "flags", "case",
     ]
     static let formRuleKeys = ["require_changes", "at_least_one_of"]
     static let testKeys = ["name", "input", "expect", "locale", "mode", "original", "stubs", "today"]
@@ -119,7 +119,9 @@ struct SyntaxParser {
             severity: Read.string(modifiers["severity"], "'severity'", &diagnostics),
             unit: Read.string(modifiers["unit"], "'unit'", &diagnostics),
             count: modifiers["count"], debounce: modifiers["debounce"],
-            checkWhen: Read.string(modifiers["check_when"], "'check_when'", &diagnostics))
+            checkWhen: Read.string(modifiers["check_when"], "'check_when'", &diagnostics),
+            flags: Read.string(modifiers["flags"], "'flags'", &diagnostics),
+            textCase: Read.string(modifiers["case"], "'case'", &diagnostics))
     }
 
     /// `tests:` is a list of tests, or `{today: DATE, cases: [tests]}` to pin `today` for every test.

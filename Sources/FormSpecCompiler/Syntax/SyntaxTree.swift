@@ -55,7 +55,11 @@ struct RuleSyntax {
     var count: YAMLNode?
     var debounce: YAMLNode?
     /// `check_when: valid | always`, on a `check:` rule.
-    var checkWhen: Located<String>?
+    var checkWhen: Located<String>? = nil
+    /// `flags:` of a pattern rule (`i`, `m`, `s`).
+    var flags: Located<String>? = nil
+    /// `case:` of a comparison rule (`sensitive`, `insensitive`).
+    var textCase: Located<String>? = nil
 }
 
 /// One `tests:` entry.

@@ -41,7 +41,7 @@ enum SpecSlot: Equatable {
     /// `import:`, a path or a list of paths.
     case imports
     // Slots of scalar values.
-    case fieldType, severity, checkWhen, unit, reportMode, mode, format, characterClass, locale
+    case fieldType, severity, checkWhen, unit, textCase, patternFlags, reportMode, mode, format, characterClass, locale
     case fieldName, fieldNameList, defineName, importPath
     /// Anything else: free text, numbers, literals.
     case other
@@ -86,6 +86,8 @@ enum SpecSlot: Equatable {
             case "severity": return .severity
             case "check_when": return .checkWhen
             case "unit": return .unit
+            case "case": return .textCase
+            case "flags": return .patternFlags
             case "format": return .format
             case "contains": return .characterClass
             case "same_as", "different_from": return .fieldName

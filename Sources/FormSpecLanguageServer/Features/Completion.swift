@@ -104,6 +104,8 @@ extension LanguageServer {
         case .severity: return enumeration(SpecVocabulary.severities)
         case .checkWhen: return enumeration(SpecVocabulary.checkWhenValues)
         case .unit: return enumeration(SpecVocabulary.lengthUnits)
+        case .textCase: return enumeration(SpecVocabulary.textCases)
+        case .patternFlags: return enumeration(SpecVocabulary.patternFlags)
         case .reportMode: return enumeration(SpecVocabulary.reportModes)
         case .mode: return enumeration(SpecVocabulary.modes)
         case .format: return enumeration(SpecVocabulary.formats)

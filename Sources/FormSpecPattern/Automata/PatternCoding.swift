@@ -2,7 +2,7 @@
 /// decodes without re-parsing and another language could run the same tables.
 ///
 /// ```json
-/// {"version": 3, "source": "^a+$", "conjuncts": [{"expected": true, "lookarounds": [],
+/// {"version": 3, "source": "^a+$", "flags": "i", "conjuncts": [{"expected": true, "lookarounds": [],
 ///   "main": {"forward": true, "anchored": true, "start": 3,
 ///            "states": [kind, argument, count, ...], "transitions": [low, high, next, ...],
 ///            "targets": [...], "sets": [[low, high, low, high, ...], ...],
@@ -23,12 +23,13 @@
 /// every match contains (a prefilter for the PikeVM).
 /// DFA byte classes are runs of byte values: `classStarts` lists the first byte of classes 1, 2, …
 /// (class 0 starts at byte 0); the table has one row of `classStarts.count + 1` entries per state.
+/// `flags` (the letters of ``PatternFlags``, already applied to the automata) is left out when empty.
 /// Decoding checks every index, so a damaged program is a decoding error, never a crash.
 extension Pattern: Codable {
     /// The encoding's version; bump it when the layout changes.
     static let encodingVersion = 3
 
-    private enum CodingKeys: String, CodingKey { case version, source, conjuncts }
+    private enum CodingKeys: String, CodingKey { case version, source, flags, conjuncts }
 
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -38,14 +39,20 @@ extension Pattern: Codable {
                 forKey: .version, in: container, debugDescription: "unsupported pattern encoding version \(version)")
         }
         let source = try container.decode(String.self, forKey: .source)
+        let letters = try container.decodeIfPresent(String.self, forKey: .flags) ?? ""
+        guard case .success(let flags) = PatternFlags.parse(letters) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .flags, in: container, debugDescription: "invalid pattern flags '\(letters)'")
+        }
         let conjuncts = try container.decode([PatternProgram.Conjunct].self, forKey: .conjuncts)
-        self.init(source: source, program: PatternProgram(conjuncts: conjuncts))
+        self.init(source: source, flags: flags, program: PatternProgram(conjuncts: conjuncts))
     }
 
     package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(Self.encodingVersion, forKey: .version)
         try container.encode(source, forKey: .source)
+        if !flags.isEmpty { try container.encode(flags.description, forKey: .flags) }
         try container.encode(program.conjuncts, forKey: .conjuncts)
     }
 }

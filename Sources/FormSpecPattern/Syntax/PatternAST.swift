@@ -22,7 +22,7 @@ struct PatternNode: Hashable {
         case classEscape(ScalarSet)
         /// `[…]` or `[^…]`.
         case characterClass(negated: Bool, items: [ClassItem])
-        /// `(…)`, `(?<name>…)` or `(?:…)`.
+        /// `(…)`, `(?<name>…)`, `(?:…)` or a modifier group `(?i:…)`.
         indirect case group(PatternNode, GroupKind)
         /// `(?=…)`, `(?!…)`, `(?<=…)`, `(?<!…)`.
         indirect case lookaround(PatternNode, PatternLookaround)
@@ -51,6 +51,8 @@ enum GroupKind: Hashable {
     case nonCapturing
     /// `(…)` (`name == nil`) or `(?<name>…)`.
     case capturing(name: String?)
+    /// An ES2025 modifier group `(?ims-ims:…)`: the flags it turns on and the ones it turns off.
+    case modifiers(add: PatternFlags, remove: PatternFlags)
 }
 
 /// One element of a character class.

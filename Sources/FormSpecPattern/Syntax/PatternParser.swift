@@ -1,5 +1,5 @@
-/// A hand-written parser for the ECMAScript 2024 `Pattern` grammar with the `u` flag (no `v` flag,
-/// no modifiers, no Annex B), producing a ``PatternAST``.
+/// A hand-written parser for the ECMAScript 2025 `Pattern` grammar with the `u` flag (no `v` flag,
+/// no Annex B; with modifier groups `(?ims-ims:…)`), producing a ``PatternAST``.
 ///
 /// Groups are parsed with an explicit stack rather than recursion, so no pattern text can overflow
 /// the call stack; nesting deeper than ``maximumDepth`` is an error so that the later, recursive
@@ -154,6 +154,8 @@ struct PatternParser {
         case ascii(":"):
             position += 1
             return .group(.nonCapturing)
+        case ascii("-"), ascii("i"), ascii("m"), ascii("s"):
+            return .group(try parseModifiers(openerStart: start))
         case ascii("="), ascii("!"):
             let negated = peek() == ascii("!")
             position += 1
@@ -176,6 +178,38 @@ struct PatternParser {
         default:
             throw .invalidGroup(at: start, length: min(position + 1, scalars.count) - start)
         }
+    }
+
+    /// Parses the flags of a modifier group after `(?`, up to and including the `:`.
+    private mutating func parseModifiers(openerStart start: Int) throws(PatternSyntaxError) -> GroupKind {
+        var add = PatternFlags()
+        var remove = PatternFlags()
+        var removing = false
+        while let scalar = peek(), scalar != ascii(":") {
+            if scalar == ascii("-"), !removing {
+                removing = true
+                position += 1
+                continue
+            }
+            guard let letter = Unicode.Scalar(scalar).map(Character.init), let flag = PatternFlags.flag(letter) else {
+                if let letter = Unicode.Scalar(scalar), Self.isASCIILetter(scalar) {
+                    throw .unknownModifier(Character(letter), at: position)
+                }
+                if scalar == ascii(")"), !add.isEmpty, !removing {
+                    throw .inlineFlags(add, at: start, length: position + 1 - start)
+                }
+                throw .invalidGroup(at: start, length: min(position + 1, scalars.count) - start)
+            }
+            if add.contains(flag) || remove.contains(flag) { throw .repeatedModifier(letter, at: position) }
+            if removing { remove.insert(flag) } else { add.insert(flag) }
+            position += 1
+        }
+        guard peek() == ascii(":") else { throw .unterminatedGroup(at: start) }
+        position += 1
+        if removing, add.isEmpty, remove.isEmpty {
+            throw .emptyModifiers(at: start, length: position - start)
+        }
+        return .modifiers(add: add, remove: remove)
     }
 
     private mutating func countCapture(at offset: Int) throws(PatternSyntaxError) {
@@ -353,7 +387,7 @@ struct PatternParser {
         case ascii("d"): return .set(UnicodeProperties.digit)
         case ascii("D"): return .set(UnicodeProperties.digit.inverted)
         case ascii("w"): return .set(UnicodeProperties.word)
-        case ascii("W"): return .set(UnicodeProperties.word.inverted)
+        case ascii("W"): return .set(UnicodeProperties.nonWord)
         case ascii("s"): return .set(UnicodeProperties.whitespace)
         case ascii("S"): return .set(UnicodeProperties.whitespace.inverted)
         case ascii("p"), ascii("P"):

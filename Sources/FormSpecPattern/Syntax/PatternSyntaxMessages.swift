@@ -11,7 +11,34 @@ extension PatternSyntaxError {
     static func invalidGroup(at offset: Int, length: Int) -> Self {
         Self(
             message: "invalid group", offset: offset, length: length,
-            note: "groups are '(…)', '(?:…)', '(?<name>…)', '(?=…)', '(?!…)', '(?<=…)' and '(?<!…)'"
+            note:
+                "groups are '(…)', '(?:…)', '(?<name>…)', '(?=…)', '(?!…)', '(?<=…)', '(?<!…)' and modifier groups like '(?i:…)'"
+        )
+    }
+
+    static func unknownModifier(_ letter: Character, at offset: Int) -> Self {
+        Self(
+            message: "unknown flag '\(letter)' in modifier group", offset: offset,
+            note: "modifier groups take the flags 'i', 'm' and 's', as in '(?i:…)' or '(?-i:…)'"
+        )
+    }
+
+    static func inlineFlags(_ flags: PatternFlags, at offset: Int, length: Int) -> Self {
+        Self(
+            message: "inline flags '(?\(flags.description))' are not ECMAScript", offset: offset, length: length,
+            note:
+                "write 'flags: \(flags.description)' beside the pattern, or a modifier group '(?\(flags.description):…)'"
+        )
+    }
+
+    static func repeatedModifier(_ letter: Character, at offset: Int) -> Self {
+        Self(message: "repeated flag '\(letter)' in modifier group", offset: offset)
+    }
+
+    static func emptyModifiers(at offset: Int, length: Int) -> Self {
+        Self(
+            message: "modifier group turns no flag on or off", offset: offset, length: length,
+            note: "name a flag after the '-', as in '(?-i:…)', or write '(?:…)'"
         )
     }
 

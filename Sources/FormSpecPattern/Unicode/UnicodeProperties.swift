@@ -7,6 +7,13 @@ enum UnicodeProperties {
     /// `\w`: `[A-Za-z0-9_]` (ECMAScript's WordCharacters without case folding).
     static let word = ScalarSet([0x30...0x39, 0x41...0x5A, 0x5F...0x5F, 0x61...0x7A])
 
+    /// `\W` without the `i` flag: everything but `[A-Za-z0-9_]`.
+    static let nonWord = word.inverted
+
+    /// `\w` under `i` (ECMAScript's WordCharacters with `u` and `i`): `[A-Za-z0-9_]` plus U+017F
+    /// (LATIN SMALL LETTER LONG S) and U+212A (KELVIN SIGN), which fold into it.
+    static let foldedWord = word.union(ScalarSet([0x017F...0x017F, 0x212A...0x212A]))
+
     /// ECMAScript LineTerminator: LF, CR, U+2028, U+2029.
     static let lineTerminators = ScalarSet([0x0A...0x0A, 0x0D...0x0D, 0x2028...0x2029])
 
@@ -100,7 +107,7 @@ extension ScalarSet {
         self.init(ranges)
     }
 
-    private static func decodeDigit(_ byte: UInt8) -> (UInt32, Bool)? {
+    static func decodeDigit(_ byte: UInt8) -> (UInt32, Bool)? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): return (UInt32(byte - UInt8(ascii: "0")), true)
         case UInt8(ascii: "A")...UInt8(ascii: "V"): return (UInt32(byte - UInt8(ascii: "A")) + 10, true)

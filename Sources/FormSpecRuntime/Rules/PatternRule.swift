@@ -1,7 +1,8 @@
 import FormSpecPattern
 
-/// `pattern: REGEX` / `not_pattern: REGEX`: an unanchored search with ECMAScript `u`-mode
-/// semantics, compiled once to automata that match in time linear in the text.
+/// `pattern: REGEX` / `not_pattern: REGEX`, with optional `flags:` (`i`, `m`, `s`): an unanchored
+/// search with ECMAScript `u`-mode semantics, compiled once to automata that match in time linear
+/// in the text.
 package struct PatternRule: Sendable, Codable, Hashable {
     /// The compiled pattern.
     package let pattern: Pattern
@@ -11,11 +12,11 @@ package struct PatternRule: Sendable, Codable, Hashable {
     /// The pattern as the spec wrote it.
     package var source: String { pattern.source }
 
-    /// Compiles `source`.
+    /// Compiles `source` with `flags`.
     /// - Throws: ``PatternError`` (a `PatternSyntaxError`) with the position of the problem when the
     ///   pattern is invalid, refused or too large.
-    package init(source: String, negated: Bool) throws(PatternError) {
-        self.pattern = try Pattern(source)
+    package init(source: String, flags: PatternFlags = [], negated: Bool) throws(PatternError) {
+        self.pattern = try Pattern(source, flags: flags)
         self.negated = negated
     }
 
@@ -35,23 +36,29 @@ package struct PatternRule: Sendable, Codable, Hashable {
         pattern.matches(utf8: bytes) != negated
     }
 
-    private enum CodingKeys: String, CodingKey { case source, negated, compiled }
+    private enum CodingKeys: String, CodingKey { case source, flags, negated, compiled }
 
     /// Decodes the stored automata; a program written before patterns were stored compiled (only
-    /// `source`) is compiled again.
+    /// `source`, and `flags` when there are some) is compiled again.
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let negated = try container.decode(Bool.self, forKey: .negated)
         if let pattern = try container.decodeIfPresent(Pattern.self, forKey: .compiled) {
             self.init(pattern: pattern, negated: negated)
         } else {
-            try self.init(source: container.decode(String.self, forKey: .source), negated: negated)
+            let letters = try container.decodeIfPresent(String.self, forKey: .flags) ?? ""
+            guard case .success(let flags) = PatternFlags.parse(letters) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .flags, in: container, debugDescription: "invalid pattern flags '\(letters)'")
+            }
+            try self.init(source: container.decode(String.self, forKey: .source), flags: flags, negated: negated)
         }
     }
 
     package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(source, forKey: .source)
+        if !pattern.flags.isEmpty { try container.encode(pattern.flags.description, forKey: .flags) }
         try container.encode(negated, forKey: .negated)
         try container.encode(pattern, forKey: .compiled)
     }

@@ -55,13 +55,17 @@ package struct RuleDeclaration: Sendable {
     package var messages: [BuiltInMessage]
     /// What the reference's message column says for a rule without a message of its own (`use`).
     package var messageNote: String?
+    /// Keys of a rule item that only this rule takes beside the common modifiers (`flags` for
+    /// patterns, `case` for the comparisons).
+    package var modifiers: [String]
     /// An argument (YAML) that compiles on a field of `type`, for the tests that compile every rule on
     /// every type it applies to; `other` is a second field of the same type.
     package var example: @Sendable (_ type: FieldType) -> String
 
     package init(
         _ name: String, usage: String, appliesTo: Set<FieldType>? = nil, passes: String, argumentSchema: String,
-        messages: [BuiltInMessage], messageNote: String? = nil, example: @escaping @Sendable (FieldType) -> String
+        messages: [BuiltInMessage], messageNote: String? = nil, modifiers: [String] = [],
+        example: @escaping @Sendable (FieldType) -> String
     ) {
         self.name = name
         self.usage = usage
@@ -70,16 +74,17 @@ package struct RuleDeclaration: Sendable {
         self.argumentSchema = argumentSchema
         self.messages = messages
         self.messageNote = messageNote
+        self.modifiers = modifiers
         self.example = example
     }
 
     package init(
         _ name: String, usage: String, appliesTo: Set<FieldType>? = nil, passes: String, argumentSchema: String,
-        messages: [BuiltInMessage], messageNote: String? = nil, example: String
+        messages: [BuiltInMessage], messageNote: String? = nil, modifiers: [String] = [], example: String
     ) {
         self.init(
             name, usage: usage, appliesTo: appliesTo, passes: passes, argumentSchema: argumentSchema,
-            messages: messages, messageNote: messageNote, example: { _ in example })
+            messages: messages, messageNote: messageNote, modifiers: modifiers, example: { _ in example })
     }
 
     /// Whether the rule applies to fields of `type`.

@@ -17,6 +17,15 @@ package protocol ValueRule: Sendable, Hashable, Codable {
     func passes(_ value: Scalar, in environment: RuleEnvironment) -> Bool
     /// The fields the rule reads besides its own (re-checked when they change).
     var fieldsRead: [Int] { get }
+    /// Whether the rule takes `case: insensitive` (compares text under full default case folding).
+    static var takesCase: Bool { get }
+    /// The rule comparing without regard to case; called only when ``takesCase``.
+    func ignoringCase() -> Self
+}
+
+extension ValueRule {
+    package static var takesCase: Bool { false }
+    package func ignoringCase() -> Self { self }
 }
 
 /// The kinds of argument a value rule can take.

@@ -5,7 +5,8 @@ struct EqualityRuleDefinition: RuleDefinition {
     let declarations = [
         RuleDeclaration(
             "equals", usage: "`equals: X`",
-            passes: "the value equals X: a literal of the field's type, or `{field: NAME}`",
+            passes:
+                "the value equals X: a literal of the field's type, or `{field: NAME}`; with `case: insensitive`, text is compared under [Unicode case folding](#case-insensitive-comparison)",
             argumentSchema: ##"{"$ref": "#/definitions/operand"}"##,
             messages: [
                 BuiltInMessage(
@@ -17,10 +18,10 @@ struct EqualityRuleDefinition: RuleDefinition {
                     zhHans: "{label}的值不正确", zhHant: "{label}的值不正確",
                     ja: "{label}の値が正しくありません"),
             ],
-            example: { $0.exampleLiteral }),
+            modifiers: ["case"], example: { $0.exampleLiteral }),
         RuleDeclaration(
             "not_equals", usage: "`not_equals: X`",
-            passes: "the value differs from X",
+            passes: "the value differs from X (with `case: insensitive`, under Unicode case folding)",
             argumentSchema: ##"{"$ref": "#/definitions/operand"}"##,
             messages: [
                 BuiltInMessage(
@@ -32,13 +33,16 @@ struct EqualityRuleDefinition: RuleDefinition {
                     zhHans: "{label}不能使用此值", zhHant: "{label}不得使用此值",
                     ja: "{label}にこの値は指定できません"),
             ],
-            example: { $0.exampleLiteral }),
+            modifiers: ["case"], example: { $0.exampleLiteral }),
     ]
 
     func check(_ item: RuleSyntax, field: FieldInfo, checker: inout Checker) -> CheckedRuleBody? {
         guard let operand = checker.operand(item.argument, for: field, rule: item.key.value) else { return nil }
         var body = CheckedRuleBody(
-            rule: .equality(EqualityRule(operand: operand, negated: item.key.value == "not_equals")),
+            rule: .equality(
+                EqualityRule(
+                    operand: operand, negated: item.key.value == "not_equals",
+                    caseInsensitive: checker.ignoresCase(item, field: field))),
             messageKey: item.key.value, placeholders: [item.key.value: .date(operand)])
         switch operand {
         case .field(let index):

@@ -6,7 +6,8 @@ struct FieldComparisonRuleDefinition: RuleDefinition {
     let declarations = [
         RuleDeclaration(
             "same_as", usage: "`same_as: FIELD`",
-            passes: "the value equals FIELD's value (reported on this field)",
+            passes:
+                "the value equals FIELD's value (reported on this field); with `case: insensitive`, text under Unicode case folding",
             argumentSchema: #"{"type": "string"}"#,
             messages: [
                 BuiltInMessage(
@@ -14,10 +15,10 @@ struct FieldComparisonRuleDefinition: RuleDefinition {
                     zhHans: "{label}必须与{other}一致", zhHant: "{label}必須與{other}相符",
                     ja: "{label}は{other}と一致する必要があります")
             ],
-            example: "other"),
+            modifiers: ["case"], example: "other"),
         RuleDeclaration(
             "different_from", usage: "`different_from: FIELD`",
-            passes: "the value differs from FIELD's value",
+            passes: "the value differs from FIELD's value (with `case: insensitive`, text under Unicode case folding)",
             argumentSchema: #"{"type": "string"}"#,
             messages: [
                 BuiltInMessage(
@@ -25,10 +26,11 @@ struct FieldComparisonRuleDefinition: RuleDefinition {
                     zhHans: "{label}必须与{other}不同", zhHant: "{label}必須與{other}不同",
                     ja: "{label}は{other}と異なる値にしてください")
             ],
-            example: "other"),
+            modifiers: ["case"], example: "other"),
     ]
 
     func check(_ item: RuleSyntax, field: FieldInfo, checker: inout Checker) -> CheckedRuleBody? {
+        let caseInsensitive = checker.ignoresCase(item, field: field)
         guard let (other, location) = checker.otherField(item, of: field) else { return nil }
         if !field.type.isComparable(with: other.type) {
             checker.diagnostics.error(
@@ -38,7 +40,8 @@ struct FieldComparisonRuleDefinition: RuleDefinition {
         }
         return CheckedRuleBody(
             rule: .fieldComparison(
-                FieldComparisonRule(other: other.index, negated: item.key.value == "different_from")),
+                FieldComparisonRule(
+                    other: other.index, negated: item.key.value == "different_from", caseInsensitive: caseInsensitive)),
             messageKey: item.key.value, comparingWith: other)
     }
 }

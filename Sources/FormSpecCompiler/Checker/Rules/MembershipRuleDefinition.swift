@@ -5,7 +5,8 @@ struct MembershipRuleDefinition: RuleDefinition {
     let declarations = [
         RuleDeclaration(
             "one_of", usage: "`one_of: [X…]`",
-            passes: "the value equals one of the listed literals",
+            passes:
+                "the value equals one of the listed literals (with `case: insensitive`, text under Unicode case folding)",
             argumentSchema: ##"{"type": "array", "minItems": 1, "items": {"$ref": "#/definitions/scalar"}}"##,
             messages: [
                 BuiltInMessage(
@@ -17,10 +18,11 @@ struct MembershipRuleDefinition: RuleDefinition {
                     zhHans: "{label}不是允许的值", zhHant: "{label}不是允許的值",
                     ja: "{label}は許可された値ではありません"),
             ],
-            example: { "[\($0.exampleLiteral)]" }),
+            modifiers: ["case"], example: { "[\($0.exampleLiteral)]" }),
         RuleDeclaration(
             "not_one_of", usage: "`not_one_of: [X…]`",
-            passes: "the value equals none of the listed literals",
+            passes:
+                "the value equals none of the listed literals (with `case: insensitive`, text under Unicode case folding)",
             argumentSchema: ##"{"type": "array", "minItems": 1, "items": {"$ref": "#/definitions/scalar"}}"##,
             messages: [
                 BuiltInMessage(
@@ -32,7 +34,7 @@ struct MembershipRuleDefinition: RuleDefinition {
                     zhHans: "{label}不能使用被禁止的值", zhHant: "{label}不得使用被禁止的值",
                     ja: "{label}に禁止された値は指定できません"),
             ],
-            example: { "[\($0.exampleLiteral)]" }),
+            modifiers: ["case"], example: { "[\($0.exampleLiteral)]" }),
     ]
 
     func check(_ item: RuleSyntax, field: FieldInfo, checker: inout Checker) -> CheckedRuleBody? {
@@ -51,9 +53,12 @@ struct MembershipRuleDefinition: RuleDefinition {
                 failed = true
             }
         }
+        let caseInsensitive = checker.ignoresCase(item, field: field)
         guard !failed else { return nil }
         return CheckedRuleBody(
-            rule: .membership(MembershipRule(values: values, negated: item.key.value == "not_one_of")),
+            rule: .membership(
+                MembershipRule(
+                    values: values, negated: item.key.value == "not_one_of", caseInsensitive: caseInsensitive)),
             // On a secret field the listed values are secrets too: the default message leaves them out.
             messageKey: item.key.value + (field.type == .secret ? ".secret" : ""),
             placeholders: [item.key.value: .list(values.map(\.description), or: true)])

@@ -10,7 +10,7 @@ struct PatternRuleDefinition: RuleDefinition {
         RuleDeclaration(
             "pattern", usage: "`pattern: P`", appliesTo: .textual,
             passes:
-                "the [pattern](#patterns) finds a match anywhere in the value (write `^…$` to match the whole value); matching takes linear time and backreferences are refused",
+                "the [pattern](#patterns) finds a match anywhere in the value (write `^…$` to match the whole value); matching takes linear time and backreferences are refused; `flags:` takes `i`, `m` and `s`",
             argumentSchema: #"{"type": "string"}"#,
             messages: [
                 BuiltInMessage(
@@ -18,7 +18,7 @@ struct PatternRuleDefinition: RuleDefinition {
                     zhHans: "{label}格式不正确", zhHant: "{label}格式不正確",
                     ja: "{label}の形式が正しくありません")
             ],
-            example: "'^[a-z]+$'"),
+            modifiers: ["flags"], example: "'^[a-z]+$'"),
         RuleDeclaration(
             "not_pattern", usage: "`not_pattern: P`", appliesTo: .textual,
             passes: "the pattern finds no match",
@@ -29,13 +29,16 @@ struct PatternRuleDefinition: RuleDefinition {
                     zhHans: "{label}包含不允许的内容", zhHant: "{label}包含不允許的內容",
                     ja: "{label}に使用できない内容が含まれています")
             ],
-            example: "'[0-9]'"),
+            modifiers: ["flags"], example: "'[0-9]'"),
     ]
 
     func check(_ item: RuleSyntax, field: FieldInfo, checker: inout Checker) -> CheckedRuleBody? {
-        guard let source = Read.string(item.argument, "'\(item.key.value)'", &checker.diagnostics) else { return nil }
+        let flags = Self.flags(item.flags, diagnostics: &checker.diagnostics)
+        guard let source = Read.string(item.argument, "'\(item.key.value)'", &checker.diagnostics),
+            let flags
+        else { return nil }
         do {
-            let rule = try PatternRule(source: source.value, negated: item.key.value == "not_pattern")
+            let rule = try PatternRule(source: source.value, flags: flags, negated: item.key.value == "not_pattern")
             return CheckedRuleBody(
                 rule: .pattern(rule), messageKey: item.key.value,
                 placeholders: [item.key.value: .text(source.value)])
@@ -43,6 +46,35 @@ struct PatternRuleDefinition: RuleDefinition {
             checker.diagnostics.error(
                 "invalid pattern: \(error.message)", at: Self.location(of: error, in: item.argument),
                 notes: error.note.map { [.init($0)] } ?? [])
+            return nil
+        }
+    }
+
+    /// The flags `flags:` names (none when it is absent), or `nil` after a diagnostic.
+    static func flags(_ written: Located<String>?, diagnostics: inout DiagnosticCollector) -> PatternFlags? {
+        guard let written else { return [] }
+        switch PatternFlags.parse(written.value) {
+        case .success(let flags):
+            return flags
+        case .failure(.unknown(let letter)):
+            let lower = Character(letter.lowercased())
+            let hint: String
+            if letter != lower, PatternFlags.flag(lower) != nil {
+                hint = "did you mean '\(lower)'?"
+            } else if letter == "u" || letter == "v" {
+                hint = "'u' is always on and 'v' is not supported"
+            } else if letter == "g" || letter == "y" || letter == "d" {
+                hint = "'\(letter)' changes where a search starts or what it reports, never whether a value matches"
+            } else {
+                hint = "flags are letters from 'ims'"
+            }
+            diagnostics.error(
+                "unknown pattern flag '\(letter)' in 'flags: \(written.value)'", at: written.location,
+                notes: [.init(hint), .init("flags: i (ignore case), m (multiline ^ and $), s (. matches line breaks)")])
+            return nil
+        case .failure(.repeated(let letter)):
+            diagnostics.error(
+                "pattern flag '\(letter)' is written twice in 'flags: \(written.value)'", at: written.location)
             return nil
         }
     }

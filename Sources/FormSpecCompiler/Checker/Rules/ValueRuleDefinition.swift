@@ -8,6 +8,7 @@ struct ValueRuleDefinition: RuleDefinition {
     func check(_ item: RuleSyntax, field: FieldInfo, checker: inout Checker) -> CheckedRuleBody? {
         let name = item.key.value
         guard let type = ValueRules.type(named: name) else { return nil }
+        let caseInsensitive = type.takesCase && checker.ignoresCase(item, field: field)
         switch type.argument {
         case .field(let types):
             guard let (other, location) = checker.otherField(item, of: field) else { return nil }
@@ -17,8 +18,9 @@ struct ValueRuleDefinition: RuleDefinition {
                     at: location)
                 return nil
             }
+            let rule = type.init(argument: .field(other.index))
             return CheckedRuleBody(
-                rule: .value(AnyValueRule(type.init(argument: .field(other.index)))), messageKey: name,
+                rule: .value(AnyValueRule(caseInsensitive ? rule.ignoringCase() : rule)), messageKey: name,
                 comparingWith: other)
         }
     }
