@@ -170,12 +170,17 @@ extension Checker {
                     notes: [.init(maximum)])
             case .failure(.malformed):
                 var notes: [Diagnostic.Note] = [
-                    .init("write a whole number of \(allowsDays ? "days, " : "")hours, minutes or seconds with an optional sign: \(examples)")
+                    .init(
+                        "write a whole number of \(allowsDays ? "days, " : "")hours, minutes or seconds with an optional sign: \(examples)"
+                    )
                 ]
                 if !allowsDays, text.hasSuffix("d") {
-                    notes.insert(.init("a time of day has no days to step; compare date-time fields to step across days"), at: 0)
+                    notes.insert(
+                        .init("a time of day has no days to step; compare date-time fields to step across days"), at: 0)
                 } else if text.hasSuffix("y") {
-                    notes.insert(.init("'m' is minutes on \(other.type.rawValue) fields; months and years step date fields"), at: 0)
+                    notes.insert(
+                        .init("'m' is minutes on \(other.type.rawValue) fields; months and years step date fields"),
+                        at: 0)
                 }
                 diagnostics.error(
                     "invalid \(other.type == .time ? "time" : "date-time") offset '\(text)'", at: node.location,

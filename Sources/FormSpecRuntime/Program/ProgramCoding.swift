@@ -41,7 +41,8 @@ extension Scalar {
         case "time":
             let text = try container.decode(String.self, forKey: key)
             guard let time = CivilTime(parsing: text) else {
-                throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "invalid time '\(text)'")
+                throw DecodingError.dataCorruptedError(
+                    forKey: key, in: container, debugDescription: "invalid time '\(text)'")
             }
             self = .time(time)
         case "datetime":

@@ -30,7 +30,8 @@ public struct CivilTime: Sendable, Hashable, Comparable, CustomStringConvertible
         guard (0...23).contains(hour), (0...59).contains(minute), (0...59).contains(second),
             (0..<1_000_000_000).contains(nanosecond)
         else { return nil }
-        self.init(nanoseconds: Int64((hour * 60 + minute) * 60 + second) * Self.nanosecondsPerSecond + Int64(nanosecond))
+        self.init(
+            nanoseconds: Int64((hour * 60 + minute) * 60 + second) * Self.nanosecondsPerSecond + Int64(nanosecond))
     }
 
     /// Parses `HH:MM`, `HH:MM:SS` or `HH:MM:SS.F` (1–9 fraction digits); `nil` for anything else,

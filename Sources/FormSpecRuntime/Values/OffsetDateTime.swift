@@ -66,7 +66,8 @@ public struct OffsetDateTime: Sendable, Hashable, Comparable, CustomStringConver
             let days = Int64(CivilDate.daysFromCivil(year, month, day))
             let local = time.nanoseconds - Int64(time.second == 60 ? 60 : 0) * CivilTime.nanosecondsPerSecond
             let second = local / CivilTime.nanosecondsPerSecond + (time.second == 60 ? 59 : 0)
-            let nanoseconds = local % CivilTime.nanosecondsPerSecond + (time.second == 60 ? CivilTime.nanosecondsPerSecond : 0)
+            let nanoseconds =
+                local % CivilTime.nanosecondsPerSecond + (time.second == 60 ? CivilTime.nanosecondsPerSecond : 0)
             return (days * 86_400 + second - Int64(offset) * 60, Int32(nanoseconds), Int16(offset))
         }
         guard let (seconds, nanoseconds, offset) = parsed else { return nil }
@@ -91,7 +92,8 @@ public struct OffsetDateTime: Sendable, Hashable, Comparable, CustomStringConver
 
     /// The date-time as it was written, or spelled in its offset for a computed one.
     public var description: String {
-        text.isEmpty ? Self.canonicalText(seconds: seconds, nanoseconds: nanoseconds, offsetMinutes: offsetMinutes) : text
+        text.isEmpty
+            ? Self.canonicalText(seconds: seconds, nanoseconds: nanoseconds, offsetMinutes: offsetMinutes) : text
     }
 
     /// This instant moved by `step` (a day is 86 400 seconds: the offset is fixed, so there is no
@@ -135,7 +137,8 @@ public struct OffsetDateTime: Sendable, Hashable, Comparable, CustomStringConver
         let magnitude = offsetMinutes.magnitude
         let zone =
             offsetMinutes == 0
-            ? "Z" : (offsetMinutes < 0 ? "-" : "+") + TimeSyntax.pad(Int(magnitude / 60), 2) + ":"
+            ? "Z"
+            : (offsetMinutes < 0 ? "-" : "+") + TimeSyntax.pad(Int(magnitude / 60), 2) + ":"
                 + TimeSyntax.pad(Int(magnitude % 60), 2)
         return date + "T" + time + fraction + zone
     }
