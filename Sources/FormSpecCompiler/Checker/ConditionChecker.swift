@@ -81,7 +81,10 @@ extension Checker {
                 diagnostics.error(
                     "'matches' searches text, and '\(field.name)' is \(field.type.rawValue)", at: value.key.location,
                     notes: field.type.isOrdered
-                        ? [.init("to compare numbers, dates or times, use less_than, greater_than, at_least or at_most")]
+                        ? [
+                            .init(
+                                "to compare numbers, dates or times, use less_than, greater_than, at_least or at_most")
+                        ]
                         : [])
                 rejected = true
             } else if let source = Read.string(value.value, "'matches'", &diagnostics) {
