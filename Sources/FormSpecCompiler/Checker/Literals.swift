@@ -108,6 +108,19 @@ extension Checker {
         if field.type == .date, case .string(let text) = node.resolved, text.hasPrefix("today") {
             return relativeDate(text, at: node.location).map(Operand.today)
         }
+        if field.type == .time || field.type == .datetime, case .string(let text) = node.resolved,
+            text.hasPrefix("today") || text == "now"
+        {
+            diagnostics.error(
+                "'\(rule)' on \(field.type.rawValue) field '\(field.name)' takes \(field.type.literalDescription), not '\(text)'",
+                at: node.location,
+                notes: [
+                    .init(
+                        "relative bounds (today±N) are for date fields; compare with a literal or {field: NAME, offset: STEP}"
+                    )
+                ])
+            return nil
+        }
         return literal(node, for: field, rule: rule, acceptsToday: true).map(Operand.literal)
     }
 
