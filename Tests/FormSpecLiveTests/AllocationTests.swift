@@ -61,5 +61,33 @@ import Testing
             #expect(scratch.valid)
             #expect(allocations == 0, "\(allocations) allocations in 1,000 records")
         }
+
+        @Test func readingTimesAndComparingThemWithOffsetBoundsAllocatesNothing() throws {
+            let program = try loadSpec("appointment_times").program
+            var scratch = EvaluationScratch(program)
+            var context = EvaluationContext()
+            try context.prepare(for: program)
+            // Strings as a JSON reader leaves them: long enough not to be stored inline.
+            let inputs: [(FieldType, Value?)] = [
+                (.time, .string(String("09:30:00.250000000".utf8) ?? "")), (.time, .string("10:45:00.12345678")),
+                (.time, nil), (.text, nil),
+                (.datetime, .string("2026-03-10T08:00:00.123456789+01:00")),
+                (.datetime, .string("2026-03-11T07:00:00.000000001-00:00")),
+            ]
+            func once() throws {
+                scratch.reset(program)
+                for (index, input) in inputs.enumerated() {
+                    scratch.values[index] = input.0.read(input.1, trim: true)
+                }
+                try program.evaluate(&scratch, context: context)
+            }
+            try once()  // grows the buffers
+            let count = try #require(mallocCount)
+            let before = count()
+            for _ in 0..<1_000 { try once() }
+            let allocations = count() - before
+            #expect(scratch.valid)
+            #expect(allocations == 0, "\(allocations) allocations in 1,000 records")
+        }
     }
 #endif
