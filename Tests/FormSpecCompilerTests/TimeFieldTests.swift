@@ -149,6 +149,27 @@ struct TimeFieldTests {
         #expect(try Self.errors(["sent": "2024-05-01T10:00:00"], locale: locale)["sent"]?.count == 1)
     }
 
+    @Test(
+        "a JSON Lines record reads times from its bytes exactly as a parsed value does",
+        arguments: [
+            #"{"start": "09:30", "end": "10:00:00.250", "sent": "2024-05-01t10:00:00z", "due": "2024-05-01T14:00:00+02:00"}"#,
+            #"{"start": " 09:30 ", "end": "25:00", "sent": "2024-05-01T10:00:00-00:00", "due": "2024-05-01T11:00:00.5-00:00"}"#,
+            #"{"start": "", "end": "9:00", "sent": "2024-05-01T10:00:00", "due": "１２:００"}"#,
+            #"{"start": "16:00", "end": "\u0031\u0037:00", "sent": "1998-12-31T23:59:60Z", "due": 1}"#,
+        ])
+    func recordBytesAgree(line: String) throws {
+        let program = try #require(compile(Self.source).spec?.program)
+        var context = EvaluationContext(locale: "en", today: CivilDate(iso: "2024-05-01")!)
+        try context.prepare(for: program)
+        var records = RecordValidator(program: program, context: context)
+        let reading = Array(line.utf8).withUnsafeBufferPointer { records.read(line: $0) }
+        #expect(reading == .read)
+        _ = try records.evaluate()
+        let value = try JSONReader.parse(line)
+        #expect(records.report() == (try program.validate(value, context: context)))
+        #expect(records.report().json() == (try program.validate(value, context: context)).json())
+    }
+
     @Test("the compiled program round-trips through JSON with its time literals and offsets")
     func programCoding() throws {
         let compilation = compile(Self.source)

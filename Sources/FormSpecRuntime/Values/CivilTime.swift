@@ -4,15 +4,21 @@
 /// Hours are 00–23, minutes and seconds 00–59: a civil time has no date or offset, so a leap second
 /// (`23:59:60`) cannot be placed and is not a time. A fraction has 1 to 9 digits (nanoseconds);
 /// more digits are not a time, so every accepted time compares exactly. Two spellings of one time
-/// (`09:00`, `09:00:00`, `09:00:00.000`) are equal; ``text`` keeps the spelling that was read, for
-/// messages.
+/// (`09:00`, `09:00:00`, `09:00:00.000`) are equal; ``description`` gives back the spelling that
+/// was read, for messages. The spelling is kept as a digit count, not as text, so reading a time
+/// allocates nothing.
 public struct CivilTime: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// Nanoseconds since midnight: 0 up to one day for a time that was read; a bound shifted by an
     /// offset (`{field: start, offset: 90m}`) may lie before or beyond the day, and stays ordered.
     package var nanoseconds: Int64
-    /// The text as written; empty for a computed time (``description`` spells it then, so
-    /// shifting a bound on the hot path allocates nothing).
-    package var text: String
+    /// How the time was written: ``Self/withoutSeconds`` (`HH:MM`), 0 (`HH:MM:SS`), 1–9 (that
+    /// many fraction digits), or ``Self/computed`` (spelled canonically).
+    package var fractionDigits: Int8
+
+    /// ``fractionDigits`` of a time written `HH:MM`.
+    package static let withoutSeconds: Int8 = -2
+    /// ``fractionDigits`` of a computed time: `HH:MM:SS` and the fraction's significant digits.
+    package static let computed: Int8 = -1
 
     /// Nanoseconds in one second.
     package static let nanosecondsPerSecond: Int64 = 1_000_000_000
@@ -22,7 +28,7 @@ public struct CivilTime: Sendable, Hashable, Comparable, CustomStringConvertible
     /// Creates a time from nanoseconds since midnight, spelled canonically.
     package init(nanoseconds: Int64) {
         self.nanoseconds = nanoseconds
-        self.text = ""
+        self.fractionDigits = Self.computed
     }
 
     /// Creates a time of day, or returns `nil` when a component is out of range.
@@ -38,16 +44,18 @@ public struct CivilTime: Sendable, Hashable, Comparable, CustomStringConvertible
     /// including `24:00`, `23:59:60`, `9:00`, spaces and non-ASCII digits.
     public init?(parsing text: String) {
         var text = text
-        let parsed = text.withUTF8 { bytes -> Int64? in
-            guard bytes.count >= 5, bytes.count <= 18,
-                let time = TimeSyntax.partialTime(bytes, from: 0, secondsRequired: false),
-                time.end == bytes.count, time.second < 60
-            else { return nil }
-            return time.nanoseconds
-        }
-        guard let parsed else { return nil }
-        self.nanoseconds = parsed
-        self.text = text
+        guard let time = text.withUTF8({ CivilTime(utf8: $0) }) else { return nil }
+        self = time
+    }
+
+    /// Parses a time from UTF-8 bytes in place, as ``init(parsing:)`` does.
+    package init?(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+        guard bytes.count >= 5, bytes.count <= 18,
+            let time = TimeSyntax.partialTime(bytes, from: 0, secondsRequired: false),
+            time.end == bytes.count, time.second < 60
+        else { return nil }
+        nanoseconds = time.nanoseconds
+        fractionDigits = time.fractionDigits
     }
 
     public static func == (lhs: CivilTime, rhs: CivilTime) -> Bool { lhs.nanoseconds == rhs.nanoseconds }
@@ -55,7 +63,16 @@ public struct CivilTime: Sendable, Hashable, Comparable, CustomStringConvertible
     public func hash(into hasher: inout Hasher) { hasher.combine(nanoseconds) }
 
     /// The time as it was written, or `HH:MM:SS[.F]` for a computed one.
-    public var description: String { text.isEmpty ? Self.canonicalText(nanoseconds) : text }
+    public var description: String {
+        guard fractionDigits != Self.computed, (0..<Self.nanosecondsPerDay).contains(nanoseconds) else {
+            return Self.canonicalText(nanoseconds)
+        }
+        let seconds = Int(nanoseconds / Self.nanosecondsPerSecond)
+        let clock = TimeSyntax.pad(seconds / 3600, 2) + ":" + TimeSyntax.pad(seconds / 60 % 60, 2)
+        if fractionDigits == Self.withoutSeconds { return clock }
+        return clock + ":" + TimeSyntax.pad(seconds % 60, 2)
+            + TimeSyntax.fraction(Int(nanoseconds % Self.nanosecondsPerSecond), digits: Int(fractionDigits))
+    }
 
     /// This time moved by `step`, exactly, without wrapping at midnight: `23:45` plus `30m` lies
     /// beyond every time of the day, so no time of the same day is after it.
@@ -71,7 +88,7 @@ public struct CivilTime: Sendable, Hashable, Comparable, CustomStringConvertible
         let seconds = magnitude / UInt64(nanosecondsPerSecond)
         let fraction = magnitude % UInt64(nanosecondsPerSecond)
         return sign + TimeSyntax.clock(Int(seconds / 3600), Int(seconds / 60 % 60), Int(seconds % 60))
-            + TimeSyntax.fraction(Int(fraction))
+            + TimeSyntax.fraction(Int(fraction), digits: nil)
     }
 }
 
@@ -157,14 +174,15 @@ package struct TimeStep: Sendable, Hashable, CustomStringConvertible {
 
 /// The grammar RFC 3339 shares between times and date-times, read from UTF-8 bytes in place.
 enum TimeSyntax {
-    /// A time read from bytes: its fields, its nanoseconds since midnight (a leap second counts as
-    /// the 59th second plus one second of nanoseconds, so it sorts between `:59` and the next
-    /// minute), and the index after it.
+    /// A time read from bytes: its fields, its nanoseconds since midnight (second 60 counted as
+    /// written; the caller refuses or places it), how it was spelled (``CivilTime/fractionDigits``)
+    /// and the index after it.
     struct PartialTime {
         var hour: Int
         var minute: Int
         var second: Int
         var nanoseconds: Int64
+        var fractionDigits: Int8
         var end: Int
     }
 
@@ -189,7 +207,9 @@ enum TimeSyntax {
         var index = start + 5
         var second = 0
         var fraction: Int64 = 0
+        var spelling = CivilTime.withoutSeconds
         if index < bytes.count, bytes[index] == UInt8(ascii: ":") {
+            spelling = 0
             guard let value = twoDigits(bytes, index + 1), value <= 60 else { return nil }
             second = value
             index += 3
@@ -204,6 +224,7 @@ enum TimeSyntax {
                 }
                 guard digits > 0 else { return nil }
                 for _ in digits..<9 { fraction *= 10 }
+                spelling = Int8(digits)
             }
         } else if secondsRequired {
             return nil
@@ -211,7 +232,7 @@ enum TimeSyntax {
         let seconds = Int64((hour * 60 + minute) * 60 + second)
         return PartialTime(
             hour: hour, minute: minute, second: second,
-            nanoseconds: seconds * CivilTime.nanosecondsPerSecond + fraction, end: index)
+            nanoseconds: seconds * CivilTime.nanosecondsPerSecond + fraction, fractionDigits: spelling, end: index)
     }
 
     /// `HH:MM:SS`, each at least two digits.
@@ -219,12 +240,18 @@ enum TimeSyntax {
         pad(hour, 2) + ":" + pad(minute, 2) + ":" + pad(second, 2)
     }
 
-    /// `.F` with the significant digits of `nanoseconds` (0–999 999 999), or nothing for zero.
-    static func fraction(_ nanoseconds: Int) -> String {
-        guard nanoseconds > 0 else { return "" }
-        var digits = pad(nanoseconds, 9)
-        while digits.last == "0" { digits.removeLast() }
-        return "." + digits
+    /// `.F` for `nanoseconds` (0–999 999 999): its first `digits` digits as written (nothing for
+    /// 0), or with `nil` its significant digits (nothing for zero nanoseconds).
+    static func fraction(_ nanoseconds: Int, digits: Int?) -> String {
+        var text = pad(nanoseconds, 9)
+        if let digits {
+            guard digits > 0 else { return "" }
+            text.removeLast(9 - min(digits, 9))
+        } else {
+            guard nanoseconds > 0 else { return "" }
+            while text.last == "0" { text.removeLast() }
+        }
+        return "." + text
     }
 
     /// `value` (not negative) with leading zeros to `width` digits.
