@@ -34,6 +34,16 @@ tests:
     input: {amount: -9223372036854775808, step: -1}
     expect: valid
 """,
+    "hostile_times": """formspec: 1
+form: f
+fields:
+  t: {type: time, default: "23:59:59.999999999", rules: [{min: "00:00"}, {less_than: {field: u, offset: -86400s}}]}
+  u: {type: time, rules: [{at_most: {field: t, offset: 24h}}, {one_of: ["09:00", "09:00:00.000000000"]}]}
+  d: {type: datetime, rules: [{at_least: {field: e, offset: -100000d}}, {less_than: "9999-12-31T23:59:59.999999999-23:59"}]}
+  e: {type: datetime, rules: [{greater_than: "0000-01-01T00:00:00+23:59"}, {equals: "1998-12-31T15:59:60-08:00"}]}
+tests:
+  - {name: hostile, input: {t: "99:99", u: "23:59:60", d: "99999999999-01-01T00:00:00Z", e: "1998-12-31T23:59:60Z"}, expect: {valid: false}}
+""",
     "huge_numbers": """formspec: 1
 form: f
 fields:

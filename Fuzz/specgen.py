@@ -87,6 +87,11 @@ class Generator:
             # Relative dates are for comparisons only.
             return self.quote(self.rng.choice(dates + (["today", "today+30d", "today-18y", "today-100000d"]
                                                        if relative else [])))
+        if kind == "time":
+            return self.quote(self.rng.choice(["00:00", "09:30", "23:59:59.999999999", "12:00:00"]))
+        if kind == "datetime":
+            return self.quote(self.rng.choice(["2024-02-29T12:00:00Z", "0000-01-01T00:00:00+23:59",
+                                               "9999-12-31T23:59:59.999999999-23:59", "1998-12-31T23:59:60Z"]))
         if kind == "boolean":
             return self.rng.choice(["true", "false"])
         if kind == "choice":
@@ -101,7 +106,7 @@ class Generator:
             choices += ["min_length", "max_length", "pattern", "not_pattern", "contains"]
         if kind == "text":
             choices += ["format"]
-        if kind in ("integer", "number", "date"):
+        if kind in ("integer", "number", "date", "time", "datetime"):
             choices += ["min", "max", "greater_than", "less_than"]
         if kind in ("integer", "number"):
             choices += ["multiple_of"]
@@ -132,6 +137,10 @@ class Generator:
             if rule != "multiple_of" or kind != "date":
                 if kind in ("integer", "number") and numeric and self.rng.random() < 0.3:
                     return f"{{{rule}: {{field: {self.quote(self.rng.choice(numeric))}}}}}"
+            timed = [f for f, k in self.fields.items() if k == kind and f != field]
+            if kind in ("time", "datetime") and timed and self.rng.random() < 0.5:
+                steps = ["90m", "-2h", "+30s", "24h", "-86400s"] + (["1d", "-100000d"] if kind == "datetime" else [])
+                return f"{{{rule}: {{field: {self.quote(self.rng.choice(timed))}, offset: {self.rng.choice(steps)}}}}}"
             if rule == "multiple_of":
                 steps = ["1", "2", "3", str(INT64_MAX)] + (["0.01", "1e-300"] if kind == "number" else [])
                 return f"{{multiple_of: {self.rng.choice(steps)}}}"
@@ -216,7 +225,7 @@ class Generator:
         imported = self.rng.sample(libraries, min(len(libraries), 3))
         text_only = [name for p in imported for name in names_of[p]]
 
-        kinds = ["text", "secret", "integer", "number", "boolean", "date", "choice"]
+        kinds = ["text", "secret", "integer", "number", "boolean", "date", "time", "datetime", "choice"]
         count = self.rng.choice([1, 3, 8, 30, 300])
         self.fields["password"] = "secret"
         for _ in range(count):
@@ -287,6 +296,11 @@ class Generator:
                 record[field] = self.rng.choice([True, False, "true", 1])
             elif kind == "date":
                 record[field] = self.rng.choice(["2024-02-29", "2023-02-29", "0000-01-01", "9999-12-31"])
+            elif kind == "time":
+                record[field] = self.rng.choice(["09:30", "23:59:60", "24:00", "9:30", "12:00:00.1234567890", 930])
+            elif kind == "datetime":
+                record[field] = self.rng.choice(["2024-02-29T12:00:00+14:00", "2023-02-29T12:00:00Z",
+                                                 "1998-12-31T15:59:60-08:00", "2024-01-01T00:00:00", "9" * 40])
             elif kind == "choice":
                 record[field] = self.rng.choice(self.options.get(field, ["x"]) + [1])
             else:

@@ -254,6 +254,8 @@ package enum SwiftSourceEmitter {
         case .number: "Decimal"
         case .boolean: "Bool"
         case .date: "CivilDate"
+        case .time: "CivilTime"
+        case .datetime: "OffsetDateTime"
         case .choice: choice
         }
     }

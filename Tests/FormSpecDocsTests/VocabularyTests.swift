@@ -44,6 +44,21 @@ struct VocabularyTests {
         #expect(Set(Checker.expectationKeys) == expectationKeys)
     }
 
+    @Test("the schema's type enum, the reference's type table and the editor's completions list every field type")
+    func fieldTypesEverywhere() throws {
+        let names = FieldType.allCases.map(\.rawValue)
+        guard case .array(let values) = try Self.definition("field")?["properties"]?["type"]?["enum"] else {
+            Issue.record("the field definition has no type enum")
+            return
+        }
+        #expect(values == names.map(JSONValue.string))
+        #expect(SpecVocabulary.fieldTypes == names)
+        let reference = try Repository.read("docs/reference.md")
+        for name in names {
+            #expect(reference.contains("| `\(name)` | "), "docs/reference.md has no field type row for \(name)")
+        }
+    }
+
     @Test("each rule key of the schema is one of the compiler's rules, and each has a description")
     func schemaRulesAreReal() throws {
         let rule = try #require(try Self.definition("rule"))

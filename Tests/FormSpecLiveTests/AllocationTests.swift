@@ -62,6 +62,47 @@ import Testing
             #expect(allocations == 0, "\(allocations) allocations in 1,000 records")
         }
 
+        @Test func readingTimesAndComparingThemWithOffsetBoundsAllocatesNothing() throws {
+            let program = try loadSpec("appointment_times").program
+            var scratch = EvaluationScratch(program)
+            var context = EvaluationContext()
+            try context.prepare(for: program)
+            // Strings as a JSON reader leaves them: long enough not to be stored inline.
+            let inputs: [(FieldType, Value?)] = [
+                (.time, .string(String("09:30:00.250000000".utf8))), (.time, .string("10:45:00.12345678")),
+                (.time, nil), (.text, nil),
+                (.datetime, .string("2026-03-10T08:00:00.123456789+01:00")),
+                (.datetime, .string("2026-03-11T07:00:00.000000001-00:00")),
+            ]
+            let values = inputs.map { $0.0.read($0.1, trim: true) }
+            func once() throws {
+                scratch.reset(program)
+                for index in values.indices { scratch.values[index] = values[index] }
+                try program.evaluate(&scratch, context: context)
+            }
+            try once()  // grows the buffers
+            let count = try #require(mallocCount)
+            // Every record brings new strings: read 1,000 of each kind, made before counting.
+            let times = (0..<1_000).map { Value.string(String("09:30:00.25000\($0 + 1_000)".utf8)) }
+            let dateTimes = (0..<1_000).map {
+                Value.string(String("2026-03-10T08:00:00.12345\($0 + 1_000)+01:00".utf8))
+            }
+            var read = 0
+            let beforeReading = count()
+            for index in times.indices {
+                if case .value = FieldType.time.read(times[index], trim: true) { read += 1 }
+                if case .value = FieldType.datetime.read(dateTimes[index], trim: true) { read += 1 }
+            }
+            let readingAllocations = count() - beforeReading
+            let before = count()
+            for _ in 0..<1_000 { try once() }
+            let allocations = count() - before
+            #expect(read == 2_000)
+            #expect(readingAllocations == 0, "\(readingAllocations) allocations reading 1,000 records")
+            #expect(scratch.valid)
+            #expect(allocations == 0, "\(allocations) allocations in 1,000 records")
+        }
+
         /// `case: insensitive`, `not_contains_field` and `flags: i` fold as they compare: no copy of
         /// a value, ASCII or not.
         @Test func caseInsensitiveRulesAllocateNothing() throws {

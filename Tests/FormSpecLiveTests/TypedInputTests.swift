@@ -8,7 +8,8 @@ import Testing
 struct TypedInputTests {
     static let json = """
         {"name":"Mei","default":"x","contact_email":"mei@example.com","password":"hunter2!!","age":17,
-         "height":1.75,"agree":true,"born":"2000-02-29","size":1}
+         "height":1.75,"agree":true,"born":"2000-02-29","opens":"09:30","deadline":"2026-03-10T08:00:00+01:00",
+         "size":1}
         """
 
     @Test func decodesTypedValuesAndValidates() async throws {
@@ -17,6 +18,8 @@ struct TypedInputTests {
         #expect(input.password?.revealed == "hunter2!!")
         #expect(input.age == 17 && input.height == Decimal(string: "1.75") && input.agree == true)
         #expect(input.born == CivilDate(year: 2000, month: 2, day: 29))
+        #expect(input.opens == CivilTime(hour: 9, minute: 30))
+        #expect(input.deadline == OffsetDateTime(parsing: "2026-03-10T07:00:00Z"))
         #expect(input.size == ._1)
 
         let form = CompiledForm(program: try TypedInputForm.program())

@@ -64,13 +64,13 @@ package enum SpecVocabulary {
         "one_of": "True when the field's value is one of these literals.",
         "empty": "`true` when the field must be empty, `false` when it must not.",
         "less_than":
-            "True when the field's value (number or date) is less than X: a literal, `{field: NAME}`, `{field: NAME, offset: STEP}`, or for dates `today±N`. False when either side is empty.",
+            "True when the field's value (number, date, time or datetime) is less than X: a literal, `{field: NAME}`, `{field: NAME, offset: STEP}`, or for dates `today±N`. False when either side is empty.",
         "greater_than":
-            "True when the field's value (number or date) is greater than X: a literal, `{field: NAME}`, `{field: NAME, offset: STEP}`, or for dates `today±N`. False when either side is empty.",
+            "True when the field's value (number, date, time or datetime) is greater than X: a literal, `{field: NAME}`, `{field: NAME, offset: STEP}`, or for dates `today±N`. False when either side is empty.",
         "at_least":
-            "True when the field's value (number or date) is at least X: a literal, `{field: NAME}`, `{field: NAME, offset: STEP}`, or for dates `today±N`. False when either side is empty.",
+            "True when the field's value (number, date, time or datetime) is at least X: a literal, `{field: NAME}`, `{field: NAME, offset: STEP}`, or for dates `today±N`. False when either side is empty.",
         "at_most":
-            "True when the field's value (number or date) is at most X: a literal, `{field: NAME}`, `{field: NAME, offset: STEP}`, or for dates `today±N`. False when either side is empty.",
+            "True when the field's value (number, date, time or datetime) is at most X: a literal, `{field: NAME}`, `{field: NAME, offset: STEP}`, or for dates `today±N`. False when either side is empty.",
         "matches":
             "True when the pattern finds a match in the field's text (an unanchored search, like the `pattern` rule). False when the field is empty.",
         "mode": "The mode given by the caller: new, edit or show.",
@@ -103,7 +103,8 @@ package enum SpecVocabulary {
         "fields": "The form's fields, in order: field name -> field.",
         "form_rules": "Form-level rules (`require_changes`, `at_least_one_of`), reported in `form_errors`.",
         "tests": "Spec tests: an input and the report it must produce.",
-        "type": "text (default), secret, integer, number, boolean, date or choice.",
+        "type":
+            "text (default), secret, integer, number, boolean, date, time (`HH:MM[:SS]`), datetime (RFC 3339 with an offset) or choice.",
         "label": "The field's name in messages (`{label}`); defaults to the field name humanized.",
         "default":
             "The value used when the input lacks the field; for dates also `today` or `today±N` (`today-18y`), counted from the validation's today.",
@@ -132,7 +133,7 @@ package enum SpecVocabulary {
         "stubs": "Outcomes of external checks: check name -> true | false.",
         "field": "The field whose value the condition (or comparison) reads.",
         "offset":
-            "Added to the other field's value in a comparison: `30d`, `-1m`, `+2y` for dates, a number for integers and numbers.",
+            "Added to the other field's value in a comparison: `30d`, `-1m`, `+2y` for dates; `90m`, `-2h`, `30s` for times (`m` is minutes), also `1d` for datetimes; a number for integers and numbers.",
         "empty": "`true` when the field must be empty, `false` when it must not.",
         "mode": "The mode given by the caller: new, edit or show.",
         "today": "The date `today` stands for in date rules (YYYY-MM-DD), so tests do not change with the calendar.",

@@ -706,7 +706,7 @@ struct Checker {
     static let typeAliases = [
         "string": "text", "str": "text", "password": "secret", "int": "integer", "float": "number",
         "double": "number", "decimal": "number", "bool": "boolean", "enum": "choice", "select": "choice",
-        "datetime": "date",
+        "timestamp": "datetime", "date_time": "datetime", "time_of_day": "time",
     ]
 
     static func isIdentifier(_ text: String, allowUppercase: Bool) -> Bool {

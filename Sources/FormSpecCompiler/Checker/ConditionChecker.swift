@@ -63,7 +63,7 @@ extension Checker {
             guard let value = reader.takePair(comparison.rawValue) else { continue }
             guard field.type.isOrdered else {
                 diagnostics.error(
-                    "'\(comparison.rawValue)' compares numbers or dates, and '\(field.name)' is \(field.type.rawValue)",
+                    "'\(comparison.rawValue)' compares numbers, dates or times, and '\(field.name)' is \(field.type.rawValue)",
                     at: value.key.location,
                     notes: field.type.isTextual || field.type == .choice
                         ? [.init("to test text, use equals, one_of or matches: PATTERN")] : [])
@@ -81,7 +81,11 @@ extension Checker {
                 diagnostics.error(
                     "'matches' searches text, and '\(field.name)' is \(field.type.rawValue)", at: value.key.location,
                     notes: field.type.isOrdered
-                        ? [.init("to compare numbers or dates, use less_than, greater_than, at_least or at_most")] : [])
+                        ? [
+                            .init(
+                                "to compare numbers, dates or times, use less_than, greater_than, at_least or at_most")
+                        ]
+                        : [])
                 rejected = true
             } else if let source = Read.string(value.value, "'matches'", &diagnostics) {
                 do {

@@ -108,12 +108,25 @@ extension Checker {
         if field.type == .date, case .string(let text) = node.resolved, text.hasPrefix("today") {
             return relativeDate(text, at: node.location).map(Operand.today)
         }
+        if field.type == .time || field.type == .datetime, case .string(let text) = node.resolved,
+            text.hasPrefix("today") || text == "now"
+        {
+            diagnostics.error(
+                "'\(rule)' on \(field.type.rawValue) field '\(field.name)' takes \(field.type.literalDescription), not '\(text)'",
+                at: node.location,
+                notes: [
+                    .init(
+                        "relative bounds (today±N) are for date fields; compare with a literal or {field: NAME, offset: STEP}"
+                    )
+                ])
+            return nil
+        }
         return literal(node, for: field, rule: rule, acceptsToday: true).map(Operand.literal)
     }
 
     /// The `offset:` of `{field: NAME, offset: STEP}`, checked against the type of the field it is
-    /// added to: a signed step `Nd`/`Nm`/`Ny` for dates, a whole number for integers, a decimal for
-    /// numbers.
+    /// added to: a signed step `Nd`/`Nm`/`Ny` for dates, `Nh`/`Nm`/`Ns` for times (`m` is minutes
+    /// there) and also `Nd` for date-times, a whole number for integers, a decimal for numbers.
     mutating func offset(_ node: YAMLNode, for other: FieldInfo, rule: String) -> OperandOffset? {
         let written = node.scalar?.text ?? ""
         let isDateStep: Bool = {
@@ -141,6 +154,50 @@ extension Checker {
                     "invalid date offset '\(text)'", at: node.location,
                     notes: [.init("write a whole number of days, months or years with an optional sign: 30d, -1m, +2y")]
                 )
+            }
+            return nil
+        case .time, .datetime:
+            let allowsDays = other.type == .datetime
+            let units = allowsDays ? "d, h, m or s" : "h, m or s"
+            let examples = allowsDays ? "90m, -2h, +1d" : "90m, -2h, +30s"
+            let maximum =
+                allowsDays
+                ? "a step is at most 100000 days (or as many hours, minutes or seconds) either way"
+                : "a step is at most 24 hours (1440m, 86400s) either way: a longer one passes every time of the day"
+            guard case .string(let text) = node.resolved, node.scalar != nil else {
+                diagnostics.error(
+                    "a \(other.type == .time ? "time" : "date-time") offset needs a unit \(units): \(examples)",
+                    at: node.location,
+                    notes: [
+                        .init(
+                            "'\(other.name)' is a \(other.type.rawValue) field; its offset steps in \(allowsDays ? "days, " : "")hours, minutes or seconds"
+                        )
+                    ])
+                return nil
+            }
+            switch TimeStep.parse(text, allowsDays: allowsDays) {
+            case .success(let step): return .time(step)
+            case .failure(.outOfRange):
+                diagnostics.error(
+                    "\(other.type == .time ? "time" : "date-time") offset '\(text)' is out of range", at: node.location,
+                    notes: [.init(maximum)])
+            case .failure(.malformed):
+                var notes: [Diagnostic.Note] = [
+                    .init(
+                        "write a whole number of \(allowsDays ? "days, " : "")hours, minutes or seconds with an optional sign: \(examples)"
+                    )
+                ]
+                if !allowsDays, text.hasSuffix("d") {
+                    notes.insert(
+                        .init("a time of day has no days to step; compare date-time fields to step across days"), at: 0)
+                } else if text.hasSuffix("y") {
+                    notes.insert(
+                        .init("'m' is minutes on \(other.type.rawValue) fields; months and years step date fields"),
+                        at: 0)
+                }
+                diagnostics.error(
+                    "invalid \(other.type == .time ? "time" : "date-time") offset '\(text)'", at: node.location,
+                    notes: notes)
             }
             return nil
         case .integer, .number:
@@ -176,7 +233,7 @@ extension Checker {
             }
         default:
             diagnostics.error(
-                "'offset' applies to number, integer and date fields, and '\(other.name)' is \(other.type.rawValue)",
+                "'offset' applies to number, integer, date, time and datetime fields, and '\(other.name)' is \(other.type.rawValue)",
                 at: node.location)
             return nil
         }
@@ -255,6 +312,8 @@ extension FieldType {
         case .number: "a number"
         case .boolean: "true or false"
         case .date: "a date (YYYY-MM-DD)"
+        case .time: "a time (HH:MM or HH:MM:SS)"
+        case .datetime: "a date-time with an offset (2024-05-01T09:30:00Z)"
         case .choice: "one of the field's options"
         }
     }

@@ -140,6 +140,11 @@ struct Lowering {
                     let count = date.amount.magnitude
                     let key = "offset.\(date.unit.rawValue)"
                     step = count == 1 ? word(key + ".one") : word(key).replacing("{count}", with: String(count))
+                case .time(let time):
+                    let count = time.amount.magnitude
+                    // `m` is minutes on a time; the words of months have `offset.m`.
+                    let key = "offset.\(time.unit == .minute ? "min" : time.unit.rawValue)"
+                    step = count == 1 ? word(key + ".one") : word(key).replacing("{count}", with: String(count))
                 case .integer(let amount): step = String(amount.magnitude)
                 case .number(let amount):
                     step = amount.isNegative ? String(amount.description.dropFirst()) : amount.description

@@ -32,6 +32,15 @@ enum DefaultMessages {
             zhHans: "{label}必须是日期（YYYY-MM-DD）", zhHant: "{label}必須是日期（YYYY-MM-DD）",
             ja: "{label}は日付（YYYY-MM-DD）で入力してください"),
         BuiltInMessage(
+            key: "type.time", en: "{label} must be a time (HH:MM or HH:MM:SS)",
+            zhHans: "{label}必须是时间（HH:MM 或 HH:MM:SS）", zhHant: "{label}必須是時間（HH:MM 或 HH:MM:SS）",
+            ja: "{label}は時刻（HH:MM または HH:MM:SS）で入力してください"),
+        BuiltInMessage(
+            key: "type.datetime", en: "{label} must be a date and time with an offset (2024-05-01T09:30:00+02:00)",
+            zhHans: "{label}必须是带时区偏移的日期时间（2024-05-01T09:30:00+02:00）",
+            zhHant: "{label}必須是帶時區偏移的日期時間（2024-05-01T09:30:00+02:00）",
+            ja: "{label}はタイムゾーンのオフセット付きの日時（2024-05-01T09:30:00+02:00）で入力してください"),
+        BuiltInMessage(
             key: "type.choice", en: "{label} must be one of {options}",
             zhHans: "{label}必须是{options}之一", zhHant: "{label}必須是{options}其中之一",
             ja: "{label}は{options}のいずれかを選択してください"),
@@ -104,6 +113,32 @@ enum DefaultMessages {
             key: "offset.y.one", en: "1 year",
             zhHans: "1年", zhHant: "1年",
             ja: "1年"),
+        // Steps of times and date-times (`offset: 90m`); `m` is minutes there, so its words have
+        // their own key.
+        BuiltInMessage(
+            key: "offset.h", en: "{count} hours",
+            zhHans: "{count}小时", zhHant: "{count}小時",
+            ja: "{count}時間"),
+        BuiltInMessage(
+            key: "offset.h.one", en: "1 hour",
+            zhHans: "1小时", zhHant: "1小時",
+            ja: "1時間"),
+        BuiltInMessage(
+            key: "offset.min", en: "{count} minutes",
+            zhHans: "{count}分钟", zhHant: "{count}分鐘",
+            ja: "{count}分"),
+        BuiltInMessage(
+            key: "offset.min.one", en: "1 minute",
+            zhHans: "1分钟", zhHant: "1分鐘",
+            ja: "1分"),
+        BuiltInMessage(
+            key: "offset.s", en: "{count} seconds",
+            zhHans: "{count}秒", zhHant: "{count}秒",
+            ja: "{count}秒"),
+        BuiltInMessage(
+            key: "offset.s.one", en: "1 second",
+            zhHans: "1秒", zhHant: "1秒",
+            ja: "1秒"),
     ]
 
     /// The message key of a type failure on a field of `type`; the switch makes a new type a build
@@ -115,6 +150,8 @@ enum DefaultMessages {
         case .number: "type.number"
         case .boolean: "type.boolean"
         case .date: "type.date"
+        case .time: "type.time"
+        case .datetime: "type.datetime"
         case .choice: "type.choice"
         }
     }

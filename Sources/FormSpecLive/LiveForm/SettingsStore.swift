@@ -176,6 +176,8 @@ extension LiveForm {
         case .number(let value): return .number(value)
         case .boolean(let value): return .bool(value)
         case .date(let date): return .string(date.description)
+        case .time(let time): return .string(time.description)
+        case .datetime(let dateTime): return .string(dateTime.description)
         }
     }
 

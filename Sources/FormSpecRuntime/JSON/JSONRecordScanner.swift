@@ -119,6 +119,16 @@ extension JSONRecordScanner {
     /// that needs no trimming (its first and last bytes are ASCII and not whitespace), which skips
     /// the Unicode whitespace lookups.
     static func read(_ content: UnsafeBufferPointer<UInt8>, forField field: Int, program: Program) -> FieldValue {
+        // Times and date-times are read from the bytes themselves: a date-time is longer than a
+        // string stored inline, and the value keeps its spelling without the text. Plain ASCII
+        // ends mean trimming would change nothing.
+        let type = program.fields[field].type
+        if type == .time || type == .datetime, let first = content.first, let last = content.last,
+            isPlainASCII(first), isPlainASCII(last)
+        {
+            if type == .time { return CivilTime(utf8: content).map { .value(.time($0)) } ?? .invalid(rule: "type") }
+            return OffsetDateTime(utf8: content).map { .value(.datetime($0)) } ?? .invalid(rule: "type")
+        }
         // Up to 15 bytes of UTF-8 the string is stored inline: no allocation.
         let text = String(decoding: content, as: UTF8.self)
         if program.fields[field].type.isTextual, let first = content.first, let last = content.last,

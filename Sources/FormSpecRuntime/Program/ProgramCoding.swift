@@ -38,6 +38,20 @@ extension Scalar {
         case "number": self = .number(try container.decode(ExactDecimal.self, forKey: key))
         case "boolean": self = .boolean(try container.decode(Bool.self, forKey: key))
         case "date": self = .date(try container.decode(CivilDate.self, forKey: key))
+        case "time":
+            let text = try container.decode(String.self, forKey: key)
+            guard let time = CivilTime(parsing: text) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: key, in: container, debugDescription: "invalid time '\(text)'")
+            }
+            self = .time(time)
+        case "datetime":
+            let text = try container.decode(String.self, forKey: key)
+            guard let dateTime = OffsetDateTime(parsing: text) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: key, in: container, debugDescription: "invalid date-time '\(text)'")
+            }
+            self = .datetime(dateTime)
         default: throw container.unknown(name, of: "scalar")
         }
     }
@@ -50,6 +64,9 @@ extension Scalar {
         case .number(let value): try container.encode(value, forKey: NameKey("number"))
         case .boolean(let value): try container.encode(value, forKey: NameKey("boolean"))
         case .date(let value): try container.encode(value, forKey: NameKey("date"))
+        // As written: a program's literals keep the spelling its messages quote.
+        case .time(let value): try container.encode(value.description, forKey: NameKey("time"))
+        case .datetime(let value): try container.encode(value.description, forKey: NameKey("datetime"))
         }
     }
 }
@@ -63,6 +80,40 @@ extension CivilDate {
             throw DecodingError.dataCorruptedError(in: container, debugDescription: "invalid date '\(text)'")
         }
         self = date
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}
+
+extension CivilTime: Codable {
+    /// Encoded as written (`HH:MM[:SS[.fraction]]`): the typed inputs of generated Swift use it.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let time = CivilTime(parsing: text) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "invalid time '\(text)'")
+        }
+        self = time
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}
+
+extension OffsetDateTime: Codable {
+    /// Encoded as RFC 3339 text, as written: the typed inputs of generated Swift use it.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let dateTime = OffsetDateTime(parsing: text) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "invalid date-time '\(text)'")
+        }
+        self = dateTime
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -120,7 +171,8 @@ extension Operand {
 }
 
 extension OperandOffset: Codable {
-    /// Encoded as a one-key object: `{"date": "+30d"}`, `{"integer": -10}`, `{"number": 0.5}`.
+    /// Encoded as a one-key object: `{"date": "+30d"}`, `{"time": "+90m"}`, `{"integer": -10}`,
+    /// `{"number": 0.5}`.
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: NameKey.self)
         let name = try container.onlyKey(of: "offset")
@@ -133,6 +185,13 @@ extension OperandOffset: Codable {
                     forKey: key, in: container, debugDescription: "invalid date offset '\(text)'")
             }
             self = .date(offset)
+        case "time":
+            let text = try container.decode(String.self, forKey: key)
+            guard case .success(let step) = TimeStep.parse(text, allowsDays: true) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: key, in: container, debugDescription: "invalid time offset '\(text)'")
+            }
+            self = .time(step)
         case "integer": self = .integer(try container.decode(Int64.self, forKey: key))
         case "number": self = .number(try container.decode(ExactDecimal.self, forKey: key))
         default: throw container.unknown(name, of: "offset")
@@ -143,6 +202,7 @@ extension OperandOffset: Codable {
         var container = encoder.container(keyedBy: NameKey.self)
         switch self {
         case .date: try container.encode(description, forKey: NameKey("date"))
+        case .time: try container.encode(description, forKey: NameKey("time"))
         case .integer(let step): try container.encode(step, forKey: NameKey("integer"))
         case .number(let step): try container.encode(step, forKey: NameKey("number"))
         }

@@ -118,6 +118,8 @@ extension FieldType {
         case .number: "2.5"
         case .boolean: "true"
         case .date: "2024-01-01"
+        case .time: "\"09:30\""
+        case .datetime: "2024-01-01T09:30:00Z"
         case .choice: "a"
         }
     }
@@ -144,7 +146,7 @@ extension RuleDeclaration {
 
 extension Set where Element == FieldType {
     package static let textual: Set<FieldType> = [.text, .secret]
-    package static let ordered: Set<FieldType> = [.integer, .number, .date]
+    package static let ordered: Set<FieldType> = [.integer, .number, .date, .time, .datetime]
     package static let numeric: Set<FieldType> = [.integer, .number]
 
     /// "text and secret", "integer, number and date".

@@ -64,10 +64,13 @@ package enum Operand: Sendable, Codable, Hashable {
     }
 }
 
-/// What `offset:` adds to another field's value: a step in days, months or years for dates, a whole
-/// number for integers, a decimal for numbers.
+/// What `offset:` adds to another field's value: a step in days, months or years for dates, in
+/// hours, minutes or seconds (and days) for times and date-times, a whole number for integers, a
+/// decimal for numbers.
 package enum OperandOffset: Sendable, Hashable, CustomStringConvertible {
     case date(DateOffset)
+    /// A step for time and date-time fields: `90m`, `-2h`, `1d`.
+    case time(TimeStep)
     case integer(Int64)
     case number(ExactDecimal)
 
@@ -79,6 +82,8 @@ package enum OperandOffset: Sendable, Hashable, CustomStringConvertible {
     package func apply(to value: Scalar) -> Scalar? {
         switch (self, value) {
         case (.date(let offset), .date(let date)): return .date(date.adding(offset))
+        case (.time(let step), .time(let time)): return .time(time.adding(step))
+        case (.time(let step), .datetime(let dateTime)): return .datetime(dateTime.adding(step))
         case (.integer(let step), .integer(let integer)):
             let (sum, overflow) = integer.addingReportingOverflow(step)
             if !overflow { return .integer(sum) }
@@ -95,6 +100,7 @@ package enum OperandOffset: Sendable, Hashable, CustomStringConvertible {
     package var description: String {
         switch self {
         case .date(let offset): "\(offset.amount < 0 ? "-" : "+")\(offset.amount.magnitude)\(offset.unit.rawValue)"
+        case .time(let step): step.description
         case .integer(let step): String(step)
         case .number(let step): step.description
         }
@@ -104,6 +110,7 @@ package enum OperandOffset: Sendable, Hashable, CustomStringConvertible {
     package var isNegative: Bool {
         switch self {
         case .date(let offset): offset.amount < 0
+        case .time(let step): step.amount < 0
         case .integer(let step): step < 0
         case .number(let step): step.isNegative
         }

@@ -1,11 +1,16 @@
 /// The type of a field, which decides how its input is read and which rules apply.
 public enum FieldType: String, Sendable, Hashable, Codable, CaseIterable {
-    case text, secret, integer, number, boolean, date, choice
+    case text, secret, integer, number, boolean, date, time, datetime, choice
 
     /// Whether values of this type are strings (length, pattern and `contains` rules apply).
     package var isTextual: Bool { self == .text || self == .secret }
-    /// Whether values are ordered numbers or dates (`min`, `max`, … apply).
-    package var isOrdered: Bool { self == .integer || self == .number || self == .date }
+    /// Whether values are ordered numbers, dates or times (`min`, `max`, … apply).
+    package var isOrdered: Bool {
+        switch self {
+        case .integer, .number, .date, .time, .datetime: true
+        case .text, .secret, .boolean, .choice: false
+        }
+    }
 }
 
 /// A field's value after it was read as the field's type.
@@ -16,6 +21,10 @@ public enum Scalar: Sendable, Hashable, Codable, CustomStringConvertible {
     indirect case number(ExactDecimal)
     case boolean(Bool)
     case date(CivilDate)
+    /// A time of day, `09:30` (``CivilTime``).
+    case time(CivilTime)
+    /// An instant with the offset it was written in, `2024-05-01T09:30:00+02:00` (``OffsetDateTime``).
+    case datetime(OffsetDateTime)
 
     /// Exact equality: text by Unicode scalars (precomposed and decomposed differ), numbers by value.
     package func exactlyEquals(_ other: Scalar) -> Bool {
@@ -29,13 +38,18 @@ public enum Scalar: Sendable, Hashable, Codable, CustomStringConvertible {
         }
     }
 
-    /// -1, 0 or 1 for numbers and dates that can be ordered against each other; `nil` otherwise.
+    /// -1, 0 or 1 for numbers, dates, times or date-times that can be ordered against each other;
+    /// `nil` otherwise.
     ///
-    /// Numbers are ordered exactly as decimals (``ExactDecimal``), never through a `Double`.
+    /// Numbers are ordered exactly as decimals (``ExactDecimal``), never through a `Double`; times
+    /// and date-times by the instant, whatever their spelling (`09:00` = `09:00:00`,
+    /// `10:00Z` = `12:00+02:00`).
     package func compare(_ other: Scalar) -> Int? {
         switch (self, other) {
         case let (.integer(a), .integer(b)): return a < b ? -1 : (a == b ? 0 : 1)
         case let (.date(a), .date(b)): return a < b ? -1 : (a == b ? 0 : 1)
+        case let (.time(a), .time(b)): return a < b ? -1 : (a == b ? 0 : 1)
+        case let (.datetime(a), .datetime(b)): return a < b ? -1 : (a == b ? 0 : 1)
         case let (.integer(a), .number(b)): return ExactDecimal(a).compare(b)
         case let (.number(a), .integer(b)): return a.compare(ExactDecimal(b))
         case let (.number(a), .number(b)): return a.compare(b)
@@ -52,7 +66,8 @@ public enum Scalar: Sendable, Hashable, Codable, CustomStringConvertible {
         }
     }
 
-    /// How the value reads in a message (`8`, `2.5`, `2024-02-29`, `true`).
+    /// How the value reads in a message (`8`, `2.5`, `2024-02-29`, `true`); times and date-times as
+    /// they were written.
     public var description: String {
         switch self {
         case .text(let text): text
@@ -60,6 +75,8 @@ public enum Scalar: Sendable, Hashable, Codable, CustomStringConvertible {
         case .number(let value): value.description
         case .boolean(let value): String(value)
         case .date(let date): date.description
+        case .time(let time): time.description
+        case .datetime(let dateTime): dateTime.description
         }
     }
 
@@ -88,7 +105,8 @@ package enum FieldValue: Sendable, Hashable {
 }
 
 extension FieldType {
-    /// Reads `input` as this type. Strings are parsed for integer, number, boolean and date fields.
+    /// Reads `input` as this type. Strings are parsed for integer, number, boolean, date, time and
+    /// date-time fields; times and date-times are read only from strings.
     ///
     /// - Parameters:
     ///   - input: The raw input value, `nil` when absent.
@@ -125,6 +143,10 @@ extension FieldType {
             }
         case (.date, .string(let text)):
             return CivilDate(iso: text).map { .value(.date($0)) } ?? .invalid(rule: "type")
+        case (.time, .string(let text)):
+            return CivilTime(parsing: text).map { .value(.time($0)) } ?? .invalid(rule: "type")
+        case (.datetime, .string(let text)):
+            return OffsetDateTime(parsing: text).map { .value(.datetime($0)) } ?? .invalid(rule: "type")
         case (.choice, _):
             guard let text = Self.canonicalText(input) else { return .invalid(rule: "type") }
             return options.contains(ExactText(text)) ? .value(.text(text)) : .invalid(rule: "choice")

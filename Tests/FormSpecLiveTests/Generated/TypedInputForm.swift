@@ -23,6 +23,10 @@ public enum TypedInputForm {
         public var agree: Bool?
         /// Born (`born`, date).
         public var born: CivilDate?
+        /// Opens (`opens`, time).
+        public var opens: CivilTime?
+        /// Deadline (`deadline`, datetime).
+        public var deadline: OffsetDateTime?
         /// Size (`size`, choice).
         public var size: SizeChoice?
 
@@ -36,6 +40,8 @@ public enum TypedInputForm {
             height: Decimal? = nil,
             agree: Bool? = nil,
             born: CivilDate? = nil,
+            opens: CivilTime? = nil,
+            deadline: OffsetDateTime? = nil,
             size: SizeChoice? = nil
         ) {
             self.name = name
@@ -46,6 +52,8 @@ public enum TypedInputForm {
             self.height = height
             self.agree = agree
             self.born = born
+            self.opens = opens
+            self.deadline = deadline
             self.size = size
         }
 
@@ -58,6 +66,8 @@ public enum TypedInputForm {
             case height
             case agree
             case born
+            case opens
+            case deadline
             case size
         }
     }
@@ -72,6 +82,8 @@ public enum TypedInputForm {
         case height
         case agree
         case born
+        case opens
+        case deadline
         case size
     }
 
@@ -412,6 +424,62 @@ public enum TypedInputForm {
             },
             {
               "choiceMessage" : {
+              },
+              "label" : "Opens",
+              "name" : "opens",
+              "options" : [
+              ],
+              "reads" : [
+              ],
+              "reportsFirstOnly" : false,
+              "required" : false,
+              "requiredMessage" : {
+                "en" : "Opens is required",
+                "ja" : "Opensは必須です",
+                "zh-Hans" : "Opens为必填项",
+                "zh-Hant" : "Opens為必填欄位"
+              },
+              "rules" : [
+              ],
+              "trim" : false,
+              "type" : "time",
+              "typeMessage" : {
+                "en" : "Opens must be a time (HH:MM or HH:MM:SS)",
+                "ja" : "Opensは時刻（HH:MM または HH:MM:SS）で入力してください",
+                "zh-Hans" : "Opens必须是时间（HH:MM 或 HH:MM:SS）",
+                "zh-Hant" : "Opens必須是時間（HH:MM 或 HH:MM:SS）"
+              }
+            },
+            {
+              "choiceMessage" : {
+              },
+              "label" : "Deadline",
+              "name" : "deadline",
+              "options" : [
+              ],
+              "reads" : [
+              ],
+              "reportsFirstOnly" : false,
+              "required" : false,
+              "requiredMessage" : {
+                "en" : "Deadline is required",
+                "ja" : "Deadlineは必須です",
+                "zh-Hans" : "Deadline为必填项",
+                "zh-Hant" : "Deadline為必填欄位"
+              },
+              "rules" : [
+              ],
+              "trim" : false,
+              "type" : "datetime",
+              "typeMessage" : {
+                "en" : "Deadline must be a date and time with an offset (2024-05-01T09:30:00+02:00)",
+                "ja" : "Deadlineはタイムゾーンのオフセット付きの日時（2024-05-01T09:30:00+02:00）で入力してください",
+                "zh-Hans" : "Deadline必须是带时区偏移的日期时间（2024-05-01T09:30:00+02:00）",
+                "zh-Hant" : "Deadline必須是帶時區偏移的日期時間（2024-05-01T09:30:00+02:00）"
+              }
+            },
+            {
+              "choiceMessage" : {
                 "en" : "Size must be one of s, m, One, Class, x-l or x_l",
                 "ja" : "Sizeはs、m、One、Class、x-lまたはx_lのいずれかを選択してください",
                 "zh-Hans" : "Size必须是s、m、One、Class、x-l或x_l之一",
@@ -536,12 +604,18 @@ extension TypedInputForm {
         /// Born (`born`).
         public var born: LiveField { form.fields[7] }
 
+        /// Opens (`opens`).
+        public var opens: LiveField { form.fields[8] }
+
+        /// Deadline (`deadline`).
+        public var deadline: LiveField { form.fields[9] }
+
         /// Size (`size`).
-        public var size: LiveField { form.fields[8] }
+        public var size: LiveField { form.fields[10] }
 
         /// `size` as its option (`nil`: empty, or not an option); setting it sets the field.
         public var sizeChoice: SizeChoice? {
-            get { SizeChoice(rawValue: form.fields[8].text) }
+            get { SizeChoice(rawValue: form.fields[10].text) }
             nonmutating set {
                 form.set(newValue.map { .string($0.rawValue) }, forField: "size")
             }

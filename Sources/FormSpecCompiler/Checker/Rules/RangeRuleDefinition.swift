@@ -1,6 +1,7 @@
 @_spi(Tooling) import FormSpecRuntime
 
-/// `min`, `max`, `at_least`, `at_most`, `greater_than`, `less_than` on numbers and dates.
+/// `min`, `max`, `at_least`, `at_most`, `greater_than`, `less_than` on numbers, dates, times and
+/// date-times.
 struct RangeRuleDefinition: RuleDefinition {
     let declarations = [
         RuleDeclaration(
@@ -17,6 +18,10 @@ struct RangeRuleDefinition: RuleDefinition {
                     key: "min.date", en: "{label} must be on or after {min}",
                     zhHans: "{label}不能早于{min}", zhHant: "{label}不得早於{min}",
                     ja: "{label}は{min}以降の日付を入力してください"),
+                BuiltInMessage(
+                    key: "min.time", en: "{label} must be at or after {min}",
+                    zhHans: "{label}不能早于{min}", zhHant: "{label}不得早於{min}",
+                    ja: "{label}は{min}以降にしてください"),
             ],
             example: { $0.exampleLiteral }),
         RuleDeclaration(
@@ -33,6 +38,10 @@ struct RangeRuleDefinition: RuleDefinition {
                     key: "max.date", en: "{label} must be on or before {max}",
                     zhHans: "{label}不能晚于{max}", zhHant: "{label}不得晚於{max}",
                     ja: "{label}は{max}以前の日付を入力してください"),
+                BuiltInMessage(
+                    key: "max.time", en: "{label} must be at or before {max}",
+                    zhHans: "{label}不能晚于{max}", zhHant: "{label}不得晚於{max}",
+                    ja: "{label}は{max}以前にしてください"),
             ],
             example: { $0.exampleLiteral }),
         RuleDeclaration(
@@ -47,6 +56,10 @@ struct RangeRuleDefinition: RuleDefinition {
                     ja: "{label}は{at_least}以上にしてください"),
                 BuiltInMessage(
                     key: "at_least.date", en: "{label} must be no earlier than {at_least}",
+                    zhHans: "{label}最早为{at_least}", zhHant: "{label}最早為{at_least}",
+                    ja: "{label}は{at_least}以降にしてください"),
+                BuiltInMessage(
+                    key: "at_least.time", en: "{label} must be no earlier than {at_least}",
                     zhHans: "{label}最早为{at_least}", zhHant: "{label}最早為{at_least}",
                     ja: "{label}は{at_least}以降にしてください"),
             ],
@@ -65,6 +78,10 @@ struct RangeRuleDefinition: RuleDefinition {
                     key: "at_most.date", en: "{label} must be no later than {at_most}",
                     zhHans: "{label}最晚为{at_most}", zhHant: "{label}最晚為{at_most}",
                     ja: "{label}は{at_most}以前にしてください"),
+                BuiltInMessage(
+                    key: "at_most.time", en: "{label} must be no later than {at_most}",
+                    zhHans: "{label}最晚为{at_most}", zhHant: "{label}最晚為{at_most}",
+                    ja: "{label}は{at_most}以前にしてください"),
             ],
             example: { $0.exampleLiteral }),
         RuleDeclaration(
@@ -81,6 +98,10 @@ struct RangeRuleDefinition: RuleDefinition {
                     key: "greater_than.date", en: "{label} must be after {greater_than}",
                     zhHans: "{label}必须晚于{greater_than}", zhHant: "{label}必須晚於{greater_than}",
                     ja: "{label}は{greater_than}より後の日付を入力してください"),
+                BuiltInMessage(
+                    key: "greater_than.time", en: "{label} must be after {greater_than}",
+                    zhHans: "{label}必须晚于{greater_than}", zhHant: "{label}必須晚於{greater_than}",
+                    ja: "{label}は{greater_than}より後にしてください"),
             ],
             example: { $0.exampleLiteral }),
         RuleDeclaration(
@@ -97,9 +118,23 @@ struct RangeRuleDefinition: RuleDefinition {
                     key: "less_than.date", en: "{label} must be before {less_than}",
                     zhHans: "{label}必须早于{less_than}", zhHant: "{label}必須早於{less_than}",
                     ja: "{label}は{less_than}より前の日付を入力してください"),
+                BuiltInMessage(
+                    key: "less_than.time", en: "{label} must be before {less_than}",
+                    zhHans: "{label}必须早于{less_than}", zhHant: "{label}必須早於{less_than}",
+                    ja: "{label}は{less_than}より前にしてください"),
             ],
             example: { $0.exampleLiteral }),
     ]
+
+    /// A comparison's message for a field of `type`: dates and times read "on or after", "at or
+    /// after", numbers "at least".
+    static func messageKey(_ rule: String, for type: FieldType) -> String {
+        switch type {
+        case .date: "\(rule).date"
+        case .time, .datetime: "\(rule).time"
+        case .text, .secret, .integer, .number, .boolean, .choice: rule
+        }
+    }
 
     func check(_ item: RuleSyntax, field: FieldInfo, checker: inout Checker) -> CheckedRuleBody? {
         guard let comparison = RangeRule.Comparison(rawValue: item.key.value),
@@ -110,7 +145,7 @@ struct RangeRuleDefinition: RuleDefinition {
         placeholders[comparison.isLower ? "min" : "max"] = .date(operand)
         return CheckedRuleBody(
             rule: .range(RangeRule(comparison: comparison, operand: operand)),
-            messageKey: field.type == .date ? "\(item.key.value).date" : item.key.value,
+            messageKey: Self.messageKey(item.key.value, for: field.type),
             placeholders: placeholders)
     }
 }
