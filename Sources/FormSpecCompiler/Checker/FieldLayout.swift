@@ -195,13 +195,8 @@ extension Checker {
         guard let rule = field.rules.first(where: { $0.key.value == "max_items" && $0.condition == nil }),
             case .integer(let count) = rule.argument.resolved
         else { return Self.defaultListCapacity }
-        if count > Int64(Self.maxListCapacity) {
-            diagnostics.error(
-                "a list takes at most \(Self.maxListCapacity) items, not \(count)", at: rule.argument.location,
-                notes: [.init("each item is checked as a field of its own")])
-            return Self.maxListCapacity
-        }
-        return max(0, Int(count))
+        // A larger count is refused by `max_items` itself.
+        return Int(min(max(0, count), Int64(Self.maxListCapacity)))
     }
 
     /// `of:` and `fields:` only where they mean something.

@@ -88,6 +88,7 @@ struct SyntaxParser {
         if let node = reader.take("fields") {
             field.fieldsLocation = node.location
             if depth + 1 >= Self.maxFieldDepth {
+                field.fields = []
                 diagnostics.error(
                     "groups and lists nest more than \(Self.maxFieldDepth) levels deep", at: node.location,
                     notes: [.init("a form this deep is likely a mistake; flatten some of its groups")])
