@@ -51,6 +51,8 @@ struct Checker {
     /// What a bare field name is prefixed with in the field being checked: `""` at the top level,
     /// `address.` in a group, `contacts.1.` in an item of a repeatable group.
     var scope = ""
+    /// ``siblings(in:)`` by scope.
+    var siblingsByScope: [String: [String]] = [:]
 
     /// Rules may nest (through `use:` and all/any/not) this deep; deeper chains are an error, not a
     /// stack overflow in the compiler or the evaluator.

@@ -207,6 +207,19 @@ extension Checker {
         fieldOrder.indices.contains(index) ? fieldInfo[fieldOrder[index]]?.type : nil
     }
 
+    /// The names of the fields directly in `scope` (`""`: the form's own), in spec order; listed
+    /// once per scope, so that thousands of misspellings stay linear.
+    mutating func siblings(in scope: String) -> [String] {
+        if let known = siblingsByScope[scope] { return known }
+        let names = fieldOrder.compactMap { path -> String? in
+            guard path.hasPrefix(scope) else { return nil }
+            let rest = path.dropFirst(scope.count)
+            return rest.contains(".") ? nil : String(rest)
+        }
+        siblingsByScope[scope] = names
+        return names
+    }
+
     /// The field `name` means where it is written: a bare name is the sibling in the same group
     /// (instance); `/address/country` is a path from the form's root.
     mutating func resolveField(_ name: Located<String>) -> FieldInfo? {
@@ -221,12 +234,7 @@ extension Checker {
             return nil
         }
         if !name.value.contains("."), let info = fieldInfo[scope + name.value] { return info }
-        let siblings = fieldOrder.compactMap { path -> String? in
-            guard path.hasPrefix(scope) else { return nil }
-            let rest = path.dropFirst(scope.count)
-            return rest.contains(".") ? nil : String(rest)
-        }
-        var notes = suggestion(for: name.value, among: siblings)
+        var notes = suggestion(for: name.value, among: siblings(in: scope))
         if !scope.isEmpty, fieldInfo[name.value] != nil {
             notes = [.init("a bare name is a field of the same group; write '/\(name.value)' for the form's field")]
         }

@@ -48,10 +48,8 @@
 
     /// Reads one JSON Lines record (a line's bytes without its terminator) into the field slots.
     public mutating func read(line: UnsafeBufferPointer<UInt8>) -> Reading {
-        // The scanner fills flat slots only; a form with groups or lists reads the parsed tree.
-        if !program.isNested,
-            scanner.scan(
-                line, into: &scratch, program: program, collectUnknownKeys: context.strict, today: context.today)
+        if scanner.scan(
+            line, into: &scratch, program: program, collectUnknownKeys: context.strict, today: context.today)
         {
             return .read
         }
