@@ -48,9 +48,14 @@ extension LiveForm {
         case .list:
             guard case .value(.integer(let count)) = scratch.values[index] else { return raw[index] }
             var items: [Value] = []
+            let given = if case .array(let given) = raw[index] { given } else { [Value]() }
             for position in 0..<Int(count) {
-                guard let item = program.fieldIndex[name + "." + String(position)] else { break }
-                items.append(treeValue(at: item) ?? .null)
+                if let item = program.fieldIndex[name + "." + String(position)] {
+                    items.append(treeValue(at: item) ?? .null)
+                } else if given.indices.contains(position) {
+                    // Past the list's capacity: no field holds the item, the list's own value does.
+                    items.append(given[position])
+                }
             }
             return .array(items)
         case .group:
