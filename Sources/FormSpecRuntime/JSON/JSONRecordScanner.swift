@@ -39,15 +39,14 @@ package struct JSONRecordScanner {
     ///   - today: What relative date defaults count from (the evaluation's today); `nil` for the
     ///     current date.
     /// - Returns: `true` when `scratch` holds the line's members; `false` when the line must be read
-    ///   by ``JSONReader`` (it is malformed, uses something the fast path leaves to the reader, or
-    ///   the form has groups or lists);
+    ///   by ``JSONReader`` (it is malformed, or uses something the fast path leaves to the reader);
     ///   `scratch` must then be reset again before use.
+    ///
+    /// Only for flat forms: a form with groups or lists (``Program/isNested``) reads records as trees.
     package mutating func scan(
         _ line: UnsafeBufferPointer<UInt8>, into scratch: inout EvaluationScratch, program: Program,
         collectUnknownKeys: Bool, today: CivilDate? = nil
     ) -> Bool {
-        // A form with groups or lists reads records as trees: the reader's slower path.
-        if program.isNested { return false }
         // The defaults go only into the fields the line lacks, once it is read (most lines give
         // every field).
         scratch.clearRecordLists()
