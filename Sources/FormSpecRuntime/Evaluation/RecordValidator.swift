@@ -30,8 +30,6 @@
     /// Names and issues already JSON, for the short report.
     let encoding: ReportEncoding
     private var scanner: JSONRecordScanner
-    /// Whether the form has groups or lists, so records are read as trees, never scanned flat.
-    private let readsTrees: Bool
     /// The field slots and outcome lists, reused from record to record.
     private var scratch: EvaluationScratch
 
@@ -45,14 +43,13 @@
         self.texts = texts
         encoding = ReportEncoding(program: program, texts: texts)
         scanner = JSONRecordScanner(fieldNames: program.fields.map(\.name))
-        readsTrees = program.isNested
         scratch = EvaluationScratch(program, today: context.today)
     }
 
     /// Reads one JSON Lines record (a line's bytes without its terminator) into the field slots.
     public mutating func read(line: UnsafeBufferPointer<UInt8>) -> Reading {
         // The scanner fills flat slots; a form with groups or lists reads the parsed tree.
-        if !readsTrees,
+        if !program.isNested,
             scanner.scan(
                 line, into: &scratch, program: program, collectUnknownKeys: context.strict, today: context.today)
         {
