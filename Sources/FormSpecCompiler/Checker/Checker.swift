@@ -530,6 +530,24 @@ struct Checker {
                 "contradictory bounds on field '\(field.name)': no value is \(lowRule.name) \(low) and \(highRule.name) \(high)",
                 at: later.location, notes: [.init("the other bound is here", at: earlier.location)])
         }
+        checkItemBounds(rules, field: field)
+    }
+
+    /// `min_items` greater than `max_items` on one list.
+    private mutating func checkItemBounds(_ rules: [CheckedRule], field: FieldInfo) {
+        var fewest: (Int, CheckedRule)?
+        var most: (Int, CheckedRule)?
+        for rule in rules where rule.condition == nil {
+            guard case .value(let value) = rule.rule else { continue }
+            if let minimum = value.base as? MinItemsRule { fewest = (minimum.minimum, rule) }
+            if let maximum = value.base as? MaxItemsRule { most = (maximum.maximum, rule) }
+        }
+        guard let (low, lowRule) = fewest, let (high, highRule) = most, low > high else { return }
+        let later = lowRule.location.start > highRule.location.start ? lowRule : highRule
+        let earlier = later.location == lowRule.location ? highRule : lowRule
+        diagnostics.error(
+            "contradictory bounds on field '\(field.name)': min_items \(low) is greater than max_items \(high)",
+            at: later.location, notes: [.init("the other bound is here", at: earlier.location)])
     }
 
     // MARK: - Form rules
