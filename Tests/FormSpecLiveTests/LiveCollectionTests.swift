@@ -88,3 +88,45 @@ struct LiveCollectionTests {
         #expect(form.collectionValue("toppings") == ["ham", "olive"])
     }
 }
+
+/// An async check on a field of a repeatable group is asked per item, under the item's path.
+@MainActor
+@Suite("Live form: checks in list items")
+struct LiveCollectionCheckTests {
+    static let spec = """
+        formspec: 1
+        form: team
+        fields:
+          members:
+            type: list
+            of: group
+            rules:
+              - max_items: 3
+            fields:
+              email:
+                rules:
+                  - check: email_known
+                    message: Unknown address
+        """
+
+    @Test("each item's check is asked with the item's path, and its verdict lands on that item")
+    func checkKeyedToItem() async throws {
+        let clock = TestClock()
+        let gate = CheckGate()
+        var compiled = try CompiledForm(source: Self.spec)
+        compiled.checks.registerAsync("email_known", gate.check)
+        let form = LiveForm(compiled, clock: clock)
+        form.set([["email": "a@x.io"], ["email": "b@x.io"]], forField: "members")
+        var calls = gate.calls.makeAsyncIterator()
+        let first = try #require(await calls.next())
+        let second = try #require(await calls.next())
+        let byField = Dictionary(uniqueKeysWithValues: [first, second].map { ($0.input.field, $0) })
+        #expect(Set(byField.keys) == ["members.0.email", "members.1.email"])
+        byField["members.1.email"]?.fail()
+        byField["members.0.email"]?.pass()
+        await form.settle()
+        #expect(form["members.1.email"]?.message == "Unknown address")
+        #expect(form["members.0.email"]?.message == nil)
+        #expect(!form.isValid)
+    }
+}
