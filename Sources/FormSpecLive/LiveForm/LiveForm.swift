@@ -270,7 +270,7 @@ public final class LiveForm {
     @discardableResult
     public func set(_ value: Value?, forField name: String, touch: Bool = true) -> Bool {
         guard let index = index(of: name) else { return false }
-        if !program.fields[index].type.isScalar {
+        if program.isNested, !program.fields[index].type.isScalar {
             // A group's object or a list's array spreads over the fields inside it.
             set(spreadUpdates(value, at: index), touch: touch)
             return true
