@@ -51,6 +51,8 @@ struct Checker {
     /// What a bare field name is prefixed with in the field being checked: `""` at the top level,
     /// `address.` in a group, `contacts.1.` in an item of a repeatable group.
     var scope = ""
+    /// Whether the layout passed ``maxLaidOutFields`` (reported once).
+    var layoutOverflowed = false
     /// ``siblings(in:)`` by scope.
     var siblingsByScope: [String: [String]] = [:]
 

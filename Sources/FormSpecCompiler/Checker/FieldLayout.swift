@@ -53,15 +53,7 @@ extension Checker {
         into layout: inout [LaidOutField]
     ) {
         guard layout.count < Self.maxLaidOutFields else {
-            if layout.count == Self.maxLaidOutFields {
-                diagnostics.error(
-                    "the form lays out more than \(Self.maxLaidOutFields) fields (each item of each list counted)",
-                    at: field.name.location, notes: [.init("lower some list's 'max_items'")])
-                layout.append(
-                    LaidOutField(
-                        syntax: field, name: "", scope: prefix, type: .text, parentCondition: nil, ancestors: [],
-                        quiet: true))
-            }
+            reportLayoutOverflow(at: field.name.location)
             return
         }
         let type = quietly(quiet) { $0.fieldType(field) }
@@ -119,7 +111,10 @@ extension Checker {
         for position in 0..<quietly(quiet, { $0.capacity(of: field) }) {
             let itemName = name + "." + String(position)
             let itemIndex = layout.count
-            guard itemIndex < Self.maxLaidOutFields else { break }
+            guard itemIndex < Self.maxLaidOutFields else {
+                reportLayoutOverflow(at: field.name.location)
+                break
+            }
             itemIndices.append(itemIndex)
             // The item exists while the list has more than `position` items.
             let exists = Condition.field(
@@ -148,6 +143,16 @@ extension Checker {
             }
         }
         fieldInfo[name]?.itemIndices = itemIndices
+    }
+
+    /// The one error for a form that lays out too many fields (reported even from a quiet item:
+    /// it is about the whole form).
+    private mutating func reportLayoutOverflow(at location: SourceLocation) {
+        guard !layoutOverflowed else { return }
+        layoutOverflowed = true
+        diagnostics.error(
+            "the form lays out more than \(Self.maxLaidOutFields) fields (each item of each list counted)",
+            at: location, notes: [.init("lower some list's 'max_items'")])
     }
 
     private mutating func register(
