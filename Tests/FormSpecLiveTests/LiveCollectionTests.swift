@@ -75,6 +75,16 @@ struct LiveCollectionTests {
         #expect(form.isValid)
         #expect(!form.removeItem(at: 5, from: "contacts"))
         #expect(!form.appendItem(to: "patient_phone"))
+        // Values come back as trees, with the items' current fields.
+        form.set("Cyd", forField: "contacts.0.name")
+        let contacts = try #require(form.values["contacts"])
+        guard case .array(let items) = contacts, case .object(let first)? = items.first else {
+            Issue.record("contacts is \(contacts)")
+            return
+        }
+        #expect(items.count == 2)
+        #expect(first.first { $0.key == "name" }?.value == "Cyd")
+        #expect(form.values.keys.sorted() == ["contacts", "patient_phone"])
     }
 
     @Test("a multi-select is set as a whole array")

@@ -35,6 +35,16 @@ extension LiveForm {
         return updates
     }
 
+    /// ``values`` of a nested form: each top-level field's value, a group or list built from the
+    /// fields inside it.
+    var nestedValues: [String: Value] {
+        var result: [String: Value] = [:]
+        for (index, field) in program.fields.enumerated() where !field.name.contains(".") {
+            if let value = treeValue(at: index) { result[field.name] = value }
+        }
+        return result
+    }
+
     /// The current value of the list or group `name` built from its fields (`nil` for a field
     /// that is not a list or group, or is absent).
     public func collectionValue(_ name: String) -> Value? {

@@ -210,6 +210,8 @@ public final class LiveForm {
 
     /// The current raw values by name (absent fields left out).
     public var values: [String: Value] {
+        // Groups and lists as the objects and arrays their fields hold now, under their names.
+        if program.isNested { return nestedValues }
         var result: [String: Value] = [:]
         for (index, field) in program.fields.enumerated() { if let value = raw[index] { result[field.name] = value } }
         return result
@@ -218,7 +220,7 @@ public final class LiveForm {
     /// The original values by name (absent fields left out): what dirtiness is measured against.
     public var originalValues: [String: Value] {
         var result: [String: Value] = [:]
-        for (index, field) in program.fields.enumerated() {
+        for (index, field) in program.fields.enumerated() where !program.isNested || !field.name.contains(".") {
             if let value = originalRaw[index] { result[field.name] = value }
         }
         return result
