@@ -604,20 +604,46 @@ struct Checker {
 
     /// Finds every value the spec writes for a secret field (see ``secretSpans``).
     private mutating func collectSecretSpans(_ spec: SpecSyntax) {
-        func isSecret(_ name: String?) -> Bool { name.flatMap { fieldInfo[$0] }?.type == .secret }
         for test in spec.tests {
             for values in [test.input, test.original] {
-                for pair in values?.mapping ?? [] where isSecret(pair.key.scalar?.text) {
-                    secretSpans.append(pair.value.location)
-                }
+                collectSecretSpans(inValues: values?.mapping ?? [], prefix: "")
             }
             // Expected messages are the spec's own words; inputs and originals are the values.
         }
-        for field in spec.fields ?? [] where isSecret(field.name.value) {
-            if let value = field.defaultValue { secretSpans.append(value.location) }
-            for rule in field.rules {
-                secretSpans += Self.comparedLiterals(key: rule.key.value, argument: rule.argument)
+        collectSecretSpans(inFields: spec.fields ?? [], depth: 0)
+    }
+
+    /// The secret values of a test's input or original, inside groups and list items too.
+    private mutating func collectSecretSpans(inValues pairs: [YAMLPair], prefix: String) {
+        for pair in pairs {
+            guard let info = fieldInfo[prefix + (pair.key.scalar?.text ?? "")] else { continue }
+            switch info.type {
+            case .secret: secretSpans.append(pair.value.location)
+            case .group: collectSecretSpans(inValues: pair.value.mapping ?? [], prefix: info.name + ".")
+            case .list:
+                for (position, item) in (pair.value.sequence ?? []).enumerated() {
+                    guard let itemInfo = fieldInfo[info.name + "." + String(position)] else { break }
+                    if itemInfo.type == .secret { secretSpans.append(item.location) }
+                    if itemInfo.type == .group {
+                        collectSecretSpans(inValues: item.mapping ?? [], prefix: itemInfo.name + ".")
+                    }
+                }
+            default: continue
             }
+        }
+    }
+
+    /// The defaults of secret fields and the literals they are compared with, nested ones too.
+    private mutating func collectSecretSpans(inFields fields: [FieldSyntax], depth: Int) {
+        guard depth <= SyntaxParser.maxFieldDepth else { return }
+        for field in fields {
+            if field.type?.value == "secret" || (field.type?.value == "list" && field.of?.value == "secret") {
+                if let value = field.defaultValue { secretSpans.append(value.location) }
+                for rule in field.rules {
+                    secretSpans += Self.comparedLiterals(key: rule.key.value, argument: rule.argument)
+                }
+            }
+            collectSecretSpans(inFields: field.fields ?? [], depth: depth + 1)
         }
     }
 
