@@ -14,6 +14,15 @@ struct FieldInfo {
     var labels = FieldLabel(text: "")
     /// For a list, its item fields' indexes (every item it can hold).
     var itemIndices: [Int] = []
+    /// For an item of a list of scalars, the list's name: diagnostics about the rules of `each:`
+    /// speak of the list's items, not of item 0.
+    var itemOf: String?
+
+    /// How diagnostics name the field: `text field 'email'`, or `the integer items of 'scores'`.
+    var described: String {
+        if let itemOf { return "the \(type.rawValue) items of '\(itemOf)'" }
+        return "\(type.rawValue) field '\(name)'"
+    }
 }
 
 /// Checks a spec's meaning: every problem is reported (not only the first), with did-you-mean
@@ -346,7 +355,7 @@ struct Checker {
         }
         if !declaration.applies(to: field.type) {
             diagnostics.error(
-                "rule '\(syntax.key.value)' does not apply to \(field.type.rawValue) field '\(field.name)'",
+                "rule '\(syntax.key.value)' does not apply to \(field.described)",
                 at: syntax.key.location,
                 notes: [
                     .init(

@@ -130,6 +130,7 @@ extension Checker {
             item.rules = eachRules
             item.options = field.options
             register(name: itemName, index: itemIndex, type: itemType, label: label, options: options)
+            if itemType != .group { fieldInfo[itemName]?.itemOf = name }
             layout.append(
                 LaidOutField(
                     syntax: item, name: itemName, scope: name + ".", type: itemType,
