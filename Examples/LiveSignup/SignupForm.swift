@@ -14,7 +14,7 @@ public enum SignupForm {
         /// Confirm password (`confirm_password`, secret).
         public var confirmPassword: FormSecret?
 
-        /// Creates an input.
+        /// Creates a value.
         public init(
             username: String? = nil,
             password: FormSecret? = nil,
@@ -32,7 +32,7 @@ public enum SignupForm {
         }
     }
 
-    /// The fields, by the names inputs and reports use.
+    /// The fields, by the names inputs and reports use (a list's items are by path: `contacts.1.phone`).
     public enum Field: String, CaseIterable, Sendable {
         case username
         case password
@@ -226,7 +226,8 @@ public enum SignupForm {
 
 extension SignupForm {
     /// A live form's fields by name: `live.username.text`, `live.username.message`,
-    /// `live.username.checklist`; a choice field's option typed (`live.sizeChoice`).
+    /// `live.username.checklist`; a choice field's option typed (`live.sizeChoice`). Items of
+    /// lists are the form's by path (`live.form["contacts.1.phone"]`).
     @MainActor
     public struct LiveFields {
         /// The live form.
@@ -234,7 +235,10 @@ extension SignupForm {
 
         /// Wraps a live form of this form's program; `nil` when its fields are not this form's.
         public init?(_ form: LiveForm) {
-            guard form.fields.map(\.name) == Field.allCases.map(\.rawValue) else { return nil }
+            let indexes = [0, 1, 2]
+            guard form.fields.count == 3,
+                zip(Field.allCases, indexes).allSatisfy({ form.fields[$1].name == $0.rawValue })
+            else { return nil }
             self.form = form
         }
 

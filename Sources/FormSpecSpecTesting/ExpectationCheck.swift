@@ -141,6 +141,16 @@ struct ExpectationCheck {
     /// The non-null values of the `secret` fields in `records` (a test's input and original).
     func secretValues(in records: [Value]) -> [Value] {
         var secrets: [Value] = []
+        for case .object(let members) in records where program.isNested {
+            // Secrets inside groups and lists, found by path.
+            program.visitNested(
+                members,
+                assign: { index, value in
+                    if program.fields[index].type == .secret, value != .null, !secrets.contains(value) {
+                        secrets.append(value)
+                    }
+                }, unknown: { _ in })
+        }
         for case .object(let members) in records {
             for member in members where member.value != .null {
                 guard let index = program.fieldIndex[member.key], program.fields[index].type == .secret else {
@@ -160,10 +170,31 @@ struct ExpectationCheck {
         return .object(
             members.map { member in
                 guard member.value != .null else { return member }
+                if program.isNested, case .object = member.value {
+                    return Value.Member(member.key, redactedTree(member.value, hiding: secrets))
+                }
+                if program.isNested, case .array = member.value {
+                    return Value.Member(member.key, redactedTree(member.value, hiding: secrets))
+                }
                 let isSecretField = program.fieldIndex[member.key].map { program.fields[$0].type == .secret } ?? false
                 guard isSecretField || secrets.contains(member.value) else { return member }
                 return Value.Member(member.key, .string(Self.secretPlaceholder))
             })
+    }
+
+    /// A group's or list's input with every value equal to a secret replaced (depth-bounded like
+    /// the input walk).
+    private func redactedTree(_ value: Value, hiding secrets: [Value], depth: Int = 0) -> Value {
+        guard depth < Program.maxNestingDepth else { return .string(Self.secretPlaceholder) }
+        switch value {
+        case .object(let members):
+            return .object(
+                members.map { Value.Member($0.key, redactedTree($0.value, hiding: secrets, depth: depth + 1)) })
+        case .array(let items):
+            return .array(items.map { redactedTree($0, hiding: secrets, depth: depth + 1) })
+        default:
+            return secrets.contains(value) ? .string(Self.secretPlaceholder) : value
+        }
     }
 
     /// `["a", "b"]`: messages quoted as JSON strings.

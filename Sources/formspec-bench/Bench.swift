@@ -6,6 +6,7 @@
 //     swift run -c release formspec-bench --spec path/to/signup.form.yaml
 //     swift build -c release && .build/release/formspec-bench --cli   # `formspec validate --jsonl` lines/s
 //     swift run -c release formspec-bench --patterns           # ns per match, new vs previous pattern engine
+//     swift run -c release formspec-bench --list-keystrokes     # a keystroke in a 100-item list vs flat
 
 import ArgumentParser
 import FormSpec
@@ -241,6 +242,9 @@ struct Bench: AsyncParsableCommand {
     @Option(help: "Check the pattern engine against a differential corpus (matches.json) instead.")
     var patternCorpus: String?
 
+    @Flag(help: "Time keystrokes in one item of a 100-item list of groups against the same fields flat.")
+    var listKeystrokes = false
+
     @Option(help: "Keystrokes to simulate.")
     var keystrokes = 100_000
 
@@ -277,6 +281,8 @@ struct Bench: AsyncParsableCommand {
             try benchmarkCLI(spec: path, lines: lines, runs: runs)
         } else if batch {
             benchmarkBatch(compiled, records: records)
+        } else if listKeystrokes {
+            try ListBenchmark.run(keystrokes: keystrokes)
         } else {
             benchmarkLive(compiled, keystrokes: keystrokes, byPosition: byKeystroke)
         }

@@ -20,10 +20,21 @@ struct RuleDeclarationTests {
         FieldType.allCases.filter(rule.applies(to:)).map { Case(rule: rule.name, type: $0) }
     }
 
+    /// The keys a field of `type` needs besides `type:`: options for a choice, items for a list,
+    /// fields for a group.
+    static func shape(of type: FieldType) -> String {
+        switch type {
+        case .choice: "\n    options: [a, b]"
+        case .list: "\n    of: text"
+        case .group: "\n    fields: {x: {}}"
+        default: ""
+        }
+    }
+
     /// A spec with a field `f` of `type` carrying `rule`, a second field `other` of the same type, and
     /// a define `present` for `use`.
     static func spec(rule: String, argument: String, type: FieldType) -> String {
-        let options = type == .choice ? "\n    options: [a, b]" : ""
+        let options = shape(of: type)
         return """
             formspec: 1
             form: example
@@ -76,7 +87,7 @@ struct RuleDeclarationTests {
     /// A list sent to a `choice` field used to fail with an empty message in every locale.
     @Test("every field type has a type message in every bundled locale", arguments: FieldType.allCases)
     func typeHasMessages(_ type: FieldType) throws {
-        let options = type == .choice ? "\n    options: [a, b]" : ""
+        let options = Self.shape(of: type)
         let program = try program(
             """
             formspec: 1
@@ -116,6 +127,7 @@ struct RuleDeclarationTests {
         for rule in RuleCatalog.formRuleDeclarations {
             #expect(!rule.messages.isEmpty, "\(rule.name) has no message")
         }
-        #expect(RuleCatalog.declarations.filter(\.messages.isEmpty).map(\.name) == ["use"])
+        // `use` reports the define's message, `each` each item rule's own.
+        #expect(RuleCatalog.declarations.filter(\.messages.isEmpty).map(\.name) == ["use", "each"])
     }
 }

@@ -26,9 +26,30 @@ struct TypedInputTests {
         let report = try await TypedInputForm.validate(input, with: form)
         #expect(report[field: TypedInputForm.Field.age]?.errors.map(\.rule) == ["at_least"])
         #expect(report[field: .name]?.valid == true)
-        #expect(TypedInputForm.Field.allCases.map(\.rawValue) == form.fieldNames)
+        // Every field but the items of lists (those are reported by path, `contacts.1.name`).
+        let notItems = form.fieldNames.filter { !$0.split(separator: ".").contains { $0.allSatisfy(\.isNumber) } }
+        #expect(TypedInputForm.Field.allCases.map(\.rawValue) == notItems)
         // The same bytes validated untyped give the same report.
         #expect(try await form.validate(json: Array(Self.json.utf8)) == report)
+    }
+
+    @Test func groupsAndListsAreNestedStructsAndArrays() async throws {
+        let json = """
+            {"name":"Mei","address":{"city":"Utrecht","zip":"3511"},"tags":["a","b","c","d"],
+             "contacts":[{"name":"Ann","relation":"friend"},{"relation":"parent"}]}
+            """
+        let input = try JSONDecoder().decode(TypedInputForm.Input.self, from: Data(json.utf8))
+        #expect(input.address == TypedInputForm.AddressGroup(city: "Utrecht", zip: "3511"))
+        #expect(input.tags == ["a", "b", "c", "d"])
+        #expect(input.contacts?.map(\.relation) == [.friend, .parent])
+        let form = CompiledForm(program: try TypedInputForm.program())
+        let report = try await TypedInputForm.validate(input, with: form)
+        #expect(report[field: .tags]?.errors.map(\.rule) == ["max_items"])
+        #expect(report[field: "contacts.1.name"]?.errors.map(\.rule) == ["required"])
+        #expect(report[field: .addressCity]?.valid == true)
+        #expect(try await form.validate(json: Array(json.utf8)) == report)
+        #expect(TypedInputForm.Field.addressCity.rawValue == "address.city")
+        #expect(!TypedInputForm.Field.allCases.contains { $0.rawValue.contains(".0") })
     }
 
     @Test func choicesDecodeFromStringsNumbersAndKeywords() throws {
@@ -87,6 +108,11 @@ struct TypedLiveFieldsTests {
         #expect(live.sizeChoice == nil && !live.size.isValid)
         live.sizeChoice = nil
         #expect(live.size.isValid)
+        // Nested fields by property; list items by path.
+        live.addressCity.text = "Utrecht"
+        #expect(live.addressCity === live.form["address.city"] && live.addressCity.isValid)
+        live.form.appendItem(to: "contacts")
+        #expect(live.form["contacts.0.name"] != nil)
 
         let other = try CompiledForm(source: "formspec: 1\nform: other\nfields:\n  name: {}\n")
         #expect(TypedInputForm.LiveFields(LiveForm(other)) == nil)

@@ -100,11 +100,14 @@ package enum SpecVocabulary {
         "locale": "Locale of plain-string messages in this file (default `en`).",
         "import": "Rule libraries whose `define:` entries this file may `use:` (paths relative to this file).",
         "define": "Reusable named rules: NAME -> one rule item, referred to with `use: NAME`.",
-        "fields": "The form's fields, in order: field name -> field.",
+        "fields":
+            "The form's fields, in order: field name -> field (also a group's, or a list of groups', nested fields).",
         "form_rules": "Form-level rules (`require_changes`, `at_least_one_of`), reported in `form_errors`.",
         "tests": "Spec tests: an input and the report it must produce.",
         "type":
-            "text (default), secret, integer, number, boolean, date, time (`HH:MM[:SS]`), datetime (RFC 3339 with an offset) or choice.",
+            "text (default), secret, integer, number, boolean, date, time (`HH:MM[:SS]`), datetime (RFC 3339 with an offset), choice, list (with `of:`) or group (with `fields:`).",
+        "of":
+            "A list's item type: a scalar type (`of: choice` with `options:` is a multi-select) or `group` with `fields:` (a repeatable group).",
         "label": "The field's name in messages (`{label}`); defaults to the field name humanized.",
         "default":
             "The value used when the input lacks the field; for dates also `today` or `today±N` (`today-18y`), counted from the validation's today.",
@@ -113,7 +116,8 @@ package enum SpecVocabulary {
         "when": "A condition: when false the field or rule is inactive (not checked, not reported).",
         "report": "`all` (default) lists every failing message; `first` lists only the first.",
         "rules": "The field's rules, run in the order written.",
-        "options": "The values a `choice` field accepts: scalars or `{value: V, label: L}`.",
+        "options":
+            "The values a `choice` field (or a list `of: choice`) accepts: scalars or `{value: V, label: L}`.",
         "message": "The message shown when the rule fails: a string or a map locale -> string.",
         "requirement": "The checklist text shown whether the rule passes or fails (defaults to the message).",
         "severity": "`error` (default) or `warning`.",

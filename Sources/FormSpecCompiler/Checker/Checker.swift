@@ -12,6 +12,17 @@ struct FieldInfo {
     var options: [ChoiceOption]
     /// The label with its translations.
     var labels = FieldLabel(text: "")
+    /// For a list, its item fields' indexes (every item it can hold).
+    var itemIndices: [Int] = []
+    /// For an item of a list of scalars, the list's name: diagnostics about the rules of `each:`
+    /// speak of the list's items, not of item 0.
+    var itemOf: String?
+
+    /// How diagnostics name the field: `text field 'email'`, or `the integer items of 'scores'`.
+    var described: String {
+        if let itemOf { return "the \(type.rawValue) items of '\(itemOf)'" }
+        return "\(type.rawValue) field '\(name)'"
+    }
 }
 
 /// Checks a spec's meaning: every problem is reported (not only the first), with did-you-mean
@@ -46,6 +57,13 @@ struct Checker {
     /// Name comparisons left for did-you-mean over the spec's own names (fields, defines, options):
     /// thousands of misspellings over thousands of names stay fast, later ones just get no hint.
     var suggestionBudget = 200_000
+    /// What a bare field name is prefixed with in the field being checked: `""` at the top level,
+    /// `address.` in a group, `contacts.1.` in an item of a repeatable group.
+    var scope = ""
+    /// Whether the layout passed ``maxLaidOutFields`` (reported once).
+    var layoutOverflowed = false
+    /// ``siblings(in:)`` by scope.
+    var siblingsByScope: [String: [String]] = [:]
 
     /// Rules may nest (through `use:` and all/any/not) this deep; deeper chains are an error, not a
     /// stack overflow in the compiler or the evaluator.
@@ -96,39 +114,20 @@ struct Checker {
         if fields.isEmpty { diagnostics.error("a form needs at least one field", at: spec.location) }
 
         // First pass: names, types, labels and options, so rules may refer to any field.
-        for (index, field) in fields.enumerated() {
-            if !Self.isIdentifier(field.name.value, allowUppercase: true) {
-                diagnostics.error(
-                    "invalid field name '\(field.name.value)'", at: field.name.location,
-                    notes: [.init("field names are identifiers: a letter or _, then letters, digits or _")])
-            }
-            var type = FieldType.text
-            if let written = field.type {
-                if let parsed = FieldType(rawValue: written.value) {
-                    type = parsed
-                } else {
-                    let alias = Self.typeAliases[written.value.lowercased()].map {
-                        [Diagnostic.Note("did you mean '\($0)'?")]
-                    }
-                    diagnostics.error(
-                        "unknown type '\(written.value)'", at: written.location,
-                        notes: (alias
-                            ?? Diagnostics.suggestion(for: written.value, among: FieldType.allCases.map(\.rawValue)))
-                            + [.init("types: \(FieldType.allCases.map(\.rawValue).joined(separator: ", "))")])
-                }
-            }
-            let label = checkLabel(field.label, otherwise: Self.humanize(field.name.value))
-            let options = checkOptions(field, type: type)
-            fieldInfo[field.name.value] = FieldInfo(
-                name: field.name.value, index: index, type: type, label: label.text, options: options, labels: label)
-            fieldOrder.append(field.name.value)
+        for field in fields where !Self.isIdentifier(field.name.value, allowUppercase: true) {
+            diagnostics.error(
+                "invalid field name '\(field.name.value)'", at: field.name.location,
+                notes: [.init("field names are identifiers: a letter or _, then letters, digits or _")])
         }
+        let layout = layOut(fields)
 
         collectSecretSpans(spec)
         checkDefineCycles()
         var checkedFields: [CheckedField] = []
-        for field in fields {
-            if let checked = checkField(field) { checkedFields.append(checked) }
+        var ownConditions: [Int: Condition] = [:]
+        for (index, field) in layout.enumerated() where !field.name.isEmpty {
+            let checked = quietly(field.quiet) { $0.checkField(field, index: index, ownConditions: &ownConditions) }
+            if let checked { checkedFields.append(checked) }
         }
         warnAboutUnusedDefines(spec)
         var formRules: [CheckedFormRule] = []
@@ -154,7 +153,7 @@ struct Checker {
 
     /// `label: Text` or `label: {en: Email, ja: メールアドレス}` (of a field or an option);
     /// `otherwise` when absent.
-    private mutating func checkLabel(_ node: YAMLNode?, otherwise: String) -> FieldLabel {
+    mutating func checkLabel(_ node: YAMLNode?, otherwise: String) -> FieldLabel {
         var label = FieldLabel(text: otherwise)
         guard let node else { return label }
         guard let pairs = node.mapping else {
@@ -184,7 +183,7 @@ struct Checker {
         return label
     }
 
-    private mutating func checkOptions(_ field: FieldSyntax, type: FieldType) -> [ChoiceOption] {
+    mutating func checkOptions(_ field: FieldSyntax, type: FieldType) -> [ChoiceOption] {
         guard let node = field.options else {
             if type == .choice {
                 diagnostics.error(
@@ -236,8 +235,13 @@ struct Checker {
         return options
     }
 
-    private mutating func checkField(_ field: FieldSyntax) -> CheckedField? {
-        guard let info = fieldInfo[field.name.value] else { return nil }
+    private mutating func checkField(_ laidOut: LaidOutField, index: Int, ownConditions: inout [Int: Condition])
+        -> CheckedField?
+    {
+        guard let info = fieldInfo[laidOut.name], info.index == index else { return nil }
+        let field = laidOut.syntax
+        scope = laidOut.scope
+        defer { scope = "" }
         var required = false
         var requiredMessage = MessageSource(custom: nil, defaultKey: "required", placeholders: [:])
         if let node = field.required {
@@ -289,7 +293,11 @@ struct Checker {
                     notes: Diagnostics.suggestion(for: report.value, among: ["all", "first"]))
             }
         }
-        let condition = field.condition.flatMap { checkCondition($0) }
+        let own = field.condition.flatMap { checkCondition($0) }
+        if let own { ownConditions[index] = own }
+        var condition = laidOut.parentCondition
+        for ancestor in laidOut.ancestors { condition = Self.all(condition, ownConditions[ancestor]) }
+        condition = Self.all(condition, own)
         var rules: [CheckedRule] = []
         for syntax in field.rules {
             guard let rule = checkRule(syntax, field: info) else { continue }
@@ -303,6 +311,17 @@ struct Checker {
             rules.append(rule)
         }
         checkBounds(rules, field: info)
+        if info.type == .list, !rules.contains(where: { $0.name == "max_items" }) {
+            // A list holds its capacity's items: a longer one fails as if it said so.
+            rules.append(
+                CheckedRule(
+                    name: "max_items",
+                    rule: .value(AnyValueRule(MaxItemsRule(argument: .count(Self.defaultListCapacity)))),
+                    message: MessageSource(
+                        custom: nil, defaultKey: "max_items",
+                        placeholders: ["max_items": .text(String(Self.defaultListCapacity))]),
+                    requirement: nil, condition: nil, severity: .error, location: field.name.location))
+        }
         return CheckedField(
             name: info.name, label: info.labels, type: info.type, required: required, requiredMessage: requiredMessage,
             defaultValue: defaultValue, defaultOffset: defaultOffset, trim: field.trim,
@@ -334,11 +353,15 @@ struct Checker {
             reportTooDeep(at: syntax.key.location)
             return nil
         }
-        if let types = declaration.appliesTo, !types.contains(field.type) {
+        if !declaration.applies(to: field.type) {
             diagnostics.error(
-                "rule '\(syntax.key.value)' does not apply to \(field.type.rawValue) field '\(field.name)'",
+                "rule '\(syntax.key.value)' does not apply to \(field.described)",
                 at: syntax.key.location,
-                notes: [.init("'\(syntax.key.value)' applies to \(types.sortedDescription) fields")])
+                notes: [
+                    .init(
+                        "'\(syntax.key.value)' applies to \(declaration.appliesTo?.sortedDescription ?? "single-value") fields"
+                    )
+                ])
             return nil
         }
         if let unit = syntax.unit, !["min_length", "max_length"].contains(syntax.key.value) {
@@ -526,6 +549,24 @@ struct Checker {
                 "contradictory bounds on field '\(field.name)': no value is \(lowRule.name) \(low) and \(highRule.name) \(high)",
                 at: later.location, notes: [.init("the other bound is here", at: earlier.location)])
         }
+        checkItemBounds(rules, field: field)
+    }
+
+    /// `min_items` greater than `max_items` on one list.
+    private mutating func checkItemBounds(_ rules: [CheckedRule], field: FieldInfo) {
+        var fewest: (Int, CheckedRule)?
+        var most: (Int, CheckedRule)?
+        for rule in rules where rule.condition == nil {
+            guard case .value(let value) = rule.rule else { continue }
+            if let minimum = value.base as? MinItemsRule { fewest = (minimum.minimum, rule) }
+            if let maximum = value.base as? MaxItemsRule { most = (maximum.maximum, rule) }
+        }
+        guard let (low, lowRule) = fewest, let (high, highRule) = most, low > high else { return }
+        let later = lowRule.location.start > highRule.location.start ? lowRule : highRule
+        let earlier = later.location == lowRule.location ? highRule : lowRule
+        diagnostics.error(
+            "contradictory bounds on field '\(field.name)': min_items \(low) is greater than max_items \(high)",
+            at: later.location, notes: [.init("the other bound is here", at: earlier.location)])
     }
 
     // MARK: - Form rules
@@ -581,20 +622,46 @@ struct Checker {
 
     /// Finds every value the spec writes for a secret field (see ``secretSpans``).
     private mutating func collectSecretSpans(_ spec: SpecSyntax) {
-        func isSecret(_ name: String?) -> Bool { name.flatMap { fieldInfo[$0] }?.type == .secret }
         for test in spec.tests {
             for values in [test.input, test.original] {
-                for pair in values?.mapping ?? [] where isSecret(pair.key.scalar?.text) {
-                    secretSpans.append(pair.value.location)
-                }
+                collectSecretSpans(inValues: values?.mapping ?? [], prefix: "")
             }
             // Expected messages are the spec's own words; inputs and originals are the values.
         }
-        for field in spec.fields ?? [] where isSecret(field.name.value) {
-            if let value = field.defaultValue { secretSpans.append(value.location) }
-            for rule in field.rules {
-                secretSpans += Self.comparedLiterals(key: rule.key.value, argument: rule.argument)
+        collectSecretSpans(inFields: spec.fields ?? [], depth: 0)
+    }
+
+    /// The secret values of a test's input or original, inside groups and list items too.
+    private mutating func collectSecretSpans(inValues pairs: [YAMLPair], prefix: String) {
+        for pair in pairs {
+            guard let info = fieldInfo[prefix + (pair.key.scalar?.text ?? "")] else { continue }
+            switch info.type {
+            case .secret: secretSpans.append(pair.value.location)
+            case .group: collectSecretSpans(inValues: pair.value.mapping ?? [], prefix: info.name + ".")
+            case .list:
+                for (position, item) in (pair.value.sequence ?? []).enumerated() {
+                    guard let itemInfo = fieldInfo[info.name + "." + String(position)] else { break }
+                    if itemInfo.type == .secret { secretSpans.append(item.location) }
+                    if itemInfo.type == .group {
+                        collectSecretSpans(inValues: item.mapping ?? [], prefix: itemInfo.name + ".")
+                    }
+                }
+            default: continue
             }
+        }
+    }
+
+    /// The defaults of secret fields and the literals they are compared with, nested ones too.
+    private mutating func collectSecretSpans(inFields fields: [FieldSyntax], depth: Int) {
+        guard depth <= SyntaxParser.maxFieldDepth else { return }
+        for field in fields {
+            if field.type?.value == "secret" || (field.type?.value == "list" && field.of?.value == "secret") {
+                if let value = field.defaultValue { secretSpans.append(value.location) }
+                for rule in field.rules {
+                    secretSpans += Self.comparedLiterals(key: rule.key.value, argument: rule.argument)
+                }
+            }
+            collectSecretSpans(inFields: field.fields ?? [], depth: depth + 1)
         }
     }
 

@@ -264,12 +264,38 @@ extension Checker {
         fieldOrder.indices.contains(index) ? fieldInfo[fieldOrder[index]]?.type : nil
     }
 
-    /// The field named `name`, or an error with a did-you-mean.
+    /// The names of the fields directly in `scope` (`""`: the form's own), in spec order; listed
+    /// once per scope, so that thousands of misspellings stay linear.
+    mutating func siblings(in scope: String) -> [String] {
+        if let known = siblingsByScope[scope] { return known }
+        let names = fieldOrder.compactMap { path -> String? in
+            guard path.hasPrefix(scope) else { return nil }
+            let rest = path.dropFirst(scope.count)
+            return rest.contains(".") ? nil : String(rest)
+        }
+        siblingsByScope[scope] = names
+        return names
+    }
+
+    /// The field `name` means where it is written: a bare name is the sibling in the same group
+    /// (instance); `/address/country` is a path from the form's root.
     mutating func resolveField(_ name: Located<String>) -> FieldInfo? {
-        if let info = fieldInfo[name.value] { return info }
-        diagnostics.error(
-            "unknown field '\(name.value)'", at: name.location,
-            notes: suggestion(for: name.value, among: fieldOrder))
+        if name.value.hasPrefix("/") {
+            let path = name.value.dropFirst().split(separator: "/", omittingEmptySubsequences: false).joined(
+                separator: ".")
+            if let info = fieldInfo[path] { return info }
+            diagnostics.error(
+                "unknown field path '\(name.value)'", at: name.location,
+                notes: suggestion(
+                    for: name.value, among: fieldOrder.map { "/" + $0.split(separator: ".").joined(separator: "/") }))
+            return nil
+        }
+        if !name.value.contains("."), let info = fieldInfo[scope + name.value] { return info }
+        var notes = suggestion(for: name.value, among: siblings(in: scope))
+        if !scope.isEmpty, fieldInfo[name.value] != nil {
+            notes = [.init("a bare name is a field of the same group; write '/\(name.value)' for the form's field")]
+        }
+        diagnostics.error("unknown field '\(name.value)'", at: name.location, notes: notes)
         return nil
     }
 
@@ -315,6 +341,8 @@ extension FieldType {
         case .time: "a time (HH:MM or HH:MM:SS)"
         case .datetime: "a date-time with an offset (2024-05-01T09:30:00Z)"
         case .choice: "one of the field's options"
+        case .list: "a list"
+        case .group: "an object"
         }
     }
 

@@ -43,13 +43,33 @@ extension Checker {
             diagnostics.error("test '\(test)': '\(what)' must be a mapping of field values", at: node.location)
             return .object([])
         }
-        for pair in pairs where fieldInfo[pair.key.scalar?.text ?? ""] == nil {
-            let key = pair.key.scalar?.text ?? ""
-            diagnostics.error(
-                "test '\(test)' names unknown field '\(key)' in its \(what)", at: pair.key.location,
-                notes: Diagnostics.suggestion(for: key, among: fieldOrder))
-        }
+        checkTestMembers(pairs, prefix: "", what: what, test: test)
         return Value(yaml: node)
+    }
+
+    /// Reports the members of a test's input that name no field, inside groups and list items too
+    /// (`contacts.0.nmae`), each with a did-you-mean among the fields it could have meant.
+    private mutating func checkTestMembers(_ pairs: [YAMLPair], prefix: String, what: String, test: String) {
+        for pair in pairs {
+            let key = pair.key.scalar?.text ?? ""
+            guard let info = fieldInfo[prefix + key] else {
+                diagnostics.error(
+                    "test '\(test)' names unknown field '\(prefix + key)' in its \(what)", at: pair.key.location,
+                    notes: Diagnostics.suggestion(for: key, among: siblings(in: prefix)))
+                continue
+            }
+            if info.type == .group, let members = pair.value.mapping {
+                checkTestMembers(members, prefix: info.name + ".", what: what, test: test)
+            } else if info.type == .list, let items = pair.value.sequence {
+                for (position, item) in items.enumerated() {
+                    let itemName = info.name + "." + String(position)
+                    guard fieldInfo[itemName]?.type == .group else { break }
+                    if let members = item.mapping {
+                        checkTestMembers(members, prefix: itemName + ".", what: what, test: test)
+                    }
+                }
+            }
+        }
     }
 
     /// The keys `expect:` takes, listed in the diagnostic for any other key.

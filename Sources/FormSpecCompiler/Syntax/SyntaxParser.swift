@@ -8,8 +8,12 @@ struct SyntaxParser {
         "formspec", "form", "title", "locale", "import", "define", "fields", "form_rules", "tests",
     ]
     static let fieldKeys = [
-        "type", "label", "required", "default", "trim", "debounce", "when", "report", "rules", "options",
+        "type", "label", "required", "default", "trim", "debounce", "when", "report", "rules", "options", "of",
+        "fields",
     ]
+    /// Groups and lists nest at most this deep (`fields:` inside `fields:`): a deeper spec is an
+    /// error, not a stack overflow in the compiler or a runaway input walk.
+    static let maxFieldDepth = 8
     static let modifierKeys = [
         "message", "requirement", "when", "severity", "unit", "count", "debounce", "check_when", "flags", "case",
     ]
@@ -46,7 +50,7 @@ struct SyntaxParser {
             spec.fields = []
             if let fields = node.mapping {
                 for pair in fields {
-                    if let field = parseField(pair) { spec.fields?.append(field) }
+                    if let field = parseField(pair, depth: 0) { spec.fields?.append(field) }
                 }
             } else {
                 diagnostics.error("'fields' must be a mapping, not \(node.kindDescription)", at: node.location)
@@ -60,7 +64,7 @@ struct SyntaxParser {
         return spec
     }
 
-    private mutating func parseField(_ pair: YAMLPair) -> FieldSyntax? {
+    private mutating func parseField(_ pair: YAMLPair, depth: Int) -> FieldSyntax? {
         let name = Located(value: pair.key.scalar?.text ?? "", location: pair.key.location)
         var field = FieldSyntax(name: name, location: pair.value.location)
         // `username:` with nothing under it is a text field with no rules.
@@ -79,6 +83,20 @@ struct SyntaxParser {
         field.options = reader.take("options")
         if let items = Read.list(reader.take("rules"), "'rules'", &diagnostics) {
             field.rules = items.compactMap { parseRule($0, keys: RuleCatalog.names) }
+        }
+        field.of = Read.string(reader.take("of"), "'of'", &diagnostics)
+        if let node = reader.take("fields") {
+            field.fieldsLocation = node.location
+            if depth + 1 >= Self.maxFieldDepth {
+                field.fields = []
+                diagnostics.error(
+                    "groups and lists nest more than \(Self.maxFieldDepth) levels deep", at: node.location,
+                    notes: [.init("a form this deep is likely a mistake; flatten some of its groups")])
+            } else if let pairs = node.mapping {
+                field.fields = pairs.compactMap { parseField($0, depth: depth + 1) }
+            } else {
+                diagnostics.error("'fields' must be a mapping, not \(node.kindDescription)", at: node.location)
+            }
         }
         reader.reportUnknown(in: "field '\(name.value)'", known: Self.fieldKeys, diagnostics: &diagnostics)
         return field

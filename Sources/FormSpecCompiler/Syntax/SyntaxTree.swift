@@ -40,6 +40,12 @@ struct FieldSyntax {
     var report: Located<String>?
     var rules: [RuleSyntax] = []
     var options: YAMLNode?
+    /// A list's item type (`of: text`, `of: group`).
+    var of: Located<String>?
+    /// A group's (or a repeatable group's) nested fields; `nil` when the key is absent.
+    var fields: [FieldSyntax]?
+    /// Where `fields:` is written.
+    var fieldsLocation: SourceLocation?
 }
 
 /// One rule item: the rule key and its argument, plus modifiers.

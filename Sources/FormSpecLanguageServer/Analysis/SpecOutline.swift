@@ -103,6 +103,77 @@ struct SpecOutline {
     /// The field named `name`.
     func field(named name: String) -> OutlineEntry? { fields.first { $0.name == name } }
 
+    /// The field `name` means where `path` leads: a bare name is a field of the group (or list of
+    /// groups) the path is inside, `/address/country` a path from the form's root.
+    func field(named name: String, at path: [PathStep]) -> OutlineEntry? {
+        if name.hasPrefix("/") {
+            var entries = fields
+            var found: OutlineEntry?
+            for step in name.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
+                // An item index (`/contacts/0/name`) stays in the same list of groups.
+                if found != nil, Int(step) != nil { continue }
+                guard let entry = entries.first(where: { $0.name == step }) else { return nil }
+                found = entry
+                entries = Self.nestedFields(of: entry)
+            }
+            return found
+        }
+        return fields(inGroups: Self.groupChain(path)).first { $0.name == name }
+    }
+
+    /// The fields of the group reached through the groups `chain` from the root (the form's own
+    /// fields for an empty chain).
+    func fields(inGroups chain: [String]) -> [OutlineEntry] {
+        var entries = fields
+        for name in chain {
+            guard let entry = entries.first(where: { $0.name == name }) else { return [] }
+            entries = Self.nestedFields(of: entry)
+        }
+        return entries
+    }
+
+    /// Every field's path from the root as written in a reference (`/address/postcode`), groups
+    /// walked, list items not (a list of groups lists its fields under item 0).
+    var rootPaths: [String] {
+        var result: [String] = []
+        func walk(_ entries: [OutlineEntry], prefix: String, depth: Int) {
+            guard depth < 16 else { return }
+            for entry in entries {
+                let path = prefix + "/" + entry.name
+                result.append(path)
+                let nested = Self.nestedFields(of: entry)
+                guard !nested.isEmpty else { continue }
+                let isList = entry.node.mapping?.contains {
+                    $0.key.scalar?.text == "type" && $0.value.scalar?.text == "list"
+                }
+                walk(nested, prefix: path + (isList == true ? "/0" : ""), depth: depth + 1)
+            }
+        }
+        walk(fields, prefix: "", depth: 0)
+        return result
+    }
+
+    /// The names of the groups a path is inside: each `fields:` key followed by a field that has
+    /// `fields:` of its own (`fields: contacts: fields: phone: rules: …` is inside `contacts`).
+    static func groupChain(_ path: [PathStep]) -> [String] {
+        var chain: [String] = []
+        var index = 0
+        while index + 2 < path.count {
+            if path[index] == .key("fields"), case .key(let name) = path[index + 1], path[index + 2] == .key("fields") {
+                chain.append(name)
+                index += 2
+            } else {
+                index += 1
+            }
+        }
+        return chain
+    }
+
+    private static func nestedFields(of entry: OutlineEntry) -> [OutlineEntry] {
+        guard let pair = entry.node.mapping?.first(where: { $0.key.scalar?.text == "fields" }) else { return [] }
+        return entries(pair.value)
+    }
+
     /// The define named `name` in this file.
     func define(named name: String) -> OutlineEntry? { defines.first { $0.name == name } }
 }

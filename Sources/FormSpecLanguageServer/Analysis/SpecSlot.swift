@@ -73,6 +73,8 @@ enum SpecSlot: Equatable {
             case "report": return .reportMode
             case "label", "required": return .messages
             case "options": return .optionList
+            case "fields": return .fields
+            case "of": return .fieldType
             default: return .other
             }
         case (.ruleList, .item): return .ruleItem(form: false)
@@ -80,7 +82,7 @@ enum SpecSlot: Equatable {
         case (.defines, .key): return .ruleItem(form: false)
         case (.ruleItem, .key(let key)):
             switch key {
-            case "all", "any": return .ruleList
+            case "all", "any", "each": return .ruleList
             case "not": return .ruleItem(form: false)
             case "when": return .condition
             case "severity": return .severity

@@ -26,8 +26,10 @@ extension LanguageServer {
         var candidates: [Candidate] = []
         switch context.role {
         case .key: candidates = keys(of: slot, analysis)
-        case .value: candidates = values(of: slot.scalarSlot, document, analysis)
-        case .item: candidates = keys(of: slot, analysis) + values(of: slot.scalarSlot, document, analysis)
+        case .value: candidates = values(of: slot.scalarSlot, at: context.path, document, analysis)
+        case .item:
+            candidates =
+                keys(of: slot, analysis) + values(of: slot.scalarSlot, at: context.path, document, analysis)
         }
         let range = LSPRange(
             start: LSPPosition(line: position.line, character: context.partialStart),
@@ -95,7 +97,9 @@ extension LanguageServer {
     }
 
     /// The values a scalar in `slot` takes.
-    private func values(of slot: SpecSlot, _ document: Document, _ analysis: DocumentAnalysis) -> [Candidate] {
+    private func values(
+        of slot: SpecSlot, at path: [PathStep], _ document: Document, _ analysis: DocumentAnalysis
+    ) -> [Candidate] {
         func enumeration(_ names: [String]) -> [Candidate] {
             names.map { Candidate(label: $0, kind: .enumMember, isKey: false) }
         }
@@ -111,7 +115,7 @@ extension LanguageServer {
         case .format: return enumeration(SpecVocabulary.formats)
         case .characterClass: return enumeration(SpecVocabulary.characterClasses)
         case .locale: return locales(analysis)
-        case .fieldName: return fieldNames(analysis)
+        case .fieldName: return fieldNames(analysis, at: path)
         case .defineName:
             return analysis.visibleDefines.map { define in
                 let file = define.outline.path == document.path ? "" : " (\(Self.fileName(define.outline.path)))"
@@ -123,6 +127,23 @@ extension LanguageServer {
         case .importPath: return importCandidates(document)
         default: return []
         }
+    }
+
+    /// The names a field reference at `path` may use: the fields of the same group (bare), then
+    /// every field's `/path` from the root.
+    private func fieldNames(_ analysis: DocumentAnalysis, at path: [PathStep]) -> [Candidate] {
+        guard let outline = analysis.lastGoodOutline else { return [] }
+        let chain = SpecOutline.groupChain(path)
+        let paths = outline.rootPaths
+        // A flat spec: its field names, as always.
+        guard !chain.isEmpty || paths.count > outline.fields.count else { return fieldNames(analysis) }
+        let siblings = outline.fields(inGroups: chain).map {
+            Candidate(label: $0.name, kind: .field, detail: Self.fieldSummaryLine($0), isKey: false)
+        }
+        return siblings
+            + paths.map {
+                Candidate(label: $0, kind: .field, detail: "a field by its path from the form's root", isKey: false)
+            }
     }
 
     private func fieldNames(_ analysis: DocumentAnalysis) -> [Candidate] {

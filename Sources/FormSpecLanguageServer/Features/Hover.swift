@@ -15,7 +15,7 @@ extension LanguageServer {
             case .ruleItem where SpecVocabulary.documentation(ofRule: token.text) != nil:
                 markdown = Self.ruleDocumentation(token.text)
             case .fields, .fieldValues:
-                markdown = outline.field(named: token.text).map(Self.fieldDocumentation)
+                markdown = outline.field(named: token.text, at: token.path).map(Self.fieldDocumentation)
             case .defines:
                 markdown = outline.define(named: token.text).map {
                     Self.defineDocumentation($0, in: outline, from: document.path)
@@ -30,7 +30,7 @@ extension LanguageServer {
         } else {
             switch token.slot {
             case .fieldName:
-                markdown = outline.field(named: token.text).map(Self.fieldDocumentation)
+                markdown = outline.field(named: token.text, at: token.path).map(Self.fieldDocumentation)
             case .defineName:
                 if let define = analysis.visibleDefines.first(where: { $0.entry.name == token.text }) {
                     markdown = Self.defineDocumentation(define.entry, in: define.outline, from: document.path)

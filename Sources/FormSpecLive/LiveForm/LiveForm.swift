@@ -155,6 +155,8 @@ public final class LiveForm {
         self.locale = locale
         self.mode = mode
         let today = today ?? .today()
+        let values = Self.flattened(values, program: program)
+        let original = original.map { Self.flattened($0, program: program) }
         // A relative date default starts the field at its date, as text the user can edit.
         let defaults = program.fields.indices.map { program.defaultInput(ofField: $0, today: today) }
         let initial = program.fields.indices.map {
@@ -208,6 +210,8 @@ public final class LiveForm {
 
     /// The current raw values by name (absent fields left out).
     public var values: [String: Value] {
+        // Groups and lists as the objects and arrays their fields hold now, under their names.
+        if program.isNested { return nestedValues }
         var result: [String: Value] = [:]
         for (index, field) in program.fields.enumerated() { if let value = raw[index] { result[field.name] = value } }
         return result
@@ -216,7 +220,7 @@ public final class LiveForm {
     /// The original values by name (absent fields left out): what dirtiness is measured against.
     public var originalValues: [String: Value] {
         var result: [String: Value] = [:]
-        for (index, field) in program.fields.enumerated() {
+        for (index, field) in program.fields.enumerated() where !program.isNested || !field.name.contains(".") {
             if let value = originalRaw[index] { result[field.name] = value }
         }
         return result
@@ -268,6 +272,11 @@ public final class LiveForm {
     @discardableResult
     public func set(_ value: Value?, forField name: String, touch: Bool = true) -> Bool {
         guard let index = index(of: name) else { return false }
+        if program.isNested, !program.fields[index].type.isScalar {
+            // A group's object or a list's array spreads over the fields inside it.
+            set(spreadUpdates(value, at: index), touch: touch)
+            return true
+        }
         apply(value, at: index, touch: touch)
         return true
     }
@@ -279,6 +288,14 @@ public final class LiveForm {
         var affected = Set<Int>()
         var typed = Set<Int>()
         var unknown: [String] = []
+        var values = values
+        if program.isNested {
+            // A group's object or a list's array spreads over the fields inside it.
+            for (name, value) in values {
+                guard let index = index(of: name), !program.fields[index].type.isScalar else { continue }
+                values.merge(spreadUpdates(value, at: index)) { _, spread in spread }
+            }
+        }
         for (name, value) in values {
             guard let index = index(of: name) else {
                 unknown.append(name)
@@ -324,6 +341,7 @@ public final class LiveForm {
     /// Replaces every value and the original values with `values` (defaults for missing fields):
     /// the form as just opened on these values.
     public func reset(to values: [String: Value]) {
+        let values = Self.flattened(values, program: program)
         let raw = program.fields.indices.map {
             values[program.fields[$0].name] ?? program.defaultInput(ofField: $0, today: context.today)
         }

@@ -160,6 +160,10 @@
         _ members: [Value.Member], program: Program, today: CivilDate? = nil, collectUnknownKeys: Bool
     ) {
         reset(program, today: today)
+        if program.isNested {
+            loadNested(members, program: program, today: today, collectUnknownKeys: collectUnknownKeys)
+            return
+        }
         for member in members {
             if let index = program.fieldIndex[member.key] {
                 values[index] = program.read(member.value, forField: index, today: today)
@@ -167,6 +171,22 @@
                 unknownKeys.append(member.key)
             }
         }
+    }
+
+    /// ``load(_:program:today:collectUnknownKeys:)`` for a form with groups or lists: the input's
+    /// tree walked by path (out of line, so the flat loop keeps its shape).
+    @inline(never)
+    private mutating func loadNested(
+        _ members: [Value.Member], program: Program, today: CivilDate?, collectUnknownKeys: Bool
+    ) {
+        var values = self.values
+        self.values = []
+        var unknownKeys = self.unknownKeys
+        program.visitNested(
+            members, assign: { values[$0] = program.read($1, forField: $0, today: today) },
+            unknown: { if collectUnknownKeys { unknownKeys.append($0) } })
+        self.values = values
+        self.unknownKeys = unknownKeys
     }
 
     /// Empties the unknown keys and check answers: the rest of ``reset(_:today:)``.

@@ -22,6 +22,11 @@ extension Program {
     package func record(from input: Value) throws(EvaluationError) -> Record {
         guard case .object(let members) = input else { throw .notAnObject(input.kindDescription) }
         var record = Record(values: Array(repeating: nil, count: fields.count))
+        if isNested {
+            visitNested(
+                members, assign: { record.values[$0] = $1 }, unknown: { record.unknownKeys.append($0) })
+            return record
+        }
         for member in members {
             if let index = fieldIndex[member.key] {
                 record.values[index] = member.value

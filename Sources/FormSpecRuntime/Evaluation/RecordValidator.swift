@@ -48,8 +48,10 @@
 
     /// Reads one JSON Lines record (a line's bytes without its terminator) into the field slots.
     public mutating func read(line: UnsafeBufferPointer<UInt8>) -> Reading {
-        if scanner.scan(
-            line, into: &scratch, program: program, collectUnknownKeys: context.strict, today: context.today)
+        // The scanner fills flat slots; a form with groups or lists reads the parsed tree.
+        if !program.isNested,
+            scanner.scan(
+                line, into: &scratch, program: program, collectUnknownKeys: context.strict, today: context.today)
         {
             return .read
         }

@@ -41,6 +41,8 @@ package struct JSONRecordScanner {
     /// - Returns: `true` when `scratch` holds the line's members; `false` when the line must be read
     ///   by ``JSONReader`` (it is malformed, or uses something the fast path leaves to the reader);
     ///   `scratch` must then be reset again before use.
+    ///
+    /// Only for flat forms: a form with groups or lists (``Program/isNested``) reads records as trees.
     package mutating func scan(
         _ line: UnsafeBufferPointer<UInt8>, into scratch: inout EvaluationScratch, program: Program,
         collectUnknownKeys: Bool, today: CivilDate? = nil

@@ -70,6 +70,8 @@ public struct Program: Sendable, Codable {
         let defaultChain: LocaleChain
         let lowered: LoweredRules
         let defaultTexts: ProgramTexts
+        /// Whether the form has groups or lists (see `Program+Nested.swift`).
+        let isNested: Bool
 
         init(
             form: String, title: String?, locale: String, fields: [FieldProgram], formRules: [FormRuleProgram],
@@ -82,6 +84,7 @@ public struct Program: Sendable, Codable {
             self.formRules = formRules
             self.unknownFieldMessage = unknownFieldMessage
             self.fieldIndex = FieldNameIndex(fields.map(\.name))
+            self.isNested = fields.contains { !$0.type.isScalar }
             let optionSets = fields.map(\.optionSet)
             self.optionSets = optionSets
             self.defaultValues = zip(fields, optionSets).map { field, options in

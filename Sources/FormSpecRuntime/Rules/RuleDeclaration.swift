@@ -87,8 +87,9 @@ package struct RuleDeclaration: Sendable {
             messages: messages, messageNote: messageNote, modifiers: modifiers, example: { _ in example })
     }
 
-    /// Whether the rule applies to fields of `type`.
-    package func applies(to type: FieldType) -> Bool { appliesTo?.contains(type) ?? true }
+    /// Whether the rule applies to fields of `type` (a rule for any type applies to every scalar type,
+    /// not to lists and groups).
+    package func applies(to type: FieldType) -> Bool { appliesTo?.contains(type) ?? type.isScalar }
 
     /// `passes` without Markdown links (for the schema and the editor, which have no anchors).
     package var plainPasses: String { Self.unlinked(passes) }
@@ -121,6 +122,7 @@ extension FieldType {
         case .time: "\"09:30\""
         case .datetime: "2024-01-01T09:30:00Z"
         case .choice: "a"
+        case .list, .group: "[]"
         }
     }
 }
@@ -148,6 +150,7 @@ extension Set where Element == FieldType {
     package static let textual: Set<FieldType> = [.text, .secret]
     package static let ordered: Set<FieldType> = [.integer, .number, .date, .time, .datetime]
     package static let numeric: Set<FieldType> = [.integer, .number]
+    package static let lists: Set<FieldType> = [.list]
 
     /// "text and secret", "integer, number and date".
     package var sortedDescription: String {

@@ -32,25 +32,47 @@ extension ValueRule {
 package enum RuleArgumentKind: Sendable {
     /// Another field's name, of one of `types`: `not_contains_field: username`.
     case field(types: Set<FieldType>)
+    /// A whole number of items, 0 or more: `min_items: 1`.
+    case count
+    /// `true`, on a list: the rule reads the list's items (`unique_items: true`).
+    case items
 }
 
 /// A value rule's argument as the compiler checked it.
 package enum RuleArgument: Sendable {
     /// The other field's index.
     case field(Int)
+    /// A count of items.
+    case count(Int)
+    /// The list's item fields, by index (every item the list can hold).
+    case items([Int])
 
     /// The field index, for a rule whose argument kind is ``RuleArgumentKind/field(types:)``.
     package var fieldIndex: Int {
-        switch self {
-        case .field(let index): index
-        }
+        if case .field(let index) = self { return index }
+        preconditionFailure("not a field argument")
+    }
+
+    /// The count, for a rule whose argument kind is ``RuleArgumentKind/count``.
+    package var count: Int {
+        if case .count(let count) = self { return count }
+        preconditionFailure("not a count argument")
+    }
+
+    /// The item fields, for a rule whose argument kind is ``RuleArgumentKind/items``.
+    package var items: [Int] {
+        if case .items(let items) = self { return items }
+        preconditionFailure("not an items argument")
     }
 }
 
 /// The registry of value rules: one line per rule.
 package enum ValueRules {
     package static let all: [any ValueRule.Type] = [
-        NotContainsFieldRule.self
+        NotContainsFieldRule.self,
+        MinItemsRule.self,
+        MaxItemsRule.self,
+        UniqueItemsRule.self,
     ]
 
     /// The rule type named `name`.

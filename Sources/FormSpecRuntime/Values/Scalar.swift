@@ -1,6 +1,20 @@
 /// The type of a field, which decides how its input is read and which rules apply.
 public enum FieldType: String, Sendable, Hashable, Codable, CaseIterable {
     case text, secret, integer, number, boolean, date, time, datetime, choice
+    /// A list (`of:` names its items' type). Its value is its item count; each item is a field of
+    /// its own (`toppings.0`), and a repeatable group's items are groups (`contacts.0`).
+    case list
+    /// A group of nested fields (`fields:`). Its value says only that the input is an object; each
+    /// nested field is a field of its own (`address.postcode`).
+    case group
+
+    /// The types of single values: every type but `list` and `group`.
+    package static let scalarTypes: [FieldType] = [
+        .text, .secret, .integer, .number, .boolean, .date, .time, .datetime, .choice,
+    ]
+
+    /// Whether the type holds one value (not a list or group).
+    package var isScalar: Bool { self != .list && self != .group }
 
     /// Whether values of this type are strings (length, pattern and `contains` rules apply).
     package var isTextual: Bool { self == .text || self == .secret }
@@ -8,7 +22,7 @@ public enum FieldType: String, Sendable, Hashable, Codable, CaseIterable {
     package var isOrdered: Bool {
         switch self {
         case .integer, .number, .date, .time, .datetime: true
-        case .text, .secret, .boolean, .choice: false
+        case .text, .secret, .boolean, .choice, .list, .group: false
         }
     }
 }
@@ -150,10 +164,19 @@ extension FieldType {
         case (.choice, _):
             guard let text = Self.canonicalText(input) else { return .invalid(rule: "type") }
             return options.contains(ExactText(text)) ? .value(.text(text)) : .invalid(rule: "choice")
+        case (.list, .array(let items)):
+            // The count is the value (what min_items and max_items compare); the items are read by
+            // their own fields. More items than a list can hold is a type failure, never a crash.
+            if items.isEmpty { return .empty }
+            return items.count > Self.maxListItems ? .invalid(rule: "type") : .value(.integer(Int64(items.count)))
+        case (.group, .object): return .value(.boolean(true))
         default:
             return .invalid(rule: "type")
         }
     }
+
+    /// The most items any list input may have: a longer list is a `type` failure on the list.
+    package static let maxListItems = 10_000
 
     /// The text a choice option or choice input is matched by: strings as they are, numbers and
     /// booleans as JSON writes them (`1`, `2.5`, `true`).

@@ -29,8 +29,14 @@ public enum TypedInputForm {
         public var deadline: OffsetDateTime?
         /// Size (`size`, choice).
         public var size: SizeChoice?
+        /// Address (`address`, group).
+        public var address: AddressGroup?
+        /// Tags (`tags`, list of text).
+        public var tags: [String]?
+        /// Contacts (`contacts`, list of group).
+        public var contacts: [ContactsItem]?
 
-        /// Creates an input.
+        /// Creates a value.
         public init(
             name: String? = nil,
             `default`: String? = nil,
@@ -42,7 +48,10 @@ public enum TypedInputForm {
             born: CivilDate? = nil,
             opens: CivilTime? = nil,
             deadline: OffsetDateTime? = nil,
-            size: SizeChoice? = nil
+            size: SizeChoice? = nil,
+            address: AddressGroup? = nil,
+            tags: [String]? = nil,
+            contacts: [ContactsItem]? = nil
         ) {
             self.name = name
             self.default = `default`
@@ -55,6 +64,9 @@ public enum TypedInputForm {
             self.opens = opens
             self.deadline = deadline
             self.size = size
+            self.address = address
+            self.tags = tags
+            self.contacts = contacts
         }
 
         enum CodingKeys: String, CodingKey {
@@ -69,22 +81,10 @@ public enum TypedInputForm {
             case opens
             case deadline
             case size
+            case address
+            case tags
+            case contacts
         }
-    }
-
-    /// The fields, by the names inputs and reports use.
-    public enum Field: String, CaseIterable, Sendable {
-        case name
-        case `default`
-        case contactEmail = "contact_email"
-        case password
-        case age
-        case height
-        case agree
-        case born
-        case opens
-        case deadline
-        case size
     }
 
     /// The options of `size`. Decodes from a JSON string, number or boolean.
@@ -120,6 +120,97 @@ public enum TypedInputForm {
             }
             self = option
         }
+    }
+
+    /// The `address` group: one property per field.
+    public struct AddressGroup: Codable, Sendable, Equatable {
+        /// City (`city`, text).
+        public var city: String?
+        /// Zip (`zip`, text).
+        public var zip: String?
+
+        /// Creates a value.
+        public init(
+            city: String? = nil,
+            zip: String? = nil
+        ) {
+            self.city = city
+            self.zip = zip
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case city
+            case zip
+        }
+    }
+
+    /// An item of the `contacts` list: one property per field.
+    public struct ContactsItem: Codable, Sendable, Equatable {
+        /// Name (`name`, text).
+        public var name: String?
+        /// Relation (`relation`, choice).
+        public var relation: ContactsRelationChoice?
+
+        /// Creates a value.
+        public init(
+            name: String? = nil,
+            relation: ContactsRelationChoice? = nil
+        ) {
+            self.name = name
+            self.relation = relation
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case name
+            case relation
+        }
+    }
+
+    /// The options of `contacts.*.relation`. Decodes from a JSON string, number or boolean.
+    public enum ContactsRelationChoice: String, CaseIterable, Codable, Sendable {
+        /// parent
+        case parent
+        /// friend
+        case friend
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            let text: String
+            if let string = try? container.decode(String.self) {
+                text = string
+            } else if let flag = try? container.decode(Bool.self) {
+                text = flag ? "true" : "false"
+            } else if let number = try? container.decode(Decimal.self) {
+                text = "\(number)"
+            } else {
+                text = ""
+            }
+            guard let option = Self(rawValue: text) else {
+                throw DecodingError.dataCorruptedError(
+                    in: container, debugDescription: "not an option of contacts.0.relation")
+            }
+            self = option
+        }
+    }
+
+    /// The fields, by the names inputs and reports use (a list's items are by path: `contacts.1.phone`).
+    public enum Field: String, CaseIterable, Sendable {
+        case name
+        case `default`
+        case contactEmail = "contact_email"
+        case password
+        case age
+        case height
+        case agree
+        case born
+        case opens
+        case deadline
+        case size
+        case address
+        case addressCity = "address.city"
+        case addressZip = "address.zip"
+        case tags
+        case contacts
     }
 
     /// The lowered program, as JSON.
@@ -533,6 +624,567 @@ public enum TypedInputForm {
                 "zh-Hans" : "Size必须是s、m、One、Class、x-l或x_l之一",
                 "zh-Hant" : "Size必須是s、m、One、Class、x-l或x_l其中之一"
               }
+            },
+            {
+              "choiceMessage" : {
+              },
+              "label" : "Address",
+              "name" : "address",
+              "options" : [
+              ],
+              "reads" : [
+              ],
+              "reportsFirstOnly" : false,
+              "required" : false,
+              "requiredMessage" : {
+                "en" : "Address is required",
+                "ja" : "Addressは必須です",
+                "zh-Hans" : "Address为必填项",
+                "zh-Hant" : "Address為必填欄位"
+              },
+              "rules" : [
+              ],
+              "trim" : false,
+              "type" : "group",
+              "typeMessage" : {
+                "en" : "Address must be an object of fields",
+                "ja" : "Addressはフィールドのオブジェクトで入力してください",
+                "zh-Hans" : "Address必须是包含字段的对象",
+                "zh-Hant" : "Address必須是包含欄位的物件"
+              }
+            },
+            {
+              "choiceMessage" : {
+              },
+              "condition" : {
+                "any" : [
+                  {
+                    "empty" : true,
+                    "field" : 11
+                  },
+                  {
+                    "equals" : {
+                      "boolean" : true
+                    },
+                    "field" : 11
+                  }
+                ]
+              },
+              "label" : "City",
+              "name" : "address.city",
+              "options" : [
+              ],
+              "reads" : [
+                11
+              ],
+              "reportsFirstOnly" : false,
+              "required" : true,
+              "requiredMessage" : {
+                "en" : "City is required",
+                "ja" : "Cityは必須です",
+                "zh-Hans" : "City为必填项",
+                "zh-Hant" : "City為必填欄位"
+              },
+              "rules" : [
+              ],
+              "trim" : false,
+              "type" : "text",
+              "typeMessage" : {
+                "en" : "City must be text",
+                "ja" : "Cityはテキストで入力してください",
+                "zh-Hans" : "City必须是文本",
+                "zh-Hant" : "City必須是文字"
+              }
+            },
+            {
+              "choiceMessage" : {
+              },
+              "condition" : {
+                "any" : [
+                  {
+                    "empty" : true,
+                    "field" : 11
+                  },
+                  {
+                    "equals" : {
+                      "boolean" : true
+                    },
+                    "field" : 11
+                  }
+                ]
+              },
+              "label" : "Zip",
+              "name" : "address.zip",
+              "options" : [
+              ],
+              "reads" : [
+                11
+              ],
+              "reportsFirstOnly" : false,
+              "required" : false,
+              "requiredMessage" : {
+                "en" : "Zip is required",
+                "ja" : "Zipは必須です",
+                "zh-Hans" : "Zip为必填项",
+                "zh-Hant" : "Zip為必填欄位"
+              },
+              "rules" : [
+              ],
+              "trim" : false,
+              "type" : "text",
+              "typeMessage" : {
+                "en" : "Zip must be text",
+                "ja" : "Zipはテキストで入力してください",
+                "zh-Hans" : "Zip必须是文本",
+                "zh-Hant" : "Zip必須是文字"
+              }
+            },
+            {
+              "choiceMessage" : {
+              },
+              "label" : "Tags",
+              "name" : "tags",
+              "options" : [
+              ],
+              "reads" : [
+              ],
+              "reportsFirstOnly" : false,
+              "required" : false,
+              "requiredMessage" : {
+                "en" : "Tags is required",
+                "ja" : "Tagsは必須です",
+                "zh-Hans" : "Tags为必填项",
+                "zh-Hant" : "Tags為必填欄位"
+              },
+              "rules" : [
+                {
+                  "message" : {
+                    "en" : "Tags: at most 3 items",
+                    "ja" : "Tagsは3件以内にしてください",
+                    "zh-Hans" : "Tags最多3项",
+                    "zh-Hant" : "Tags最多3項"
+                  },
+                  "name" : "max_items",
+                  "requirement" : {
+                    "en" : "Tags: at most 3 items",
+                    "ja" : "Tagsは3件以内にしてください",
+                    "zh-Hans" : "Tags最多3项",
+                    "zh-Hant" : "Tags最多3項"
+                  },
+                  "rule" : {
+                    "max_items" : {
+                      "maximum" : 3
+                    }
+                  },
+                  "severity" : "error"
+                }
+              ],
+              "trim" : false,
+              "type" : "list",
+              "typeMessage" : {
+                "en" : "Tags must be a list of at most 10000 items",
+                "ja" : "Tagsは10000件以内のリストで入力してください",
+                "zh-Hans" : "Tags必须是最多10000项的列表",
+                "zh-Hant" : "Tags必須是最多10000項的清單"
+              }
+            },
+            {
+              "choiceMessage" : {
+              },
+              "condition" : {
+                "field" : 14,
+                "greater_than" : {
+                  "literal" : {
+                    "integer" : 0
+                  }
+                }
+              },
+              "label" : "Tags",
+              "name" : "tags.0",
+              "options" : [
+              ],
+              "reads" : [
+                14
+              ],
+              "reportsFirstOnly" : false,
+              "required" : false,
+              "requiredMessage" : {
+                "en" : "Tags is required",
+                "ja" : "Tagsは必須です",
+                "zh-Hans" : "Tags为必填项",
+                "zh-Hant" : "Tags為必填欄位"
+              },
+              "rules" : [
+              ],
+              "trim" : false,
+              "type" : "text",
+              "typeMessage" : {
+                "en" : "Tags must be text",
+                "ja" : "Tagsはテキストで入力してください",
+                "zh-Hans" : "Tags必须是文本",
+                "zh-Hant" : "Tags必須是文字"
+              }
+            },
+            {
+              "choiceMessage" : {
+              },
+              "condition" : {
+                "field" : 14,
+                "greater_than" : {
+                  "literal" : {
+                    "integer" : 1
+                  }
+                }
+              },
+              "label" : "Tags",
+              "name" : "tags.1",
+              "options" : [
+              ],
+              "reads" : [
+                14
+              ],
+              "reportsFirstOnly" : false,
+              "required" : false,
+              "requiredMessage" : {
+                "en" : "Tags is required",
+                "ja" : "Tagsは必須です",
+                "zh-Hans" : "Tags为必填项",
+                "zh-Hant" : "Tags為必填欄位"
+              },
+              "rules" : [
+              ],
+              "trim" : false,
+              "type" : "text",
+              "typeMessage" : {
+                "en" : "Tags must be text",
+                "ja" : "Tagsはテキストで入力してください",
+                "zh-Hans" : "Tags必须是文本",
+                "zh-Hant" : "Tags必須是文字"
+              }
+            },
+            {
+              "choiceMessage" : {
+              },
+              "condition" : {
+                "field" : 14,
+                "greater_than" : {
+                  "literal" : {
+                    "integer" : 2
+                  }
+                }
+              },
+              "label" : "Tags",
+              "name" : "tags.2",
+              "options" : [
+              ],
+              "reads" : [
+                14
+              ],
+              "reportsFirstOnly" : false,
+              "required" : false,
+              "requiredMessage" : {
+                "en" : "Tags is required",
+                "ja" : "Tagsは必須です",
+                "zh-Hans" : "Tags为必填项",
+                "zh-Hant" : "Tags為必填欄位"
+              },
+              "rules" : [
+              ],
+              "trim" : false,
+              "type" : "text",
+              "typeMessage" : {
+                "en" : "Tags must be text",
+                "ja" : "Tagsはテキストで入力してください",
+                "zh-Hans" : "Tags必须是文本",
+                "zh-Hant" : "Tags必須是文字"
+              }
+            },
+            {
+              "choiceMessage" : {
+              },
+              "label" : "Contacts",
+              "name" : "contacts",
+              "options" : [
+              ],
+              "reads" : [
+              ],
+              "reportsFirstOnly" : false,
+              "required" : false,
+              "requiredMessage" : {
+                "en" : "Contacts is required",
+                "ja" : "Contactsは必須です",
+                "zh-Hans" : "Contacts为必填项",
+                "zh-Hant" : "Contacts為必填欄位"
+              },
+              "rules" : [
+                {
+                  "message" : {
+                    "en" : "Contacts: at most 2 items",
+                    "ja" : "Contactsは2件以内にしてください",
+                    "zh-Hans" : "Contacts最多2项",
+                    "zh-Hant" : "Contacts最多2項"
+                  },
+                  "name" : "max_items",
+                  "requirement" : {
+                    "en" : "Contacts: at most 2 items",
+                    "ja" : "Contactsは2件以内にしてください",
+                    "zh-Hans" : "Contacts最多2项",
+                    "zh-Hant" : "Contacts最多2項"
+                  },
+                  "rule" : {
+                    "max_items" : {
+                      "maximum" : 2
+                    }
+                  },
+                  "severity" : "error"
+                }
+              ],
+              "trim" : false,
+              "type" : "list",
+              "typeMessage" : {
+                "en" : "Contacts must be a list of at most 10000 items",
+                "ja" : "Contactsは10000件以内のリストで入力してください",
+                "zh-Hans" : "Contacts必须是最多10000项的列表",
+                "zh-Hant" : "Contacts必須是最多10000項的清單"
+              }
+            },
+            {
+              "choiceMessage" : {
+              },
+              "condition" : {
+                "field" : 18,
+                "greater_than" : {
+                  "literal" : {
+                    "integer" : 0
+                  }
+                }
+              },
+              "label" : "Contacts",
+              "name" : "contacts.0",
+              "options" : [
+              ],
+              "reads" : [
+                18
+              ],
+              "reportsFirstOnly" : false,
+              "required" : false,
+              "requiredMessage" : {
+                "en" : "Contacts is required",
+                "ja" : "Contactsは必須です",
+                "zh-Hans" : "Contacts为必填项",
+                "zh-Hant" : "Contacts為必填欄位"
+              },
+              "rules" : [
+              ],
+              "trim" : false,
+              "type" : "group",
+              "typeMessage" : {
+                "en" : "Contacts must be an object of fields",
+                "ja" : "Contactsはフィールドのオブジェクトで入力してください",
+                "zh-Hans" : "Contacts必须是包含字段的对象",
+                "zh-Hant" : "Contacts必須是包含欄位的物件"
+              }
+            },
+            {
+              "choiceMessage" : {
+              },
+              "condition" : {
+                "equals" : {
+                  "boolean" : true
+                },
+                "field" : 19
+              },
+              "label" : "Name",
+              "name" : "contacts.0.name",
+              "options" : [
+              ],
+              "reads" : [
+                19
+              ],
+              "reportsFirstOnly" : false,
+              "required" : true,
+              "requiredMessage" : {
+                "en" : "Name is required",
+                "ja" : "Nameは必須です",
+                "zh-Hans" : "Name为必填项",
+                "zh-Hant" : "Name為必填欄位"
+              },
+              "rules" : [
+              ],
+              "trim" : false,
+              "type" : "text",
+              "typeMessage" : {
+                "en" : "Name must be text",
+                "ja" : "Nameはテキストで入力してください",
+                "zh-Hans" : "Name必须是文本",
+                "zh-Hant" : "Name必須是文字"
+              }
+            },
+            {
+              "choiceMessage" : {
+                "en" : "Relation must be one of parent or friend",
+                "ja" : "Relationはparentまたはfriendのいずれかを選択してください",
+                "zh-Hans" : "Relation必须是parent或friend之一",
+                "zh-Hant" : "Relation必須是parent或friend其中之一"
+              },
+              "condition" : {
+                "equals" : {
+                  "boolean" : true
+                },
+                "field" : 19
+              },
+              "label" : "Relation",
+              "name" : "contacts.0.relation",
+              "options" : [
+                {
+                  "label" : "parent",
+                  "value" : "parent"
+                },
+                {
+                  "label" : "friend",
+                  "value" : "friend"
+                }
+              ],
+              "reads" : [
+                19
+              ],
+              "reportsFirstOnly" : false,
+              "required" : false,
+              "requiredMessage" : {
+                "en" : "Relation is required",
+                "ja" : "Relationは必須です",
+                "zh-Hans" : "Relation为必填项",
+                "zh-Hant" : "Relation為必填欄位"
+              },
+              "rules" : [
+              ],
+              "trim" : false,
+              "type" : "choice",
+              "typeMessage" : {
+                "en" : "Relation must be one of parent or friend",
+                "ja" : "Relationはparentまたはfriendのいずれかを選択してください",
+                "zh-Hans" : "Relation必须是parent或friend之一",
+                "zh-Hant" : "Relation必須是parent或friend其中之一"
+              }
+            },
+            {
+              "choiceMessage" : {
+              },
+              "condition" : {
+                "field" : 18,
+                "greater_than" : {
+                  "literal" : {
+                    "integer" : 1
+                  }
+                }
+              },
+              "label" : "Contacts",
+              "name" : "contacts.1",
+              "options" : [
+              ],
+              "reads" : [
+                18
+              ],
+              "reportsFirstOnly" : false,
+              "required" : false,
+              "requiredMessage" : {
+                "en" : "Contacts is required",
+                "ja" : "Contactsは必須です",
+                "zh-Hans" : "Contacts为必填项",
+                "zh-Hant" : "Contacts為必填欄位"
+              },
+              "rules" : [
+              ],
+              "trim" : false,
+              "type" : "group",
+              "typeMessage" : {
+                "en" : "Contacts must be an object of fields",
+                "ja" : "Contactsはフィールドのオブジェクトで入力してください",
+                "zh-Hans" : "Contacts必须是包含字段的对象",
+                "zh-Hant" : "Contacts必須是包含欄位的物件"
+              }
+            },
+            {
+              "choiceMessage" : {
+              },
+              "condition" : {
+                "equals" : {
+                  "boolean" : true
+                },
+                "field" : 22
+              },
+              "label" : "Name",
+              "name" : "contacts.1.name",
+              "options" : [
+              ],
+              "reads" : [
+                22
+              ],
+              "reportsFirstOnly" : false,
+              "required" : true,
+              "requiredMessage" : {
+                "en" : "Name is required",
+                "ja" : "Nameは必須です",
+                "zh-Hans" : "Name为必填项",
+                "zh-Hant" : "Name為必填欄位"
+              },
+              "rules" : [
+              ],
+              "trim" : false,
+              "type" : "text",
+              "typeMessage" : {
+                "en" : "Name must be text",
+                "ja" : "Nameはテキストで入力してください",
+                "zh-Hans" : "Name必须是文本",
+                "zh-Hant" : "Name必須是文字"
+              }
+            },
+            {
+              "choiceMessage" : {
+                "en" : "Relation must be one of parent or friend",
+                "ja" : "Relationはparentまたはfriendのいずれかを選択してください",
+                "zh-Hans" : "Relation必须是parent或friend之一",
+                "zh-Hant" : "Relation必須是parent或friend其中之一"
+              },
+              "condition" : {
+                "equals" : {
+                  "boolean" : true
+                },
+                "field" : 22
+              },
+              "label" : "Relation",
+              "name" : "contacts.1.relation",
+              "options" : [
+                {
+                  "label" : "parent",
+                  "value" : "parent"
+                },
+                {
+                  "label" : "friend",
+                  "value" : "friend"
+                }
+              ],
+              "reads" : [
+                22
+              ],
+              "reportsFirstOnly" : false,
+              "required" : false,
+              "requiredMessage" : {
+                "en" : "Relation is required",
+                "ja" : "Relationは必須です",
+                "zh-Hans" : "Relation为必填项",
+                "zh-Hant" : "Relation為必填欄位"
+              },
+              "rules" : [
+              ],
+              "trim" : false,
+              "type" : "choice",
+              "typeMessage" : {
+                "en" : "Relation must be one of parent or friend",
+                "ja" : "Relationはparentまたはfriendのいずれかを選択してください",
+                "zh-Hans" : "Relation必须是parent或friend之一",
+                "zh-Hant" : "Relation必須是parent或friend其中之一"
+              }
             }
           ],
           "form" : "typed_input",
@@ -568,7 +1220,8 @@ public enum TypedInputForm {
 
 extension TypedInputForm {
     /// A live form's fields by name: `live.username.text`, `live.username.message`,
-    /// `live.username.checklist`; a choice field's option typed (`live.sizeChoice`).
+    /// `live.username.checklist`; a choice field's option typed (`live.sizeChoice`). Items of
+    /// lists are the form's by path (`live.form["contacts.1.phone"]`).
     @MainActor
     public struct LiveFields {
         /// The live form.
@@ -576,7 +1229,10 @@ extension TypedInputForm {
 
         /// Wraps a live form of this form's program; `nil` when its fields are not this form's.
         public init?(_ form: LiveForm) {
-            guard form.fields.map(\.name) == Field.allCases.map(\.rawValue) else { return nil }
+            let indexes = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 18]
+            guard form.fields.count == 25,
+                zip(Field.allCases, indexes).allSatisfy({ form.fields[$1].name == $0.rawValue })
+            else { return nil }
             self.form = form
         }
 
@@ -613,13 +1269,29 @@ extension TypedInputForm {
         /// Size (`size`).
         public var size: LiveField { form.fields[10] }
 
-        /// `size` as its option (`nil`: empty, or not an option); setting it sets the field.
+        /// `size` as its option (`nil`: empty, or not an option); setting it
+        /// sets the field.
         public var sizeChoice: SizeChoice? {
             get { SizeChoice(rawValue: form.fields[10].text) }
             nonmutating set {
                 form.set(newValue.map { .string($0.rawValue) }, forField: "size")
             }
         }
+
+        /// Address (`address`).
+        public var address: LiveField { form.fields[11] }
+
+        /// City (`address.city`).
+        public var addressCity: LiveField { form.fields[12] }
+
+        /// Zip (`address.zip`).
+        public var addressZip: LiveField { form.fields[13] }
+
+        /// Tags (`tags`).
+        public var tags: LiveField { form.fields[14] }
+
+        /// Contacts (`contacts`).
+        public var contacts: LiveField { form.fields[18] }
     }
 }
 

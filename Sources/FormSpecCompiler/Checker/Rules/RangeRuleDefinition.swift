@@ -132,7 +132,7 @@ struct RangeRuleDefinition: RuleDefinition {
         switch type {
         case .date: "\(rule).date"
         case .time, .datetime: "\(rule).time"
-        case .text, .secret, .integer, .number, .boolean, .choice: rule
+        case .text, .secret, .integer, .number, .boolean, .choice, .list, .group: rule
         }
     }
 

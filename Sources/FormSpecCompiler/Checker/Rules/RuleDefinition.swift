@@ -45,6 +45,7 @@ enum RuleCatalog {
         CombinatorRuleDefinition(),
         UseRuleDefinition(),
         CheckRuleDefinition(),
+        EachRuleDefinition(),
         // Rules declared in the runtime as value rules (`ValueRules.all`), checked from their declarations.
         ValueRuleDefinition(),
     ]

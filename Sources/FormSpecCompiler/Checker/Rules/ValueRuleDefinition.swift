@@ -22,6 +22,30 @@ struct ValueRuleDefinition: RuleDefinition {
             return CheckedRuleBody(
                 rule: .value(AnyValueRule(caseInsensitive ? rule.ignoringCase() : rule)), messageKey: name,
                 comparingWith: other)
+        case .count:
+            guard case .integer(let count) = item.argument.resolved, item.argument.scalar != nil, count >= 0,
+                count <= Int64(Checker.maxListCapacity)
+            else {
+                checker.diagnostics.error(
+                    "'\(name)' takes a whole number from 0 to \(Checker.maxListCapacity)", at: item.argument.location)
+                return nil
+            }
+            return CheckedRuleBody(
+                rule: .value(AnyValueRule(type.init(argument: .count(Int(count))))), messageKey: name,
+                placeholders: [name: .text(String(count))])
+        case .items:
+            guard case .bool(true) = item.argument.resolved, item.argument.scalar != nil else {
+                checker.diagnostics.error("'\(name)' takes true", at: item.argument.location)
+                return nil
+            }
+            let items = field.itemIndices
+            if let first = items.first, checker.fieldType(at: first) == .group {
+                checker.diagnostics.error(
+                    "'\(name)' applies to lists of scalars, and the items of '\(field.name)' are groups",
+                    at: item.key.location)
+                return nil
+            }
+            return CheckedRuleBody(rule: .value(AnyValueRule(type.init(argument: .items(items)))), messageKey: name)
         }
     }
 }

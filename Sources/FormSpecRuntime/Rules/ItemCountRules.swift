@@ -1,0 +1,101 @@
+/// `min_items: N`: a list has at least N items. The list's value is its item count, so an empty
+/// list is empty (it fails `required`, and `min_items` is not run on it).
+package struct MinItemsRule: ValueRule {
+    package static let declaration = RuleDeclaration(
+        "min_items", usage: "`min_items: N`", appliesTo: .lists,
+        passes: "the list has at least N items (an empty list is empty: write `required: true` to refuse it)",
+        argumentSchema: #"{"type": "integer", "minimum": 0}"#,
+        messages: [
+            BuiltInMessage(
+                key: "min_items", en: "{label}: at least {min_items} items",
+                zhHans: "{label}至少需要{min_items}项", zhHant: "{label}至少需要{min_items}項",
+                ja: "{label}は{min_items}件以上必要です")
+        ],
+        example: "1")
+
+    package static let argument = RuleArgumentKind.count
+
+    /// The fewest items.
+    package var minimum: Int
+
+    package init(argument: RuleArgument) { minimum = argument.count }
+
+    package var fieldsRead: [Int] { [] }
+
+    package func passes(_ value: Scalar, in environment: RuleEnvironment) -> Bool {
+        guard case .integer(let count) = value else { return false }
+        return count >= Int64(minimum)
+    }
+}
+
+/// `max_items: N`: a list has at most N items. A list holds at most this many items (items past it
+/// are not checked, the list fails); a list without `max_items` holds at most 100.
+package struct MaxItemsRule: ValueRule {
+    package static let declaration = RuleDeclaration(
+        "max_items", usage: "`max_items: N`", appliesTo: .lists,
+        passes: """
+            the list has at most N items (1000 at most; a list without `max_items` takes at most 100 \
+            items, as if it had `max_items: 100`)
+            """,
+        argumentSchema: #"{"type": "integer", "minimum": 1, "maximum": 1000}"#,
+        messages: [
+            BuiltInMessage(
+                key: "max_items", en: "{label}: at most {max_items} items",
+                zhHans: "{label}最多{max_items}项", zhHant: "{label}最多{max_items}項",
+                ja: "{label}は{max_items}件以内にしてください")
+        ],
+        example: "3")
+
+    package static let argument = RuleArgumentKind.count
+
+    /// The most items.
+    package var maximum: Int
+
+    package init(argument: RuleArgument) { maximum = argument.count }
+
+    package var fieldsRead: [Int] { [] }
+
+    package func passes(_ value: Scalar, in environment: RuleEnvironment) -> Bool {
+        guard case .integer(let count) = value else { return false }
+        return count <= Int64(maximum)
+    }
+}
+
+/// `unique_items: true`: no two items of a list of scalars are equal (compared exactly, like
+/// `equals`); empty and unreadable items are left out.
+package struct UniqueItemsRule: ValueRule {
+    package static let declaration = RuleDeclaration(
+        "unique_items", usage: "`unique_items: true`", appliesTo: .lists,
+        passes: """
+            no two items of a list of scalars are equal (compared as `equals` compares; empty and \
+            unreadable items are left out)
+            """,
+        argumentSchema: #"{"const": true}"#,
+        messages: [
+            BuiltInMessage(
+                key: "unique_items", en: "{label} must not list an item twice",
+                zhHans: "{label}不能有重复项", zhHant: "{label}不得有重複項目",
+                ja: "{label}に同じ項目を重複して入れることはできません")
+        ],
+        example: "true")
+
+    package static let argument = RuleArgumentKind.items
+
+    /// The list's item fields, in order.
+    package var items: [Int]
+
+    package init(argument: RuleArgument) { items = argument.items }
+
+    package var fieldsRead: [Int] { items }
+
+    package func passes(_ value: Scalar, in environment: RuleEnvironment) -> Bool {
+        guard case .integer(let count) = value else { return true }
+        let present = items.prefix(Int(count)).compactMap { environment.values[$0].scalar }
+        // Quadratic in the items, which a list bounds (`max_items`, 1000 at most); hashing is not
+        // an option because equality is exact decimal order, not representation.
+        for (offset, item) in present.enumerated() {
+            for other in present[(offset + 1)...] where item.exactlyEquals(other) { return false }
+        }
+        return true
+    }
+}

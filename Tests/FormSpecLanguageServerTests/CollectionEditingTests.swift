@@ -1,0 +1,81 @@
+import Testing
+
+@testable import FormSpecLanguageServer
+
+/// Completion and hover inside groups and lists of groups: bare names are the group's own fields,
+/// `/paths` reach the form's.
+@Suite("Language server: groups and lists")
+struct CollectionEditingTests {
+    let formPath = "/specs/contacts.form.yaml"
+
+    static let form = """
+        formspec: 1
+        form: contacts
+        fields:
+          owner:
+            type: text
+          address:
+            type: group
+            fields:
+              country:
+                type: choice
+                options: [NL, US]
+              postcode:
+                rules:
+                  - different_from: country
+          contacts:
+            type: list
+            of: group
+            fields:
+              name:
+                type: text
+              phone:
+                rules:
+                  - different_from: name
+        """
+
+    private func complete(_ source: String) -> [String] {
+        let client = InProcessClient(files: [:])
+        client.open(formPath, source.unmarked)
+        return InProcessClient.labels(client.at("textDocument/completion", formPath, source))
+    }
+
+    @Test("a reference inside a repeatable group completes its siblings, then every /path")
+    func completesSiblingsAndPaths() {
+        let labels = complete(Self.form.replacingOccurrences(of: "different_from: name", with: "different_from: ‸"))
+        #expect(Array(labels.prefix(2)) == ["name", "phone"])
+        #expect(labels.contains("/owner"))
+        #expect(labels.contains("/address/country"))
+        #expect(labels.contains("/contacts/0/phone"))
+    }
+
+    @Test("a reference inside a group completes that group's fields")
+    func completesGroupFields() {
+        let labels = complete(Self.form.replacingOccurrences(of: "different_from: country", with: "different_from: ‸"))
+        #expect(Array(labels.prefix(2)) == ["country", "postcode"])
+    }
+
+    @Test("a field's keys include of and fields, and of completes item types")
+    func completesCollectionKeys() {
+        let keys = complete(Self.form.replacingOccurrences(of: "  owner:\n    type: text", with: "  owner:\n    ‸"))
+        #expect(keys.contains("of"))
+        #expect(keys.contains("fields"))
+        let types = complete(Self.form.replacingOccurrences(of: "of: group", with: "of: ‸"))
+        #expect(types.contains("group"))
+    }
+
+    @Test("hover on a sibling reference shows the sibling, and on a /path the field it reaches")
+    func hoverResolvesScopes() throws {
+        let client = InProcessClient(files: [:])
+        let sibling = Self.form.replacingOccurrences(of: "different_from: name", with: "different_from: na‸me")
+        client.open(formPath, sibling.unmarked)
+        let value = try #require(client.at("textDocument/hover", formPath, sibling)["contents"]?["value"]?.string)
+        #expect(value.hasPrefix("**field `name`**"))
+        let rooted = Self.form.replacingOccurrences(
+            of: "different_from: country", with: "different_from: /address/coun‸try")
+        let other = InProcessClient(files: [:])
+        other.open(formPath, rooted.unmarked)
+        let path = try #require(other.at("textDocument/hover", formPath, rooted)["contents"]?["value"]?.string)
+        #expect(path.hasPrefix("**field `country`** — choice"))
+    }
+}

@@ -1,0 +1,142 @@
+import FormSpec
+@_spi(Tooling) import FormSpecRuntime
+import Testing
+
+/// A live form of a spec with groups and lists: nested fields and items are settable and reported
+/// by path; list items can be appended, inserted, removed and moved.
+@MainActor
+@Suite("Live form: groups and lists")
+struct LiveCollectionTests {
+    @Test("nested values given at creation reach their fields by path")
+    func initialNestedValues() throws {
+        let form = LiveForm(
+            try loadSpec("emergency_contacts"),
+            values: [
+                "patient_phone": "+31612345678",
+                "contacts": [["name": "Ann", "phone": "+31687654321"], ["name": "Bob", "phone": "oops"]],
+            ])
+        #expect(form["contacts.0.name"]?.value == "Ann")
+        #expect(form["contacts.1.phone"]?.message == "Write the number with its country code (+31 6 1234 5678)")
+        #expect(form["contacts.1.phone"]?.isActive == true)
+        #expect(form["contacts.2.phone"]?.isActive == false)
+        #expect(!form.isValid)
+    }
+
+    @Test("an item's field is set by its path and only it is re-checked")
+    func setItemField() throws {
+        let form = LiveForm(
+            try loadSpec("emergency_contacts"),
+            values: [
+                "patient_phone": "+31612345678",
+                "contacts": [["name": "Ann", "phone": "+31687654321"], ["name": "Bob", "phone": "oops"]],
+            ])
+        form.resetEvaluationCounts()
+        #expect(form.set("+31687654322", forField: "contacts.1.phone"))
+        #expect(form["contacts.1.phone"]?.message == nil)
+        #expect(form.isValid)
+        #expect(form["contacts.1.phone"]?.isDirty == true)
+        #expect(form["contacts.0.phone"]?.isDirty == false)
+        #expect(form.evaluationCounts["contacts.0.phone"] == 0)
+        #expect(form.report.valid)
+    }
+
+    @Test("a sibling condition follows its own item")
+    func siblingCondition() throws {
+        let form = LiveForm(
+            try loadSpec("emergency_contacts"),
+            values: ["patient_phone": "+31612345678", "contacts": [["name": "Ann", "phone": "+31687654321"]]])
+        form.set("other", forField: "contacts.0.relation")
+        #expect(form["contacts.0.details"]?.message == "Say how you know this contact")
+        form.set("neighbour", forField: "contacts.0.details")
+        #expect(form["contacts.0.details"]?.message == nil)
+        #expect(form.isValid)
+    }
+
+    @Test("items are appended, inserted, moved and removed, and the values follow")
+    func itemOperations() throws {
+        let form = LiveForm(
+            try loadSpec("emergency_contacts"),
+            values: ["patient_phone": "+31612345678", "contacts": [["name": "Ann", "phone": "+31687654321"]]])
+        #expect(form.appendItem(["name": "Bob", "phone": "+31687654322"], to: "contacts"))
+        #expect(form["contacts.1.name"]?.value == "Bob")
+        #expect(form["contacts.1.name"]?.isActive == true)
+        #expect(form.insertItem(["name": "Cy", "phone": "+31687654323"], at: 0, in: "contacts"))
+        #expect(form["contacts.0.name"]?.value == "Cy")
+        #expect(form["contacts.2.name"]?.value == "Bob")
+        #expect(form.moveItem(from: 2, to: 0, in: "contacts"))
+        #expect(form["contacts.0.name"]?.value == "Bob")
+        #expect(form.isValid)
+        #expect(form.appendItem(to: "contacts"))
+        #expect(form["contacts"]?.message == "Three contacts at most")
+        #expect(form.removeItem(at: 3, from: "contacts"))
+        #expect(form.removeItem(at: 0, from: "contacts"))
+        #expect(form["contacts.0.name"]?.value == "Cy")
+        #expect(form["contacts.2.name"]?.isActive == false)
+        #expect(form.isValid)
+        #expect(!form.removeItem(at: 5, from: "contacts"))
+        #expect(!form.appendItem(to: "patient_phone"))
+        // Values come back as trees, with the items' current fields.
+        form.set("Cyd", forField: "contacts.0.name")
+        let contacts = try #require(form.values["contacts"])
+        guard case .array(let items) = contacts, case .object(let first)? = items.first else {
+            Issue.record("contacts is \(contacts)")
+            return
+        }
+        #expect(items.count == 2)
+        #expect(first.first { $0.key == "name" }?.value == "Cyd")
+        #expect(form.values.keys.sorted() == ["contacts", "patient_phone"])
+    }
+
+    @Test("a multi-select is set as a whole array")
+    func multiSelect() throws {
+        let form = LiveForm(try loadSpec("pizza"), values: ["size": "small"])
+        #expect(form["toppings"]?.message == "Pick at least one topping")
+        form.set(["ham", "ham"], forField: "toppings")
+        #expect(form["toppings"]?.message == "Each topping only once")
+        form.set(["ham", "olive"], forField: "toppings")
+        #expect(form.isValid)
+        #expect(form.collectionValue("toppings") == ["ham", "olive"])
+    }
+}
+
+/// An async check on a field of a repeatable group is asked per item, under the item's path.
+@MainActor
+@Suite("Live form: checks in list items")
+struct LiveCollectionCheckTests {
+    static let spec = """
+        formspec: 1
+        form: team
+        fields:
+          members:
+            type: list
+            of: group
+            rules:
+              - max_items: 3
+            fields:
+              email:
+                rules:
+                  - check: email_known
+                    message: Unknown address
+        """
+
+    @Test("each item's check is asked with the item's path, and its verdict lands on that item")
+    func checkKeyedToItem() async throws {
+        let clock = TestClock()
+        let gate = CheckGate()
+        var compiled = try CompiledForm(source: Self.spec)
+        compiled.checks.registerAsync("email_known", gate.check)
+        let form = LiveForm(compiled, clock: clock)
+        form.set([["email": "a@x.io"], ["email": "b@x.io"]], forField: "members")
+        var calls = gate.calls.makeAsyncIterator()
+        let first = try #require(await calls.next())
+        let second = try #require(await calls.next())
+        let byField = Dictionary(uniqueKeysWithValues: [first, second].map { ($0.input.field, $0) })
+        #expect(Set(byField.keys) == ["members.0.email", "members.1.email"])
+        byField["members.1.email"]?.fail()
+        byField["members.0.email"]?.pass()
+        await form.settle()
+        #expect(form["members.1.email"]?.message == "Unknown address")
+        #expect(form["members.0.email"]?.message == nil)
+        #expect(!form.isValid)
+    }
+}
