@@ -35,7 +35,7 @@ public func fuzzInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         }
         for index in contexts.indices {
             let report = try? program.validate(input, context: contexts[index])
-            if let report { _ = JSONWriter.write(report) }
+            if let report { _ = report.json() }
             checkBatchPath(
                 line, input: input, report: report, lines: &lineValidators[index], values: &valueValidators[index])
         }
@@ -44,7 +44,7 @@ public func fuzzInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
             locale: locale, mode: .edit, original: previous ?? input, today: FuzzRepository.today,
             checks: FuzzRepository.checks)
         let report = try? program.validate(input, context: edit)
-        if let report { _ = JSONWriter.write(report) }
+        if let report { _ = report.json() }
         var editLines = RecordValidator(program: program, context: edit)
         var editValues = RecordValidator(program: program, context: edit)
         checkBatchPath(line, input: input, report: report, lines: &editLines, values: &editValues)
