@@ -20,7 +20,29 @@ PROGRAMS = [
     "Specs/password_confirm.form.yaml", "Specs/profile_links.form.yaml", "Specs/registration.form.yaml",
     "Specs/settings.form.yaml", "Specs/signup.form.yaml", "Specs/student_profile.form.yaml",
     "Examples/newsletter.form.yaml",
+    "Specs/order.form.yaml", "Specs/emergency_contacts.form.yaml", "Specs/pizza.form.yaml",
+    "Specs/address_group.form.yaml", "Specs/booking.form.yaml", "Specs/appointment_times.form.yaml",
+    "Specs/shipping_address.form.yaml", "Specs/coupon.form.yaml", "Specs/password_policy.form.yaml",
+    "Specs/payment_contact.form.yaml",
 ]
+
+# Nested records for the specs with groups and lists (by their index in PROGRAMS): well-formed ones,
+# and the hostile shapes (an object for a list, a list for a group, items of the wrong kind).
+NESTED_INPUTS = {
+    10: [
+        {"line_items": [{"sku": "ABC-1234", "quantity": 2}, {"sku": "x", "quantity": 0}, 7],
+         "gift_options": ["wrap", "wrap"], "country": "US", "address": {"street": "1 Main", "postcode": "12345"},
+         "card_number": "4111 1111 1111 1111", "expiry": "2030-01-31", "cvv": "1234"},
+        {"line_items": {"sku": "ABC-1234"}, "gift_options": "wrap", "address": ["x"], "country": "NL"},
+        {"line_items": [[{"sku": "A"}]], "address": {"postcode": {"x": 1}}},
+    ],
+    11: [
+        {"patient_phone": "+31612345678", "contacts": [{"name": "Ann", "phone": "+31687654321"}, {"name": " "}]},
+        {"contacts": [None, "Ann", {"name": {"nested": True}}]},
+    ],
+    12: [{"toppings": ["cheese", "cheese", 1, None]}, {"toppings": []}],
+    13: [{"country": "US", "address": {"city": "X", "postcode": "1234", "street": None}}],
+}
 
 # Specs that broke something once (issue 8), as they were reported.
 REGRESSION_SPECS = {
@@ -172,6 +194,9 @@ def seed_inputs() -> None:
         write("input", f"fields_{index}", bytes([index]) + json.dumps(record).encode() + b"\n{}")
         for number, line in enumerate(REGRESSION_INPUTS):
             write("input", f"regression_{index}_{number}", bytes([index]) + line)
+        if index in NESTED_INPUTS:
+            lines = b"\n".join(json.dumps(record).encode() for record in NESTED_INPUTS[index])
+            write("input", f"nested_{index}", bytes([index]) + lines)
 
 
 def seed_patterns() -> None:

@@ -266,6 +266,7 @@ class Generator:
             if rules:
                 item.append(f"rules: [{', '.join(rules)}]")
             lines.append(f"  {self.quote(field)}: {{{', '.join(item)}}}")
+        lines.extend(self.collections())
         inputs = [self.input() for _ in range(self.rng.randint(1, 6))]
         lines.append("tests:")
         for number, record in enumerate(inputs[:3]):
@@ -274,6 +275,78 @@ class Generator:
             lines.append(f"    expect: {self.rng.choice(['valid', '{valid: false}'])}")
         files["main.form.yaml"] = "\n".join(lines) + "\n"
         return files, inputs
+
+    def collections(self) -> list[str]:
+        """Groups, lists of scalars and repeatable groups (nested up to 3 deep), their rules reading
+        siblings and /root fields; their names are kept in self.nested for the inputs."""
+        self.nested = {}
+        self.inner_levels = {}
+        lines = []
+        roots = [name for name, kind in self.fields.items() if kind in ("text", "integer")][:3]
+        self.has_root_field = bool(roots)
+        for number in range(self.rng.choice([0, 0, 1, 3])):
+            name = f"c{number}_{self.name('n')}"
+            shape = self.rng.choice(["group", "list", "items"])
+            self.nested[name] = shape
+            lines.append(f"  {self.quote(name)}:")
+            if shape == "list":
+                of = self.rng.choice(["text", "integer", "date", "time"])
+                each = {"text": "{max_length: 3}", "integer": "{at_least: 0}", "date": "{min: today}",
+                        "time": "{at_most: \"17:30\"}"}[of]
+                lines.append(f"    type: list")
+                lines.append(f"    of: {of}")
+                lines.append(f"    rules: [{{max_items: {self.rng.choice([1, 3, 1000])}}}, {{unique_items: true}}, "
+                             f"{{each: [{each}]}}]")
+                continue
+            lines.append("    type: group" if shape == "group" else "    type: list")
+            if shape == "items":
+                lines.append("    of: group")
+                lines.append(f"    rules: [{{min_items: 1}}, {{max_items: {self.rng.choice([2, 5])}}}]")
+            fields, levels = self.nested_fields(roots, depth=1, indent="    ")
+            lines.extend(fields)
+            self.inner_levels[name] = levels
+        return lines
+
+    def nested_fields(self, roots: list[str], depth: int, indent: str) -> tuple[list[str], int]:
+        """The `fields:` of a group, and how many `inner` groups it nests."""
+        lines = [f"{indent}fields:"]
+        lines.append(f"{indent}  a: {{required: true, rules: [{{max_length: 4}}, {{not_pattern: \"x\", flags: i}}]}}")
+        lines.append(f"{indent}  b: {{type: integer, rules: [{{at_least: {{field: k, offset: -1}}}}]}}")
+        lines.append(f"{indent}  k: {{type: integer}}")
+        if roots:
+            root = self.rng.choice(roots)
+            lines.append(f"{indent}  r: {{rules: [{{different_from: a, case: insensitive}}, "
+                         f"{{required: true, when: {{field: /{root}, empty: false}}}}]}}")
+        levels = 0
+        if depth < 3 and self.rng.random() < 0.5:
+            lines.append(f"{indent}  inner:")
+            lines.append(f"{indent}    type: group")
+            inner, below = self.nested_fields(roots, depth + 1, indent + "    ")
+            lines.extend(inner)
+            levels = below + 1
+        return lines, levels
+
+    def nested_value(self, shape: str, levels: int, depth: int = 0):
+        """A value for a collection: usually well-formed, sometimes the wrong shape or huge."""
+        roll = self.rng.random()
+        if roll < 0.1:
+            return self.rng.choice(["x", 7, None, {"a": "b"}, [1, [2]], True])
+        if roll < 0.13:
+            return [{"a": "y"}] * 12000 if shape != "group" else {"a": [1] * 12000}
+        def group():
+            item = {"a": self.rng.choice(["", "ab", "XYZWV", "ß"]), "b": self.rng.choice([0, -1, "3", None]),
+                    "k": self.rng.choice([1, 9223372036854775807, "x"])}
+            if self.has_root_field:
+                item["r"] = self.rng.choice(["AB", "ab", ""])
+            if depth < levels and self.rng.random() < 0.7:
+                item["inner"] = self.nested_value("group", levels, depth + 1)
+            return item
+        if shape == "group":
+            return group()
+        if shape == "items":
+            return [group() for _ in range(self.rng.randint(0, 6))]
+        return [self.rng.choice(["a", "abcd", 1, -5, "2024-02-29", "17:31", "09:00", None]) for _ in
+                range(self.rng.randint(0, 5))]
 
     def input(self) -> dict:
         # The marker is a secret only in a record that sends it as the secret field's value; a record
@@ -305,6 +378,9 @@ class Generator:
                 record[field] = self.rng.choice(self.options.get(field, ["x"]) + [1])
             else:
                 record[field] = self.rng.choice(texts)
+        for name, shape in getattr(self, "nested", {}).items():
+            if self.rng.random() < 0.8:
+                record[name] = self.nested_value(shape, self.inner_levels.get(name, 0))
         return record
 
 

@@ -62,6 +62,12 @@ public enum FuzzRepository {
             "Specs/password_confirm.form.yaml", "Specs/profile_links.form.yaml", "Specs/registration.form.yaml",
             "Specs/settings.form.yaml", "Specs/signup.form.yaml", "Specs/student_profile.form.yaml",
             "Examples/newsletter.form.yaml",
+            // Groups, lists, time and datetime, case folding, pattern flags, offsets, check_when
+            // (appended: a seed's first byte keeps picking the spec it was written for).
+            "Specs/order.form.yaml", "Specs/emergency_contacts.form.yaml", "Specs/pizza.form.yaml",
+            "Specs/address_group.form.yaml", "Specs/booking.form.yaml", "Specs/appointment_times.form.yaml",
+            "Specs/shipping_address.form.yaml", "Specs/coupon.form.yaml", "Specs/password_policy.form.yaml",
+            "Specs/payment_contact.form.yaml",
         ]
         let programs = names.compactMap { Compiler.compile(path: root + "/" + $0).spec?.program }
         // Without them the input target would fuzz nothing; say so instead of running idle.
