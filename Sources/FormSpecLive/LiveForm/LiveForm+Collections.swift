@@ -27,11 +27,8 @@ extension LiveForm {
         let prefix = name + "."
         for field in program.fields where field.name.hasPrefix(prefix) { updates[field.name] = .some(nil) }
         guard let value else { return updates }
-        let parent = name.lastIndex(of: ".").map { String(name[...$0]) } ?? ""
-        let key = String(name.dropFirst(parent.count))
         program.visitNested(
-            [Value.Member(key, value)], prefix: parent,
-            assign: { updates[program.fields[$0].name] = $1 }, unknown: { _ in })
+            field: index, value, assign: { updates[program.fields[$0].name] = $1 }, unknown: { _ in })
         return updates
     }
 

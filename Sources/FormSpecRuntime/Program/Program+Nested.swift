@@ -19,40 +19,92 @@ extension Program {
     ///
     /// A group or list is read as its own value (which says whether it is an object, or counts its
     /// items) and is then walked: a list only as far as it has item fields, so a list of a million
-    /// items costs its first few.
+    /// items costs its first few. Members are looked up in their group's own index and items by
+    /// position: no path is built unless a key is unknown.
     @inline(never)
     package func visitNested(
-        _ members: [Value.Member], prefix: String = "", depth: Int = 0, assign: (Int, Value) -> Void,
+        _ members: [Value.Member], assign: (Int, Value) -> Void, unknown: (String) -> Void
+    ) {
+        guard let layout = storage.nestedLayout else { return }
+        visitMembers(members, of: -1, layout: layout, depth: 0, assign: assign, unknown: unknown)
+    }
+
+    /// Like ``visitNested(_:assign:unknown:)`` for one field's value: `assign` gets field `index`
+    /// with `value`, then every field inside it that `value` holds.
+    package func visitNested(
+        field index: Int, _ value: Value, assign: (Int, Value) -> Void, unknown: (String) -> Void
+    ) {
+        guard let layout = storage.nestedLayout else { return }
+        assign(index, value)
+        visitChildren(of: index, value, layout: layout, depth: 0, assign: assign, unknown: unknown)
+    }
+
+    private func visitMembers(
+        _ members: [Value.Member], of parent: Int, layout: NestedLayout, depth: Int, assign: (Int, Value) -> Void,
         unknown: (String) -> Void
     ) {
+        // At the root a path (`address.city`) names its field too, as live forms' value maps do.
+        let index = parent < 0 ? storage.fieldIndex : layout.members[parent]
         for member in members {
-            let name = prefix + member.key
-            guard let index = fieldIndex[name] else {
-                unknown(name)
+            guard let field = index?[member.key] else {
+                unknown(parent < 0 ? member.key : fields[parent].name + "." + member.key)
                 continue
             }
-            assign(index, member.value)
-            visitChildren(of: index, name: name, member.value, depth: depth, assign: assign, unknown: unknown)
+            assign(field, member.value)
+            visitChildren(of: field, member.value, layout: layout, depth: depth, assign: assign, unknown: unknown)
         }
     }
 
     private func visitChildren(
-        of index: Int, name: String, _ value: Value, depth: Int, assign: (Int, Value) -> Void,
+        of index: Int, _ value: Value, layout: NestedLayout, depth: Int, assign: (Int, Value) -> Void,
         unknown: (String) -> Void
     ) {
         guard depth < Self.maxNestingDepth else { return }
         switch (fields[index].type, value) {
         case (.group, .object(let children)):
-            visitNested(children, prefix: name + ".", depth: depth + 1, assign: assign, unknown: unknown)
+            visitMembers(children, of: index, layout: layout, depth: depth + 1, assign: assign, unknown: unknown)
         case (.list, .array(let items)):
-            for (position, item) in items.enumerated() {
-                guard let itemIndex = fieldIndex[name + "." + String(position)] else { break }
+            let itemFields = layout.items[index]
+            for (position, item) in zip(itemFields.indices, items) {
+                let itemIndex = itemFields[position]
                 assign(itemIndex, item)
-                visitChildren(
-                    of: itemIndex, name: name + "." + String(position), item, depth: depth + 1, assign: assign,
-                    unknown: unknown)
+                visitChildren(of: itemIndex, item, layout: layout, depth: depth + 1, assign: assign, unknown: unknown)
             }
         default: break
+        }
+    }
+}
+
+/// A nested form's fields as a tree, by index: the top-level fields, each group's members by key,
+/// each list's item fields by position. Built once per program.
+package struct NestedLayout: Sendable {
+    /// Each field's members by key (`nil` for a field that has none).
+    let members: [FieldNameIndex?]
+    /// Each list's item fields in position order (`contacts.0`, `contacts.1`, …); empty for others.
+    let items: [[Int]]
+
+    init(_ names: [String]) {
+        let position = FieldNameIndex(names)
+        var memberEntries = Array(repeating: [(name: String, position: Int)](), count: names.count)
+        var itemEntries = Array(repeating: [(Int, Int)](), count: names.count)
+        for (index, name) in names.enumerated() {
+            guard let dot = name.lastIndex(of: ".") else { continue }
+            guard let parent = position[String(name[..<dot])] else { continue }
+            let key = String(name[name.index(after: dot)...])
+            if let number = Int(key), key.allSatisfy(\.isASCII) {
+                itemEntries[parent].append((number, index))
+            } else {
+                memberEntries[parent].append((key, index))
+            }
+        }
+        members = memberEntries.map { $0.isEmpty ? nil : FieldNameIndex($0) }
+        // Item fields are laid out from 0 without gaps; a gap ends the list where it starts.
+        items = itemEntries.map { entries in
+            var ordered: [Int] = []
+            for (number, index) in entries.sorted(by: { $0.0 < $1.0 }) where number == ordered.count {
+                ordered.append(index)
+            }
+            return ordered
         }
     }
 }

@@ -72,6 +72,8 @@ public struct Program: Sendable, Codable {
         let defaultTexts: ProgramTexts
         /// Whether the form has groups or lists (see `Program+Nested.swift`).
         let isNested: Bool
+        /// For a nested form, each field's parent and children, so reading an input never builds paths.
+        let nestedLayout: NestedLayout?
 
         init(
             form: String, title: String?, locale: String, fields: [FieldProgram], formRules: [FormRuleProgram],
@@ -85,6 +87,7 @@ public struct Program: Sendable, Codable {
             self.unknownFieldMessage = unknownFieldMessage
             self.fieldIndex = FieldNameIndex(fields.map(\.name))
             self.isNested = fields.contains { !$0.type.isScalar }
+            self.nestedLayout = isNested ? NestedLayout(fields.map(\.name)) : nil
             let optionSets = fields.map(\.optionSet)
             self.optionSets = optionSets
             self.defaultValues = zip(fields, optionSets).map { field, options in

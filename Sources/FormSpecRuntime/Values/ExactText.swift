@@ -43,6 +43,12 @@ package struct FieldNameIndex: Sendable {
         for (position, name) in names.enumerated() { indices[ExactText(name)] = position }
     }
 
+    /// Indexes each name at the position given with it.
+    package init(_ entries: [(name: String, position: Int)]) {
+        indices.reserveCapacity(entries.count)
+        for entry in entries { indices[ExactText(entry.name)] = entry.position }
+    }
+
     /// The index of the field spelt exactly `name`, if any.
     package subscript(_ name: String) -> Int? { indices[ExactText(name)] }
 
