@@ -224,7 +224,7 @@ package enum SwiftSourceEmitter {
         out.line(
             "/// The options of `\(singleLine(path.joined(separator: ".")))`. Decodes from a JSON string, number or boolean."
         )
-        out.line("public enum \(name): String, CaseIterable, Codable, Sendable {")
+        out.line("public enum \(name): String, FormChoice {")
         out.indented { out in
             for (index, option) in field.options.enumerated() {
                 out.line("/// \(singleLine(option.label))")
@@ -233,25 +233,6 @@ package enum SwiftSourceEmitter {
                     bare == option.value
                         ? "case \(cases[index])" : "case \(cases[index]) = \(stringLiteral(option.value))")
             }
-            out.line("")
-            out.line("public init(from decoder: any Decoder) throws {")
-            out.line("    let container = try decoder.singleValueContainer()")
-            out.line("    let text: String")
-            out.line("    if let string = try? container.decode(String.self) {")
-            out.line("        text = string")
-            out.line("    } else if let flag = try? container.decode(Bool.self) {")
-            out.line("        text = flag ? \"true\" : \"false\"")
-            out.line("    } else if let number = try? container.decode(Decimal.self) {")
-            out.line("        text = \"\\(number)\"")
-            out.line("    } else {")
-            out.line("        text = \"\"")
-            out.line("    }")
-            out.line("    guard let option = Self(rawValue: text) else {")
-            out.line("        throw DecodingError.dataCorruptedError(")
-            out.line("            in: container, debugDescription: \"not an option of \(singleLine(field.name))\")")
-            out.line("    }")
-            out.line("    self = option")
-            out.line("}")
         }
         out.line("}")
     }

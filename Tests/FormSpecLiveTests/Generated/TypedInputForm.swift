@@ -88,7 +88,7 @@ public enum TypedInputForm {
     }
 
     /// The options of `size`. Decodes from a JSON string, number or boolean.
-    public enum SizeChoice: String, CaseIterable, Codable, Sendable {
+    public enum SizeChoice: String, FormChoice {
         /// s
         case s
         /// m
@@ -101,25 +101,6 @@ public enum TypedInputForm {
         case xL = "x-l"
         /// x_l
         case xL2 = "x_l"
-
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.singleValueContainer()
-            let text: String
-            if let string = try? container.decode(String.self) {
-                text = string
-            } else if let flag = try? container.decode(Bool.self) {
-                text = flag ? "true" : "false"
-            } else if let number = try? container.decode(Decimal.self) {
-                text = "\(number)"
-            } else {
-                text = ""
-            }
-            guard let option = Self(rawValue: text) else {
-                throw DecodingError.dataCorruptedError(
-                    in: container, debugDescription: "not an option of size")
-            }
-            self = option
-        }
     }
 
     /// The `address` group: one property per field.
@@ -167,30 +148,11 @@ public enum TypedInputForm {
     }
 
     /// The options of `contacts.*.relation`. Decodes from a JSON string, number or boolean.
-    public enum ContactsRelationChoice: String, CaseIterable, Codable, Sendable {
+    public enum ContactsRelationChoice: String, FormChoice {
         /// parent
         case parent
         /// friend
         case friend
-
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.singleValueContainer()
-            let text: String
-            if let string = try? container.decode(String.self) {
-                text = string
-            } else if let flag = try? container.decode(Bool.self) {
-                text = flag ? "true" : "false"
-            } else if let number = try? container.decode(Decimal.self) {
-                text = "\(number)"
-            } else {
-                text = ""
-            }
-            guard let option = Self(rawValue: text) else {
-                throw DecodingError.dataCorruptedError(
-                    in: container, debugDescription: "not an option of contacts.0.relation")
-            }
-            self = option
-        }
     }
 
     /// The fields, by the names inputs and reports use (a list's items are by path: `contacts.1.phone`).
