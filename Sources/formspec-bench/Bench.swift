@@ -221,6 +221,29 @@ func benchmarkCLI(spec: String, lines: Int, runs: Int) throws {
     print("  throughput          \(Int(Double(lines) / best)) lines/s")
 }
 
+/// Start-up of an embedded program: `JSONDecoder` over its JSON (what `--emit swift` files do in
+/// `program()`), then wrapping it and one validation of an empty input. Medians of 200 runs.
+func benchmarkStartup(_ compiled: CompiledForm) throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+    let json = try encoder.encode(compiled.program)
+    var decode: [Double] = []
+    var first: [Double] = []
+    for _ in 0..<200 {
+        let start = DispatchTime.now().uptimeNanoseconds
+        let program = try JSONDecoder().decode(Program.self, from: json)
+        let decoded = DispatchTime.now().uptimeNanoseconds
+        _ = try? CompiledForm(program: program).validateSynchronously([:])
+        let validated = DispatchTime.now().uptimeNanoseconds
+        decode.append(Double(decoded - start) / 1000)
+        first.append(Double(validated - decoded) / 1000)
+    }
+    func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+    print("program JSON        \(json.count) bytes")
+    print("decode (median)     \(format(median(decode))) µs")
+    print("first validate      \(format(median(first))) µs")
+}
+
 @main
 struct Bench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -244,6 +267,9 @@ struct Bench: AsyncParsableCommand {
 
     @Flag(help: "Time keystrokes in one item of a 100-item list of groups against the same fields flat.")
     var listKeystrokes = false
+
+    @Flag(help: "Time decoding the compiled program from JSON (generated Swift's start-up) and a first validation.")
+    var startup = false
 
     @Option(help: "Keystrokes to simulate.")
     var keystrokes = 100_000
@@ -277,6 +303,8 @@ struct Bench: AsyncParsableCommand {
             try checkPatternCorpus(at: patternCorpus)
         } else if patterns {
             benchmarkPatterns(previousLimitSeconds: 0.1)
+        } else if startup {
+            try benchmarkStartup(compiled)
         } else if cli {
             try benchmarkCLI(spec: path, lines: lines, runs: runs)
         } else if batch {
