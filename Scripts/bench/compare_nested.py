@@ -21,13 +21,15 @@ import os
 import random
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
-import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
+
+# The timing and memory helpers of the flat comparison, its sibling.
+sys.path.insert(0, HERE)
+from compare import peak_rss_kb, time_run  # noqa: E402
 
 UPPER = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 LOWER = "abcdefghijklmnopqrstuvwxyz"
@@ -154,26 +156,9 @@ def generate(path, count, seed=42):
             out.write(b"\n".join(lines) + b"\n")
 
 
-def time_run(command, output_path):
-    with open(output_path, "wb") as out:
-        start = time.perf_counter()
-        result = subprocess.run(command, stdout=out, stderr=subprocess.PIPE)
-        elapsed = time.perf_counter() - start
-    if result.returncode not in (0, 1):
-        sys.exit(f"{' '.join(command)} failed ({result.returncode}): {result.stderr.decode()[:500]}")
-    return elapsed
-
-
 def verdicts(output):
     """One boolean a line: does the report say valid? (A malformed line's error says invalid.)"""
     return [line.startswith(b'{"valid":true}') for line in output.splitlines()]
-
-
-def peak_rss_kb(command):
-    """Peak resident memory of `command` in KiB, from GNU time."""
-    result = subprocess.run(
-        ["/usr/bin/time", "-f", "%M"] + command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    return int(result.stderr.decode().strip().splitlines()[-1])
 
 
 def main():
