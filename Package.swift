@@ -68,7 +68,9 @@ let package = Package(
         // server) links it, so the embeddable library carries none of it.
         .target(
             name: "FormSpecCLISupport",
-            dependencies: ["FormSpecRuntime", "FormSpecDiagnostics", "FormSpecYAML", "FormSpecCompiler"]
+            dependencies: ["FormSpecRuntime", "FormSpecDiagnostics", "FormSpecYAML", "FormSpecCompiler"],
+            // The JavaScript runtime's sources; JavaScriptRuntime.swift embeds them.
+            exclude: ["JavaScript"]
         ),
         .executableTarget(
             name: "formspec",
@@ -100,6 +102,11 @@ let package = Package(
         // The CLI's support code without a child process: line reader, batch and parallel validator.
         .testTarget(
             name: "FormSpecCLISupportTests", dependencies: ["FormSpec", "FormSpecCLISupport", "FormSpecTestSupport"]),
+        // The emitted JavaScript module against the Swift runtime, in node.
+        .testTarget(
+            name: "FormSpecJavaScriptTests",
+            dependencies: ["FormSpec", "FormSpecCLISupport", "FormSpecTestSupport"],
+            exclude: ["run-cases.mjs"]),
         .testTarget(
             name: "FormSpecLanguageServerTests",
             dependencies: ["FormSpecLanguageServer", "formspec", "FormSpecTestSupport"]),

@@ -470,7 +470,8 @@ extension String {
 }
 
 /// Lines of Swift source with the current indentation.
-private struct SourceWriter {
+/// Lines of generated source with indentation.
+struct SourceWriter {
     var text = ""
     var indent = ""
 

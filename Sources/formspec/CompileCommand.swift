@@ -11,22 +11,25 @@ import FormSpecSpecTesting
     import Foundation
 #endif
 
-/// `formspec compile SPEC --emit json|swift [-o FILE]`: writes the compiled form.
+/// `formspec compile SPEC --emit json|swift|js [-o FILE|DIR]`: writes the compiled form.
 struct CompileCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "compile",
-        abstract: "Write the compiled form as JSON or as Swift source.",
+        abstract: "Write the compiled form as JSON, Swift source or a JavaScript module.",
         discussion: """
             --emit json writes the lowered program as JSON (sorted keys, pretty-printed). \
-            --emit swift writes a Swift file declaring `public enum NAMEForm` with the program's \
-            JSON in `programJSON` and `program()` to decode it (needs FormSpecRuntime). \
+            --emit swift writes a Swift file declaring `public enum NAMEForm`: the typed input, \
+            the field paths, the program and `validate` (needs FormSpecLive). \
+            --emit js writes FORM.mjs, one self-contained ES module (no imports, no eval) \
+            exporting validate, validateJSON, reportJSON and createForm, and FORM.d.ts, its \
+            TypeScript declarations, into the folder given with -o (created if missing). \
             Diagnostics go to stderr. Exits 0 on success, 1 when the spec has errors or the \
             output cannot be written.
             """)
 
     /// What `--emit` writes.
     enum Emit: String, ExpressibleByArgument, CaseIterable {
-        case json, swift
+        case json, swift, js
     }
 
     @Argument(help: "The spec (NAME.form.yaml).", completion: .file(extensions: ["yaml"]))
@@ -36,16 +39,28 @@ struct CompileCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "What to write: the lowered program as json, or a swift source file.", valueName: "json|swift"))
+            "What to write: the lowered program as json, a swift source file, or a js module and its .d.ts.",
+            valueName: "json|swift|js"))
     var emit: Emit
 
     @Option(
         name: [.customShort("o"), .customLong("output")],
-        help: ArgumentHelp("Write to FILE instead of stdout.", valueName: "file"))
+        help: ArgumentHelp(
+            "Write to FILE instead of stdout (with --emit js: into the folder DIR).", valueName: "file|dir"))
     var output: String?
+
+    func validate() throws {
+        if emit == .js, output == nil {
+            throw ValidationError("--emit js writes two files (the module and its .d.ts): name their folder with -o DIR")
+        }
+    }
 
     func run() throws {
         let program = try SpecLoading.program(at: spec, failureCode: 1, options: imports.compileOptions)
+        if emit == .js, let output {
+            try writeJavaScript(program, into: output)
+            return
+        }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
         let json: String
@@ -58,6 +73,7 @@ struct CompileCommand: ParsableCommand {
         switch emit {
         case .json: text = json + "\n"
         case .swift: text = SwiftSourceEmitter.source(program: program, programJSON: json, specPath: spec)
+        case .js: return
         }
         if let output {
             do throws(FileError) {
@@ -67,6 +83,28 @@ struct CompileCommand: ParsableCommand {
             }
         } else if !FileIO.write(text, to: 1) {
             throw Console.fail("cannot write to stdout", code: 1)
+        }
+    }
+
+    /// Writes the module and its declarations into `folder`.
+    private func writeJavaScript(_ program: Program, into folder: String) throws {
+        let files: [JavaScriptEmitter.File]
+        do {
+            files = try JavaScriptEmitter.files(program: program, specPath: spec)
+        } catch {
+            throw Console.fail("cannot encode the program of '\(spec)': \(error)", code: 1)
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw Console.fail("cannot create '\(folder)': \(error.localizedDescription)", code: 1)
+        }
+        for file in files {
+            do throws(FileError) {
+                try FileIO.write(Array(file.contents.utf8), toPath: folder + "/" + file.name)
+            } catch {
+                throw Console.fail(error.description, code: 1)
+            }
         }
     }
 }

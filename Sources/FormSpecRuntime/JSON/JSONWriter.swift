@@ -151,6 +151,10 @@
                 case UInt8(ascii: "\n"): appendLiteral("\\n", to: &bytes)
                 case UInt8(ascii: "\r"): appendLiteral("\\r", to: &bytes)
                 case UInt8(ascii: "\t"): appendLiteral("\\t", to: &bytes)
+                // \b and \f as JSON.stringify writes them, so a report's JSON is the same bytes in
+                // every runtime (the JavaScript module's reports are plain objects).
+                case 0x08: appendLiteral("\\b", to: &bytes)
+                case 0x0C: appendLiteral("\\f", to: &bytes)
                 case 0..<0x20:
                     appendLiteral("\\u00", to: &bytes)
                     bytes.append(hexDigits[Int(byte >> 4)])

@@ -1,0 +1,40 @@
+// Development tool: builds the module `formspec compile --emit js` would write, from a compiled
+// program and the runtime pieces on disk (so a runtime edit can be tried without rebuilding the
+// CLI, which embeds the pieces).
+//
+//   node Sources/FormSpecCLISupport/JavaScript/bundle.mjs PROGRAM.json > form.mjs
+//
+// PROGRAM.json is `formspec compile SPEC --emit json`. The module is: a header, `const PROGRAM =`
+// the program, then every `runtime/*.js` piece in file-name order (the last, `90-exports.js`,
+// holds the module's exports). Pieces share one module scope: each declares only its own names.
+import { readFileSync, readdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+/** The runtime pieces, in order: [file name, source]. */
+export function runtimePieces() {
+    const folder = join(here, "runtime");
+    return readdirSync(folder)
+        .filter((name) => name.endsWith(".js"))
+        .sort()
+        .map((name) => [name, readFileSync(join(folder, name), "utf8")]);
+}
+
+/** The module text for a program (its JSON text). */
+export function bundle(programJSON) {
+    const program = JSON.stringify(JSON.parse(programJSON));
+    let out = "// Built by bundle.mjs (development). Do not edit.\n";
+    out += `const PROGRAM = ${program};\n`;
+    for (const [name, source] of runtimePieces()) out += `// ${name}\n${source}\n`;
+    return out;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+    if (process.argv.length !== 3) {
+        console.error("usage: node bundle.mjs PROGRAM.json > form.mjs");
+        process.exit(2);
+    }
+    process.stdout.write(bundle(readFileSync(process.argv[2], "utf8")));
+}

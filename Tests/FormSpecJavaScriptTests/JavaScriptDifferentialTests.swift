@@ -1,0 +1,42 @@
+import FormSpec
+@_spi(Tooling) import FormSpecRuntime
+import FormSpecTestSupport
+import Foundation
+import Testing
+
+/// How many random inputs each shipped spec gets (spec tests come on top).
+private let randomInputsPerSpec = 150
+
+/// Every spec test of every shipped spec, and random inputs derived from them, give the same bytes
+/// through the emitted JavaScript module (in node) as through the Swift runtime.
+///
+/// `FORMSPEC_JS_CASES_DIR=DIR` writes each spec's program and cases to DIR instead, for
+/// `node Tests/FormSpecJavaScriptTests/run-cases.mjs --dir DIR` while working on the runtime.
+@Suite("JavaScript differential")
+struct JavaScriptDifferentialTests {
+    @Test("the JavaScript module gives the Swift runtime's bytes", arguments: JavaScriptCases.specs)
+    func sameBytes(_ path: String) throws {
+        let spec = try #require(JavaScriptCases.compile(path), "\(path) does not compile")
+        // Unique per spec: Specs/signup and Examples/…/signup are different forms.
+        let stem = path.replacingOccurrences(of: ".form.yaml", with: "").replacingOccurrences(of: "/", with: "_")
+        let seed = UInt64(truncatingIfNeeded: stem.utf8.reduce(5381) { ($0 &* 33) &+ Int($1) })
+        let cases =
+            JavaScriptCases.specTests(of: spec)
+            + JavaScriptCases.randomInputs(of: spec, count: randomInputsPerSpec, seed: seed)
+        if let dump = ProcessInfo.processInfo.environment["FORMSPEC_JS_CASES_DIR"] {
+            let folder = URL(fileURLWithPath: dump)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            try encoder.encode(spec.program).write(to: folder.appendingPathComponent("\(stem).program.json"))
+            try JavaScriptCases.jsonLines(cases).write(to: folder.appendingPathComponent("\(stem).cases.jsonl"))
+            return
+        }
+        let summary = try NodeRunner.runCases(spec.program, specPath: path, cases: cases)
+        #expect(summary.cases == cases.count)
+        for difference in summary.differences.prefix(5) {
+            Issue.record(Comment(rawValue: "\(path): \(difference)"))
+        }
+        #expect(summary.differences.isEmpty, "\(summary.differences.count) of \(cases.count) cases differ")
+    }
+}
