@@ -151,12 +151,16 @@ package enum SwiftSourceEmitter {
     private static func liveFields(
         _ program: Program, type: String, _ layout: InputLayout, into out: inout SourceWriter
     ) {
-        let names = SwiftNames(layout.fieldPaths.map(\.path))
+        // Lists that are not items themselves, each with an `…Items` property after the fields'.
+        let lists = layout.fieldPaths.compactMap { entry in
+            layout.node(at: entry.index).flatMap { $0.field.type == .list && $0.item != nil ? $0 : nil }
+        }
+        let names = SwiftNames(layout.fieldPaths.map(\.path) + lists.map { $0.path + "_items" })
         out.line("extension \(type) {")
         out.indented { out in
             out.line("/// A live form's fields by name: `live.username.text`, `live.username.message`,")
-            out.line("/// `live.username.checklist`; a choice field's option typed (`live.sizeChoice`). Items of")
-            out.line("/// lists are the form's by path (`live.form[\"contacts.1.phone\"]`).")
+            out.line("/// `live.username.checklist`; a choice field's option typed (`live.sizeChoice`); a list's")
+            out.line("/// items typed (`live.contactsItems[1].phone.text`, `live.contactsItems.append()`).")
             out.line("@MainActor")
             out.line("public struct LiveFields {")
             out.indented { out in
@@ -192,10 +196,89 @@ package enum SwiftSourceEmitter {
                     out.line("    }")
                     out.line("}")
                 }
+                for (position, list) in lists.enumerated() {
+                    listItems(list, property: names.properties[layout.fieldPaths.count + position], layout, into: &out)
+                }
             }
             out.line("}")
         }
         out.line("}")
+    }
+
+    /// A list's `…Items` property of `LiveFields` and, for a list of groups, the type of its items.
+    private static func listItems(
+        _ list: InputLayout.Node, property: String, _ layout: InputLayout, into out: inout SourceWriter
+    ) {
+        guard let item = list.item else { return }
+        let path = singleLine(list.path)
+        out.line("")
+        guard item.field.type == .group else {
+            out.line("/// `\(path)`'s items, each a field (`\(path).0`, `\(path).1`, …).")
+            out.line("public var \(property): LiveList<LiveField> {")
+            out.line(
+                "    LiveList(form: form, name: \(stringLiteral(list.path))) { form, position in form[\(itemPath(list, ""))]! }"
+            )
+            out.line("}")
+            return
+        }
+        let itemType = layout.swiftType(of: item) + "Fields"
+        out.line("/// `\(path)`'s items, each with its fields by property.")
+        out.line("public var \(property): LiveList<\(itemType)> {")
+        out.line("    LiveList(form: form, name: \(stringLiteral(list.path))) { \(itemType)(form: $0, position: $1) }")
+        out.line("}")
+        // The item's fields, groups inside it flattened: `address.city` -> `addressCity`.
+        var members: [InputLayout.Node] = []
+        func collect(_ node: InputLayout.Node) {
+            for child in node.children {
+                members.append(child)
+                collect(child)
+            }
+        }
+        collect(item)
+        let prefix = item.path + "."
+        let relative = members.map { String($0.path.dropFirst(prefix.count)) }
+        let names = SwiftNames(relative)
+        out.line("")
+        out.line("/// An item of `\(path)` in a live form: its fields by property.")
+        out.line("@MainActor")
+        out.line("public struct \(itemType) {")
+        out.indented { out in
+            out.line("/// The live form.")
+            out.line("public let form: LiveForm")
+            out.line("/// The item's position in the list.")
+            out.line("public let position: Int")
+            out.line("")
+            out.line("/// The item at `position` of the list (every position below the list's capacity has fields).")
+            out.line("public init(form: LiveForm, position: Int) {")
+            out.line("    self.form = form")
+            out.line("    self.position = position")
+            out.line("}")
+            for (index, member) in members.enumerated() {
+                let memberPath = itemPath(list, "." + relative[index])
+                out.line("")
+                out.line("/// \(singleLine(member.field.label)) (`\(path).N.\(singleLine(relative[index]))`).")
+                out.line("public var \(names.properties[index]): LiveField { form[\(memberPath)]! }")
+                guard member.field.type == .choice, let choice = layout.choiceName(ofField: member.index) else {
+                    continue
+                }
+                let choiceProperty = names.properties[index].trimmingCharacters(in: "`") + "Choice"
+                out.line("")
+                out.line(
+                    "/// The item's `\(singleLine(relative[index]))` as its option (`nil`: empty, or not an option).")
+                out.line("public var \(choiceProperty): \(choice)? {")
+                out.line("    get { \(choice)(rawValue: form[\(memberPath)]!.text) }")
+                out.line(
+                    "    nonmutating set { form.set(newValue.map { .string($0.rawValue) }, forField: \(memberPath)) }")
+                out.line("}")
+            }
+        }
+        out.line("}")
+    }
+
+    /// A Swift string expression for the path of an item's field: `"contacts.\(position).name"`.
+    private static func itemPath(_ list: InputLayout.Node, _ suffix: String) -> String {
+        // NUL stands for the position: no field name holds one, and the literal spells it `\u{0}`.
+        stringLiteral(list.path + ".\u{0}" + suffix).replacingOccurrences(of: "\\u{0}", with: "\\(position)")
     }
 
     /// The fields that are not list items, by the names reports use (`address.postcode`).
@@ -379,6 +462,18 @@ struct InputLayout {
         default:
             types[node.index] = SwiftSourceEmitter.swiftType(node.field.type, choice: "")
         }
+    }
+
+    /// The node of field `index`, if the layout has one.
+    func node(at index: Int) -> Node? {
+        func find(_ nodes: [Node]) -> Node? {
+            for node in nodes {
+                if node.index == index { return node }
+                if let found = find(node.children + node.itemTemplate) { return found }
+            }
+            return nil
+        }
+        return find(roots)
     }
 
     /// The Swift type of a node's value.

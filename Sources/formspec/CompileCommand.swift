@@ -51,7 +51,8 @@ struct CompileCommand: ParsableCommand {
 
     func validate() throws {
         if emit == .js, output == nil {
-            throw ValidationError("--emit js writes two files (the module and its .d.ts): name their folder with -o DIR")
+            throw ValidationError(
+                "--emit js writes two files (the module and its .d.ts): name their folder with -o DIR")
         }
     }
 
@@ -72,7 +73,12 @@ struct CompileCommand: ParsableCommand {
         let text: String
         switch emit {
         case .json: text = json + "\n"
-        case .swift: text = SwiftSourceEmitter.source(program: program, programJSON: json, specPath: spec)
+        case .swift:
+            // One line of compact JSON: a program of hundreds of kilobytes stays a fraction of that
+            // in the source file the app compiles.
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            let compact = (try? encoder.encode(program)).map { String(decoding: $0, as: UTF8.self) } ?? json
+            text = SwiftSourceEmitter.source(program: program, programJSON: compact, specPath: spec)
         case .js: return
         }
         if let output {

@@ -3,24 +3,64 @@ import Foundation
 import Testing
 
 /// The committed outputs of `formspec compile --emit swift` are what the compiler writes now (golden
-/// files; the test targets and the LiveSignup example compile them, so they also build without
-/// warnings under Swift 6). Regenerate with the command in the failure message.
+/// files): the two the test targets and the LiveSignup example compile, and one per shipped spec
+/// under `Golden/swift/`, which the last test type-checks together under Swift 6 with warnings as
+/// errors. `FORMSPEC_RECORD=1 swift test --filter GeneratedSwift` rewrites them.
 @Suite("Generated Swift is current")
 struct GeneratedSwiftTests {
-    @Test(arguments: [
-        ("Specs/signup.form.yaml", "Examples/LiveSignup/SignupForm.swift"),
-        (
-            "Tests/FormSpecLiveTests/Generated/typed_input.form.yaml",
-            "Tests/FormSpecLiveTests/Generated/TypedInputForm.swift"
-        ),
-    ])
-    func theCommittedFileIsWhatTheCompilerWrites(spec: String, file: String) throws {
+    /// Every spec shipped in `Specs/` and at the top of `Examples/`, with its golden file.
+    static let goldens: [(spec: String, file: String)] =
+        [
+            ("Specs/signup.form.yaml", "Examples/LiveSignup/SignupForm.swift"),
+            (
+                "Tests/FormSpecLiveTests/Generated/typed_input.form.yaml",
+                "Tests/FormSpecLiveTests/Generated/TypedInputForm.swift"
+            ),
+        ]
+        + (Repository.files(under: "Specs", endingWith: [".form.yaml"])
+        + Repository.files(under: "Examples", endingWith: [".form.yaml"]).filter { $0.split(separator: "/").count == 2 })
+        .filter { !$0.contains("/invalid/") }
+        .map {
+            (
+                $0,
+                "Tests/FormSpecCLITests/Golden/swift/"
+                    + URL(fileURLWithPath: $0).lastPathComponent.replacingOccurrences(of: ".form.yaml", with: ".swift")
+            )
+        }
+
+    @Test(arguments: goldens.map { [$0.spec, $0.file] })
+    func theCommittedFileIsWhatTheCompilerWrites(_ pair: [String]) throws {
+        let (spec, file) = (pair[0], pair[1])
         let executable = try #require(FormSpecExecutable.url, "build the formspec executable first")
-        let output = try Subprocess.run(
-            executable, ["compile", spec, "--emit", "swift"], in: Repository.root)
+        let output = try Subprocess.run(executable, ["compile", spec, "--emit", "swift"], in: Repository.root)
         #expect(output.status == 0, "\(output.stderr)")
+        if ProcessInfo.processInfo.environment["FORMSPEC_RECORD"] != nil {
+            try output.stdout.write(toFile: Repository.path(file), atomically: true, encoding: .utf8)
+            return
+        }
         #expect(
-            output.stdout == (try Repository.read(file)),
-            "regenerate: swift run formspec compile \(spec) --emit swift -o \(file)")
+            output.stdout == (try? Repository.read(file)),
+            "regenerate: FORMSPEC_RECORD=1 swift test --filter GeneratedSwift (or swift run formspec compile \(spec) --emit swift -o \(file))"
+        )
     }
+
+    /// The per-spec goldens compile (with the FormSpecLive the tests built) without a warning.
+    @Test func everyGoldenTypeChecksWithoutWarnings() throws {
+        let executable = try #require(FormSpecExecutable.url, "build the formspec executable first")
+        let modules = executable.deletingLastPathComponent().appendingPathComponent("Modules").path
+        let swiftc = try #require(Self.swiftc, "swiftc is not on the PATH")
+        let files = Self.goldens.map(\.file).filter { $0.hasPrefix("Tests/FormSpecCLITests/Golden/swift/") }
+        let output = try Subprocess.run(
+            swiftc, ["-typecheck", "-swift-version", "6", "-warnings-as-errors", "-I", modules] + files,
+            in: Repository.root, mergingStandardError: true)
+        #expect(output.status == 0, "\(output.stdout.prefix(4000))")
+    }
+
+    static let swiftc: URL? = {
+        for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
+            let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent("swiftc")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        return nil
+    }()
 }

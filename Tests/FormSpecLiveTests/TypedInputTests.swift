@@ -114,6 +114,22 @@ struct TypedLiveFieldsTests {
         live.form.appendItem(to: "contacts")
         #expect(live.form["contacts.0.name"] != nil)
 
+        // Lists by typed items: count, fields by property, typed choices, append up to max_items.
+        #expect(live.contactsItems.count == 1)
+        live.contactsItems[0].name.text = "Ana"
+        live.contactsItems[0].relationChoice = .friend
+        #expect(live.form.collectionValue("contacts") == [["name": "Ana", "relation": "friend"]])
+        #expect(live.contactsItems.append())
+        #expect(!live.contactsItems.append() && live.contactsItems.count == 2)  // max_items: 2
+        #expect(!live.contactsItems[1].name.isValid)  // required, still empty
+        #expect(live.contactsItems.move(from: 0, to: 1))
+        #expect(live.contactsItems[1].name.text == "Ana" && live.contactsItems[1].relationChoice == .friend)
+        #expect(live.contactsItems.remove(at: 0) && live.contactsItems.count == 1)
+        #expect(live.contactsItems.items.map(\.name.text) == ["Ana"])
+        #expect(live.tagsItems.count == 0)
+        #expect(live.tagsItems.append("urgent"))
+        #expect(live.tagsItems[0].text == "urgent" && live.tagsItems.indices == 0..<1)
+
         let other = try CompiledForm(source: "formspec: 1\nform: other\nfields:\n  name: {}\n")
         #expect(TypedInputForm.LiveFields(LiveForm(other)) == nil)
     }

@@ -81,6 +81,22 @@ extension LiveForm {
         }
     }
 
+    /// How many items list `name` has now that have fields (at most ``itemCapacity(of:)``);
+    /// `nil` when `name` is not a list.
+    public func itemCount(of name: String) -> Int? {
+        guard let capacity = itemCapacity(of: name), let items = items(of: name) else { return nil }
+        return min(items.count, capacity)
+    }
+
+    /// How many items list `name` can hold with fields of their own (its `max_items`, or the
+    /// compiler's capacity); `nil` when `name` is not a list.
+    public func itemCapacity(of name: String) -> Int? {
+        guard let index = index(of: name), program.fields[index].type == .list else { return nil }
+        var capacity = 0
+        while program.fieldIndex[name + "." + String(capacity)] != nil { capacity += 1 }
+        return capacity
+    }
+
     /// The items of list `name` as they are now; `nil` when `name` is not a list.
     private func items(of name: String) -> [Value]? {
         guard let index = index(of: name), program.fields[index].type == .list else { return nil }
