@@ -109,7 +109,8 @@ enum JavaScriptCases {
         case .object(var members) where depth < 4:
             switch random.next() % 6 {
             case 0 where !members.isEmpty: members.remove(at: Int(random.next() % UInt64(members.count)))
-            case 1: members.append(Value.Member(["extra", "é", "contacts", "0"][Int(random.next() % 4)], leaf(&random)))
+            case 1:
+                members.append(Value.Member(["extra", "é", "contacts", "0"][Int(random.next() % 4)], leaf(&random)))
             default:
                 guard !members.isEmpty else { break }
                 let at = Int(random.next() % UInt64(members.count))

@@ -1,7 +1,8 @@
-@testable import FormSpecCLISupport
 import FormSpecTestSupport
 import Foundation
 import Testing
+
+@testable import FormSpecCLISupport
 
 /// `JavaScriptRuntime.swift` embeds the files of `Sources/FormSpecCLISupport/JavaScript/runtime/`;
 /// `FORMSPEC_RECORD=1` rewrites it from them.
@@ -15,6 +16,7 @@ struct JavaScriptRuntimeEmbeddingTests {
     static func embeddingSource() throws -> String {
         let names = Repository.files(under: folder, endingWith: [".js"])
         var out = """
+            // swift-format-ignore-file
             // Generated from JavaScript/runtime/ by `FORMSPEC_RECORD=1 swift test --filter JavaScriptRuntimeEmbedding`. Do not edit.
 
             /// The JavaScript runtime every emitted module carries: the files of `JavaScript/runtime/`, in order.

@@ -47,9 +47,13 @@ enum NodeRunner {
         for file in files { try Data(file.contents.utf8).write(to: folder.appendingPathComponent(file.name)) }
         let casesURL = folder.appendingPathComponent("cases.jsonl")
         try JavaScriptCases.jsonLines(cases).write(to: casesURL)
-        let output = try run(["Tests/FormSpecJavaScriptTests/run-cases.mjs", folder.appendingPathComponent(files[0].name).path, casesURL.path])
+        let output = try run([
+            "Tests/FormSpecJavaScriptTests/run-cases.mjs", folder.appendingPathComponent(files[0].name).path,
+            casesURL.path,
+        ])
         guard output.status == 0, let line = output.stdout.split(separator: "\n").last else {
-            throw NodeFailure(description: "node exited \(output.status): \(output.stderr)\(output.stdout.suffix(2000))")
+            throw NodeFailure(
+                description: "node exited \(output.status): \(output.stderr)\(output.stdout.suffix(2000))")
         }
         return try JSONDecoder().decode(Summary.self, from: Data(line.utf8))
     }
