@@ -106,7 +106,7 @@ let package = Package(
         .testTarget(
             name: "FormSpecJavaScriptTests",
             dependencies: ["FormSpec", "FormSpecCLISupport", "FormSpecTestSupport"],
-            exclude: ["run-cases.mjs"]),
+            exclude: ["run-cases.mjs", "run-unicode.mjs", "run-patterns.mjs", "Specs"]),
         .testTarget(
             name: "FormSpecLanguageServerTests",
             dependencies: ["FormSpecLanguageServer", "formspec", "FormSpecTestSupport"]),

@@ -33,8 +33,17 @@ struct JavaScriptCase: Encodable {
     /// The case with the Swift runtime's answer filled in.
     init(name: String, input: Value, options: Options, program: Program, stubs: [String: Bool]) {
         self.name = name
-        self.input = JSONWriter.write(input)
+        // Read back as the CLI reads a document, so both runtimes get the same text.
+        let text = JSONWriter.write(input)
+        self.input = text
         self.options = options
+        let input: Value
+        do throws(JSONReader.Error) {
+            input = try JSONReader.parse(text)
+        } catch {
+            expect = Expectation(error: "invalid JSON at column \(error.column): \(error.message)")
+            return
+        }
         let original = options.original.flatMap { try? JSONReader.parse($0) }
         let mode: Mode = options.mode.flatMap(Mode.init(rawValue:)) ?? (original == nil ? .new : .edit)
         let context = EvaluationContext(
@@ -54,9 +63,12 @@ enum JavaScriptCases {
     /// The date every case runs on unless its spec test pins another.
     static let today = "2026-03-15"
 
-    /// Every `*.form.yaml` under `Specs/` and `Examples/` that compiles (relative paths, sorted).
+    /// Every `*.form.yaml` under `Specs/` and `Examples/`, and this target's own `Specs/`: what the
+    /// JavaScript module must get right beyond the shipped specs (integers past 2^53, decimals
+    /// past a double's precision).
     static let specs: [String] = {
-        let files = ["Specs", "Examples"].flatMap { Repository.files(under: $0, endingWith: [".form.yaml"]) }
+        let folders = ["Specs", "Examples", "Tests/FormSpecJavaScriptTests/Specs"]
+        let files = folders.flatMap { Repository.files(under: $0, endingWith: [".form.yaml"]) }
         return files.filter { !$0.contains("/invalid/") && !$0.contains("FormSpecRoot") && !$0.contains("/.build") }
     }()
 
@@ -110,6 +122,7 @@ enum JavaScriptCases {
             switch random.next() % 6 {
             case 0 where !members.isEmpty: members.remove(at: Int(random.next() % UInt64(members.count)))
             case 1:
+                // A key the object may have already: both runtimes' readers refuse the duplicate.
                 members.append(Value.Member(["extra", "é", "contacts", "0"][Int(random.next() % 4)], leaf(&random)))
             default:
                 guard !members.isEmpty else { break }

@@ -5,14 +5,14 @@ import Foundation
 import Testing
 
 /// The emitted module the example page (`Examples/web/`) loads is committed, so the page works
-/// from a fresh clone; it must be what `formspec compile Specs/signup.form.yaml --emit js -o
+/// from a fresh clone; it must be what `formspec compile Examples/web/signup.form.yaml --emit js -o
 /// Examples/web` writes today. `FORMSPEC_RECORD=1` rewrites it.
 @Suite("JavaScript goldens")
 struct JavaScriptGoldenTests {
-    @Test("Examples/web holds the current module and declarations of Specs/signup.form.yaml")
+    @Test("Examples/web holds the current module and declarations of Examples/web/signup.form.yaml")
     func webExampleModuleIsFresh() throws {
-        let spec = try #require(JavaScriptCases.compile("Specs/signup.form.yaml"))
-        for file in try JavaScriptEmitter.files(program: spec.program, specPath: "Specs/signup.form.yaml") {
+        let spec = try #require(JavaScriptCases.compile("Examples/web/signup.form.yaml"))
+        for file in try JavaScriptEmitter.files(program: spec.program, specPath: "Examples/web/signup.form.yaml") {
             let path = "Examples/web/" + file.name
             if ProcessInfo.processInfo.environment["FORMSPEC_RECORD"] != nil {
                 try file.contents.write(toFile: Repository.path(path), atomically: true, encoding: .utf8)

@@ -4,54 +4,103 @@ import Testing
 
 @testable import FormSpecCLISupport
 
-/// `JavaScriptRuntime.swift` embeds the files of `Sources/FormSpecCLISupport/JavaScript/runtime/`;
-/// `FORMSPEC_RECORD=1` rewrites it from them.
+/// `JavaScriptRuntime.swift` embeds the files of `Sources/FormSpecCLISupport/JavaScript/runtime/`
+/// as one minified script (esbuild: whitespace, comments and internal names; about half the size
+/// after gzip), with a digest of the files it was made from and the module's static declarations.
+/// `FORMSPEC_RECORD=1` rewrites it (that needs `esbuild`, Debian's package); the check only
+/// compares digests, so `swift test` does not.
 @Suite("JavaScript runtime embedding")
 struct JavaScriptRuntimeEmbeddingTests {
     static let folder = "Sources/FormSpecCLISupport/JavaScript/runtime"
     static let generated = "Sources/FormSpecCLISupport/JavaScriptRuntime.swift"
     static let declarationsFile = "Sources/FormSpecCLISupport/JavaScript/declarations.d.ts"
 
-    /// The Swift source embedding the runtime files as they are on disk.
-    static func embeddingSource() throws -> String {
-        let names = Repository.files(under: folder, endingWith: [".js"])
-        var out = """
-            // swift-format-ignore-file
-            // Generated from JavaScript/runtime/ by `FORMSPEC_RECORD=1 swift test --filter JavaScriptRuntimeEmbedding`. Do not edit.
-
-            /// The JavaScript runtime every emitted module carries: the files of `JavaScript/runtime/`, in order.
-            enum JavaScriptRuntime {
-                static let pieces: [(name: String, source: String)] = [
-
-            """
-        for path in names {
-            let name = URL(fileURLWithPath: path).lastPathComponent
+    /// The runtime files concatenated in order, each after a comment with its name.
+    static func runtimeSource() throws -> String {
+        try Repository.files(under: folder, endingWith: [".js"]).map { path in
             var text = try Repository.read(path)
             if !text.hasSuffix("\n") { text += "\n" }
-            out += "        (\n            \"\(name)\",\n            \(literal("// \(name)\n" + text))\n        ),\n"
-        }
-        out += "    ]\n\n"
-        out += "    /// The module's declarations after the form's own types (`JavaScript/declarations.d.ts`).\n"
-        let declarations = try Repository.read(declarationsFile)
-        out += "    static let declarations = \(literal(declarations))\n}\n"
-        return out
+            return "// \(URL(fileURLWithPath: path).lastPathComponent)\n" + text
+        }.joined()
     }
 
-    /// A raw multi-line Swift string literal holding `text` exactly (its last line break included).
+    /// FNV-1a (64 bits) of the runtime and the declarations: what tells a stale embedding.
+    static func digest(runtime: String, declarations: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in (runtime + "\u{0}" + declarations).utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+        }
+        return String(hash, radix: 16)
+    }
+
+    /// The runtime minified by esbuild as an ES module (internal names shortened; `PROGRAM`, which
+    /// the emitter declares before it, and the exports are kept).
+    static func minified(_ source: String) throws -> String {
+        let esbuild = try #require(
+            NodeRunner.executable("esbuild"), "FORMSPEC_RECORD needs esbuild (apt-get install esbuild)")
+        let output = try Subprocess.run(
+            esbuild, ["--minify", "--format=esm", "--target=es2022", "--legal-comments=none", "--log-level=warning"],
+            in: Repository.root, input: .text(source))
+        guard output.status == 0, output.stderr.isEmpty else {
+            throw NodeRunner.NodeFailure(description: "esbuild: \(output.stderr)")
+        }
+        return output.stdout
+    }
+
+    /// The Swift file embedding `minified` runtime and the declarations.
+    static func embeddingSource(minified: String, digest: String, declarations: String) -> String {
+        """
+        // swift-format-ignore-file
+        // Generated from JavaScript/runtime/ and JavaScript/declarations.d.ts by
+        // `FORMSPEC_RECORD=1 swift test --filter JavaScriptRuntimeEmbedding` (needs esbuild). Do not edit.
+
+        /// The JavaScript every emitted module carries: the files of `JavaScript/runtime/`, in order,
+        /// minified; and the declarations that follow each form's own types in its `.d.ts`.
+        enum JavaScriptRuntime {
+            /// FNV-1a of the files this was made from (the embedding test compares it).
+            static let digest = "\(digest)"
+
+            /// The runtime, one ES module body that reads `PROGRAM`.
+            static let source = \(literal(minified))
+
+            /// The module's declarations after the form's own types (`JavaScript/declarations.d.ts`).
+            static let declarations = \(literal(declarations))
+        }
+
+        """
+    }
+
+    /// A raw multi-line Swift string literal holding `text` exactly.
     static func literal(_ text: String) -> String {
         var delimiter = "#"
         while text.contains("\"\"\"" + delimiter) || text.contains("\\" + delimiter) { delimiter += "#" }
         return delimiter + "\"\"\"\n" + text + "\n\"\"\"" + delimiter
     }
 
-    @Test("the embedded runtime is the runtime folder's files")
+    @Test("the embedded runtime is made from the runtime folder's files as they are")
     func embeddedRuntimeIsFresh() throws {
-        let expected = try Self.embeddingSource()
+        let runtime = try Self.runtimeSource()
+        let declarations = try Repository.read(Self.declarationsFile)
+        let digest = Self.digest(runtime: runtime, declarations: declarations)
         if ProcessInfo.processInfo.environment["FORMSPEC_RECORD"] != nil {
-            try expected.write(toFile: Repository.path(Self.generated), atomically: true, encoding: .utf8)
+            let source = Self.embeddingSource(
+                minified: try Self.minified(runtime), digest: digest, declarations: declarations)
+            try source.write(toFile: Repository.path(Self.generated), atomically: true, encoding: .utf8)
             return
         }
-        let actual = try Repository.read(Self.generated)
-        #expect(actual == expected, "stale: run FORMSPEC_RECORD=1 swift test --filter JavaScriptRuntimeEmbedding")
+        #expect(
+            JavaScriptRuntime.digest == digest,
+            "stale: run FORMSPEC_RECORD=1 swift test --filter JavaScriptRuntimeEmbedding, then build again")
+    }
+
+    /// The minified runtime is a module body that parses, and it declares no `PROGRAM` of its own.
+    @Test func theEmbeddedRuntimeParses() throws {
+        let folder = try NodeRunner.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let module = folder.appendingPathComponent("module.mjs")
+        try Data(("const PROGRAM = {};\n" + JavaScriptRuntime.source).utf8).write(to: module)
+        let output = try NodeRunner.run(["--check", module.path])
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(!JavaScriptRuntime.source.contains("PROGRAM=") && !JavaScriptRuntime.source.contains("eval("))
     }
 }

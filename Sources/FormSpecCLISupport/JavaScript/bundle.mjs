@@ -22,9 +22,20 @@ export function runtimePieces() {
         .map((name) => [name, readFileSync(join(folder, name), "utf8")]);
 }
 
+/**
+ * The program's compact JSON with integers beyond ±2^53 as BigInt literals, as
+ * JavaScriptEmitter.bigIntegerLiterals writes them (a JS number would round them).
+ */
+function bigIntegerLiterals(json) {
+    // Strings first (skipped whole), then number tokens.
+    return json.replace(/"(?:[^"\\]|\\.)*"|-?\d{16,}(?![.eE\d])/g, (token) =>
+        token.startsWith('"') || BigInt(token) <= 2n ** 53n && BigInt(token) >= -(2n ** 53n) ? token : token + "n");
+}
+
 /** The module text for a program (its JSON text). */
 export function bundle(programJSON) {
-    const program = JSON.stringify(JSON.parse(programJSON));
+    JSON.parse(programJSON); // fails on anything but JSON
+    const program = bigIntegerLiterals(programJSON.replace(/\n\s*/g, ""));
     let out = "// Built by bundle.mjs (development). Do not edit.\n";
     out += `const PROGRAM = ${program};\n`;
     for (const [name, source] of runtimePieces()) out += `// ${name}\n${source}\n`;

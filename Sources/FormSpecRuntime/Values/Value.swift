@@ -89,7 +89,14 @@ extension Value: Codable {
         case .null: try container.encodeNil()
         case .bool(let value): try container.encode(value)
         case .integer(let value): try container.encode(value)
-        case .number(let value): try container.encode(value.double)
+        case .number(let value):
+            // A double when it holds the number exactly; else the decimal text, which a number
+            // field reads back exactly (a program's `default: 0.30000000000000000001` stays so).
+            if let shortest = ExactDecimal(value.double), shortest == value {
+                try container.encode(value.double)
+            } else {
+                try container.encode(value.description)
+            }
         case .string(let value): try container.encode(value)
         case .array(let value): try container.encode(value)
         case .object(let members):

@@ -1,0 +1,481 @@
+// The evaluator: Evaluation/Evaluator.swift, EvaluationScratch.swift, EvaluationContext.swift,
+// FieldEvaluation.swift. One `EvaluationScratch` holds a record's field values and, after an
+// evaluation, every active field's outcome list; reports (70-report.js) and the live form
+// (80-live.js) are projections of it.
+//
+// Internal API (what the live form uses; Swift's names):
+//   new EvaluationScratch(program, today)   values = each field's default (FieldValues);
+//       .values .unknownKeys .checkAnswers ([{field, check, answer}], answer: {kind: "passed" |
+//       "failed" | "pending"} or {kind: "failure", message}) .collectsUnanswered (false: a check
+//       without an answer throws) .valid .results ([{rule, outcome, failure}]: rule -1 is the
+//       field's own `required:`, outcome "passed" | "failed" | "pending" | "notRun", failure an
+//       index into .failureMessages or -1) .failedResults .activeFields .failedFormRules
+//       .changedFields .failureMessages .unanswered ([{check, field, value}])
+//       resultsOf(field) (this evaluation's outcome list of a field, [] when not evaluated),
+//       isActive(field), isValid(field), reset(program, today), load(members, program, today,
+//       collectUnknownKeys), fillDefaults(program, seen, today)
+//   new EvaluationContext({locale, mode, original, strict, today, checks})   checks:
+//       (check, fieldName, scalar) => true | false | undefined (unanswered)
+//   program.record(value) -> {values, unknownKeys}      an input object split into field slots
+//   program.readOriginal(value, today)                  edit mode's original values (FieldValues)
+//   program.evaluate(scratch, context)                  the whole record (throws FormSpecError)
+//   program.evaluateField(index, scratch, context)      one field again -> whether it is active
+//   program.evaluateLiveField(index, scratch, mode, today)   one field, checks answered only by
+//       scratch.checkAnswers, unanswered ones collected (set scratch.collectsUnanswered) -> active
+//   program.evaluateFormRules(scratch, mode, changed, today)   the form rules alone
+//   program.formRulePasses(rule, index, scratch, mode, today)
+//   fsFieldValueIsSame(a, b) (40-values.js) for dirtiness; report pieces in 70-report.js.
+// Modes are the strings "new", "edit", "show"; `today` is a CivilDate.
+
+/** What Swift's `EvaluationError` says, as the `FormSpecError` `validate` throws. */
+function fsNotAnObject(value) {
+    return new FormSpecError(`input must be an object, not ${fsValueKindDescription(value)}`);
+}
+
+function fsUnresolvedCheck(check, field) {
+    return new FormSpecError(
+        `external check '${check}' (field '${field}') has no outcome: register it, or stub it with --stub ${check}=true|false`);
+}
+
+/** A resolver that answers nothing (a live form answers through `scratch.checkAnswers`). */
+const fsNoResolver = () => undefined;
+
+/**
+ * Per-call settings of a validation: locale (undefined for the spec's), mode, original values (a
+ * Value, edit mode), strictness, today (a CivilDate) and the external checks' resolver.
+ */
+class EvaluationContext {
+    constructor({ locale, mode = "new", original, strict = false, today, checks = fsNoResolver } = {}) {
+        this.locale = locale;
+        this.mode = mode;
+        this.original = original;
+        this.strict = strict;
+        this.today = today ?? CivilDate.today();
+        this.checks = checks;
+        // The original values read as one program's fields (`originalValues`), worked out once.
+        this.originalProgram = undefined;
+        this.originalRead = undefined;
+    }
+
+    /** The message locales for `program`. */
+    localeChain(program) {
+        return this.locale == null ? program.defaultChain : new LocaleChain(this.locale, program.locale);
+    }
+
+    /** `program`'s texts in this context's locale. */
+    texts(program) {
+        return program.texts(this.localeChain(program));
+    }
+
+    /** The original values of edit mode read as `program`'s field types. Throws for a non-object. */
+    originalValues(program) {
+        if (this.originalProgram !== program) {
+            this.originalRead = program.readOriginal(this.original, this.today);
+            this.originalProgram = program;
+        }
+        return this.originalRead;
+    }
+}
+
+/** Reusable buffers for evaluating records against one program (EvaluationScratch.swift). */
+class EvaluationScratch {
+    constructor(program, today) {
+        // Input.
+        this.values = program.defaultValues.slice();
+        this.unknownKeys = [];
+        this.checkAnswers = [];
+        this.collectsUnanswered = false;
+        // Output.
+        this.valid = true;
+        this.results = [];
+        this.failedResults = 0;
+        // Per field: where its results are in `results`, whether it is active and valid, and the
+        // pass that wrote it (a state from an earlier pass no longer points into `results`).
+        this.fieldStates = program.fields.map(() => ({ resultStart: 0, resultEnd: 0, isActive: false, isValid: true, pass: 0 }));
+        this.pass = 0;
+        this.activeFields = [];
+        this.failedFormRules = [];
+        this.changedFields = [];
+        this.failureMessages = [];
+        this.unanswered = [];
+        // The failure message index of the rule `run` last decided (Swift returns it with the verdict).
+        this.failure = -1;
+        if (program.relativeDefaultFields.length > 0) this.fillDefaults(program, undefined, today);
+    }
+
+    /** Every field back to its default; unknown keys and check answers forgotten. */
+    reset(program, today) {
+        this.fillDefaults(program, undefined, today);
+        this.clearRecordLists();
+    }
+
+    /**
+     * Fills the slots from an input object's members (`[key, value]` pairs): `reset`, then each
+     * member that names a field read as its type; the others listed in `unknownKeys` when
+     * `collectUnknownKeys` (strict mode).
+     */
+    load(members, program, today, collectUnknownKeys) {
+        this.reset(program, today);
+        if (program.isNested) {
+            program.visitNested(
+                members, (index, value) => { this.values[index] = program.read(value, index, today); },
+                (key) => { if (collectUnknownKeys) this.unknownKeys.push(key); });
+            return;
+        }
+        for (const [key, value] of members) {
+            const index = program.fieldIndex.get(key);
+            if (index !== undefined) this.values[index] = program.read(value, index, today);
+            else if (collectUnknownKeys) this.unknownKeys.push(key);
+        }
+    }
+
+    clearRecordLists() {
+        this.unknownKeys.length = 0;
+        this.checkAnswers.length = 0;
+    }
+
+    /** Each field's default into its slot, except the fields `seen` marks; relative dates from `today`. */
+    fillDefaults(program, seen, today) {
+        const defaults = program.defaultValues;
+        for (let index = 0; index < this.values.length; index++) if (!seen?.[index]) this.values[index] = defaults[index];
+        if (program.relativeDefaultFields.length === 0) return;
+        today ??= CivilDate.today();
+        for (const index of program.relativeDefaultFields) {
+            if (!seen?.[index]) this.values[index] = program.defaultValue(index, today);
+        }
+    }
+
+    /** Field `field`'s outcome list: empty when it is inactive or was not evaluated by the last evaluation. */
+    resultsOf(field) {
+        const state = this.fieldStates[field];
+        return state.pass === this.pass ? this.results.slice(state.resultStart, state.resultEnd) : [];
+    }
+
+    /** Empties the outcome lists for a new evaluation. */
+    startPass() {
+        this.results.length = 0;
+        this.failedResults = 0;
+        this.failureMessages.length = 0;
+        this.unanswered.length = 0;
+        this.pass += 1;
+    }
+
+    isActive(field) { return this.fieldStates[field].isActive; }
+
+    /** Whether field `field` has no error (an inactive field counts as valid). */
+    isValid(field) { return this.fieldStates[field].isValid; }
+
+    /** Marks field `field` inactive in this pass, with an empty result range at `position`. */
+    setInactive(field, position) {
+        const state = this.fieldStates[field];
+        state.resultStart = state.resultEnd = position;
+        state.isActive = false;
+        state.isValid = true;
+        state.pass = this.pass;
+    }
+
+    /** The answer supplied for check `name` on field `field`, if any. */
+    answer(field, name) {
+        for (const entry of this.checkAnswers) if (entry.field === field && entry.check === name) return entry.answer;
+        return undefined;
+    }
+}
+
+Object.assign(Program.prototype, {
+    /** The input object's values split into per-field slots: `{values: (Value|undefined)[], unknownKeys}`. */
+    record(input) {
+        if (!(input instanceof FsObject)) throw fsNotAnObject(input);
+        const record = { values: new Array(this.fields.length).fill(undefined), unknownKeys: [] };
+        if (this.isNested) {
+            this.visitNested(input.members, (index, value) => { record.values[index] = value; }, (key) => { record.unknownKeys.push(key); });
+            return record;
+        }
+        for (const [key, value] of input.members) {
+            const index = this.fieldIndex.get(key);
+            if (index !== undefined) record.values[index] = value;
+            else record.unknownKeys.push(key);
+        }
+        return record;
+    },
+
+    /** The original values of edit mode read as the fields' types (defaults for missing ones). */
+    readOriginal(original, today) {
+        if (original === undefined) {
+            return this.relativeDefaultFields.length === 0 ? this.defaultValues : this.fields.map((_, index) => this.defaultValue(index, today));
+        }
+        const record = this.record(original);
+        return record.values.map((raw, index) => this.read(raw, index, today));
+    },
+
+    /**
+     * Evaluates the record in `scratch.values`: every active field's outcome list, the failing form
+     * rules, edit mode's changed fields, and whether the record is valid.
+     */
+    evaluate(scratch, context) {
+        scratch.startPass();
+        scratch.activeFields.length = 0;
+        scratch.failedFormRules.length = 0;
+        scratch.changedFields.length = 0;
+        const mode = context.mode;
+        if (mode === "edit") {
+            const original = context.originalValues(this);
+            for (let index = 0; index < this.fields.length; index++) {
+                if (!fsFieldValueIsSame(scratch.values[index], original[index])) scratch.changedFields.push(index);
+            }
+        }
+        if (mode === "show") {
+            for (let index = 0; index < this.fields.length; index++) scratch.setInactive(index, 0);
+            scratch.valid = true;
+            return;
+        }
+        let valid = true;
+        const environment = { values: scratch.values, today: context.today, checks: context.checks };
+        for (let index = 0; index < this.fields.length; index++) {
+            if (!this.runField(index, scratch, environment, mode)) valid = false;
+            if (scratch.fieldStates[index].isActive) scratch.activeFields.push(index);
+        }
+        this.formRules.forEach((rule, index) => {
+            if (!this.formRulePasses(rule, index, scratch, mode, context.today)) scratch.failedFormRules.push(index);
+        });
+        scratch.valid = valid && scratch.failedFormRules.length === 0 && !(context.strict && scratch.unknownKeys.length > 0);
+    },
+
+    /** Evaluates field `index` alone against `scratch.values`; returns whether it is active. */
+    evaluateField(index, scratch, context) {
+        scratch.startPass();
+        if (context.mode === "show") {
+            scratch.setInactive(index, 0);
+            return false;
+        }
+        const environment = { values: scratch.values, today: context.today, checks: context.checks };
+        this.runField(index, scratch, environment, context.mode);
+        return scratch.isActive(index);
+    },
+
+    /**
+     * Evaluates field `index` alone for a live form (FieldEvaluation.swift): checks are answered
+     * only by `scratch.checkAnswers`; the scratch must collect the unanswered ones.
+     */
+    evaluateLiveField(index, scratch, mode, today) {
+        scratch.startPass();
+        if (mode === "show") {
+            scratch.setInactive(index, 0);
+            return false;
+        }
+        const environment = { values: scratch.values, today, checks: fsNoResolver };
+        try {
+            this.runField(index, scratch, environment, mode);
+        } catch (error) {
+            // Only an unanswered check throws, and the scratch collects those instead.
+            if (error instanceof FormSpecError) return false;
+            throw error;
+        }
+        return scratch.isActive(index);
+    },
+
+    /** Evaluates only the form rules into `scratch.failedFormRules` (`changed`: edit mode's changed fields). */
+    evaluateFormRules(scratch, mode, changed, today) {
+        scratch.failedFormRules.length = 0;
+        if (mode === "show") return;
+        scratch.changedFields.length = 0;
+        scratch.changedFields.push(...changed);
+        this.formRules.forEach((rule, index) => {
+            if (!this.formRulePasses(rule, index, scratch, mode, today)) scratch.failedFormRules.push(index);
+        });
+    },
+
+    /** Whether form rule `index` holds (or does not apply) for the values in `scratch`. */
+    formRulePasses(rule, index, scratch, mode, today) {
+        if (!this.lowered.holds(this.lowered.formRuleCondition[index], scratch.values, mode, today)) return true;
+        if (rule.kind.kind === "requireChanges") return mode !== "edit" || scratch.changedFields.length > 0;
+        return rule.kind.fields.some((field) => scratch.values[field].kind !== "empty");
+    },
+
+    /** Appends field `index`'s outcome list to `scratch.results`; returns whether the field is valid. */
+    runField(index, scratch, environment, mode) {
+        const lowered = this.lowered;
+        const start = scratch.results.length;
+        const values = environment.values;
+        const today = environment.today;
+        const condition = lowered.fieldCondition[index];
+        if (condition >= 0 && !lowered.holds(condition, values, mode, today)) {
+            scratch.setInactive(index, start);
+            return true;
+        }
+        const first = lowered.fieldStart[index];
+        const end = lowered.fieldStart[index + 1];
+        const value = values[index];
+
+        // A `required: true` rule with a `when:` makes the field required only while it holds.
+        let required = this.fields[index].required ? -1 : undefined;
+        if (lowered.hasRequiredRule[index]) {
+            for (let position = first; position < end; position++) {
+                const instruction = lowered.instructions[position];
+                if (instruction.op === "required" && lowered.holds(instruction.condition, values, mode, today)) {
+                    required = position - first;
+                    break;
+                }
+            }
+        }
+        let valid = true;
+        if (required !== undefined) {
+            const passed = value.kind !== "empty";
+            scratch.results.push({ rule: required, outcome: passed ? "passed" : "failed", failure: -1 });
+            if (!passed) scratch.failedResults += 1;
+            valid = passed;
+        }
+        if (value.kind === "value") {
+            if (!this.runRules(first, end, index, value.scalar, scratch, environment, mode)) valid = false;
+        } else {
+            if (value.kind === "invalid") valid = false;
+            // Nothing to check, but the checklist still lists each requirement. Text rules that can
+            // be judged on "" (a maximum length, a forbidden pattern) show their real status.
+            const type = this.fields[index].type;
+            const textual = type === "text" || type === "secret";
+            for (let position = first; position < end; position++) {
+                const instruction = lowered.instructions[position];
+                if (instruction.op === "required") continue;
+                if (instruction.condition >= 0 && !lowered.holds(instruction.condition, values, mode, today)) continue;
+                let outcome = "notRun";
+                if (value.kind === "empty" && textual && this.passesOnEmptyText(instruction)) outcome = "passed";
+                scratch.results.push({ rule: position - first, outcome, failure: -1 });
+            }
+        }
+        const state = scratch.fieldStates[index];
+        state.resultStart = start;
+        state.resultEnd = scratch.results.length;
+        state.isActive = true;
+        state.isValid = valid;
+        state.pass = scratch.pass;
+        return valid;
+    },
+
+    /**
+     * Runs the top-level rules `first ..< end` of field `field` on a non-empty value, appending
+     * their outcomes; returns whether none failed as an error.
+     */
+    runRules(first, end, field, scalar, scratch, environment, mode) {
+        const lowered = this.lowered;
+        let valid = true;
+        let waiting = false;
+        const resultStart = scratch.results.length;
+        for (let position = first; position < end; position++) {
+            const instruction = lowered.instructions[position];
+            if (instruction.op === "required") continue;
+            if (instruction.waitsForLocalRules) {
+                waiting = true;
+                continue;
+            }
+            const verdict = this.run(position, scalar, field, scratch, environment, mode);
+            if (!this.recordVerdict(verdict, scratch.failure, instruction, position - first, scratch)) valid = false;
+        }
+        if (!waiting) return valid;
+        // The rules asking a `check_when: valid` check run last, and only when every other rule
+        // passed: a value that fails a local rule never reaches the check (its line is not run).
+        const locallyValid = valid;
+        for (let position = first; position < end; position++) {
+            const instruction = lowered.instructions[position];
+            if (!instruction.waitsForLocalRules) continue;
+            if (locallyValid) {
+                const verdict = this.run(position, scalar, field, scratch, environment, mode);
+                if (!this.recordVerdict(verdict, scratch.failure, instruction, position - first, scratch)) valid = false;
+            } else if (instruction.condition < 0 || lowered.holds(instruction.condition, environment.values, mode, environment.today)) {
+                scratch.results.push({ rule: position - first, outcome: "notRun", failure: -1 });
+            }
+        }
+        // Back in rule order, as reports list them (a stable sort, as Swift's).
+        const tail = scratch.results.splice(resultStart).sort((a, b) => a.rule - b.rule);
+        for (const result of tail) scratch.results.push(result);
+        return valid;
+    },
+
+    /** Appends one top-level rule's outcome (nothing for an inactive one); false when it failed as an error. */
+    recordVerdict(verdict, failure, instruction, rule, scratch) {
+        if (verdict === "inactive") return true;
+        scratch.results.push({ rule, outcome: verdict, failure });
+        if (verdict !== "failed") return true;
+        scratch.failedResults += 1;
+        return instruction.isWarning;
+    },
+
+    /** For an empty text field: whether a text rule holds for "" (a maximum length does). */
+    passesOnEmptyText(instruction) {
+        switch (instruction.op) {
+            case "length": case "pattern": case "contains": case "format":
+                return this.lowered.tables[instruction.payload].passes("");
+            default: return false;
+        }
+    },
+
+    /**
+     * Runs instruction `position` on a non-empty value: "passed", "failed", "pending" or "inactive"
+     * (its `when:` is false), with `scratch.failure` the message index of a check that threw (-1).
+     *
+     * Groups run every member (so each check of the group is asked), leave out inactive members,
+     * and combine: a check that threw fails the group with its message; else a pending check makes
+     * it pending; else `all`/`any`/`not` decide. A group whose members are all inactive is inactive.
+     */
+    run(position, value, field, scratch, environment, mode) {
+        const lowered = this.lowered;
+        const instruction = lowered.instructions[position];
+        scratch.failure = -1;
+        if (instruction.condition >= 0 && !lowered.holds(instruction.condition, environment.values, mode, environment.today)) {
+            return "inactive";
+        }
+        const table = lowered.tables[instruction.payload];
+        let passed;
+        switch (instruction.op) {
+            case "required": passed = true; break;
+            case "length": case "pattern": case "contains": case "format":
+                passed = table.passes(fsScalarTextValue(value));
+                break;
+            case "membership": passed = table.passes(value); break;
+            case "equality": case "fieldComparison": case "range": case "multipleOf": case "value":
+                passed = table.passes(value, environment);
+                break;
+            case "check": return this.check(table, value, field, scratch, environment);
+            default: {
+                // all, any, not
+                let failure = -1;
+                let pending = false;
+                let active = 0;
+                let passing = 0;
+                for (let child = instruction.payload; child < instruction.payload + instruction.count; child++) {
+                    const verdict = this.run(child, value, field, scratch, environment, mode);
+                    if (failure < 0 && scratch.failure >= 0) failure = scratch.failure;
+                    if (verdict === "inactive") continue;
+                    if (verdict === "pending") pending = true;
+                    else if (verdict === "passed") passing += 1;
+                    active += 1;
+                }
+                scratch.failure = failure;
+                if (failure >= 0) return "failed";
+                if (active === 0) return "inactive";
+                if (pending) return "pending";
+                if (instruction.op === "all") passed = passing === active;
+                else if (instruction.op === "any") passed = passing > 0;
+                else passed = passing === 0;
+            }
+        }
+        return passed ? "passed" : "failed";
+    },
+
+    /** A check's verdict: its supplied answer, else the context's resolver, else unanswered. */
+    check(name, value, field, scratch, environment) {
+        const answer = scratch.answer(field, name);
+        if (answer !== undefined) {
+            if (answer.kind === "failure") {
+                scratch.failureMessages.push(answer.message);
+                scratch.failure = scratch.failureMessages.length - 1;
+                return "failed";
+            }
+            return answer.kind;
+        }
+        const outcome = environment.checks(name, this.fields[field].name, value);
+        if (typeof outcome === "boolean") return outcome ? "passed" : "failed";
+        if (!scratch.collectsUnanswered) throw fsUnresolvedCheck(name, this.fields[field].name);
+        const seen = scratch.unanswered.some((call) => call.check === name && call.field === field && fsScalarExactlyEquals(call.value, value));
+        if (!seen) scratch.unanswered.push({ check: name, field, value });
+        return "pending";
+    },
+});
