@@ -5,7 +5,7 @@
 //   swift build --product formspec
 //   .build/debug/formspec compile Benchmarks/signup-bench.form.yaml --emit js -o /tmp/formspec-js-bench
 //   node Scripts/bench/js_vs_ajv.mjs                       # 20k records, 7 rounds
-//   node Scripts/bench/js_vs_ajv.mjs --records 50000 --rounds 9 --module /tmp/formspec-js-bench/signup_bench.mjs
+//   node Scripts/bench/js_vs_ajv.mjs --records 50000 --rounds 9 --module /tmp/formspec-js-bench/signup_bench.js
 //
 // ajv is Debian's node-ajv (6.x, /usr/share/nodejs/ajv), with allErrors (FormSpec reports every
 // failing rule) and $data (for the password confirmation). The JSON Schema below says what
@@ -18,12 +18,20 @@ import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { performance } from "node:perf_hooks";
 
+// Debian installs ajv's own dependencies beside it in /usr/share/nodejs, which a node from
+// elsewhere does not search: run again with it on NODE_PATH.
+if (!(process.env.NODE_PATH ?? "").split(":").includes("/usr/share/nodejs")) {
+    const { spawnSync } = await import("node:child_process");
+    const env = { ...process.env, NODE_PATH: ["/usr/share/nodejs", process.env.NODE_PATH].filter(Boolean).join(":") };
+    process.exit(spawnSync(process.execPath, process.argv.slice(1), { env, stdio: "inherit" }).status ?? 1);
+}
+
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
     const at = args.indexOf(name);
     return at >= 0 ? args[at + 1] : fallback;
 };
-const modulePath = resolve(option("--module", "/tmp/formspec-js-bench/signup_bench.mjs"));
+const modulePath = resolve(option("--module", "/tmp/formspec-js-bench/signup_bench.js"));
 const recordCount = Number(option("--records", "20000"));
 const rounds = Number(option("--rounds", "7"));
 const ajvPath = option("--ajv", "/usr/share/nodejs/ajv");
