@@ -207,12 +207,12 @@ enum JavaScriptUnicodeCases {
         var masks: [Int]
         var lengths: [Int]
         /// LengthRule verdicts: per unit (graphemes, scalars, utf8, utf16), per bound (min, max),
-        /// limits length - 1, length, length + 1.
+        /// limits length - 1, length, length + 1 and Int.max (a BigInt in the emitted module).
         var length: String
         /// Characters per ContainsRule class.
         var classes: [Int]
         /// ContainsRule verdicts: each class at its count and one more, all classes at the least
-        /// count, the password rule (lowercase, uppercase, digit, symbol; 1).
+        /// count, the password rule (lowercase, uppercase, digit, symbol; 1), all classes Int.max times.
         var contains: String
         var folded: String
         var other: String
@@ -227,7 +227,7 @@ enum JavaScriptUnicodeCases {
         var length = ""
         for (index, unit) in LengthRule.Unit.allCases.enumerated() {
             for bound in [LengthRule.Bound.min, .max] {
-                for limit in lengths[index] - 1...lengths[index] + 1 {
+                for limit in [lengths[index] - 1, lengths[index], lengths[index] + 1, Int.max] {
                     length += LengthRule(bound: bound, limit: limit, unit: unit).passes(text) ? "1" : "0"
                 }
             }
@@ -243,6 +243,7 @@ enum JavaScriptUnicodeCases {
         }
         rules.append(ContainsRule(classes: allClasses, count: classes.min()!))
         rules.append(ContainsRule(classes: [.lowercase, .uppercase, .digit, .symbol], count: 1))
+        rules.append(ContainsRule(classes: allClasses, count: Int.max))
         let other = variant(of: text, &random)
         let needle = slice(of: variant(of: text, &random), &random)
         return StringCase(

@@ -25,6 +25,7 @@ async function loadPieces(files, names) {
 const js = await loadPieces(["05-unicode-data.js", "10-unicode.js"], [
     "fsGraphemeCount", "fsNextGraphemeEnd", "fsCharacters", "fsIsLetter", "fsIsNumber", "fsIsWhitespace",
     "fsIsUppercase", "fsIsLowercase", "fsIsDecimalDigit", "fsIsASCII", "fsScalarCount", "fsUTF8Count", "fsUTF8",
+    "fsUTF8Scratch", "fsScratchBytes",
     "LengthRule", "ContainsRule", "CaseFolding",
 ]);
 
@@ -119,11 +120,17 @@ function checkString(line) {
     const lengths = [js.fsGraphemeCount(text), js.fsScalarCount(text), js.fsUTF8Count(text), text.length];
     check(JSON.stringify(lengths) === JSON.stringify(line.lengths) && js.fsUTF8(text).length === lengths[2],
         () => `lengths(${what}): swift ${line.lengths}, js ${lengths}`);
+    const utf8 = js.fsUTF8(text);
+    const scratch = js.fsUTF8Scratch(text);
+    check(scratch === utf8.length && utf8.every((byte, index) => js.fsScratchBytes[index] === byte),
+        () => `fsUTF8Scratch(${what}) is not TextEncoder's bytes`);
     // LengthRule: every unit, both bounds, limits around the unit's length.
     let verdicts = "";
     ["graphemes", "scalars", "utf8", "utf16"].forEach((unit, index) => {
         for (const bound of ["min", "max"]) {
-            for (const limit of [line.lengths[index] - 1, line.lengths[index], line.lengths[index] + 1]) {
+            // Int.max is a BigInt literal in an emitted module.
+            const limits = [line.lengths[index] - 1, line.lengths[index], line.lengths[index] + 1, 2n ** 63n - 1n];
+            for (const limit of limits) {
                 verdicts += new js.LengthRule({ bound, limit, unit }).passes(text) ? "1" : "0";
             }
         }
@@ -138,6 +145,7 @@ function checkString(line) {
     });
     rules.push({ classes: classNames, count: Math.min(...line.classes) });
     rules.push({ classes: ["lowercase", "uppercase", "digit", "symbol"], count: 1 });
+    rules.push({ classes: classNames, count: 2n ** 63n - 1n });
     for (const rule of rules) verdicts += new js.ContainsRule(rule).passes(text) ? "1" : "0";
     check(verdicts === line.contains, () => `ContainsRule(${what}): swift ${line.contains}, js ${verdicts}`);
     // Case folding.

@@ -125,7 +125,32 @@ let fsScratchBytes = new Uint8Array(256);
  */
 function fsUTF8Scratch(text) {
     if (text.length * 3 > fsScratchBytes.length) fsScratchBytes = new Uint8Array(text.length * 3 + 256);
-    return fsEncoder.encodeInto(text, fsScratchBytes).written;
+    const bytes = fsScratchBytes;
+    let count = 0;
+    for (let index = 0; index < text.length; index++) {
+        let scalar = text.charCodeAt(index);
+        if (scalar < 0x80) {
+            bytes[count++] = scalar;
+            continue;
+        }
+        if (scalar >= 0xd800 && scalar <= 0xdfff) {
+            scalar = fsScalarAt(text, index);
+            if (scalar > 0xffff) index++;
+        }
+        if (scalar < 0x800) {
+            bytes[count++] = 0xc0 | (scalar >> 6);
+        } else {
+            if (scalar < 0x10000) {
+                bytes[count++] = 0xe0 | (scalar >> 12);
+            } else {
+                bytes[count++] = 0xf0 | (scalar >> 18);
+                bytes[count++] = 0x80 | ((scalar >> 12) & 0x3f);
+            }
+            bytes[count++] = 0x80 | ((scalar >> 6) & 0x3f);
+        }
+        bytes[count++] = 0x80 | (scalar & 0x3f);
+    }
+    return count;
 }
 
 /** `text.utf8.count`. */
@@ -366,7 +391,8 @@ function fsIsCasedIn(text, start, end, upper) {
 class LengthRule {
     constructor(json) {
         this.bound = json.bound;
-        this.limit = json.limit;
+        // A limit past 2^53 is a BigInt in the module; as a number it compares the same with any length.
+        this.limit = Number(json.limit);
         this.unit = json.unit;
     }
 
@@ -416,7 +442,8 @@ const fsASCIIClasses = Uint8Array.from({ length: 128 }, (_, byte) => {
 class ContainsRule {
     constructor(json) {
         this.classes = json.classes;
-        this.count = json.count;
+        // A count past 2^53 is a BigInt in the module; as a number it compares the same with any count.
+        this.count = Number(json.count);
         this.codes = Uint8Array.from(json.classes, (name) => FS_CHARACTER_CLASSES.indexOf(name));
         this.remaining = new Float64Array(json.classes.length);
     }

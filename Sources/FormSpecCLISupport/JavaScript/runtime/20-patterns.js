@@ -2,7 +2,9 @@
 // RequiredLiteral.swift) over the automata Swift compiled and the program stores (PatternCoding.swift,
 // encoding version 3: read its header for the layout). No regular expression is compiled here: a
 // search reads the text's UTF-8 bytes once per DFA, or once per NFA state on the PikeVM, never
-// backtracking. JavaScriptPatternTests runs the pattern corpus through both engines against Swift.
+// backtracking. The tables come from Swift's compiler and are not checked again here (Swift's
+// decoder checks them when it reads a program). JavaScriptPatternTests runs the pattern corpus
+// through both engines against Swift.
 
 /**
  * A compiled pattern (`Pattern`): `new Pattern(json)` from a rule's `compiled` object, then
@@ -92,8 +94,11 @@ class NFA {
         this.targets = Int32Array.from(json.targets);
         /** Scalar sets, each sorted ranges [low, high, …]. */
         this.sets = (json.sets ?? []).map((ranges) => Int32Array.from(ranges));
-        /** Counters: [set, min, max or -1]. */
-        this.counters = json.counters ?? [];
+        /**
+         * Counters: [set, min, max or -1]. A bound past 2^53 is a BigInt in the module (`a{2,}` of a
+         * huge count, up to Int.max): as a number it compares the same with any count a text reaches.
+         */
+        this.counters = (json.counters ?? []).map((counter) => counter.map(Number));
         this.start = json.start;
     }
 }
