@@ -127,12 +127,12 @@ package enum JavaScriptDeclarations {
     }
 
     private static func templateEscaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "`", with: "\\`")
-            .replacingOccurrences(of: "${", with: "\\${")
+        text.replacing("\\", with: "\\\\").replacing("`", with: "\\`")
+            .replacing("${", with: "\\${")
     }
 
     /// Text safe inside a `/** … */` comment on one line.
     private static func comment(_ text: String) -> String {
-        JavaScriptEmitter.singleLine(text).replacingOccurrences(of: "*/", with: "* /")
+        JavaScriptEmitter.singleLine(text).replacing("*/", with: "* /")
     }
 }

@@ -278,7 +278,7 @@ package enum SwiftSourceEmitter {
     /// A Swift string expression for the path of an item's field: `"contacts.\(position).name"`.
     private static func itemPath(_ list: InputLayout.Node, _ suffix: String) -> String {
         // NUL stands for the position: no field name holds one, and the literal spells it `\u{0}`.
-        stringLiteral(list.path + ".\u{0}" + suffix).replacingOccurrences(of: "\\u{0}", with: "\\(position)")
+        stringLiteral(list.path + ".\u{0}" + suffix).replacing("\\u{0}", with: "\\(position)")
     }
 
     /// The fields that are not list items, by the names reports use (`address.postcode`).
