@@ -102,6 +102,10 @@ let package = Package(
         // The CLI's support code without a child process: line reader, batch and parallel validator.
         .testTarget(
             name: "FormSpecCLISupportTests", dependencies: ["FormSpec", "FormSpecCLISupport", "FormSpecTestSupport"]),
+        // The generated Swift of every shipped spec (goldens, `formspec compile --emit swift`),
+        // compiled, with its spec tests run through the typed inputs.
+        .testTarget(
+            name: "FormSpecTypedFormsTests", dependencies: ["FormSpec", "FormSpecTestSupport"]),
         // The emitted JavaScript module against the Swift runtime, in node.
         .testTarget(
             name: "FormSpecJavaScriptTests",

@@ -23,7 +23,7 @@ struct GeneratedSwiftTests {
         .map {
             (
                 $0,
-                "Tests/FormSpecCLITests/Golden/swift/"
+                "Tests/FormSpecTypedFormsTests/Generated/"
                     + URL(fileURLWithPath: $0).lastPathComponent.replacingOccurrences(of: ".form.yaml", with: ".swift")
             )
         }
@@ -49,7 +49,7 @@ struct GeneratedSwiftTests {
         let executable = try #require(FormSpecExecutable.url, "build the formspec executable first")
         let modules = executable.deletingLastPathComponent().appendingPathComponent("Modules").path
         let swiftc = try #require(Self.swiftc, "swiftc is not on the PATH")
-        let files = Self.goldens.map(\.file).filter { $0.hasPrefix("Tests/FormSpecCLITests/Golden/swift/") }
+        let files = Self.goldens.map(\.file).filter { $0.hasPrefix("Tests/FormSpecTypedFormsTests/Generated/") }
         let output = try Subprocess.run(
             swiftc, ["-typecheck", "-swift-version", "6", "-warnings-as-errors", "-I", modules] + files,
             in: Repository.root, mergingStandardError: true)
