@@ -77,9 +77,7 @@ package enum JavaScriptEmitter {
                 } else if character == "\"" {
                     inString = false
                 }
-            } else if character == "-" || character == "." || character == "+" || character.isASCII && character.isLetter
-                || character.isASCII && character.isNumber
-            {
+            } else if character.isASCII && (character.isLetter || character.isNumber || "-.+".contains(character)) {
                 token.append(character)
             } else {
                 flush()

@@ -267,8 +267,9 @@ package enum SwiftSourceEmitter {
                     "/// The item's `\(singleLine(relative[index]))` as its option (`nil`: empty, or not an option).")
                 out.line("public var \(choiceProperty): \(choice)? {")
                 out.line("    get { \(choice)(rawValue: form[\(memberPath)]!.text) }")
-                out.line(
-                    "    nonmutating set { form.set(newValue.map { .string($0.rawValue) }, forField: \(memberPath)) }")
+                out.line("    nonmutating set {")
+                out.line("        form.set(newValue.map { .string($0.rawValue) }, forField: \(memberPath))")
+                out.line("    }")
                 out.line("}")
             }
         }

@@ -63,7 +63,8 @@ struct JavaScriptPatternTests {
             for _ in 0..<Self.randomSubjects {
                 subjects.append(Self.randomSubject(pattern: testCase.pattern, corpus: testCase.subjects, &random))
             }
-            lines.append(try encoder.encode(Line(pattern: pattern, subjects: subjects, matches: subjects.map(pattern.matches))))
+            lines.append(
+                try encoder.encode(Line(pattern: pattern, subjects: subjects, matches: subjects.map(pattern.matches))))
             lines.append(0x0A)
         }
         #expect(refused.isEmpty, "Swift does not compile: \(refused.prefix(10))")
@@ -89,7 +90,8 @@ struct JavaScriptPatternTests {
     /// Scalars random subjects mix with the pattern's own: line breaks, word and non-word
     /// characters, case pairs that fold together, non-ASCII of every UTF-8 length, astral.
     static let extraScalars: [Unicode.Scalar] = Array(
-        "\n\r\t \u{2028}aZ_09-.:ßSſKKéÉıİ\u{301}日本한😀👍🏽𐐀𐐨\u{10FFFF}\u{FEFF}\u{85}\u{A0}Ω\u{1F1EF}\u{1F1F5}".unicodeScalars)
+        "\n\r\t \u{2028}aZ_09-.:ßSſKKéÉıİ\u{301}日本한😀👍🏽𐐀𐐨\u{10FFFF}\u{FEFF}\u{85}\u{A0}Ω\u{1F1EF}\u{1F1F5}".unicodeScalars
+    )
 
     /// A subject made of the pattern's scalars, a corpus subject's and the extras, in random order
     /// and lengths (up to 24 scalars), or a corpus subject with a few scalars changed.

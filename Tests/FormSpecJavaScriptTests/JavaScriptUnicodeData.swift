@@ -84,7 +84,8 @@ enum JavaScriptUnicodeData {
     /// The scalar sets the runtime reads, each as the stdlib defines it.
     static let properties: [(name: String, doc: String, test: @Sendable (Unicode.Scalar) -> Bool)] = [
         (
-            "FS_ALPHABETIC", "Unicode.Scalar.Properties.isAlphabetic: fsScalarIsAlphabetic (Character.isLetter, ContainsRule).",
+            "FS_ALPHABETIC",
+            "Unicode.Scalar.Properties.isAlphabetic: fsScalarIsAlphabetic (Character.isLetter, ContainsRule).",
             { $0.properties.isAlphabetic }
         ),
         (
@@ -196,7 +197,8 @@ enum JavaScriptUnicodeData {
             "Grapheme_Cluster_Break classes outside the stdlib's hard-coded ranges, read off String.count: fsGraphemeBreak (every character walk). Ranges with a third number, the class (FS_GB_…).",
             encode(breaks, extra: { [UInt32($0)] }))
         out += table(
-            "FS_INCB_CONSONANT", "InCB=Consonant as the stdlib has it, read off String.count: fsIsInCBConsonant (every character walk).",
+            "FS_INCB_CONSONANT",
+            "InCB=Consonant as the stdlib has it, read off String.count: fsIsInCBConsonant (every character walk).",
             encode(runs { isConsonant($0) ? true : nil }))
         for property in properties {
             let set = runs { property.test(Unicode.Scalar($0)!) ? true : nil }

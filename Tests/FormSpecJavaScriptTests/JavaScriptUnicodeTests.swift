@@ -72,7 +72,9 @@ struct JavaScriptUnicodeTests {
             return
         }
         let summary = try JSONDecoder().decode(Summary.self, from: Data(last.utf8))
-        print("JavaScript Unicode: \(summary.checks) checks over \(summary.lines), \(summary.differences.count) differences")
+        print(
+            "JavaScript Unicode: \(summary.checks) checks over \(summary.lines), \(summary.differences.count) differences"
+        )
         #expect(summary.checks >= expectedChecks)
         #expect(summary.differences.isEmpty, "\(summary.differences.prefix(40).joined(separator: "\n"))")
     }
@@ -88,13 +90,18 @@ enum JavaScriptUnicodeCases {
     /// ones, which tell every class apart, run on every scalar; the rest on the scalars of planes 0
     /// and 1 and the tags and variation selectors of plane 14 (`isSampled`): the other planes are
     /// ideographs, private use and unassigned scalars, whose class the first ones decide.
-    static let templates: [[UInt32?]] = everyScalarTemplates + [
-        [nil, 0x200D], [0x1F600, nil], [0x1F600, 0x301, 0x200D, nil], [nil, 0x200D, 0x1F600],
-        [nil, 0x301, 0x200D, 0x1F600], [0x1F1E6, nil], [nil, 0x1F1E6], [0x1F1E6, 0x1F1E6, nil], [0x1F1E6, nil, 0x1F1E6],
-        [0x1161, nil], [0x11A8, nil], [0xAC00, nil], [0xAC01, nil], [nil, 0x1100], [nil, 0xAC00], [0x915, nil, 0x915],
-        [0x915, 0x94D, nil, 0x915], [0x915, nil, 0x94D, 0x915], [0x915, 0x94D, 0x200D, nil], [0xD, nil], [nil, 0xA],
-        [0xA, nil], [nil, 0xD], [0x600, nil], [nil, 0x600], [0x3042, nil], [nil, 0x3001], [0x903, nil], [nil, 0x903],
-    ]
+    static let templates: [[UInt32?]] =
+        everyScalarTemplates + [
+            [nil, 0x200D], [0x1F600, nil], [0x1F600, 0x301, 0x200D, nil], [nil, 0x200D, 0x1F600],
+            [nil, 0x301, 0x200D, 0x1F600], [0x1F1E6, nil], [nil, 0x1F1E6], [0x1F1E6, 0x1F1E6, nil],
+            [0x1F1E6, nil, 0x1F1E6],
+            [0x1161, nil], [0x11A8, nil], [0xAC00, nil], [0xAC01, nil], [nil, 0x1100], [nil, 0xAC00],
+            [0x915, nil, 0x915],
+            [0x915, 0x94D, nil, 0x915], [0x915, nil, 0x94D, 0x915], [0x915, 0x94D, 0x200D, nil], [0xD, nil],
+            [nil, 0xA],
+            [0xA, nil], [nil, 0xD], [0x600, nil], [nil, 0x600], [0x3042, nil], [nil, 0x3001], [0x903, nil],
+            [nil, 0x903],
+        ]
 
     static let everyScalarTemplates: [[UInt32?]] = [
         [nil, nil], [nil, nil, nil], [0x61, nil], [nil, 0x61], [0x5D0, nil], [nil, 0x5D0], [nil, 0x301],

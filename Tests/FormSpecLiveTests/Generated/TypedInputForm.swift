@@ -306,7 +306,9 @@ extension TypedInputForm {
             /// The item's `relation` as its option (`nil`: empty, or not an option).
             public var relationChoice: ContactsRelationChoice? {
                 get { ContactsRelationChoice(rawValue: form["contacts.\(position).relation"]!.text) }
-                nonmutating set { form.set(newValue.map { .string($0.rawValue) }, forField: "contacts.\(position).relation") }
+                nonmutating set {
+                    form.set(newValue.map { .string($0.rawValue) }, forField: "contacts.\(position).relation")
+                }
             }
         }
     }

@@ -30,6 +30,8 @@ class Pattern {
         });
         /** The PikeVM's scratch (sized for the largest automaton), made on first use. */
         this.maxStates = states;
+        /** Whether every conjunct is a DFA alone (no lookaround), the usual case. */
+        this.onlyDFAs = this.conjuncts.every((conjunct) => conjunct.lookarounds.length === 0 && conjunct.main.dfa !== null);
         this.machine = null;
         this.oracles = new Uint8Array(0);
     }
@@ -41,6 +43,14 @@ class Pattern {
 
     /** Runs every conjunct; `pikeVM` runs the PikeVM even where a DFA is stored (tests compare them). */
     run(text, pikeVM) {
+        if (this.onlyDFAs && !pikeVM) {
+            // Each DFA reads the text itself, ASCII without encoding it.
+            const conjuncts = this.conjuncts;
+            for (let index = 0; index < conjuncts.length; index++) {
+                if (conjuncts[index].main.dfa.isMatchText(text) !== conjuncts[index].expected) return false;
+            }
+            return true;
+        }
         const count = fsUTF8Scratch(text);
         const conjuncts = this.conjuncts;
         for (let index = 0; index < conjuncts.length; index++) {
@@ -103,28 +113,53 @@ class NFA {
     }
 }
 
-/** A DFA over byte classes (DFA.swift): `table[state * classCount + class]` is `next << 1 | matchedBefore`. */
+/**
+ * A DFA over byte classes (DFA.swift). The program stores `next << 1 | matchedBefore` at
+ * `state * classCount + class`; here each `next` is premultiplied into its row's offset
+ * (`next * classCount`), which takes a multiplication off every byte's step. Row 0 is the dead state.
+ * `eofMatch` is by row offset too (whether the state matches at the end of the text).
+ */
 class DFA {
     constructor(json) {
         this.classes = new Uint8Array(256);
         json.classStarts.forEach((first, index) => this.classes.fill(index + 1, first));
-        this.classCount = json.classStarts.length + 1;
-        this.table = Int32Array.from(json.table);
-        this.eofMatch = Uint8Array.from(json.eof);
-        this.start = json.start;
+        const classCount = json.classStarts.length + 1;
+        this.classCount = classCount;
+        this.table = Int32Array.from(json.table, (entry) => (((entry >> 1) * classCount) << 1) | (entry & 1));
+        this.eofMatch = new Uint8Array(this.table.length + 1);
+        json.eof.forEach((match, state) => { this.eofMatch[state * classCount] = match; });
+        this.startRow = json.start * classCount;
     }
 
     /** Whether the DFA matches anywhere in bytes[0..<count], read forwards. */
     isMatch(bytes, count) {
-        const { table, classes, classCount } = this;
-        let state = this.start;
+        const { table, classes } = this;
+        let row = this.startRow;
         for (let offset = 0; offset < count; offset++) {
-            const entry = table[state * classCount + classes[bytes[offset]]];
+            const entry = table[row + classes[bytes[offset]]];
             if ((entry & 1) !== 0) return true;
-            state = entry >> 1;
-            if (state === 0) return false;
+            row = entry >> 1;
+            if (row === 0) return false;
         }
-        return this.eofMatch[state] !== 0;
+        return this.eofMatch[row] !== 0;
+    }
+
+    /**
+     * `isMatch` of `text`'s UTF-8 bytes: an ASCII character is its byte, so ASCII text is read as it
+     * is; at the first other character the text is encoded and read again from the start.
+     */
+    isMatchText(text) {
+        const { table, classes } = this;
+        let row = this.startRow;
+        for (let offset = 0; offset < text.length; offset++) {
+            const code = text.charCodeAt(offset);
+            if (code >= 0x80) return this.isMatch(fsScratchBytes, fsUTF8Scratch(text));
+            const entry = table[row + classes[code]];
+            if ((entry & 1) !== 0) return true;
+            row = entry >> 1;
+            if (row === 0) return false;
+        }
+        return this.eofMatch[row] !== 0;
     }
 
     /**
@@ -132,10 +167,10 @@ class DFA {
      * starts).
      */
     markMatches(bytes, count, forward, row, base) {
-        const { table, classes, classCount } = this;
-        let state = this.start;
+        const { table, classes } = this;
+        let state = this.startRow;
         for (let offset = 0; offset < count; offset++) {
-            const entry = table[state * classCount + classes[bytes[forward ? offset : count - 1 - offset]]];
+            const entry = table[state + classes[bytes[forward ? offset : count - 1 - offset]]];
             if ((entry & 1) !== 0) row[base + (forward ? offset : count - offset)] = 1;
             state = entry >> 1;
             if (state === 0) return;

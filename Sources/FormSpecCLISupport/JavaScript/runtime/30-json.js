@@ -387,6 +387,8 @@ function fsValueFromJS(value, depth = 0, ancestors = []) {
         case "string": return value.isWellFormed() ? value : value.toWellFormed();
         case "boolean": return value;
         case "number":
+            // A safe integer's text is at most 16 digits: the bigint `fsJSONNumber` would read.
+            if (Number.isSafeInteger(value)) return BigInt(value);
             if (!Number.isFinite(value)) throw new FormSpecError(`input is not JSON: a number that is ${value}`);
             return fsJSONNumber(String(value), Number.isInteger(value) && Math.abs(value) < 1e21);
         case "bigint": return fsJSONNumber(String(value), true);

@@ -835,6 +835,10 @@ function fsCanonicalText(value) {
 
 /** `FieldType.trimmed`: without leading and trailing White_Space scalars. */
 function fsFieldTypeTrimmed(text) {
+    // Printable ASCII at both ends (no White_Space scalar is): nothing to trim.
+    const head = text.charCodeAt(0);
+    const tail = text.charCodeAt(text.length - 1);
+    if (head > 0x20 && head < 0x7f && tail > 0x20 && tail < 0x7f) return text;
     let start = -1;
     let end = 0;
     for (let index = 0; index < text.length;) {

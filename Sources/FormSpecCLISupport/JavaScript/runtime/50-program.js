@@ -9,7 +9,9 @@
 //                                 .unknownFieldMessage .fieldIndex (Map name -> index, last wins)
 //                                 .optionSets .defaultValues .defaultOffsets .relativeDefaultFields
 //                                 .secretFields .defaultChain .lowered .defaultTexts .isNested
-//                                 .nestedLayout .dependents; read(raw, index, today),
+//                                 .nestedLayout .dependents .readsToday .hasRepeatedNames
+//                                 .reportedRuleNames (by rule position);
+//                                 read(raw, index, today),
 //                                 defaultValue(index, today), defaultInput(index, today),
 //                                 visitNested(members, assign, unknown),
 //                                 visitNestedField(index, value, assign, unknown),
@@ -33,12 +35,13 @@
 // Values (Value, Scalar, FieldValue, FieldType.read, CivilDate, Operand, …) are 30-json.js's and
 // 40-values.js's; patterns 20-patterns.js's; length, contains and case folding 10-unicode.js's.
 
+let fsProgramCache;
+
 /** The program, decoded from `PROGRAM` on first use. */
 function fsProgram() {
     if (fsProgramCache === undefined) fsProgramCache = new Program(PROGRAM);
     return fsProgramCache;
 }
-let fsProgramCache;
 
 /** Sets `object[key] = value`, even for a key named `__proto__`. */
 function fsPut(object, key, value) {
@@ -491,6 +494,15 @@ function fsIsScalarType(type) {
 
 // MARK: Lowered rules and conditions (LoweredRules.swift)
 
+// An instruction's `code`: how the evaluator runs its `op` (a number, switched on faster than the name).
+const FS_OP_REQUIRED = 0, FS_OP_TEXT = 1, FS_OP_MEMBERSHIP = 2, FS_OP_VALUE = 3, FS_OP_CHECK = 4, FS_OP_GROUP = 5;
+const fsInstructionCodes = {
+    __proto__: null, required: FS_OP_REQUIRED, length: FS_OP_TEXT, pattern: FS_OP_TEXT, contains: FS_OP_TEXT,
+    format: FS_OP_TEXT, membership: FS_OP_MEMBERSHIP, equality: FS_OP_VALUE, fieldComparison: FS_OP_VALUE,
+    range: FS_OP_VALUE, multipleOf: FS_OP_VALUE, value: FS_OP_VALUE, check: FS_OP_CHECK, all: FS_OP_GROUP,
+    any: FS_OP_GROUP, not: FS_OP_GROUP,
+};
+
 /**
  * The evaluator's form of a program's rules and conditions: flat arrays addressed by index. The
  * top-level rules of field `f` are `instructions[fieldStart[f] .. fieldStart[f + 1]]`, in rule
@@ -516,6 +528,9 @@ class LoweredRules {
             total += field.rules.length;
         }
         this.fieldStart.push(total);
+        // Per top-level rule: whether it holds for "" (0 not yet known, 1 no, 2 yes; the evaluator's
+        // `passesOnEmptyText`).
+        this.emptyTextPasses = new Uint8Array(total);
         // Reserve the top-level slots first so rule `r` of field `f` is at `fieldStart[f] + r`.
         for (let index = 0; index < total; index++) this.instructions.push(undefined);
         fields.forEach((field, index) => {
@@ -553,7 +568,7 @@ class LoweredRules {
         const item = rule.rule;
         const instruction = {
             op: item.kind, isWarning: rule.severity === "warning", payload: 0, count: 0, condition,
-            waitsForLocalRules: false,
+            waitsForLocalRules: false, code: fsInstructionCodes[item.kind],
         };
         switch (item.kind) {
             case "required": break;
@@ -761,6 +776,23 @@ class Program {
         this.lowered = new LoweredRules(fields, this.formRules);
         this.defaultTexts = new ProgramTexts(this, this.defaultChain);
         this.textsByChain = new Map();
+        // Whether an evaluation needs the current date: a relative default, or an operand `today`
+        // (every operand sits in a rule's or a condition's table as its `operand`).
+        this.readsToday = this.relativeDefaultFields.length > 0 ||
+            this.lowered.tables.some((table) => table?.operand?.kind === "today");
+        // Each top-level rule's name as reports give it: a `required` rule is `required` whatever it is called.
+        this.reportedRuleNames = [];
+        fields.forEach((field, index) => field.rules.forEach((rule, position) => {
+            const at = this.lowered.fieldStart[index] + position;
+            this.reportedRuleNames[at] = this.lowered.instructions[at].op === "required" ? "required" : rule.name;
+        }));
+        // Whether two fields share a name (a report keeps the last one's entry).
+        this.hasRepeatedNames = this.fieldIndex.size !== fields.length;
+        // The scratch `validate` reuses (60-evaluate.js), and whether a validation is using it.
+        this.sharedScratch = undefined;
+        this.scratchBusy = false;
+        // The options `validate` last prepared (70-report.js's fsValidationPlan).
+        this.lastPlan = undefined;
     }
 
     /**

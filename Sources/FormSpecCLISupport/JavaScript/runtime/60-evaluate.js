@@ -7,15 +7,18 @@
 //   new EvaluationScratch(program, today)   values = each field's default (FieldValues);
 //       .values .unknownKeys .checkAnswers ([{field, check, answer}], answer: {kind: "passed" |
 //       "failed" | "pending"} or {kind: "failure", message}) .collectsUnanswered (false: a check
-//       without an answer throws) .valid .results ([{rule, outcome, failure}]: rule -1 is the
-//       field's own `required:`, outcome "passed" | "failed" | "pending" | "notRun", failure an
-//       index into .failureMessages or -1) .failedResults .activeFields .failedFormRules
+//       without an answer throws) .valid .results ([{rule, outcome, failure}] up to .resultCount,
+//       entries reused by the next pass: rule -1 is the field's own `required:`, outcome "passed" |
+//       "failed" | "pending" | "notRun", failure an index into .failureMessages or -1)
+//       .failedResults .activeFields .failedFormRules
 //       .changedFields .failureMessages .unanswered ([{check, field, value}])
-//       resultsOf(field) (this evaluation's outcome list of a field, [] when not evaluated),
+//       resultsOf(field) (a copy of this evaluation's outcome list of a field, [] when not evaluated),
 //       isActive(field), isValid(field), reset(program, today), load(members, program, today,
 //       collectUnknownKeys), fillDefaults(program, seen, today)
 //   new EvaluationContext({locale, mode, original, strict, today, checks})   checks:
-//       (check, fieldName, scalar) => true | false | undefined (unanswered)
+//       (check, fieldName, scalar) => true | false | undefined (unanswered); .today (the date
+//       given, else the current date, read on first use), todayFor(program) (undefined when the
+//       program reads no date), forgetToday(), texts(program)
 //   program.record(value) -> {values, unknownKeys}      an input object split into field slots
 //   program.readOriginal(value, today)                  edit mode's original values (FieldValues)
 //   program.evaluate(scratch, context)                  the whole record (throws FormSpecError)
@@ -37,6 +40,11 @@ function fsUnresolvedCheck(check, field) {
         `external check '${check}' (field '${field}') has no outcome: register it, or stub it with --stub ${check}=true|false`);
 }
 
+/** Empties `list` (setting an array's length costs even when it is already 0). */
+function fsClear(list) {
+    if (list.length !== 0) list.length = 0;
+}
+
 /** A resolver that answers nothing (a live form answers through `scratch.checkAnswers`). */
 const fsNoResolver = () => undefined;
 
@@ -50,11 +58,35 @@ class EvaluationContext {
         this.mode = mode;
         this.original = original;
         this.strict = strict;
-        this.today = today ?? CivilDate.today();
+        // The date given, else the current date read when first needed (`today`); `forgetToday`
+        // lets a context reused by the next validation read it again.
+        this.givenToday = today ?? undefined;
+        this.todayValue = this.givenToday;
         this.checks = checks;
         // The original values read as one program's fields (`originalValues`), worked out once.
         this.originalProgram = undefined;
         this.originalRead = undefined;
+        // `texts`, worked out once.
+        this.textsProgram = undefined;
+        this.textsRead = undefined;
+    }
+
+    /** The date relative rules count from (a CivilDate). */
+    get today() {
+        return (this.todayValue ??= CivilDate.today());
+    }
+
+    /** Forgets the current date an earlier validation read, so the next one reads it anew. */
+    forgetToday() {
+        if (this.givenToday !== undefined) return;
+        this.todayValue = undefined;
+        // Relative defaults among the original values count from the date just forgotten.
+        this.originalProgram = undefined;
+    }
+
+    /** `today` when `program` reads it, else undefined (the current date is not read for nothing). */
+    todayFor(program) {
+        return program.readsToday ? this.today : undefined;
     }
 
     /** The message locales for `program`. */
@@ -64,13 +96,17 @@ class EvaluationContext {
 
     /** `program`'s texts in this context's locale. */
     texts(program) {
-        return program.texts(this.localeChain(program));
+        if (this.textsProgram !== program) {
+            this.textsRead = program.texts(this.localeChain(program));
+            this.textsProgram = program;
+        }
+        return this.textsRead;
     }
 
     /** The original values of edit mode read as `program`'s field types. Throws for a non-object. */
     originalValues(program) {
         if (this.originalProgram !== program) {
-            this.originalRead = program.readOriginal(this.original, this.today);
+            this.originalRead = program.readOriginal(this.original, this.todayFor(program));
             this.originalProgram = program;
         }
         return this.originalRead;
@@ -85,9 +121,10 @@ class EvaluationScratch {
         this.unknownKeys = [];
         this.checkAnswers = [];
         this.collectsUnanswered = false;
-        // Output.
+        // Output. `results` is a pool: entries from `resultCount` on are stale ones kept for reuse.
         this.valid = true;
         this.results = [];
+        this.resultCount = 0;
         this.failedResults = 0;
         // Per field: where its results are in `results`, whether it is active and valid, and the
         // pass that wrote it (a state from an earlier pass no longer points into `results`).
@@ -100,6 +137,8 @@ class EvaluationScratch {
         this.unanswered = [];
         // The failure message index of the rule `run` last decided (Swift returns it with the verdict).
         this.failure = -1;
+        // The rule environment `evaluate` passes (RuleEnvironment), reused.
+        this.environment = { values: this.values, today: undefined, checks: fsNoResolver };
         if (program.relativeDefaultFields.length > 0) this.fillDefaults(program, undefined, today);
     }
 
@@ -130,8 +169,8 @@ class EvaluationScratch {
     }
 
     clearRecordLists() {
-        this.unknownKeys.length = 0;
-        this.checkAnswers.length = 0;
+        fsClear(this.unknownKeys);
+        fsClear(this.checkAnswers);
     }
 
     /** Each field's default into its slot, except the fields `seen` marks; relative dates from `today`. */
@@ -145,18 +184,41 @@ class EvaluationScratch {
         }
     }
 
-    /** Field `field`'s outcome list: empty when it is inactive or was not evaluated by the last evaluation. */
+    /**
+     * Field `field`'s outcome list (copies, the scratch reuses its own): empty when it is inactive
+     * or was not evaluated by the last evaluation.
+     */
     resultsOf(field) {
         const state = this.fieldStates[field];
-        return state.pass === this.pass ? this.results.slice(state.resultStart, state.resultEnd) : [];
+        const list = [];
+        if (state.pass !== this.pass) return list;
+        for (let position = state.resultStart; position < state.resultEnd; position++) {
+            const result = this.results[position];
+            list.push({ rule: result.rule, outcome: result.outcome, failure: result.failure });
+        }
+        return list;
+    }
+
+    /** Appends an outcome `{rule, outcome, failure}` to `results`, reusing a stale entry. */
+    addResult(rule, outcome, failure) {
+        const results = this.results;
+        const count = this.resultCount++;
+        if (count < results.length) {
+            const result = results[count];
+            result.rule = rule;
+            result.outcome = outcome;
+            result.failure = failure;
+        } else {
+            results.push({ rule, outcome, failure });
+        }
     }
 
     /** Empties the outcome lists for a new evaluation. */
     startPass() {
-        this.results.length = 0;
+        this.resultCount = 0;
         this.failedResults = 0;
-        this.failureMessages.length = 0;
-        this.unanswered.length = 0;
+        fsClear(this.failureMessages);
+        fsClear(this.unanswered);
         this.pass += 1;
     }
 
@@ -213,9 +275,8 @@ Object.assign(Program.prototype, {
      */
     evaluate(scratch, context) {
         scratch.startPass();
-        scratch.activeFields.length = 0;
-        scratch.failedFormRules.length = 0;
-        scratch.changedFields.length = 0;
+        fsClear(scratch.failedFormRules);
+        fsClear(scratch.changedFields);
         const mode = context.mode;
         if (mode === "edit") {
             const original = context.originalValues(this);
@@ -223,20 +284,29 @@ Object.assign(Program.prototype, {
                 if (!fsFieldValueIsSame(scratch.values[index], original[index])) scratch.changedFields.push(index);
             }
         }
+        const activeFields = scratch.activeFields;
         if (mode === "show") {
             for (let index = 0; index < this.fields.length; index++) scratch.setInactive(index, 0);
+            fsClear(activeFields);
             scratch.valid = true;
             return;
         }
         let valid = true;
-        const environment = { values: scratch.values, today: context.today, checks: context.checks };
+        const today = context.todayFor(this);
+        const environment = scratch.environment;
+        environment.values = scratch.values;
+        environment.today = today;
+        environment.checks = context.checks;
+        // The active fields overwrite the last record's in place (most records have the same).
+        let activeCount = 0;
         for (let index = 0; index < this.fields.length; index++) {
             if (!this.runField(index, scratch, environment, mode)) valid = false;
-            if (scratch.fieldStates[index].isActive) scratch.activeFields.push(index);
+            if (scratch.fieldStates[index].isActive) activeFields[activeCount++] = index;
         }
-        this.formRules.forEach((rule, index) => {
-            if (!this.formRulePasses(rule, index, scratch, mode, context.today)) scratch.failedFormRules.push(index);
-        });
+        if (activeFields.length !== activeCount) activeFields.length = activeCount;
+        for (let index = 0; index < this.formRules.length; index++) {
+            if (!this.formRulePasses(this.formRules[index], index, scratch, mode, today)) scratch.failedFormRules.push(index);
+        }
         scratch.valid = valid && scratch.failedFormRules.length === 0 && !(context.strict && scratch.unknownKeys.length > 0);
     },
 
@@ -247,7 +317,7 @@ Object.assign(Program.prototype, {
             scratch.setInactive(index, 0);
             return false;
         }
-        const environment = { values: scratch.values, today: context.today, checks: context.checks };
+        const environment = { values: scratch.values, today: context.todayFor(this), checks: context.checks };
         this.runField(index, scratch, environment, context.mode);
         return scratch.isActive(index);
     },
@@ -275,9 +345,9 @@ Object.assign(Program.prototype, {
 
     /** Evaluates only the form rules into `scratch.failedFormRules` (`changed`: edit mode's changed fields). */
     evaluateFormRules(scratch, mode, changed, today) {
-        scratch.failedFormRules.length = 0;
+        fsClear(scratch.failedFormRules);
         if (mode === "show") return;
-        scratch.changedFields.length = 0;
+        fsClear(scratch.changedFields);
         scratch.changedFields.push(...changed);
         this.formRules.forEach((rule, index) => {
             if (!this.formRulePasses(rule, index, scratch, mode, today)) scratch.failedFormRules.push(index);
@@ -294,7 +364,7 @@ Object.assign(Program.prototype, {
     /** Appends field `index`'s outcome list to `scratch.results`; returns whether the field is valid. */
     runField(index, scratch, environment, mode) {
         const lowered = this.lowered;
-        const start = scratch.results.length;
+        const start = scratch.resultCount;
         const values = environment.values;
         const today = environment.today;
         const condition = lowered.fieldCondition[index];
@@ -311,7 +381,7 @@ Object.assign(Program.prototype, {
         if (lowered.hasRequiredRule[index]) {
             for (let position = first; position < end; position++) {
                 const instruction = lowered.instructions[position];
-                if (instruction.op === "required" && lowered.holds(instruction.condition, values, mode, today)) {
+                if (instruction.code === FS_OP_REQUIRED && lowered.holds(instruction.condition, values, mode, today)) {
                     required = position - first;
                     break;
                 }
@@ -320,7 +390,7 @@ Object.assign(Program.prototype, {
         let valid = true;
         if (required !== undefined) {
             const passed = value.kind !== "empty";
-            scratch.results.push({ rule: required, outcome: passed ? "passed" : "failed", failure: -1 });
+            scratch.addResult(required, passed ? "passed" : "failed", -1);
             if (!passed) scratch.failedResults += 1;
             valid = passed;
         }
@@ -334,16 +404,16 @@ Object.assign(Program.prototype, {
             const textual = type === "text" || type === "secret";
             for (let position = first; position < end; position++) {
                 const instruction = lowered.instructions[position];
-                if (instruction.op === "required") continue;
+                if (instruction.code === FS_OP_REQUIRED) continue;
                 if (instruction.condition >= 0 && !lowered.holds(instruction.condition, values, mode, today)) continue;
                 let outcome = "notRun";
-                if (value.kind === "empty" && textual && this.passesOnEmptyText(instruction)) outcome = "passed";
-                scratch.results.push({ rule: position - first, outcome, failure: -1 });
+                if (value.kind === "empty" && textual && this.passesOnEmptyText(position)) outcome = "passed";
+                scratch.addResult(position - first, outcome, -1);
             }
         }
         const state = scratch.fieldStates[index];
         state.resultStart = start;
-        state.resultEnd = scratch.results.length;
+        state.resultEnd = scratch.resultCount;
         state.isActive = true;
         state.isValid = valid;
         state.pass = scratch.pass;
@@ -358,10 +428,10 @@ Object.assign(Program.prototype, {
         const lowered = this.lowered;
         let valid = true;
         let waiting = false;
-        const resultStart = scratch.results.length;
+        const resultStart = scratch.resultCount;
         for (let position = first; position < end; position++) {
             const instruction = lowered.instructions[position];
-            if (instruction.op === "required") continue;
+            if (instruction.code === FS_OP_REQUIRED) continue;
             if (instruction.waitsForLocalRules) {
                 waiting = true;
                 continue;
@@ -380,31 +450,45 @@ Object.assign(Program.prototype, {
                 const verdict = this.run(position, scalar, field, scratch, environment, mode);
                 if (!this.recordVerdict(verdict, scratch.failure, instruction, position - first, scratch)) valid = false;
             } else if (instruction.condition < 0 || lowered.holds(instruction.condition, environment.values, mode, environment.today)) {
-                scratch.results.push({ rule: position - first, outcome: "notRun", failure: -1 });
+                scratch.addResult(position - first, "notRun", -1);
             }
         }
-        // Back in rule order, as reports list them (a stable sort, as Swift's).
-        const tail = scratch.results.splice(resultStart).sort((a, b) => a.rule - b.rule);
-        for (const result of tail) scratch.results.push(result);
+        // Back in rule order, as reports list them (a stable sort, as Swift's: insertion, in place).
+        const results = scratch.results;
+        for (let position = resultStart + 1; position < scratch.resultCount; position++) {
+            const result = results[position];
+            let slot = position;
+            while (slot > resultStart && results[slot - 1].rule > result.rule) {
+                results[slot] = results[slot - 1];
+                slot--;
+            }
+            results[slot] = result;
+        }
         return valid;
     },
 
     /** Appends one top-level rule's outcome (nothing for an inactive one); false when it failed as an error. */
     recordVerdict(verdict, failure, instruction, rule, scratch) {
         if (verdict === "inactive") return true;
-        scratch.results.push({ rule, outcome: verdict, failure });
+        scratch.addResult(rule, verdict, failure);
         if (verdict !== "failed") return true;
         scratch.failedResults += 1;
         return instruction.isWarning;
     },
 
-    /** For an empty text field: whether a text rule holds for "" (a maximum length does). */
-    passesOnEmptyText(instruction) {
-        switch (instruction.op) {
-            case "length": case "pattern": case "contains": case "format":
-                return this.lowered.tables[instruction.payload].passes("");
-            default: return false;
+    /**
+     * For an empty text field: whether the text rule at `position` holds for "" (a maximum length
+     * does). The answer never changes, so each is worked out once.
+     */
+    passesOnEmptyText(position) {
+        const lowered = this.lowered;
+        let known = lowered.emptyTextPasses[position];
+        if (known === 0) {
+            const instruction = lowered.instructions[position];
+            known = instruction.code === FS_OP_TEXT && lowered.tables[instruction.payload].passes("") ? 2 : 1;
+            lowered.emptyTextPasses[position] = known;
         }
+        return known === 2;
     },
 
     /**
@@ -424,16 +508,12 @@ Object.assign(Program.prototype, {
         }
         const table = lowered.tables[instruction.payload];
         let passed;
-        switch (instruction.op) {
-            case "required": passed = true; break;
-            case "length": case "pattern": case "contains": case "format":
-                passed = table.passes(fsScalarTextValue(value));
-                break;
-            case "membership": passed = table.passes(value); break;
-            case "equality": case "fieldComparison": case "range": case "multipleOf": case "value":
-                passed = table.passes(value, environment);
-                break;
-            case "check": return this.check(table, value, field, scratch, environment);
+        switch (instruction.code) {
+            case FS_OP_REQUIRED: passed = true; break;
+            case FS_OP_TEXT: passed = table.passes(fsScalarTextValue(value)); break;
+            case FS_OP_MEMBERSHIP: passed = table.passes(value); break;
+            case FS_OP_VALUE: passed = table.passes(value, environment); break;
+            case FS_OP_CHECK: return this.check(table, value, field, scratch, environment);
             default: {
                 // all, any, not
                 let failure = -1;

@@ -4,19 +4,27 @@
 // members in order.
 //
 // Names this piece declares:
-//   fsValidate(program, value, options)   `validate`: the report for `options.report` ("full", the
-//                                         default, or "errors"); throws FormSpecError. Internal
-//                                         option `checks(check, fieldName, scalar)` -> true |
+//   fsValidate(program, value, options)   `validate` of a Value: the report for `options.report`
+//                                         ("full", the default, or "errors"); throws FormSpecError.
+//                                         Internal option `checks(check, fieldName, scalar)` -> true |
 //                                         false | undefined answers checks before `stubs`.
+//   fsValidateJS(program, input, options) `validate` of a JS value: reads a flat form's fields
+//                                         straight from a plain object (no Value of the whole input)
+//   fsValidationPlan(program, options)    the options prepared ({errorsOnly, context}), kept while
+//                                         the next call passes the same ones
 //   fsReportJSON(report)                  Report.json(.full | .errors)'s bytes, as a string
 //   fsErrorsReport(report)                a full report's `errors` shape (Report.json(.errors))
 //   fsEvaluationContext(program, options) the EvaluationContext of `validate`'s options
 //   program.validate(value, context)      the full report (Program.validate)
-//   program.report(scratch, texts, mode, strict)   the full report of an evaluated scratch
+//   program.report(scratch, texts, mode, strict)        the full report of an evaluated scratch
+//   program.errorsReport(scratch, texts, mode, strict)  its `errors` shape, made from the scratch
+//                                         (JSONWriter.appendErrors(of: scratch…))
 //   program.fieldReport(index, results, failures, values, texts, withChecks = true)
 //       -> {valid, errors, warnings, checks} (all four always present, as Swift's FieldReport)
-//   program.forEachIssue(index, results, values, warnings, body(source, isWarning))
-//       source: {kind: "result", result} | {kind: "invalidValue", rule}; warnings: true | false | undefined
+//   program.checklist(index, results, start, end, texts, shown)   a field's checklist lines
+//   program.collectIssues(index, results, start, end, failures, values, texts, shown, errors)
+//       the one projection of a field's outcomes (results[start..<end]) to its issues: errors
+//       appended to `errors`, the warnings returned (undefined when none); `shown` an FsShownValue
 //   program.forEachFormError(failedFormRules, unknownKeys, strict, body(source))
 //       source: {kind: "formRule", index} | {kind: "unknownKey", key}
 //   program.formError(source, texts) -> {rule, message}
@@ -28,31 +36,153 @@ const fsMaskedValue = "••••";
 Object.assign(Program.prototype, {
     /** Validates one input object (a Value) under `context`: the full report. */
     validate(input, context) {
+        return this.validateValue(input, { errorsOnly: false, context });
+    },
+
+    /** Validates one input (a Value) as `plan` says (`fsValidationPlan`). */
+    validateValue(input, plan) {
         if (!(input instanceof FsObject)) throw fsNotAnObject(input);
-        const scratch = new EvaluationScratch(this, context.today);
-        scratch.load(input.members, this, context.today, context.strict);
+        const context = plan.context;
+        context.forgetToday();
+        const today = context.todayFor(this);
+        const scratch = this.acquireScratch(today);
+        try {
+            scratch.load(input.members, this, today, context.strict);
+            return this.evaluateAndReport(scratch, plan);
+        } finally {
+            this.releaseScratch(scratch);
+        }
+    },
+
+    /**
+     * Validates a plain JS object as `plan` says, for a form without groups or lists: each member
+     * read into its field's slot as `validate(fsValueFromJS(input))` would read it (same Values,
+     * same errors, keys in `Object.keys` order), without making a Value of the whole input.
+     */
+    validateObject(input, plan) {
+        const context = plan.context;
+        context.forgetToday();
+        const today = context.todayFor(this);
+        const strict = context.strict;
+        const scratch = this.acquireScratch(today);
+        try {
+            scratch.reset(this, today);
+            const keys = Object.keys(input);
+            let ancestors;
+            for (let position = 0; position < keys.length; position++) {
+                const key = keys[position];
+                const member = input[key];
+                if (member === undefined) continue;
+                let raw;
+                if (typeof member === "string") raw = member.isWellFormed() ? member : member.toWellFormed();
+                else if (typeof member === "number" && Number.isSafeInteger(member)) raw = BigInt(member);
+                else raw = fsValueFromJS(member, 1, (ancestors ??= [input]));
+                let index = this.fieldIndex.get(key);
+                if (index === undefined) {
+                    // A key with a lone surrogate reads as its well-formed text (U+FFFD).
+                    const name = key.isWellFormed() ? key : key.toWellFormed();
+                    if (name !== key) index = this.fieldIndex.get(name);
+                    if (index === undefined) {
+                        if (strict) scratch.unknownKeys.push(name);
+                        continue;
+                    }
+                }
+                scratch.values[index] = this.read(raw, index, today);
+            }
+            return this.evaluateAndReport(scratch, plan);
+        } finally {
+            this.releaseScratch(scratch);
+        }
+    },
+
+    /**
+     * The scratch for one validation: the program's shared one, or a new one while that is in use
+     * (a check resolver or an input's getter validating again).
+     */
+    acquireScratch(today) {
+        if (this.scratchBusy) return new EvaluationScratch(this, today);
+        this.scratchBusy = true;
+        return (this.sharedScratch ??= new EvaluationScratch(this, today));
+    },
+
+    releaseScratch(scratch) {
+        if (scratch === this.sharedScratch) this.scratchBusy = false;
+    },
+
+    /** Evaluates the loaded `scratch` and returns the report in the plan's shape. */
+    evaluateAndReport(scratch, plan) {
+        const context = plan.context;
         this.evaluate(scratch, context);
-        return this.report(scratch, context.texts(this), context.mode, context.strict);
+        const texts = context.texts(this);
+        if (!plan.errorsOnly) return this.report(scratch, texts, context.mode, context.strict);
+        // Two fields of one name: the full report keeps the last one's entry, so project from it.
+        if (this.hasRepeatedNames) return fsErrorsReport(this.report(scratch, texts, context.mode, context.strict));
+        return this.errorsReport(scratch, texts, context.mode, context.strict);
     },
 
     /** The full report of the evaluation in `scratch`, with messages from `texts`. */
     report(scratch, texts, mode, strict) {
         const fields = {};
         if (mode === "show") return { form: this.form, valid: true, fields, form_errors: [] };
-        for (const index of scratch.activeFields) {
-            const report = this.fieldReport(index, scratch.resultsOf(index), scratch.failureMessages, scratch.values, texts);
-            const shaped = { valid: report.valid, errors: report.errors };
-            if (report.warnings.length > 0) shaped.warnings = report.warnings;
-            shaped.checks = report.checks;
+        const results = scratch.results;
+        const activeFields = scratch.activeFields;
+        for (let position = 0; position < activeFields.length; position++) {
+            const index = activeFields[position];
+            const state = scratch.fieldStates[index];
+            const shown = new FsShownValue(this, index, scratch.values);
+            const checks = this.checklist(index, results, state.resultStart, state.resultEnd, texts, shown);
+            const errors = [];
+            const warnings = this.collectIssues(index, results, state.resultStart, state.resultEnd,
+                scratch.failureMessages, scratch.values, texts, shown, errors);
+            const shaped = { valid: errors.length === 0, errors };
+            if (warnings !== undefined) shaped.warnings = warnings;
+            shaped.checks = checks;
             fsPut(fields, this.fields[index].name, shaped);
         }
+        const report = { form: this.form, valid: scratch.valid, fields, form_errors: this.formErrors(scratch, texts, strict) };
+        if (mode === "edit") report.changed = scratch.changedFields.map((index) => this.fields[index].name);
+        return report;
+    },
+
+    /**
+     * The `errors` shape of the evaluation in `scratch` (what `fsErrorsReport` makes of the full
+     * report), made without the checklists: `{valid}`, then `errors` and `warnings` by field (only
+     * fields that have some) and `form_errors`, each left out when empty.
+     */
+    errorsReport(scratch, texts, mode, strict) {
+        // A valid record without a warning: the usual case.
+        if (mode === "show" || (scratch.valid && scratch.failedResults === 0)) return { valid: scratch.valid };
+        const shaped = { valid: scratch.valid };
+        const results = scratch.results;
+        const activeFields = scratch.activeFields;
+        let errors;
+        let warnings;
+        for (let position = 0; position < activeFields.length; position++) {
+            const index = activeFields[position];
+            const state = scratch.fieldStates[index];
+            if (state.isValid && !fsHasFailure(results, state.resultStart, state.resultEnd)) continue;
+            const fieldErrors = [];
+            const fieldWarnings = this.collectIssues(index, results, state.resultStart, state.resultEnd,
+                scratch.failureMessages, scratch.values, texts, new FsShownValue(this, index, scratch.values), fieldErrors);
+            const name = this.fields[index].name;
+            if (fieldErrors.length > 0) fsPut((errors ??= {}), name, fieldErrors);
+            if (fieldWarnings !== undefined) fsPut((warnings ??= {}), name, fieldWarnings);
+        }
+        if (errors !== undefined) shaped.errors = errors;
+        if (warnings !== undefined) shaped.warnings = warnings;
+        const formErrors = this.formErrors(scratch, texts, strict);
+        if (formErrors.length > 0) shaped.form_errors = formErrors;
+        return shaped;
+    },
+
+    /** The form errors of the evaluation in `scratch`, in report order. */
+    formErrors(scratch, texts, strict) {
         const formErrors = [];
+        if (scratch.failedFormRules.length === 0 && !(strict && scratch.unknownKeys.length > 0)) return formErrors;
         this.forEachFormError(scratch.failedFormRules, scratch.unknownKeys, strict, (source) => {
             formErrors.push(this.formError(source, texts));
         });
-        const report = { form: this.form, valid: scratch.valid, fields, form_errors: formErrors };
-        if (mode === "edit") report.changed = scratch.changedFields.map((index) => this.fields[index].name);
-        return report;
+        return formErrors;
     },
 
     /**
@@ -60,60 +190,73 @@ Object.assign(Program.prototype, {
      * when `withChecks`), the errors and warnings (failed results, `report: first` applied).
      */
     fieldReport(index, results, failures, values, texts, withChecks = true) {
-        const scalar = this.shownValue(index, values);
-        const first = this.lowered.fieldStart[index];
-        const checks = [];
-        if (withChecks) {
-            for (const result of results) {
-                const line = this.line(result, index, first, texts);
-                // `required` texts never show the value (it is empty when they fail).
-                const shown = line.name === "required" ? undefined : scalar;
-                checks.push({ rule: line.name, passed: result.outcome === "passed", requirement: line.requirement.render(shown) });
-            }
-        }
+        const shown = new FsShownValue(this, index, values);
+        const checks = withChecks ? this.checklist(index, results, 0, results.length, texts, shown) : [];
         const errors = [];
-        const warnings = [];
-        this.forEachIssue(index, results, values, undefined, (source, isWarning) => {
-            let issue;
-            if (source.kind === "invalidValue") {
-                const message = source.rule === "choice" ? texts.choice[index] : texts.type[index];
-                issue = { rule: source.rule, message: message.render(undefined) };
-            } else if (source.result.failure >= 0) {
-                issue = { rule: "check", message: failures[source.result.failure] };
-            } else {
-                const line = this.line(source.result, index, first, texts);
-                issue = { rule: line.name, message: line.message.render(line.name === "required" ? undefined : scalar) };
-            }
-            (isWarning ? warnings : errors).push(issue);
-        });
+        const warnings = this.collectIssues(index, results, 0, results.length, failures, values, texts, shown, errors) ?? [];
         // `report: first` keeps one error, so a field has errors exactly when it has any.
         return { valid: errors.length === 0, errors, warnings, checks };
     },
 
-    /**
-     * The one projection of a field's outcomes to its errors and warnings, in report order: the
-     * failed results, then the failure of an unreadable value; `report: first` keeps only the
-     * first error. `warnings`: only warnings (true), only errors (false), or both (undefined).
-     */
-    forEachIssue(index, results, values, warnings, body) {
+    /** The checklist of field `index`'s outcomes `results[start..<end]`: every result's line. */
+    checklist(index, results, start, end, texts, shown) {
+        const checks = [];
         const first = this.lowered.fieldStart[index];
-        const firstOnly = this.fields[index].reportsFirstOnly;
-        let errors = 0;
-        for (const result of results) {
-            if (result.outcome !== "failed") continue;
-            const isWarning = result.rule >= 0 && this.lowered.instructions[first + result.rule].isWarning;
-            if (warnings !== undefined && warnings !== isWarning) continue;
-            if (!isWarning) {
-                if (firstOnly && errors > 0) continue;
-                errors += 1;
+        for (let position = start; position < end; position++) {
+            const result = results[position];
+            let name = "required";
+            let requirement = texts.required[index];
+            if (result.rule >= 0) {
+                const at = first + result.rule;
+                name = this.reportedRuleNames[at];
+                requirement = texts.requirements[at];
             }
-            body({ kind: "result", result }, isWarning);
+            // `required` texts never show the value (it is empty when they fail).
+            checks.push({ rule: name, passed: result.outcome === "passed", requirement: shown.render(requirement, name === "required") });
+        }
+        return checks;
+    },
+
+    /**
+     * The one projection of a field's outcomes (`results[start..<end]`) to its issues in report
+     * order: the failed results, then the failure of an unreadable value; `report: first` keeps
+     * only the first error. Appends the errors to `errors` and returns the warnings (undefined
+     * when there is none). `shown`: what messages show for `{value}` (an FsShownValue).
+     */
+    collectIssues(index, results, start, end, failures, values, texts, shown, errors) {
+        const lowered = this.lowered;
+        const first = lowered.fieldStart[index];
+        const firstOnly = this.fields[index].reportsFirstOnly;
+        let warnings;
+        let errorCount = 0;
+        for (let position = start; position < end; position++) {
+            const result = results[position];
+            if (result.outcome !== "failed") continue;
+            const isWarning = result.rule >= 0 && lowered.instructions[first + result.rule].isWarning;
+            if (!isWarning) {
+                if (firstOnly && errorCount > 0) continue;
+                errorCount += 1;
+            }
+            let issue;
+            if (result.failure >= 0) {
+                issue = { rule: "check", message: failures[result.failure] };
+            } else if (result.rule < 0) {
+                issue = { rule: "required", message: texts.required[index].render(undefined) };
+            } else {
+                const at = first + result.rule;
+                const name = this.reportedRuleNames[at];
+                issue = { rule: name, message: shown.render(texts.messages[at], name === "required") };
+            }
+            if (isWarning) (warnings ??= []).push(issue);
+            else errors.push(issue);
         }
         // Every other rule was not run, so this is the only error besides none.
         const value = values[index];
-        if (warnings !== true && value.kind === "invalid" && !(firstOnly && errors > 0)) {
-            body({ kind: "invalidValue", rule: value.rule }, false);
+        if (value.kind === "invalid" && !(firstOnly && errorCount > 0)) {
+            const message = value.rule === "choice" ? texts.choice[index] : texts.type[index];
+            errors.push({ rule: value.rule, message: message.render(undefined) });
         }
+        return warnings;
     },
 
     /** The form errors in report order: failed form rules, then (strict) unknown keys. */
@@ -128,15 +271,6 @@ Object.assign(Program.prototype, {
             return { rule: this.formRules[source.index].name, message: texts.formMessages[source.index].render(undefined) };
         }
         return { rule: "unknown_field", message: texts.unknownField.render({ kind: "text", value: source.key }) };
-    },
-
-    /** The name and texts of one checklist line. */
-    line(result, index, first, texts) {
-        if (result.rule < 0) return { name: "required", requirement: texts.required[index], message: texts.required[index] };
-        const position = first + result.rule;
-        // A `required` rule reports as `required` whatever it is called.
-        const name = this.lowered.instructions[position].op === "required" ? "required" : this.fields[index].rules[result.rule].name;
-        return { name, requirement: texts.requirements[position], message: texts.messages[position] };
     },
 
     /**
@@ -156,6 +290,37 @@ Object.assign(Program.prototype, {
         return scalar;
     },
 });
+
+/**
+ * What a field's messages show for `{value}` (`shownValue`), worked out only when a message has
+ * the placeholder (most texts are fixed).
+ */
+class FsShownValue {
+    constructor(program, index, values) {
+        this.program = program;
+        this.index = index;
+        this.values = values;
+        this.known = false;
+        this.scalar = undefined;
+    }
+
+    /** A RenderedText with the value filled in; `hidden`: a text that never shows it (`required`). */
+    render(text, hidden) {
+        if (text.text !== undefined) return text.text;
+        if (hidden) return text.render(undefined);
+        if (!this.known) {
+            this.scalar = this.program.shownValue(this.index, this.values);
+            this.known = true;
+        }
+        return text.render(this.scalar);
+    }
+}
+
+/** Whether one of `results[start..<end]` failed. */
+function fsHasFailure(results, start, end) {
+    for (let position = start; position < end; position++) if (results[position].outcome === "failed") return true;
+    return false;
+}
 
 /** The EvaluationContext of `validate`'s options (see 90-exports.js). */
 function fsEvaluationContext(program, options) {
@@ -184,11 +349,60 @@ function fsEvaluationContext(program, options) {
 
 /** `validate`: the report of `value` (a Value) in the shape `options.report` asks for. */
 function fsValidate(program, value, options) {
+    return program.validateValue(value, fsValidationPlan(program, options));
+}
+
+/**
+ * `validate` of a JS value: for a form without groups or lists, a plain object's members are read
+ * straight into the fields' slots; anything else is made a Value first (`fsValueFromJS`). Errors
+ * and their order are `fsValidate(program, fsValueFromJS(input), options)`'s: options that throw
+ * take that path, which reports the input's own errors first.
+ */
+function fsValidateJS(program, input, options) {
+    if (!program.isNested && typeof input === "object" && input !== null && !Array.isArray(input) &&
+        typeof input.toJSON !== "function") {
+        let plan;
+        try {
+            plan = fsValidationPlan(program, options);
+        } catch {
+            plan = undefined;
+        }
+        if (plan !== undefined) return program.validateObject(input, plan);
+    }
+    return fsValidate(program, fsValueFromJS(input), options);
+}
+
+/**
+ * `validate`'s options prepared: `{errorsOnly, context}` (the EvaluationContext of
+ * `fsEvaluationContext`). A page validates with the same options again and again, so the last
+ * plan is kept and reused while the options hold the same values: an `original` (a value the
+ * caller may change between calls) is read anew each time.
+ */
+function fsValidationPlan(program, options) {
     options ??= {};
-    const shape = options.report ?? "full";
-    if (shape !== "full" && shape !== "errors") throw new FormSpecError("report must be full or errors");
-    const report = program.validate(value, fsEvaluationContext(program, options));
-    return shape === "errors" ? fsErrorsReport(report) : report;
+    const report = options.report ?? "full";
+    const locale = options.locale ?? undefined;
+    const mode = options.mode ?? undefined;
+    const today = options.today ?? undefined;
+    const strict = options.strict === true;
+    const stubs = options.stubs ?? undefined;
+    const checks = options.checks ?? undefined;
+    const last = program.lastPlan;
+    if (last !== undefined && options.original == null && last.report === report && last.locale === locale &&
+        last.mode === mode && last.today === today && last.strict === strict && last.stubs === stubs &&
+        last.checks === checks) {
+        return last;
+    }
+    if (report !== "full" && report !== "errors") throw new FormSpecError("report must be full or errors");
+    const plan = { errorsOnly: report === "errors", context: fsEvaluationContext(program, options) };
+    // Only options whose meaning cannot change between calls are kept: primitives, and the stubs
+    // and checks objects, which the context reads at each check.
+    const kept = (value) => value === undefined || typeof value === "string";
+    if (options.original == null && kept(locale) && kept(mode) && kept(today)) {
+        Object.assign(plan, { report, locale, mode, today, strict, stubs, checks });
+        program.lastPlan = plan;
+    }
+    return plan;
 }
 
 /**

@@ -14,7 +14,7 @@ export const form = PROGRAM.form;
  * JSON.stringify writes); pass the JSON text to `validateJSON` to keep more digits than a double.
  */
 export function validate(input, options = {}) {
-    return fsValidate(fsProgram(), fsValueFromJS(input), options);
+    return fsValidateJS(fsProgram(), input, options);
 }
 
 /** Validates an input given as JSON text, numbers read exactly as written. */
