@@ -76,6 +76,13 @@ package struct Template: Sendable, Hashable, Codable {
 
     /// Parses ``source``'s spelling back into segments.
     package init(source: String) {
+        // Most templates hold no brace at all (static placeholders were filled at compile time):
+        // one segment, the text as it is. Decoding a program parses hundreds of them, and the
+        // character walk below was half of a sign-up program's decoding time.
+        if !source.utf8.contains(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") }) {
+            self.segments = [.text(source)]
+            return
+        }
         var segments: [Segment] = []
         var text = ""
         var rest = Substring(source)
