@@ -19,9 +19,15 @@ let package = Package(
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "FormSpec", package: "FormSpec"),
+                .product(name: "FormSpecLive", package: "FormSpec"),
             ],
             path: "Benchmarks/FormSpecBenchmarks",
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+            // FormSpecPlugin turns signup-bench.form.yaml (a link to the bench spec) into the typed
+            // `SignupBenchForm`, whose generated `validate` is measured against `Program.validate`.
+            plugins: [
+                .plugin(name: "BenchmarkPlugin", package: "benchmark"),
+                .plugin(name: "FormSpecPlugin", package: "FormSpec"),
+            ]
         )
     ],
     swiftLanguageModes: [.v6]

@@ -156,6 +156,47 @@ func compileBenchmark(_ name: String, spec: String) {
     }
 }
 
+/// The generated Swift of the bench spec (`SignupBenchForm`, by FormSpecPlugin at build time): a
+/// typed input validated by the generated `validate`, against the same records as `Program.validate`
+/// above; and decoding the embedded program, what an app pays once at start-up.
+func typedBenchmarks() {
+    let program: Program
+    do {
+        program = try SignupBenchForm.program()
+    } catch {
+        fatalError("cannot decode SignupBenchForm's program: \(error)")
+    }
+    let form = CompiledForm(program: program)
+    let inputs = benchLines.map { line in
+        do {
+            return try JSONDecoder().decode(SignupBenchForm.Input.self, from: Data(line))
+        } catch {
+            fatalError("a bench line is not a SignupBenchForm.Input: \(error)")
+        }
+    }
+    Benchmark("Generated validate, typed input (bench spec)") { benchmark async in
+        var valid = 0
+        for index in benchmark.scaledIterations {
+            if (try? await SignupBenchForm.validate(inputs[index % inputs.count], with: form))?.valid == true {
+                valid += 1
+            }
+        }
+        blackHole(valid)
+    }
+    // The same typed input without `await` (no check to run here): what the record itself costs,
+    // apart from the hop to the async function and back that the benchmark above pays per call.
+    Benchmark("Typed input, validateSynchronously(encoding:) (bench spec)") { benchmark in
+        var valid = 0
+        for index in benchmark.scaledIterations {
+            if (try? form.validateSynchronously(encoding: inputs[index % inputs.count]))?.valid == true { valid += 1 }
+        }
+        blackHole(valid)
+    }
+    Benchmark("Decode the embedded program (bench spec)") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(try? SignupBenchForm.program()) }
+    }
+}
+
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
         metrics: [.wallClock, .throughput, .mallocCountTotal, .peakMemoryResident],
@@ -166,6 +207,7 @@ let benchmarks: @Sendable () -> Void = {
         "Batch record: scan + validate + errors line (README sign-up)", spec: readmeSignup, lines: readmeLines)
     validateBenchmark("Program.validate (bench spec)", spec: benchSignup, lines: benchLines)
     validateBenchmark("Program.validate (README sign-up)", spec: readmeSignup, lines: readmeLines)
+    typedBenchmarks()
     keystrokeBenchmark()
     compileBenchmark("Compile spec (README sign-up)", spec: readmeSignup)
     compileBenchmark("Compile spec (bench spec)", spec: benchSignup)
