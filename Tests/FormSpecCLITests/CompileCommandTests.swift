@@ -1,5 +1,6 @@
 import FormSpec
 @_spi(Tooling) import FormSpecRuntime
+import FormSpecTestSupport
 import Foundation
 import Testing
 
@@ -47,7 +48,9 @@ struct CompileCommandTests {
 
         // Type-check the generated file against the FormSpecRuntime module that was just built.
         let modules = try #require(CLI.executable).deletingLastPathComponent().appendingPathComponent("Modules")
-        guard let swiftc = Self.swiftc, FileManager.default.fileExists(atPath: modules.path) else { return }
+        guard let swiftc = PathExecutable.named("swiftc"), FileManager.default.fileExists(atPath: modules.path) else {
+            return
+        }
         try cli.write("main.swift", "let program = try SignupForm.program()\nprint(program.form)\n")
         let process = Process()
         process.executableURL = swiftc
@@ -92,12 +95,4 @@ struct CompileCommandTests {
         #expect(result.stderr.contains("--emit"))
     }
 
-    /// `swiftc` beside the running toolchain, if it can be found on `PATH`.
-    static let swiftc: URL? = {
-        for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
-            let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent("swiftc")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-        }
-        return nil
-    }()
 }

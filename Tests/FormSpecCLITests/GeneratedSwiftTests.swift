@@ -48,7 +48,7 @@ struct GeneratedSwiftTests {
     @Test func everyGoldenTypeChecksWithoutWarnings() throws {
         let executable = try #require(FormSpecExecutable.url, "build the formspec executable first")
         let modules = executable.deletingLastPathComponent().appendingPathComponent("Modules").path
-        let swiftc = try #require(Self.swiftc, "swiftc is not on the PATH")
+        let swiftc = try #require(PathExecutable.named("swiftc"), "swiftc is not on the PATH")
         let files = Self.goldens.map(\.file).filter { $0.hasPrefix("Tests/FormSpecTypedFormsTests/Generated/") }
         let output = try Subprocess.run(
             swiftc, ["-typecheck", "-swift-version", "6", "-warnings-as-errors", "-I", modules] + files,
@@ -56,11 +56,4 @@ struct GeneratedSwiftTests {
         #expect(output.status == 0, "\(output.stdout.prefix(4000))")
     }
 
-    static let swiftc: URL? = {
-        for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
-            let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent("swiftc")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-        }
-        return nil
-    }()
 }

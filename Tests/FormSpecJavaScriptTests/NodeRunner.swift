@@ -8,16 +8,7 @@ import Testing
 /// tests that need it rather than skipping them.
 enum NodeRunner {
     /// `node` on the PATH.
-    static let node: URL? = executable("node")
-
-    /// The executable `name` on the PATH, if any.
-    static func executable(_ name: String) -> URL? {
-        for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":") {
-            let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent(name)
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-        }
-        return nil
-    }
+    static let node: URL? = PathExecutable.named("node")
 
     /// What `run-cases.mjs` prints.
     struct Summary: Decodable {

@@ -28,6 +28,18 @@ public enum Repository {
     }
 }
 
+/// Executables on the `PATH` (`swiftc`, `node`, `esbuild`).
+public enum PathExecutable {
+    /// The executable `name` in the first `PATH` folder that has one, if any.
+    public static func named(_ name: String) -> URL? {
+        for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":") {
+            let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent(name)
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        return nil
+    }
+}
+
 /// The `formspec` executable the tests run.
 public enum FormSpecExecutable {
     /// `FORMSPEC_BIN` when it names an executable, else the `formspec` SwiftPM builds beside the test
