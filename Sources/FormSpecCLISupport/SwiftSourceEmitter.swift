@@ -371,7 +371,8 @@ package enum SwiftSourceEmitter {
         return result + "\""
     }
 
-    private static func singleLine(_ text: String) -> String {
+    /// `text` with its line breaks as spaces: safe in a one-line comment of any emitted language.
+    static func singleLine(_ text: String) -> String {
         String(text.map { $0.isNewline ? " " : $0 })
     }
 }

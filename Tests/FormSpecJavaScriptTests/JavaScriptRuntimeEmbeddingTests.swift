@@ -37,7 +37,7 @@ struct JavaScriptRuntimeEmbeddingTests {
     /// the emitter declares before it, and the exports are kept).
     static func minified(_ source: String) throws -> String {
         let esbuild = try #require(
-            NodeRunner.executable("esbuild"), "FORMSPEC_RECORD needs esbuild (apt-get install esbuild)")
+            PathExecutable.named("esbuild"), "FORMSPEC_RECORD needs esbuild (apt-get install esbuild)")
         let output = try Subprocess.run(
             esbuild, ["--minify", "--format=esm", "--target=es2022", "--legal-comments=none", "--log-level=warning"],
             in: Repository.root, input: .text(source))
@@ -72,8 +72,7 @@ struct JavaScriptRuntimeEmbeddingTests {
 
     /// A raw multi-line Swift string literal holding `text` exactly.
     static func literal(_ text: String) -> String {
-        var delimiter = "#"
-        while text.contains("\"\"\"" + delimiter) || text.contains("\\" + delimiter) { delimiter += "#" }
+        let delimiter = SwiftSourceEmitter.rawDelimiter(for: text)
         return delimiter + "\"\"\"\n" + text + "\n\"\"\"" + delimiter
     }
 
