@@ -82,19 +82,25 @@ extension LiveForm {
     }
 
     /// How many items list `name` has now that have fields (at most ``itemCapacity(of:)``);
-    /// `nil` when `name` is not a list.
+    /// `nil` when `name` is not a list. Read from the list's value (its count), no items built.
     public func itemCount(of name: String) -> Int? {
-        guard let capacity = itemCapacity(of: name), let items = items(of: name) else { return nil }
-        return min(items.count, capacity)
+        guard let index = index(of: name), program.fields[index].type == .list else { return nil }
+        let count: Int
+        if case .value(.integer(let items)) = scratch.values[index] {
+            count = Int(items)
+        } else if case .array(let items)? = raw[index] {
+            count = items.count  // a list refused as too long still has its items
+        } else {
+            count = 0
+        }
+        return min(count, program.itemFields(ofList: index).count)
     }
 
     /// How many items list `name` can hold with fields of their own (its `max_items`, or the
     /// compiler's capacity); `nil` when `name` is not a list.
     public func itemCapacity(of name: String) -> Int? {
         guard let index = index(of: name), program.fields[index].type == .list else { return nil }
-        var capacity = 0
-        while program.fieldIndex[name + "." + String(capacity)] != nil { capacity += 1 }
-        return capacity
+        return program.itemFields(ofList: index).count
     }
 
     /// The items of list `name` as they are now; `nil` when `name` is not a list.

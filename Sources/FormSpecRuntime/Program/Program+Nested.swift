@@ -14,6 +14,12 @@ extension Program {
     /// Whether the form has groups or lists (its inputs are trees, not flat objects).
     package var isNested: Bool { storage.isNested }
 
+    /// The fields of list `index`'s items in position order (`contacts.0`, `contacts.1`, …): as
+    /// many as the list can hold. Empty for a field that is not a list.
+    package func itemFields(ofList index: Int) -> [Int] {
+        storage.nestedLayout?.items[index] ?? []
+    }
+
     /// Calls `assign` with each field's raw value found in the input object `members`, and
     /// `unknown` with each key that is no field's (a nested one by its path: `address.street`).
     ///
