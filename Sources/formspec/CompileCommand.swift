@@ -58,29 +58,33 @@ struct CompileCommand: ParsableCommand {
 
     func run() throws {
         let program = try SpecLoading.program(at: spec, failureCode: 1, options: imports.compileOptions)
-        if emit == .js, let output {
-            try writeJavaScript(program, into: output)
-            return
-        }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        let json: String
-        do {
-            json = String(decoding: try encoder.encode(program), as: UTF8.self)
-        } catch {
-            throw Console.fail("cannot encode the program of '\(spec)': \(error)", code: 1)
-        }
-        let text: String
         switch emit {
-        case .json: text = json + "\n"
+        case .json: try write(encode(program, pretty: true) + "\n")
         case .swift:
             // One line of compact JSON: a program of hundreds of kilobytes stays a fraction of that
             // in the source file the app compiles.
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            let compact = (try? encoder.encode(program)).map { String(decoding: $0, as: UTF8.self) } ?? json
-            text = SwiftSourceEmitter.source(program: program, programJSON: compact, specPath: spec)
-        case .js: return
+            let json = try encode(program, pretty: false)
+            try write(SwiftSourceEmitter.source(program: program, programJSON: json, specPath: spec))
+        case .js:
+            // `validate()` refused --emit js without -o.
+            try writeJavaScript(program, into: output ?? ".")
         }
+    }
+
+    /// The program as JSON with sorted keys, pretty-printed or compact.
+    private func encode(_ program: Program, pretty: Bool) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting =
+            pretty ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
+        do {
+            return String(decoding: try encoder.encode(program), as: UTF8.self)
+        } catch {
+            throw Console.fail("cannot encode the program of '\(spec)': \(error)", code: 1)
+        }
+    }
+
+    /// Writes `text` to `-o FILE`, or to stdout.
+    private func write(_ text: String) throws {
         if let output {
             do throws(FileError) {
                 try FileIO.write(Array(text.utf8), toPath: output)
