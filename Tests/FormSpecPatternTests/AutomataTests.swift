@@ -388,6 +388,43 @@ private func usesScalarStates(_ pattern: Pattern) -> Bool {
     #expect(json == expected)
 }
 
+@Test func patternsRoundTripThroughWords() throws {
+    // Lookarounds, whole-scalar sets, counters, a required literal, flags: every part of the layout.
+    let sources: [(String, PatternFlags)] = [
+        ("^a$", []), ("(?<=a)\\d+\\b(?!!)", []), ("^\\p{L}{2,40}$", []), ("(?<![A-Za-z])admin(?![A-Za-z])", []),
+        ("^[a-z]+$", [.ignoreCase]), ("^.{3,}$", [.dotAll, .multiline]), ("[^\\s]{20}x", []),
+    ]
+    for (source, flags) in sources {
+        let pattern = try Pattern(source, flags: flags)
+        let rebuilt = try Pattern(source: source, flags: flags, words: pattern.words)
+        #expect(rebuilt.program == pattern.program, "\(source)")
+        #expect(rebuilt.words == pattern.words)
+    }
+}
+
+@Test func damagedWordsAreAnErrorNotACrash() throws {
+    let pattern = try Pattern("(?<=a)\\p{L}{2,5}\\b")
+    let words = pattern.words
+    var damaged: [[Int32]] = [[], [99] + words.dropFirst(), Array(words.dropLast()), words + [0]]
+    // Every single word set out of range, one at a time: the checks must catch each or give a valid pattern.
+    for index in words.indices {
+        for value: Int32 in [-1, 1 << 30] {
+            var copy = words
+            copy[index] = value
+            damaged.append(copy)
+        }
+    }
+    var refused = 0
+    for candidate in damaged {
+        if let rebuilt = try? Pattern(source: "x", flags: [], words: candidate) {
+            _ = rebuilt.matches("aé語bc d")
+        } else {
+            refused += 1
+        }
+    }
+    #expect(refused >= 4)
+}
+
 // MARK: Required literal
 
 @Test func theRequiredLiteralIsTheLongestRunEveryMatchContains() {

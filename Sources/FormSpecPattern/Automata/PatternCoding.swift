@@ -44,8 +44,13 @@ extension Pattern: Codable {
             throw DecodingError.dataCorruptedError(
                 forKey: .flags, in: container, debugDescription: "invalid pattern flags '\(letters)'")
         }
-        let conjuncts = try container.decode([PatternProgram.Conjunct].self, forKey: .conjuncts)
-        self.init(source: source, flags: flags, program: PatternProgram(conjuncts: conjuncts))
+        let stored = try container.decode([StoredConjunct].self, forKey: .conjuncts)
+        do {
+            let conjuncts = try stored.map { conjunct throws(StoredPatternError) in try conjunct.validated() }
+            self.init(source: source, flags: flags, program: PatternProgram(conjuncts: conjuncts))
+        } catch {
+            throw DecodingError.dataCorruptedError(forKey: .conjuncts, in: container, debugDescription: error.reason)
+        }
     }
 
     package func encode(to encoder: any Encoder) throws {
@@ -53,93 +58,138 @@ extension Pattern: Codable {
         try container.encode(Self.encodingVersion, forKey: .version)
         try container.encode(source, forKey: .source)
         if !flags.isEmpty { try container.encode(flags.description, forKey: .flags) }
-        try container.encode(program.conjuncts, forKey: .conjuncts)
+        try container.encode(program.conjuncts.map(StoredConjunct.init), forKey: .conjuncts)
     }
 }
 
-extension PatternProgram.Conjunct: Codable {
-    private enum CodingKeys: String, CodingKey { case expected, lookarounds, main, required }
+/// Why stored automata were refused: they are inconsistent, so running them could read out of bounds.
+package struct StoredPatternError: Error, Sendable {
+    package let reason: String
+}
 
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        expected = try container.decode(Bool.self, forKey: .expected)
-        lookarounds = []
+/// A conjunct as stored: its automata as flat arrays.
+struct StoredConjunct: Codable {
+    var expected: Bool
+    var lookarounds: [StoredAutomaton]
+    var main: StoredAutomaton
+    var required: [UInt8]?
+
+    init(_ conjunct: PatternProgram.Conjunct) {
+        expected = conjunct.expected
+        lookarounds = conjunct.lookarounds.map(StoredAutomaton.init)
+        main = StoredAutomaton(conjunct.main)
+        required = conjunct.required.isEmpty ? nil : conjunct.required
+    }
+
+    init(expected: Bool, lookarounds: [StoredAutomaton], main: StoredAutomaton, required: [UInt8]?) {
+        self.expected = expected
+        self.lookarounds = lookarounds
+        self.main = main
+        self.required = required
+    }
+
+    /// The conjunct, after checking that every automaton reads only oracles that exist.
+    func validated() throws(StoredPatternError) -> PatternProgram.Conjunct {
+        var automata: [Automaton] = []
         // Each lookaround may read only the oracles before it; the main automaton reads any.
-        for (index, automaton) in try container.decode([Automaton].self, forKey: .lookarounds).enumerated() {
+        for (index, stored) in lookarounds.enumerated() {
+            let automaton = try stored.validated()
             guard automaton.nfa.maxOracle < index else {
-                throw DecodingError.dataCorruptedError(
-                    forKey: .lookarounds, in: container, debugDescription: "lookaround reads a later oracle")
+                throw StoredPatternError(reason: "lookaround reads a later oracle")
             }
-            lookarounds.append(automaton)
+            automata.append(automaton)
         }
-        main = try container.decode(Automaton.self, forKey: .main)
+        let main = try main.validated()
+        guard main.nfa.maxOracle < automata.count, main.forward else {
+            throw StoredPatternError(reason: "main automaton reads a missing oracle")
+        }
         // A wrong literal would only give wrong verdicts, but bytes must be bytes.
-        required = try container.decodeIfPresent([UInt8].self, forKey: .required) ?? []
-        guard main.nfa.maxOracle < lookarounds.count, main.forward else {
-            throw DecodingError.dataCorruptedError(
-                forKey: .main, in: container, debugDescription: "main automaton reads a missing oracle")
-        }
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(expected, forKey: .expected)
-        try container.encode(lookarounds, forKey: .lookarounds)
-        try container.encode(main, forKey: .main)
-        if !required.isEmpty { try container.encode(required, forKey: .required) }
+        return .init(expected: expected, lookarounds: automata, main: main, required: required ?? [])
     }
 }
 
-extension Automaton: Codable {
-    private enum CodingKeys: String, CodingKey {
-        case forward, anchored, start, states, transitions, targets, sets, counters, dfa
+/// An automaton as stored: its NFA and DFA as flat integer arrays.
+struct StoredAutomaton: Codable {
+    var forward: Bool
+    var anchored: Bool
+    var start: Int32
+    /// `[kind, argument, count]` per state.
+    var states: [Int32]
+    /// `[low, high, next]` per transition.
+    var transitions: [Int32]
+    var targets: [Int32]
+    /// Each set's ranges as `[low, high, …]`; `nil` when there are none.
+    var sets: [[UInt32]]?
+    /// `[set, min, max or -1]` per counter; `nil` when there are none.
+    var counters: [[Int]]?
+    var dfa: StoredDFA?
+
+    init(_ automaton: Automaton) {
+        let nfa = automaton.nfa
+        forward = automaton.forward
+        anchored = automaton.anchored
+        start = nfa.start
+        states = nfa.states.flatMap { [Int32($0.kind.rawValue), $0.argument, $0.count] }
+        transitions = nfa.transitions.flatMap { [Int32($0.low), Int32($0.high), $0.next] }
+        targets = nfa.targets
+        sets = nfa.sets.isEmpty ? nil : nfa.sets.map { $0.ranges.flatMap { [$0.lowerBound, $0.upperBound] } }
+        counters = nfa.counters.isEmpty ? nil : nfa.counters.map { [Int($0.set), $0.min, $0.max ?? -1] }
+        dfa = automaton.dfa.map(StoredDFA.init)
     }
 
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        forward = try container.decode(Bool.self, forKey: .forward)
-        anchored = try container.decode(Bool.self, forKey: .anchored)
-        func corrupt(_ key: CodingKeys, _ why: String) -> DecodingError {
-            DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: why)
-        }
+    init(
+        forward: Bool, anchored: Bool, start: Int32, states: [Int32], transitions: [Int32], targets: [Int32],
+        sets: [[UInt32]]?, counters: [[Int]]?, dfa: StoredDFA?
+    ) {
+        self.forward = forward
+        self.anchored = anchored
+        self.start = start
+        self.states = states
+        self.transitions = transitions
+        self.targets = targets
+        self.sets = sets
+        self.counters = counters
+        self.dfa = dfa
+    }
+
+    /// The automaton, after checking every index, so damaged tables are an error, never a crash.
+    func validated() throws(StoredPatternError) -> Automaton {
+        func corrupt(_ why: String) -> StoredPatternError { StoredPatternError(reason: why) }
         var nfa = NFA()
-        let targets = try container.decode([Int32].self, forKey: .targets)
-        let flatTransitions = try container.decode([Int32].self, forKey: .transitions)
-        let flatStates = try container.decode([Int32].self, forKey: .states)
-        guard flatStates.count % 3 == 0, flatTransitions.count % 3 == 0, !flatStates.isEmpty else {
-            throw corrupt(.states, "state and transition arrays must hold triples")
+        guard states.count % 3 == 0, transitions.count % 3 == 0, !states.isEmpty else {
+            throw corrupt("state and transition arrays must hold triples")
         }
-        let stateCount = Int32(clamping: flatStates.count / 3)
+        let stateCount = Int32(clamping: states.count / 3)
         let valid = 0..<stateCount
-        for flat in try container.decodeIfPresent([[UInt32]].self, forKey: .sets) ?? [] {
-            guard flat.count % 2 == 0 else { throw corrupt(.sets, "set ranges must be pairs") }
+        for flat in sets ?? [] {
+            guard flat.count % 2 == 0 else { throw corrupt("set ranges must be pairs") }
             var ranges: [ClosedRange<UInt32>] = []
             for index in stride(from: 0, to: flat.count, by: 2) {
                 guard flat[index] <= flat[index + 1], flat[index + 1] <= 0x10FFFF else {
-                    throw corrupt(.sets, "set range out of order or beyond U+10FFFF")
+                    throw corrupt("set range out of order or beyond U+10FFFF")
                 }
                 ranges.append(flat[index]...flat[index + 1])
             }
             nfa.sets.append(ScalarSet(ranges))
         }
-        for flat in try container.decodeIfPresent([[Int]].self, forKey: .counters) ?? [] {
+        for flat in counters ?? [] {
             guard flat.count == 3, (0..<nfa.sets.count).contains(flat[0]), flat[1] >= 0,
                 flat[2] == -1 || flat[2] >= flat[1]
-            else { throw corrupt(.counters, "counter must be a set index, a minimum and a maximum (-1: none)") }
+            else { throw corrupt("counter must be a set index, a minimum and a maximum (-1: none)") }
             nfa.counters.append(.init(set: Int32(flat[0]), min: flat[1], max: flat[2] == -1 ? nil : flat[2]))
         }
-        guard targets.allSatisfy(valid.contains) else { throw corrupt(.targets, "target out of range") }
-        for index in stride(from: 0, to: flatTransitions.count, by: 3) {
-            let (low, high, next) = (flatTransitions[index], flatTransitions[index + 1], flatTransitions[index + 2])
+        guard targets.allSatisfy(valid.contains) else { throw corrupt("target out of range") }
+        for index in stride(from: 0, to: transitions.count, by: 3) {
+            let (low, high, next) = (transitions[index], transitions[index + 1], transitions[index + 2])
             guard (0...255).contains(low), (0...255).contains(high), valid.contains(next) else {
-                throw corrupt(.transitions, "transition out of range")
+                throw corrupt("transition out of range")
             }
             nfa.transitions.append(.init(low: UInt8(low), high: UInt8(high), next: next))
         }
-        for index in stride(from: 0, to: flatStates.count, by: 3) {
-            let (rawKind, argument, count) = (flatStates[index], flatStates[index + 1], flatStates[index + 2])
+        for index in stride(from: 0, to: states.count, by: 3) {
+            let (rawKind, argument, count) = (states[index], states[index + 1], states[index + 2])
             guard let kind = UInt8(exactly: rawKind).flatMap(NFA.Kind.init(rawValue:)) else {
-                throw corrupt(.states, "unknown state kind \(rawKind)")
+                throw corrupt("unknown state kind \(rawKind)")
             }
             let fits: Bool
             switch kind {
@@ -156,7 +206,7 @@ extension Automaton: Codable {
             case .counterEntry, .counter:
                 fits = argument >= 0 && Int(argument) < nfa.counters.count && valid.contains(count)
             }
-            guard fits else { throw corrupt(.states, "state out of range") }
+            guard fits else { throw corrupt("state out of range") }
             nfa.states.append(.init(kind: kind, argument: argument, count: count))
         }
         nfa.targets = targets
@@ -172,81 +222,64 @@ extension Automaton: Codable {
                     return skip.kind == .bytes && skip.count == 1
                         && nfa.transitions[Int(skip.argument)] == .init(low: 0, high: 255, next: target)
                 })
-            else { throw corrupt(.states, "whole-scalar or counter state without its skip chain") }
+            else { throw corrupt("whole-scalar or counter state without its skip chain") }
             if state.kind == .counter {
                 // A counting set belongs to one state.
-                guard counterStates[Int(state.argument)] == nil else { throw corrupt(.states, "counter shared") }
+                guard counterStates[Int(state.argument)] == nil else { throw corrupt("counter shared") }
                 counterStates[Int(state.argument)] = Int32(index)
             }
         }
         for state in nfa.states where state.kind == .counterEntry {
             guard counterStates[Int(state.argument)] == state.count else {
-                throw corrupt(.states, "counter entry not leading to its counter state")
+                throw corrupt("counter entry not leading to its counter state")
             }
         }
-        nfa.start = try container.decode(Int32.self, forKey: .start)
-        guard valid.contains(nfa.start) else { throw corrupt(.start, "start state out of range") }
-        self.nfa = nfa
-        dfa = try container.decodeIfPresent(DFA.self, forKey: .dfa)
+        nfa.start = start
+        guard valid.contains(nfa.start) else { throw corrupt("start state out of range") }
+        let dfa = try dfa?.validated()
         if dfa != nil, nfa.hasOracleAssertions || nfa.hasScalarSets || nfa.hasCounters {
-            throw corrupt(.dfa, "a DFA cannot read lookaround oracles, whole scalars or counters")
+            throw corrupt("a DFA cannot read lookaround oracles, whole scalars or counters")
         }
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(forward, forKey: .forward)
-        try container.encode(anchored, forKey: .anchored)
-        try container.encode(nfa.start, forKey: .start)
-        try container.encode(nfa.states.flatMap { [Int32($0.kind.rawValue), $0.argument, $0.count] }, forKey: .states)
-        try container.encode(
-            nfa.transitions.flatMap { [Int32($0.low), Int32($0.high), $0.next] }, forKey: .transitions)
-        try container.encode(nfa.targets, forKey: .targets)
-        if !nfa.sets.isEmpty {
-            try container.encode(
-                nfa.sets.map { $0.ranges.flatMap { [$0.lowerBound, $0.upperBound] } }, forKey: .sets)
-        }
-        if !nfa.counters.isEmpty {
-            try container.encode(nfa.counters.map { [Int($0.set), $0.min, $0.max ?? -1] }, forKey: .counters)
-        }
-        try container.encodeIfPresent(dfa, forKey: .dfa)
+        return Automaton(nfa: nfa, forward: forward, anchored: anchored, dfa: dfa)
     }
 }
 
-extension DFA: Codable {
-    private enum CodingKeys: String, CodingKey { case classStarts, table, eof, start }
+/// A DFA as stored: byte classes as runs (`classStarts` lists the first byte of classes 1, 2, …),
+/// the transition table, and whether each state matches at the end.
+struct StoredDFA: Codable {
+    var classStarts: [Int]
+    var table: [Int32]
+    var eof: [Int]
+    var start: Int32
 
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        let starts = try container.decode([Int].self, forKey: .classStarts)
-        let table = try container.decode([Int32].self, forKey: .table)
-        let eof = try container.decode([Int].self, forKey: .eof)
-        let start = try container.decode(Int32.self, forKey: .start)
-        let classCount = starts.count + 1
-        let states = eof.count
-        guard starts.allSatisfy({ (1..<256).contains($0) }), zip(starts, starts.dropFirst()).allSatisfy({ $0 < $1 }),
-            states > 0, table.count == states * classCount,
-            table.allSatisfy({ $0 >= 0 && Int($0 >> 1) < states }), (0..<Int32(states)).contains(start)
-        else {
-            throw DecodingError.dataCorruptedError(
-                forKey: .table, in: container, debugDescription: "DFA tables are inconsistent")
-        }
-        var classes = [UInt8](repeating: 0, count: 256)
-        for (index, first) in starts.enumerated() {
-            for byte in first..<256 { classes[byte] = UInt8(index + 1) }
-        }
-        self.init(
-            classes: classes, classCount: classCount, table: table, eofMatch: eof.map { $0 != 0 }, start: start)
+    init(_ dfa: DFA) {
+        // Classes are runs of consecutive bytes, so the first byte of each run after the first says it all.
+        classStarts = (1..<256).filter { dfa.classes[$0] != dfa.classes[$0 - 1] }
+        table = dfa.table
+        eof = dfa.eofMatch.map { $0 ? 1 : 0 }
+        start = dfa.start
     }
 
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        // Classes are runs of consecutive bytes, so the first byte of each run after the first says it all.
-        let starts = (1..<256).filter { classes[$0] != classes[$0 - 1] }
-        try container.encode(starts, forKey: .classStarts)
-        try container.encode(table, forKey: .table)
-        try container.encode(eofMatch.map { $0 ? 1 : 0 }, forKey: .eof)
-        try container.encode(start, forKey: .start)
+    init(classStarts: [Int], table: [Int32], eof: [Int], start: Int32) {
+        self.classStarts = classStarts
+        self.table = table
+        self.eof = eof
+        self.start = start
+    }
+
+    func validated() throws(StoredPatternError) -> DFA {
+        let classCount = classStarts.count + 1
+        let states = eof.count
+        guard classStarts.allSatisfy({ (1..<256).contains($0) }),
+            zip(classStarts, classStarts.dropFirst()).allSatisfy({ $0 < $1 }),
+            states > 0, table.count == states * classCount,
+            table.allSatisfy({ $0 >= 0 && Int($0 >> 1) < states }), (0..<Int32(states)).contains(start)
+        else { throw StoredPatternError(reason: "DFA tables are inconsistent") }
+        var classes = [UInt8](repeating: 0, count: 256)
+        for (index, first) in classStarts.enumerated() {
+            for byte in first..<256 { classes[byte] = UInt8(index + 1) }
+        }
+        return DFA(classes: classes, classCount: classCount, table: table, eofMatch: eof.map { $0 != 0 }, start: start)
     }
 }
 
