@@ -1,4 +1,4 @@
-@_spi(Tooling) import FormSpecRuntime
+@_spi(Program) @_spi(Tooling) import FormSpecRuntime
 
 /// Writes the TypeScript declarations (`NAME.d.ts`) of an emitted module: the form's own types
 /// (`Input`, `FieldPath`, `CheckName`), then the module's exports, which are the same for every

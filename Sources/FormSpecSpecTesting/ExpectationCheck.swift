@@ -1,6 +1,6 @@
 import FormSpecCompiler
 import FormSpecDiagnostics
-@_spi(Tooling) import FormSpecRuntime
+@_spi(Program) @_spi(Tooling) import FormSpecRuntime
 
 /// Compares a report with what a spec test expects (docs/reference.md) and explains every
 /// difference, one line per field.

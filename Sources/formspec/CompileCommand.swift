@@ -59,23 +59,18 @@ struct CompileCommand: ParsableCommand {
     func run() throws {
         let program = try SpecLoading.program(at: spec, failureCode: 1, options: imports.compileOptions)
         switch emit {
-        case .json: try write(encode(program, pretty: true) + "\n")
-        case .swift:
-            // One line of compact JSON: a program of hundreds of kilobytes stays a fraction of that
-            // in the source file the app compiles.
-            let json = try encode(program, pretty: false)
-            try write(SwiftSourceEmitter.source(program: program, programJSON: json, specPath: spec))
+        case .json: try write(encode(program) + "\n")
+        case .swift: try write(SwiftSourceEmitter.source(program: program, specPath: spec))
         case .js:
             // `validate()` refused --emit js without -o.
             try writeJavaScript(program, into: output ?? ".")
         }
     }
 
-    /// The program as JSON with sorted keys, pretty-printed or compact.
-    private func encode(_ program: Program, pretty: Bool) throws -> String {
+    /// The program as JSON with sorted keys, pretty-printed.
+    private func encode(_ program: Program) throws -> String {
         let encoder = JSONEncoder()
-        encoder.outputFormatting =
-            pretty ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
         do {
             return String(decoding: try encoder.encode(program), as: UTF8.self)
         } catch {

@@ -1,5 +1,5 @@
 import FormSpec
-@_spi(Tooling) import FormSpecRuntime
+@_spi(Program) @_spi(Tooling) import FormSpecRuntime
 import FormSpecTestSupport
 import Foundation
 import Testing
@@ -43,8 +43,9 @@ struct CompileCommandTests {
         #expect(source.contains("import FormSpecLive\n"))
         #expect(source.contains("public struct Input: Codable, Sendable, Equatable {"))
         #expect(source.contains("public enum SignupForm {"))
-        #expect(source.contains("public static let programJSON = #\"\"\"\n"))
-        #expect(source.contains("public static func program() throws -> Program {"))
+        #expect(source.contains("public static func program() throws -> Program { try Tables.built.get() }"))
+        #expect(source.contains("    enum Tables {"))
+        #expect(!source.contains("JSONDecoder"))
 
         // Type-check the generated file against the FormSpecRuntime module that was just built.
         let modules = try #require(CLI.executable).deletingLastPathComponent().appendingPathComponent("Modules")

@@ -1,6 +1,6 @@
 import FormSpec
 import FormSpecCLISupport
-@_spi(Tooling) import FormSpecRuntime
+@_spi(Program) @_spi(Tooling) import FormSpecRuntime
 import Foundation
 import Testing
 

@@ -1,5 +1,5 @@
 import FormSpecPattern
-@_spi(Tooling) import FormSpecRuntime
+@_spi(Program) @_spi(Tooling) import FormSpecRuntime
 import FormSpecTestSupport
 import Foundation
 import Testing

@@ -1,6 +1,6 @@
 import Testing
 
-@_spi(Tooling) @testable import FormSpecRuntime
+@_spi(Program) @_spi(Tooling) @testable import FormSpecRuntime
 
 /// How lists and groups are read, and the list rules on their own.
 struct CollectionValueTests {

@@ -1,6 +1,6 @@
 import Testing
 
-@_spi(Tooling) @testable import FormSpecRuntime
+@_spi(Program) @_spi(Tooling) @testable import FormSpecRuntime
 
 /// Numbers compared as the decimals they were written as (issue: Doubles decided these wrongly).
 @Suite struct ExactDecimalTests {

@@ -1,6 +1,6 @@
 import Testing
 
-@_spi(Tooling) @testable import FormSpecRuntime
+@_spi(Program) @_spi(Tooling) @testable import FormSpecRuntime
 
 @Suite("ASCII fast paths agree with Unicode")
 struct FastPathTests {

@@ -1,6 +1,6 @@
 import Testing
 
-@_spi(Tooling) @testable import FormSpecRuntime
+@_spi(Program) @_spi(Tooling) @testable import FormSpecRuntime
 
 /// Input-controlled numbers never trap and are read exactly (issue 8: crashes, numbers).
 struct HostileNumberTests {

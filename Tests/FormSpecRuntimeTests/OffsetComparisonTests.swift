@@ -1,6 +1,6 @@
 import Testing
 
-@_spi(Tooling) @testable import FormSpecRuntime
+@_spi(Program) @_spi(Tooling) @testable import FormSpecRuntime
 
 /// Comparisons with another field and an offset (`{field: start, offset: 30d}`), `at_least` /
 /// `at_most`, and the exact decimal sum they rest on.

@@ -1,6 +1,6 @@
 import Testing
 
-@_spi(Tooling) @testable import FormSpecRuntime
+@_spi(Program) @_spi(Tooling) @testable import FormSpecRuntime
 
 /// Every rule passing and failing at its boundary, called directly on the runtime types.
 struct RuleBoundaryTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@_spi(Tooling) @testable import FormSpecRuntime
+@_spi(Program) @_spi(Tooling) @testable import FormSpecRuntime
 
 /// `CivilTime` (`HH:MM[:SS[.F]]`) and `OffsetDateTime` (RFC 3339 with an offset): strict parsing,
 /// exact ordering by instant, steps, and their JSON form.

@@ -85,6 +85,19 @@ struct TypedSpecTests {
         #expect(compared > 0, "no spec test of \(spec) fits its typed input (\(skipped) skipped)")
     }
 
+    /// The generated file builds its program from Swift values, not from JSON: what it builds must
+    /// be the compiled program, every message, pattern automaton and rule of it.
+    @Test("the generated tables build the compiled program", arguments: specs)
+    func tablesBuildTheProgram(_ spec: String) throws {
+        let form = try #require(Self.forms.first { $0.spec == spec }).form
+        let compiled = try #require(Compiler.compile(path: Repository.path(spec)).spec, "\(spec) does not compile")
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let built = String(decoding: try encoder.encode(try form.program()), as: UTF8.self)
+        let expected = String(decoding: try encoder.encode(compiled.program), as: UTF8.self)
+        #expect(built == expected, "regenerate: FORMSPEC_RECORD=1 swift test --filter GeneratedSwift")
+    }
+
     /// Runs `spec`'s tests through `form`; returns how many were compared and how many skipped.
     static func run<Form: GeneratedForm>(_ form: Form.Type, spec: String) async throws -> (Int, Int) {
         let compiled = try #require(Compiler.compile(path: Repository.path(spec)).spec, "\(spec) does not compile")

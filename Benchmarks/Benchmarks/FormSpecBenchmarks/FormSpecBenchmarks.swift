@@ -158,7 +158,7 @@ func compileBenchmark(_ name: String, spec: String) {
 
 /// The generated Swift of the bench spec (`SignupBenchForm`, by FormSpecPlugin at build time): a
 /// typed input validated by the generated `validate`, against the same records as `Program.validate`
-/// above; and decoding the embedded program, what an app pays once at start-up.
+/// above.
 func typedBenchmarks() {
     let program: Program
     do {
@@ -192,9 +192,36 @@ func typedBenchmarks() {
         }
         blackHole(valid)
     }
-    Benchmark("Decode the embedded program (bench spec)") { benchmark in
-        for _ in benchmark.scaledIterations { blackHole(try? SignupBenchForm.program()) }
+}
+
+/// What an app pays once at start-up for an embedded program: the generated file's tables built
+/// into a `Program` (what `program()` does on first use), against decoding the same program from
+/// its JSON (what generated files did before), each followed by a first validation of `{}`.
+/// `order.form.yaml` links `Specs/order.form.yaml`, the largest shipped program (660 KB of JSON).
+func startupBenchmarks() {
+    func startup(_ name: String, build: @escaping @Sendable () throws -> Program) {
+        let json: Data
+        do {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            json = try encoder.encode(try build())
+        } catch {
+            fatalError("cannot build \(name)'s program: \(error)")
+        }
+        let first = { @Sendable (program: Program) in
+            blackHole(try? CompiledForm(program: program).validateSynchronously(.object([])))
+        }
+        Benchmark("Start-up, generated tables (\(name))") { benchmark in
+            for _ in benchmark.scaledIterations { if let program = try? build() { first(program) } }
+        }
+        Benchmark("Start-up, JSON decoding (\(name))") { benchmark in
+            for _ in benchmark.scaledIterations {
+                if let program = try? JSONDecoder().decode(Program.self, from: json) { first(program) }
+            }
+        }
     }
+    startup("bench spec") { try SignupBenchForm.Tables.program() }
+    startup("Specs/order") { try OrderForm.Tables.program() }
 }
 
 let benchmarks: @Sendable () -> Void = {
@@ -208,6 +235,7 @@ let benchmarks: @Sendable () -> Void = {
     validateBenchmark("Program.validate (bench spec)", spec: benchSignup, lines: benchLines)
     validateBenchmark("Program.validate (README sign-up)", spec: readmeSignup, lines: readmeLines)
     typedBenchmarks()
+    startupBenchmarks()
     keystrokeBenchmark()
     compileBenchmark("Compile spec (README sign-up)", spec: readmeSignup)
     compileBenchmark("Compile spec (bench spec)", spec: benchSignup)

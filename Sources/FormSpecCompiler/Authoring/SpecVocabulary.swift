@@ -1,4 +1,4 @@
-@_spi(Tooling) import FormSpecRuntime
+@_spi(Program) @_spi(Tooling) import FormSpecRuntime
 
 /// The words of the spec language, as the compiler itself knows them: keys, rule names, enum values,
 /// the rules' one-line documentation and their built-in messages.

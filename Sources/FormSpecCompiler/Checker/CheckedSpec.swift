@@ -1,5 +1,5 @@
 import FormSpecDiagnostics
-@_spi(Tooling) import FormSpecRuntime
+@_spi(Program) @_spi(Tooling) import FormSpecRuntime
 
 /// A spec whose meaning has been checked: names resolved to indexes, types known, literals typed,
 /// `use:` expanded. Messages are still sources, rendered per locale by lowering.

@@ -1,5 +1,5 @@
 import FormSpecDiagnostics
-@_spi(Tooling) import FormSpecRuntime
+@_spi(Program) @_spi(Tooling) import FormSpecRuntime
 import FormSpecYAML
 
 /// One field of a spec laid out flat: groups and lists become fields named by their paths.

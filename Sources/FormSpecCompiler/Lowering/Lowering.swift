@@ -1,4 +1,4 @@
-@_spi(Tooling) import FormSpecRuntime
+@_spi(Program) @_spi(Tooling) import FormSpecRuntime
 
 /// Lowers a checked spec into the runtime ``Program``: fields by index, messages rendered for
 /// every locale, field dependencies computed.

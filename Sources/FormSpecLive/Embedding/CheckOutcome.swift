@@ -1,4 +1,4 @@
-@_spi(Tooling) import FormSpecRuntime
+@_spi(Program) @_spi(Tooling) import FormSpecRuntime
 
 #if canImport(Foundation)
     internal import Foundation

@@ -1,4 +1,4 @@
-@_spi(Tooling) import FormSpecRuntime
+@_spi(Program) @_spi(Tooling) import FormSpecRuntime
 public import Observation
 
 /// One line of a field's requirement checklist ("A minimum of 8 characters ✓").

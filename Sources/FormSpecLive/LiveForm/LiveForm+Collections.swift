@@ -1,4 +1,4 @@
-@_spi(Tooling) public import FormSpecRuntime
+@_spi(Program) @_spi(Tooling) public import FormSpecRuntime
 
 /// Groups and lists in a live form.
 ///

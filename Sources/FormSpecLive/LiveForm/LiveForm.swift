@@ -1,4 +1,4 @@
-@_spi(Tooling) import FormSpecRuntime
+@_spi(Program) @_spi(Tooling) import FormSpecRuntime
 public import Observation
 
 /// A form being filled in, re-validated as the user types: the model behind a live UI.

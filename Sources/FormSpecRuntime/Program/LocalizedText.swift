@@ -1,17 +1,17 @@
 /// A message or requirement text in one or more locales, prepared at compile time.
-package struct LocalizedText: Sendable, Hashable, Codable {
+@_spi(Program) public struct LocalizedText: Sendable, Hashable, Codable {
     /// The template for each locale that has one.
     package var templates: [String: Template]
 
     /// Creates a text from templates by locale.
-    package init(_ templates: [String: Template]) { self.templates = templates }
+    @_spi(Program) public init(_ templates: [String: Template]) { self.templates = templates }
 
     /// Encoded as a plain `{locale: template}` object.
-    package init(from decoder: any Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         templates = try decoder.singleValueContainer().decode([String: Template].self)
     }
 
-    package func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(templates)
     }
@@ -39,9 +39,9 @@ package struct LocalizedText: Sendable, Hashable, Codable {
 
 /// A message whose static placeholders (`{label}`, `{min}`, …) were filled at compile time; only
 /// `{value}` remains to be filled when the message is shown.
-package struct Template: Sendable, Hashable, Codable {
+@_spi(Program) public struct Template: Sendable, Hashable, Codable {
     /// A piece of a template.
-    package enum Segment: Sendable, Hashable {
+    @_spi(Program) public enum Segment: Sendable, Hashable {
         case text(String)
         case value
     }
@@ -50,10 +50,10 @@ package struct Template: Sendable, Hashable, Codable {
     package var segments: [Segment]
 
     /// Creates a template from pieces.
-    package init(_ segments: [Segment]) { self.segments = segments }
+    @_spi(Program) public init(_ segments: [Segment]) { self.segments = segments }
 
     /// A template with no placeholder.
-    package init(text: String) { self.segments = [.text(text)] }
+    @_spi(Program) public init(text: String) { self.segments = [.text(text)] }
 
     /// The template as one string: `{value}` for the value, `{{` and `}}` for literal braces.
     package var source: String {
@@ -75,7 +75,7 @@ package struct Template: Sendable, Hashable, Codable {
     }
 
     /// Parses ``source``'s spelling back into segments.
-    package init(source: String) {
+    @_spi(Program) public init(source: String) {
         // Most templates hold no brace at all (static placeholders were filled at compile time):
         // one segment, the text as it is. Decoding a program parses hundreds of them, and the
         // character walk below was half of a sign-up program's decoding time.
@@ -104,11 +104,11 @@ package struct Template: Sendable, Hashable, Codable {
         self.segments = segments
     }
 
-    package init(from decoder: any Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         self.init(source: try decoder.singleValueContainer().decode(String.self))
     }
 
-    package func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(source)
     }

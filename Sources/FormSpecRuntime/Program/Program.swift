@@ -2,6 +2,11 @@
 ///
 /// Fields are addressed by index; patterns, messages and literals are prepared at compile time,
 /// so evaluating a record does no parsing and no lookup by name.
+///
+/// The types a program is made of (``FieldProgram``, ``RuleProgram``, the rules, conditions and
+/// messages) and their initializers are `@_spi(Program)`: FormSpec's own modules, and the Swift
+/// files `formspec compile --emit swift` generates (which build their program from literals),
+/// import them that way. They are not public API and may change with any release.
 public struct Program: Sendable, Codable {
     let storage: Storage
 
@@ -40,7 +45,7 @@ public struct Program: Sendable, Codable {
     var defaultTexts: ProgramTexts { _read { yield storage.defaultTexts } }
 
     /// Creates a program.
-    package init(
+    @_spi(Program) public init(
         form: String, title: String?, locale: String, fields: [FieldProgram], formRules: [FormRuleProgram],
         unknownFieldMessage: LocalizedText
     ) {
@@ -155,7 +160,7 @@ public struct Program: Sendable, Codable {
 }
 
 /// One field of a compiled form.
-package struct FieldProgram: Sendable, Codable {
+@_spi(Program) public struct FieldProgram: Sendable, Codable {
     /// The field's name (its key in inputs and reports).
     package var name: String
     /// The human label used in messages, in the spec's locale.
@@ -199,7 +204,7 @@ package struct FieldProgram: Sendable, Codable {
     package var optionSet: Set<ExactText> { Set(options.map { ExactText($0.value) }) }
 
     /// Creates a field.
-    package init(
+    @_spi(Program) public init(
         name: String, label: String, labelTranslations: [String: String]? = nil, type: FieldType, required: Bool,
         requiredMessage: LocalizedText,
         typeMessage: LocalizedText, defaultValue: Value?, defaultOffset: DateOffset? = nil, trim: Bool,
@@ -257,7 +262,7 @@ public enum Severity: String, Sendable, Hashable, Codable {
 }
 
 /// One rule item of a field, with its modifiers.
-package struct RuleProgram: Sendable, Codable {
+@_spi(Program) public struct RuleProgram: Sendable, Codable {
     /// The rule's name in reports (`min_length`, or the `define:` name for `use:`).
     package var name: String
     /// What the rule tests.
@@ -274,7 +279,7 @@ package struct RuleProgram: Sendable, Codable {
     package var debounceMilliseconds: Int?
 
     /// Creates a rule item.
-    package init(
+    @_spi(Program) public init(
         name: String, rule: Rule, message: LocalizedText, requirement: LocalizedText, condition: Condition?,
         severity: Severity, debounceMilliseconds: Int? = nil
     ) {
@@ -298,7 +303,7 @@ package struct RuleProgram: Sendable, Codable {
 }
 
 /// What a rule tests. Each case's logic lives in its own file under `Rules/`.
-package indirect enum Rule: Sendable, Codable {
+@_spi(Program) public indirect enum Rule: Sendable, Codable {
     case required
     case length(LengthRule)
     case pattern(PatternRule)
@@ -318,9 +323,9 @@ package indirect enum Rule: Sendable, Codable {
 }
 
 /// A form-level rule.
-package struct FormRuleProgram: Sendable, Codable {
+@_spi(Program) public struct FormRuleProgram: Sendable, Codable {
     /// What a form rule tests.
-    package enum Kind: Sendable, Codable {
+    @_spi(Program) public enum Kind: Sendable, Codable {
         /// Edit mode: some field must differ from the original.
         case requireChanges
         /// At least one of these fields must be non-empty.
@@ -337,7 +342,7 @@ package struct FormRuleProgram: Sendable, Codable {
     package var condition: Condition?
 
     /// Creates a form rule.
-    package init(name: String, kind: Kind, message: LocalizedText, condition: Condition?) {
+    @_spi(Program) public init(name: String, kind: Kind, message: LocalizedText, condition: Condition?) {
         self.name = name
         self.kind = kind
         self.message = message

@@ -124,7 +124,7 @@ extension OffsetDateTime: Codable {
 
 extension DateOffset {
     /// Encoded as the spec writes it: `today`, `today+30d`, `today-18y`.
-    package init(from decoder: any Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
         guard let offset = DateOffset.parseToday(text) else {
@@ -133,7 +133,7 @@ extension DateOffset {
         self = offset
     }
 
-    package func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(description)
     }
@@ -173,7 +173,7 @@ extension Operand {
 extension OperandOffset: Codable {
     /// Encoded as a one-key object: `{"date": "+30d"}`, `{"time": "+90m"}`, `{"integer": -10}`,
     /// `{"number": 0.5}`.
-    package init(from decoder: any Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: NameKey.self)
         let name = try container.onlyKey(of: "offset")
         let key = NameKey(name)
@@ -198,7 +198,7 @@ extension OperandOffset: Codable {
         }
     }
 
-    package func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: NameKey.self)
         switch self {
         case .date: try container.encode(description, forKey: NameKey("date"))

@@ -1,7 +1,7 @@
 /// `contains: CLASS` or `contains: [CLASS…]` with `count: N`: at least N characters of each class.
-package struct ContainsRule: Sendable, Codable, Hashable {
+@_spi(Program) public struct ContainsRule: Sendable, Codable, Hashable {
     /// A class of characters.
-    package enum CharacterClass: String, Sendable, Codable, Hashable, CaseIterable {
+    @_spi(Program) public enum CharacterClass: String, Sendable, Codable, Hashable, CaseIterable {
         case uppercase, lowercase, letter, digit, symbol, whitespace
 
         /// Whether `character` belongs to the class. `symbol` is anything that is not a letter,
@@ -25,7 +25,7 @@ package struct ContainsRule: Sendable, Codable, Hashable {
     package var classes: [CharacterClass]
     package var count: Int
 
-    package init(classes: [CharacterClass], count: Int) {
+    @_spi(Program) public init(classes: [CharacterClass], count: Int) {
         self.classes = classes
         self.count = count
     }

@@ -2,7 +2,7 @@ import FormSpecPattern
 
 /// `equals: X` / `not_equals: X`: exact equality (text by Unicode scalars), or with
 /// `case: insensitive` equality of text under full default case folding.
-package struct EqualityRule: Sendable, Hashable {
+@_spi(Program) public struct EqualityRule: Sendable, Hashable {
     package var operand: Operand
     /// `true` for `not_equals`.
     package var negated: Bool
@@ -10,7 +10,7 @@ package struct EqualityRule: Sendable, Hashable {
     /// is stored folded.
     package var caseInsensitive: Bool
 
-    package init(operand: Operand, negated: Bool, caseInsensitive: Bool = false) {
+    @_spi(Program) public init(operand: Operand, negated: Bool, caseInsensitive: Bool = false) {
         self.operand = caseInsensitive ? operand.caseFolded : operand
         self.negated = negated
         self.caseInsensitive = caseInsensitive
@@ -28,7 +28,7 @@ extension EqualityRule: Codable {
     private enum CodingKeys: String, CodingKey { case operand, negated, caseInsensitive = "case_insensitive" }
 
     /// Decodes a rule; `case_insensitive` is absent from programs that compare exactly.
-    package init(from decoder: any Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
             operand: try container.decode(Operand.self, forKey: .operand),
@@ -36,7 +36,7 @@ extension EqualityRule: Codable {
             caseInsensitive: try container.decodeIfPresent(Bool.self, forKey: .caseInsensitive) ?? false)
     }
 
-    package func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(operand, forKey: .operand)
         try container.encode(negated, forKey: .negated)

@@ -1,8 +1,8 @@
 /// `check: NAME`: an external check the embedding app registers (sync or async), stubbed in tests
 /// and on the CLI. Without an outcome the evaluation fails; it never silently passes.
-package struct ExternalCheckRule: Sendable, Hashable {
+@_spi(Program) public struct ExternalCheckRule: Sendable, Hashable {
     /// When a check is asked about a value (`check_when:`).
-    package enum RunsWhen: String, Sendable, Hashable, CaseIterable {
+    @_spi(Program) public enum RunsWhen: String, Sendable, Hashable, CaseIterable {
         /// Only once every other rule of the field that applies passes (the default): a malformed
         /// value never reaches the check's server.
         case valid
@@ -15,7 +15,7 @@ package struct ExternalCheckRule: Sendable, Hashable {
     /// When the check is asked.
     package var runsWhen: RunsWhen
 
-    package init(name: String, runsWhen: RunsWhen = .valid) {
+    @_spi(Program) public init(name: String, runsWhen: RunsWhen = .valid) {
         self.name = name
         self.runsWhen = runsWhen
     }
@@ -38,7 +38,7 @@ extension ExternalCheckRule: Codable {
         case runsWhen = "check_when"
     }
 
-    package init(from decoder: any Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         name = try container.decode(String.self, forKey: .name)
         let written = try container.decodeIfPresent(String.self, forKey: .runsWhen) ?? RunsWhen.valid.rawValue
@@ -49,7 +49,7 @@ extension ExternalCheckRule: Codable {
         self.runsWhen = runsWhen
     }
 
-    package func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(name, forKey: .name)
         if runsWhen != .valid { try container.encode(runsWhen.rawValue, forKey: .runsWhen) }

@@ -1,7 +1,7 @@
 /// `same_as: FIELD` / `different_from: FIELD`: compares with another field's value (with
 /// `case: insensitive`, text under full default case folding). Reported on the field that owns
 /// the rule, and re-checked whenever the other field changes.
-package struct FieldComparisonRule: Sendable, Hashable {
+@_spi(Program) public struct FieldComparisonRule: Sendable, Hashable {
     /// The other field's index.
     package var other: Int
     /// `true` for `different_from`.
@@ -9,7 +9,7 @@ package struct FieldComparisonRule: Sendable, Hashable {
     /// `case: insensitive`.
     package var caseInsensitive: Bool
 
-    package init(other: Int, negated: Bool, caseInsensitive: Bool = false) {
+    @_spi(Program) public init(other: Int, negated: Bool, caseInsensitive: Bool = false) {
         self.other = other
         self.negated = negated
         self.caseInsensitive = caseInsensitive
@@ -27,7 +27,7 @@ extension FieldComparisonRule: Codable {
     private enum CodingKeys: String, CodingKey { case other, negated, caseInsensitive = "case_insensitive" }
 
     /// Decodes a rule; `case_insensitive` is absent from programs that compare exactly.
-    package init(from decoder: any Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
             other: try container.decode(Int.self, forKey: .other),
@@ -35,7 +35,7 @@ extension FieldComparisonRule: Codable {
             caseInsensitive: try container.decodeIfPresent(Bool.self, forKey: .caseInsensitive) ?? false)
     }
 
-    package func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(other, forKey: .other)
         try container.encode(negated, forKey: .negated)

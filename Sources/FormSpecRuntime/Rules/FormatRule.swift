@@ -1,13 +1,13 @@
 /// `format: email | url | uuid | luhn | e164`.
-package struct FormatRule: Sendable, Codable, Hashable {
+@_spi(Program) public struct FormatRule: Sendable, Codable, Hashable {
     /// A well-known text format.
-    package enum Format: String, Sendable, Codable, Hashable, CaseIterable {
+    @_spi(Program) public enum Format: String, Sendable, Codable, Hashable, CaseIterable {
         case email, url, uuid, luhn, e164
     }
 
     package var format: Format
 
-    package init(format: Format) { self.format = format }
+    @_spi(Program) public init(format: Format) { self.format = format }
 
     /// Whether `text` has the format.
     package func passes(_ text: String) -> Bool {

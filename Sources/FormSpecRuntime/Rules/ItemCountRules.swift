@@ -20,6 +20,8 @@ package struct MinItemsRule: ValueRule {
 
     package init(argument: RuleArgument) { minimum = argument.count }
 
+    package var checkedArgument: RuleArgument { .count(minimum) }
+
     package var fieldsRead: [Int] { [] }
 
     package func passes(_ value: Scalar, in environment: RuleEnvironment) -> Bool {
@@ -53,6 +55,8 @@ package struct MaxItemsRule: ValueRule {
 
     package init(argument: RuleArgument) { maximum = argument.count }
 
+    package var checkedArgument: RuleArgument { .count(maximum) }
+
     package var fieldsRead: [Int] { [] }
 
     package func passes(_ value: Scalar, in environment: RuleEnvironment) -> Bool {
@@ -85,6 +89,8 @@ package struct UniqueItemsRule: ValueRule {
     package var items: [Int]
 
     package init(argument: RuleArgument) { items = argument.items }
+
+    package var checkedArgument: RuleArgument { .items(items) }
 
     package var fieldsRead: [Int] { items }
 

@@ -1,10 +1,10 @@
 /// `min_length: N` / `max_length: N`: the text's length, in grapheme clusters unless `unit:` says otherwise.
-package struct LengthRule: Sendable, Codable, Hashable {
+@_spi(Program) public struct LengthRule: Sendable, Codable, Hashable {
     /// Which bound.
-    package enum Bound: String, Sendable, Codable, Hashable { case min, max }
+    @_spi(Program) public enum Bound: String, Sendable, Codable, Hashable { case min, max }
 
     /// What a length counts.
-    package enum Unit: String, Sendable, Codable, Hashable, CaseIterable {
+    @_spi(Program) public enum Unit: String, Sendable, Codable, Hashable, CaseIterable {
         /// What a person sees as one character (Swift `String.count`).
         case graphemes
         case scalars, utf8, utf16
@@ -14,7 +14,7 @@ package struct LengthRule: Sendable, Codable, Hashable {
     package var limit: Int
     package var unit: Unit
 
-    package init(bound: Bound, limit: Int, unit: Unit) {
+    @_spi(Program) public init(bound: Bound, limit: Int, unit: Unit) {
         self.bound = bound
         self.limit = limit
         self.unit = unit

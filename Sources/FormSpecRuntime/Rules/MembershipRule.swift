@@ -1,6 +1,6 @@
 /// `one_of: [..]` / `not_one_of: [..]`: membership in a literal list (text compared exactly, or
 /// with `case: insensitive` under full default case folding).
-package struct MembershipRule: Sendable, Hashable {
+@_spi(Program) public struct MembershipRule: Sendable, Hashable {
     package var values: [Scalar]
     /// `true` for `not_one_of`.
     package var negated: Bool
@@ -8,7 +8,7 @@ package struct MembershipRule: Sendable, Hashable {
     /// folded.
     package var caseInsensitive: Bool
 
-    package init(values: [Scalar], negated: Bool, caseInsensitive: Bool = false) {
+    @_spi(Program) public init(values: [Scalar], negated: Bool, caseInsensitive: Bool = false) {
         self.values = caseInsensitive ? values.map(\.caseFolded) : values
         self.negated = negated
         self.caseInsensitive = caseInsensitive
@@ -26,7 +26,7 @@ extension MembershipRule: Codable {
     private enum CodingKeys: String, CodingKey { case values, negated, caseInsensitive = "case_insensitive" }
 
     /// Decodes a rule; `case_insensitive` is absent from programs that compare exactly.
-    package init(from decoder: any Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
             values: try container.decode([Scalar].self, forKey: .values),
@@ -34,7 +34,7 @@ extension MembershipRule: Codable {
             caseInsensitive: try container.decodeIfPresent(Bool.self, forKey: .caseInsensitive) ?? false)
     }
 
-    package func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(values, forKey: .values)
         try container.encode(negated, forKey: .negated)

@@ -1,8 +1,8 @@
 /// `multiple_of: X`: the number divided by X is a whole number.
-package struct MultipleOfRule: Sendable, Codable, Hashable {
+@_spi(Program) public struct MultipleOfRule: Sendable, Codable, Hashable {
     package var operand: Operand
 
-    package init(operand: Operand) { self.operand = operand }
+    @_spi(Program) public init(operand: Operand) { self.operand = operand }
 
     /// Whether `value` passes, decided exactly on the decimals (`multiple_of: 0.01` at any magnitude).
     package func passes(_ value: Scalar, in environment: RuleEnvironment) -> Bool {

@@ -30,6 +30,10 @@ package struct NotContainsFieldRule: ValueRule {
 
     package init(argument: RuleArgument) { other = argument.fieldIndex }
 
+    package var checkedArgument: RuleArgument { .field(other) }
+
+    package var isCaseInsensitive: Bool { caseInsensitive }
+
     package var fieldsRead: [Int] { [other] }
 
     package func ignoringCase() -> Self {

@@ -1,8 +1,8 @@
 /// `min`, `max`, `at_least`, `at_most`, `greater_than`, `less_than`: ordered comparison of numbers
 /// or dates.
-package struct RangeRule: Sendable, Codable, Hashable {
+@_spi(Program) public struct RangeRule: Sendable, Codable, Hashable {
     /// The comparison.
-    package enum Comparison: String, Sendable, Codable, Hashable, CaseIterable {
+    @_spi(Program) public enum Comparison: String, Sendable, Codable, Hashable, CaseIterable {
         case min, max
         case greaterThan = "greater_than"
         case lessThan = "less_than"
@@ -34,7 +34,7 @@ package struct RangeRule: Sendable, Codable, Hashable {
     package var comparison: Comparison
     package var operand: Operand
 
-    package init(comparison: Comparison, operand: Operand) {
+    @_spi(Program) public init(comparison: Comparison, operand: Operand) {
         self.comparison = comparison
         self.operand = operand
     }

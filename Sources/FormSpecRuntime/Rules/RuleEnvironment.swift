@@ -15,7 +15,7 @@ package struct RuleEnvironment: Sendable {
 
 /// The right-hand side of a comparison: a literal, another field (possibly with an offset), or a
 /// date relative to today.
-package enum Operand: Sendable, Codable, Hashable {
+@_spi(Program) public enum Operand: Sendable, Codable, Hashable {
     case literal(Scalar)
     case field(Int)
     case today(DateOffset)
@@ -67,7 +67,7 @@ package enum Operand: Sendable, Codable, Hashable {
 /// What `offset:` adds to another field's value: a step in days, months or years for dates, in
 /// hours, minutes or seconds (and days) for times and date-times, a whole number for integers, a
 /// decimal for numbers.
-package enum OperandOffset: Sendable, Hashable, CustomStringConvertible {
+@_spi(Program) public enum OperandOffset: Sendable, Hashable, CustomStringConvertible {
     case date(DateOffset)
     /// A step for time and date-time fields: `90m`, `-2h`, `1d`.
     case time(TimeStep)
@@ -97,7 +97,7 @@ package enum OperandOffset: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The offset as the spec writes it: `+30d`, `-1m`, `-10`, `0.5`.
-    package var description: String {
+    public var description: String {
         switch self {
         case .date(let offset): "\(offset.amount < 0 ? "-" : "+")\(offset.amount.magnitude)\(offset.unit.rawValue)"
         case .time(let step): step.description

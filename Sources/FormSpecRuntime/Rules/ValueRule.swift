@@ -21,11 +21,17 @@ package protocol ValueRule: Sendable, Hashable, Codable {
     static var takesCase: Bool { get }
     /// The rule comparing without regard to case; called only when ``takesCase``.
     func ignoringCase() -> Self
+    /// The argument the rule was made from: with ``isCaseInsensitive``, all that generated Swift
+    /// needs to make it again.
+    var checkedArgument: RuleArgument { get }
+    /// Whether ``ignoringCase()`` made it.
+    var isCaseInsensitive: Bool { get }
 }
 
 extension ValueRule {
     package static var takesCase: Bool { false }
     package func ignoringCase() -> Self { self }
+    package var isCaseInsensitive: Bool { false }
 }
 
 /// The kinds of argument a value rule can take.
@@ -39,7 +45,7 @@ package enum RuleArgumentKind: Sendable {
 }
 
 /// A value rule's argument as the compiler checked it.
-package enum RuleArgument: Sendable {
+@_spi(Program) public enum RuleArgument: Sendable {
     /// The other field's index.
     case field(Int)
     /// A count of items.
@@ -82,17 +88,27 @@ package enum ValueRules {
 }
 
 /// A value rule in a program: any ``ValueRule``, compared and hashed as itself.
-package struct AnyValueRule: Sendable, Hashable {
+@_spi(Program) public struct AnyValueRule: Sendable, Hashable {
     package let base: any ValueRule
 
     package init(_ base: any ValueRule) { self.base = base }
 
+    /// The value rule named `name` made from its argument, as generated Swift writes it.
+    /// - Throws: `DecodingError.dataCorrupted` when this runtime has no rule of that name.
+    @_spi(Program) public init(named name: String, argument: RuleArgument, caseInsensitive: Bool) throws {
+        guard let type = ValueRules.type(named: name) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "unknown rule '\(name)'"))
+        }
+        let rule = type.init(argument: argument)
+        self.init(caseInsensitive ? rule.ignoringCase() : rule)
+    }
+
     /// The rule's name (`not_contains_field`).
     package var name: String { type(of: base).declaration.name }
 
-    package static func == (lhs: AnyValueRule, rhs: AnyValueRule) -> Bool {
+    public static func == (lhs: AnyValueRule, rhs: AnyValueRule) -> Bool {
         AnyHashable(lhs.base) == AnyHashable(rhs.base)
     }
 
-    package func hash(into hasher: inout Hasher) { hasher.combine(AnyHashable(base)) }
+    public func hash(into hasher: inout Hasher) { hasher.combine(AnyHashable(base)) }
 }

@@ -141,9 +141,9 @@ public struct CivilDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
 }
 
 /// A signed step in days, months or years: the `+30d` of `today+30d`.
-package struct DateOffset: Sendable, Hashable, Codable, CustomStringConvertible {
+@_spi(Program) public struct DateOffset: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The unit of a step.
-    package enum Unit: String, Sendable, Hashable, Codable {
+    @_spi(Program) public enum Unit: String, Sendable, Hashable, Codable {
         case day = "d", month = "m", year = "y"
     }
 
@@ -153,7 +153,7 @@ package struct DateOffset: Sendable, Hashable, Codable, CustomStringConvertible 
     package var unit: Unit
 
     /// Creates an offset.
-    package init(amount: Int, unit: Unit) {
+    @_spi(Program) public init(amount: Int, unit: Unit) {
         self.amount = amount
         self.unit = unit
     }
@@ -215,7 +215,7 @@ package struct DateOffset: Sendable, Hashable, Codable, CustomStringConvertible 
     package static func parseStep(_ text: String) -> DateOffset? { try? parse(step: text).get() }
 
     /// `today`, `today+30d`.
-    package var description: String {
+    public var description: String {
         amount == 0 && unit == .day ? "today" : "today\(amount < 0 ? "-" : "+")\(amount.magnitude)\(unit.rawValue)"
     }
 }

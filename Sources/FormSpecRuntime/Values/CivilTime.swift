@@ -94,9 +94,9 @@ public struct CivilTime: Sendable, Hashable, Comparable, CustomStringConvertible
 
 /// A signed step of days, hours, minutes or seconds: the `90m` of `{field: start, offset: 90m}` on
 /// a time or date-time field.
-package struct TimeStep: Sendable, Hashable, CustomStringConvertible {
+@_spi(Program) public struct TimeStep: Sendable, Hashable, CustomStringConvertible {
     /// The unit of a step. `m` is minutes here (on date fields it is months).
-    package enum Unit: String, Sendable, Hashable, CaseIterable {
+    @_spi(Program) public enum Unit: String, Sendable, Hashable, CaseIterable {
         case day = "d", hour = "h", minute = "m", second = "s"
 
         /// Seconds in one unit.
@@ -116,7 +116,7 @@ package struct TimeStep: Sendable, Hashable, CustomStringConvertible {
     package var unit: Unit
 
     /// Creates a step.
-    package init(amount: Int64, unit: Unit) {
+    @_spi(Program) public init(amount: Int64, unit: Unit) {
         self.amount = amount
         self.unit = unit
     }
@@ -169,7 +169,7 @@ package struct TimeStep: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The step as the spec writes it, signed: `+90m`, `-1d`.
-    package var description: String { "\(amount < 0 ? "-" : "+")\(amount.magnitude)\(unit.rawValue)" }
+    public var description: String { "\(amount < 0 ? "-" : "+")\(amount.magnitude)\(unit.rawValue)" }
 }
 
 /// The grammar RFC 3339 shares between times and date-times, read from UTF-8 bytes in place.

@@ -1,4 +1,4 @@
-@_spi(Tooling) import FormSpecRuntime
+@_spi(Program) @_spi(Tooling) import FormSpecRuntime
 
 /// `check: NAME`: an external check registered by the embedding app (stubbed in tests and on the CLI).
 struct CheckRuleDefinition: RuleDefinition {

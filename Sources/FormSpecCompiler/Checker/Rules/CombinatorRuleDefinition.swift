@@ -1,4 +1,4 @@
-@_spi(Tooling) import FormSpecRuntime
+@_spi(Program) @_spi(Tooling) import FormSpecRuntime
 import FormSpecYAML
 
 /// `all: [rules]`, `any: [rules]`, `not: rule`: one message for the whole group.

@@ -1,4 +1,4 @@
-@_spi(Tooling) import FormSpecRuntime
+@_spi(Program) @_spi(Tooling) import FormSpecRuntime
 
 /// `contains: CLASS` or `contains: [CLASS…]`, with `count: N`.
 struct ContainsRuleDefinition: RuleDefinition {

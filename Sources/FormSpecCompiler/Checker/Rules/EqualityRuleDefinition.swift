@@ -1,4 +1,4 @@
-@_spi(Tooling) import FormSpecRuntime
+@_spi(Program) @_spi(Tooling) import FormSpecRuntime
 
 /// `equals: X` / `not_equals: X`.
 struct EqualityRuleDefinition: RuleDefinition {

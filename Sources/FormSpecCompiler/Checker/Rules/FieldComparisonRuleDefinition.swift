@@ -1,5 +1,5 @@
 import FormSpecDiagnostics
-@_spi(Tooling) import FormSpecRuntime
+@_spi(Program) @_spi(Tooling) import FormSpecRuntime
 
 /// `same_as: FIELD` / `different_from: FIELD`.
 struct FieldComparisonRuleDefinition: RuleDefinition {

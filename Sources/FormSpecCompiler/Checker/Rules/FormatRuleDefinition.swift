@@ -1,4 +1,4 @@
-@_spi(Tooling) import FormSpecRuntime
+@_spi(Program) @_spi(Tooling) import FormSpecRuntime
 
 /// `format: email | url | uuid | luhn | e164`.
 struct FormatRuleDefinition: RuleDefinition {

@@ -1,4 +1,4 @@
-@_spi(Tooling) import FormSpecRuntime
+@_spi(Program) @_spi(Tooling) import FormSpecRuntime
 import FormSpecYAML
 
 /// `min_length: N` / `max_length: N`, with `unit: scalars | utf8 | utf16`.

@@ -1,4 +1,4 @@
-@_spi(Tooling) import FormSpecRuntime
+@_spi(Program) @_spi(Tooling) import FormSpecRuntime
 
 /// `one_of: [..]` / `not_one_of: [..]`.
 struct MembershipRuleDefinition: RuleDefinition {

@@ -1,4 +1,4 @@
-@_spi(Tooling) import FormSpecRuntime
+@_spi(Program) @_spi(Tooling) import FormSpecRuntime
 
 /// `multiple_of: X`.
 struct MultipleOfRuleDefinition: RuleDefinition {

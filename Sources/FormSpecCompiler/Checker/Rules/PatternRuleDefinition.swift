@@ -1,6 +1,6 @@
 import FormSpecDiagnostics
 import FormSpecPattern
-@_spi(Tooling) import FormSpecRuntime
+@_spi(Program) @_spi(Tooling) import FormSpecRuntime
 import FormSpecYAML
 
 /// `pattern: REGEX` / `not_pattern: REGEX`, compiled once here so a bad pattern is a diagnostic

@@ -1,4 +1,4 @@
-@_spi(Tooling) import FormSpecRuntime
+@_spi(Program) @_spi(Tooling) import FormSpecRuntime
 
 /// `min`, `max`, `at_least`, `at_most`, `greater_than`, `less_than` on numbers, dates, times and
 /// date-times.

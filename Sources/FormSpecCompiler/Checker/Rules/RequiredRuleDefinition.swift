@@ -1,4 +1,4 @@
-@_spi(Tooling) import FormSpecRuntime
+@_spi(Program) @_spi(Tooling) import FormSpecRuntime
 
 /// `required: true` as a rule, so it can carry `when:`.
 struct RequiredRuleDefinition: RuleDefinition {

@@ -1,5 +1,5 @@
 import FormSpecDiagnostics
-@_spi(Tooling) import FormSpecRuntime
+@_spi(Program) @_spi(Tooling) import FormSpecRuntime
 
 /// What checking a rule item produced: the runtime rule, its default message key and placeholders.
 struct CheckedRuleBody {

@@ -1,4 +1,4 @@
-@_spi(Tooling) import FormSpecRuntime
+@_spi(Program) @_spi(Tooling) import FormSpecRuntime
 
 /// Every ``ValueRule`` of the runtime's registry, checked from its declared argument kind: a rule
 /// declared that way needs nothing in the compiler.

@@ -1,0 +1,291 @@
+@_spi(Program) @_spi(Tooling) import FormSpecRuntime
+
+/// Writes a program as Swift values for `formspec compile --emit swift`: the generated file builds
+/// its `Program` with initializers over literals, so starting an app costs no JSON and no `Codable`.
+///
+/// ```swift
+/// enum Tables {
+///     static let texts: [LocalizedText] = [LocalizedText(["en": Template(text: "Username is required")]), …]
+///     static func program() throws -> Program { Program(form: "signup", …, fields: [field0(), …], …) }
+///     static func field0() -> FieldProgram { FieldProgram(name: "username", …, requiredMessage: texts[0], …) }
+/// }
+/// ```
+///
+/// Each message or checklist text is written once in `texts` and named by index, since most of a
+/// program is the same few default messages in every bundled locale. Each field has a function
+/// of its own, which keeps every expression small for the type checker. Patterns are their compiled
+/// automata as `[Int32]` literals (`PatternRule(…, words:)`); rebuilding one and making a value rule
+/// check what they are given, so only a field holding one throws.
+///
+/// Every switch below is exhaustive: a new rule, test or operand fails to build here until it is
+/// written, and `GeneratedSwiftTests` compare each shipped spec's program with the one it builds.
+struct SwiftProgramTables {
+    private var texts: [LocalizedText] = []
+    private var textIndexes: [LocalizedText: Int] = [:]
+    /// Whether the expression being written calls a throwing initializer.
+    private var throwing = false
+
+    /// The `Tables` enum's lines, for `program`.
+    static func write(_ program: Program, into out: inout SourceWriter) {
+        var tables = SwiftProgramTables()
+        var fieldFunctions: [(text: String, throwing: Bool)] = []
+        for field in program.fields {
+            tables.throwing = false
+            let text = tables.field(field)
+            fieldFunctions.append((text, tables.throwing))
+        }
+        tables.throwing = false
+        let formRules = program.formRules.map { tables.formRule($0) }
+        let unknownField = tables.text(program.unknownFieldMessage)
+        let fieldCalls = fieldFunctions.indices.map { (fieldFunctions[$0].throwing ? "try " : "") + "field\($0)()" }
+        let programThrows = tables.throwing || fieldFunctions.contains { $0.throwing }
+
+        out.line("/// The lowered program as Swift values: ``program()`` builds it once, on first use, with no")
+        out.line("/// decoding. Internal, so a benchmark in the module can time `Tables.program()` itself.")
+        out.line("enum Tables {")
+        out.indented { out in
+            out.line(
+                programThrows
+                    ? "static let built = Result { try program() }"
+                    : "static let built: Result<Program, any Error> = .success(program())")
+            out.line("")
+            out.line("/// Every message and checklist text of the form, each once.")
+            out.line("static let texts: [LocalizedText] = [")
+            out.indented { out in
+                for text in tables.texts { out.line(Self.localizedText(text) + ",") }
+            }
+            out.line("]")
+            out.line("")
+            out.line("static func program() \(programThrows ? "throws " : "")-> Program {")
+            out.line("    Program(")
+            out.line("        form: \(Self.string(program.form)), title: \(Self.optional(program.title, Self.string)),")
+            out.line("        locale: \(Self.string(program.locale)),")
+            out.line("        fields: \(Self.array(fieldCalls)),")
+            out.line("        formRules: \(Self.array(formRules)),")
+            out.line("        unknownFieldMessage: \(unknownField))")
+            out.line("}")
+            for (index, function) in fieldFunctions.enumerated() {
+                out.line("")
+                out.line("static func field\(index)() \(function.throwing ? "throws " : "")-> FieldProgram {")
+                out.line("    " + function.text)
+                out.line("}")
+            }
+        }
+        out.line("}")
+    }
+
+    // MARK: Program parts
+
+    private mutating func field(_ field: FieldProgram) -> String {
+        let arguments = [
+            "name: \(Self.string(field.name))",
+            "label: \(Self.string(field.label))",
+            "labelTranslations: \(Self.optional(field.labelTranslations, Self.translations))",
+            "type: .\(field.type)",
+            "required: \(field.required)",
+            "requiredMessage: \(text(field.requiredMessage))",
+            "typeMessage: \(text(field.typeMessage))",
+            "defaultValue: \(Self.optional(field.defaultValue, Self.value))",
+            "defaultOffset: \(Self.optional(field.defaultOffset, Self.dateOffset))",
+            "trim: \(field.trim)",
+            "debounceMilliseconds: \(Self.optional(field.debounceMilliseconds) { "\($0)" })",
+            "condition: \(field.condition.map { condition($0) } ?? "nil")",
+            "reportsFirstOnly: \(field.reportsFirstOnly)",
+            "rules: \(Self.array(field.rules.map { ruleProgram($0) }))",
+            "options: \(Self.array(field.options.map(Self.option)))",
+            "choiceMessage: \(text(field.choiceMessage))",
+            "reads: \(Self.array(field.reads.map { "\($0)" }))",
+        ]
+        return "FieldProgram(" + arguments.joined(separator: ", ") + ")"
+    }
+
+    private mutating func ruleProgram(_ item: RuleProgram) -> String {
+        let arguments = [
+            "name: \(Self.string(item.name))",
+            "rule: \(rule(item.rule))",
+            "message: \(text(item.message))",
+            "requirement: \(text(item.requirement))",
+            "condition: \(item.condition.map { condition($0) } ?? "nil")",
+            "severity: .\(item.severity)",
+            "debounceMilliseconds: \(Self.optional(item.debounceMilliseconds) { "\($0)" })",
+        ]
+        return "RuleProgram(" + arguments.joined(separator: ", ") + ")"
+    }
+
+    private mutating func rule(_ rule: Rule) -> String {
+        switch rule {
+        case .required:
+            return ".required"
+        case .length(let length):
+            return ".length(LengthRule(bound: .\(length.bound), limit: \(length.limit), unit: .\(length.unit)))"
+        case .pattern(let pattern):
+            return ".pattern(\(patternRule(pattern)))"
+        case .contains(let contains):
+            let classes = Self.array(contains.classes.map { ".\($0)" })
+            return ".contains(ContainsRule(classes: \(classes), count: \(contains.count)))"
+        case .format(let format):
+            return ".format(FormatRule(format: .\(format.format)))"
+        case .equality(let equality):
+            return ".equality(EqualityRule(operand: \(Self.operand(equality.operand)), negated: \(equality.negated), "
+                + "caseInsensitive: \(equality.caseInsensitive)))"
+        case .membership(let membership):
+            return ".membership(MembershipRule(values: \(Self.array(membership.values.map(Self.scalar))), "
+                + "negated: \(membership.negated), caseInsensitive: \(membership.caseInsensitive)))"
+        case .fieldComparison(let comparison):
+            return ".fieldComparison(FieldComparisonRule(other: \(comparison.other), negated: \(comparison.negated), "
+                + "caseInsensitive: \(comparison.caseInsensitive)))"
+        case .range(let range):
+            return ".range(RangeRule(comparison: .\(range.comparison), operand: \(Self.operand(range.operand))))"
+        case .multipleOf(let multiple):
+            return ".multipleOf(MultipleOfRule(operand: \(Self.operand(multiple.operand))))"
+        case .all(let items):
+            return ".all(\(Self.array(items.map { ruleProgram($0) })))"
+        case .any(let items):
+            return ".any(\(Self.array(items.map { ruleProgram($0) })))"
+        case .not(let item):
+            return ".not(\(ruleProgram(item)))"
+        case .check(let check):
+            return ".check(ExternalCheckRule(name: \(Self.string(check.name)), runsWhen: .\(check.runsWhen)))"
+        case .value(let value):
+            throwing = true
+            let argument: String
+            switch value.base.checkedArgument {
+            case .field(let index): argument = ".field(\(index))"
+            case .count(let count): argument = ".count(\(count))"
+            case .items(let items): argument = ".items(\(Self.array(items.map { "\($0)" })))"
+            }
+            return ".value(try AnyValueRule(named: \(Self.string(value.name)), argument: \(argument), "
+                + "caseInsensitive: \(value.base.isCaseInsensitive)))"
+        }
+    }
+
+    private mutating func patternRule(_ rule: PatternRule) -> String {
+        throwing = true
+        return "try PatternRule(source: \(Self.string(rule.source)), flags: \(Self.string(rule.flagLetters)), "
+            + "negated: \(rule.negated), words: \(Self.array(rule.words.map { "\($0)" })))"
+    }
+
+    private mutating func condition(_ condition: Condition) -> String {
+        switch condition {
+        case .field(let index, let test):
+            let written: String
+            switch test {
+            case .equals(let value): written = ".equals(\(Self.scalar(value)))"
+            case .notEquals(let value): written = ".notEquals(\(Self.scalar(value)))"
+            case .oneOf(let values): written = ".oneOf(\(Self.array(values.map(Self.scalar))))"
+            case .empty(let empty): written = ".empty(\(empty))"
+            case .compare(let comparison, let operand): written = ".compare(.\(comparison), \(Self.operand(operand)))"
+            case .matches(let pattern): written = ".matches(\(patternRule(pattern)))"
+            }
+            return ".field(\(index), \(written))"
+        case .mode(let mode): return ".mode(.\(mode))"
+        case .all(let conditions): return ".all(\(Self.array(conditions.map { self.condition($0) })))"
+        case .any(let conditions): return ".any(\(Self.array(conditions.map { self.condition($0) })))"
+        case .not(let inner): return ".not(\(self.condition(inner)))"
+        }
+    }
+
+    private mutating func formRule(_ rule: FormRuleProgram) -> String {
+        let kind =
+            switch rule.kind {
+            case .requireChanges: ".requireChanges"
+            case .atLeastOneOf(let fields): ".atLeastOneOf(\(Self.array(fields.map { "\($0)" })))"
+            }
+        return "FormRuleProgram(name: \(Self.string(rule.name)), kind: \(kind), message: \(text(rule.message)), "
+            + "condition: \(rule.condition.map { condition($0) } ?? "nil"))"
+    }
+
+    /// `texts[N]`, adding the text to the table the first time.
+    private mutating func text(_ text: LocalizedText) -> String {
+        if let index = textIndexes[text] { return "texts[\(index)]" }
+        textIndexes[text] = texts.count
+        texts.append(text)
+        return "texts[\(texts.count - 1)]"
+    }
+
+    // MARK: Values
+
+    private static func localizedText(_ text: LocalizedText) -> String {
+        let entries = text.templates.sorted { $0.key < $1.key }.map { "\(string($0.key)): \(template($0.value))" }
+        return "LocalizedText(\(entries.isEmpty ? "[:]" : "[" + entries.joined(separator: ", ") + "]"))"
+    }
+
+    private static func template(_ template: Template) -> String {
+        if template.segments.count == 1, case .text(let text) = template.segments[0] {
+            return "Template(text: \(string(text)))"
+        }
+        let segments = template.segments.map { segment in
+            switch segment {
+            case .text(let text): ".text(\(string(text)))"
+            case .value: ".value"
+            }
+        }
+        return "Template(\(array(segments)))"
+    }
+
+    private static func scalar(_ scalar: Scalar) -> String {
+        switch scalar {
+        case .text(let text): ".text(\(string(text)))"
+        case .integer(let integer): ".integer(\(integer))"
+        case .number(let number): ".number(ExactDecimal(\(string(number.description)))!)"
+        case .boolean(let boolean): ".boolean(\(boolean))"
+        case .date(let date): ".date(CivilDate(iso: \(string(date.description)))!)"
+        case .time(let time): ".time(CivilTime(parsing: \(string(time.description)))!)"
+        case .datetime(let dateTime): ".datetime(OffsetDateTime(parsing: \(string(dateTime.description)))!)"
+        }
+    }
+
+    private static func value(_ value: Value) -> String {
+        switch value {
+        case .null: ".null"
+        case .bool(let bool): ".bool(\(bool))"
+        case .integer(let integer): ".integer(\(integer))"
+        case .number(let number): ".number(ExactDecimal(\(string(number.description)))!)"
+        case .string(let text): ".string(\(string(text)))"
+        case .array(let items): ".array(\(array(items.map(Self.value))))"
+        case .object(let members):
+            ".object(\(array(members.map { "Value.Member(\(string($0.key)), \(Self.value($0.value)))" })))"
+        }
+    }
+
+    private static func operand(_ operand: Operand) -> String {
+        switch operand {
+        case .literal(let value): ".literal(\(scalar(value)))"
+        case .field(let index): ".field(\(index))"
+        case .today(let offset): ".today(\(dateOffset(offset)))"
+        case .fieldOffset(let index, let offset):
+            switch offset {
+            case .date(let step): ".fieldOffset(\(index), .date(\(dateOffset(step))))"
+            case .time(let step): ".fieldOffset(\(index), .time(TimeStep(amount: \(step.amount), unit: .\(step.unit))))"
+            case .integer(let step): ".fieldOffset(\(index), .integer(\(step)))"
+            case .number(let step): ".fieldOffset(\(index), .number(ExactDecimal(\(string(step.description)))!))"
+            }
+        }
+    }
+
+    private static func dateOffset(_ offset: DateOffset) -> String {
+        "DateOffset(amount: \(offset.amount), unit: .\(offset.unit))"
+    }
+
+    private static func option(_ option: ChoiceOption) -> String {
+        "ChoiceOption(value: \(string(option.value)), label: \(string(option.label)), "
+            + "translations: \(optional(option.translations, translations)))"
+    }
+
+    private static func translations(_ translations: [String: String]) -> String {
+        if translations.isEmpty { return "[:]" }
+        return "["
+            + translations.sorted { $0.key < $1.key }.map { "\(string($0.key)): \(string($0.value))" }
+            .joined(separator: ", ") + "]"
+    }
+
+    private static func optional<T>(_ value: T?, _ write: (T) -> String) -> String {
+        value.map(write) ?? "nil"
+    }
+
+    private static func array(_ elements: [String]) -> String {
+        "[" + elements.joined(separator: ", ") + "]"
+    }
+
+    private static func string(_ text: String) -> String { SwiftSourceEmitter.stringLiteral(text) }
+}
