@@ -21,6 +21,7 @@ extension CheckoutForm: GeneratedForm {}
 extension ContactForm: GeneratedForm {}
 extension CouponForm: GeneratedForm {}
 extension EmergencyContactsForm: GeneratedForm {}
+extension ExactNumbersForm: GeneratedForm {}
 extension MultilingualForm: GeneratedForm {}
 extension NewsletterForm: GeneratedForm {}
 extension OrderForm: GeneratedForm {}
@@ -28,6 +29,7 @@ extension PasswordConfirmForm: GeneratedForm {}
 extension PasswordPolicyForm: GeneratedForm {}
 extension PaymentContactForm: GeneratedForm {}
 extension PizzaForm: GeneratedForm {}
+extension RareConstructsForm: GeneratedForm {}
 extension ProfileLinksForm: GeneratedForm {}
 extension RegistrationForm: GeneratedForm {}
 extension SettingsForm: GeneratedForm {}
@@ -53,6 +55,7 @@ struct TypedSpecTests {
             ("Specs/contact.form.yaml", ContactForm.self),
             ("Specs/coupon.form.yaml", CouponForm.self),
             ("Specs/emergency_contacts.form.yaml", EmergencyContactsForm.self),
+            ("Tests/FormSpecJavaScriptTests/Specs/exact_numbers.form.yaml", ExactNumbersForm.self),
             ("Specs/multilingual.form.yaml", MultilingualForm.self),
             ("Examples/newsletter.form.yaml", NewsletterForm.self),
             ("Specs/order.form.yaml", OrderForm.self),
@@ -60,6 +63,7 @@ struct TypedSpecTests {
             ("Specs/password_policy.form.yaml", PasswordPolicyForm.self),
             ("Specs/payment_contact.form.yaml", PaymentContactForm.self),
             ("Specs/pizza.form.yaml", PizzaForm.self),
+            ("Tests/FormSpecJavaScriptTests/Specs/rare_constructs.form.yaml", RareConstructsForm.self),
             ("Specs/profile_links.form.yaml", ProfileLinksForm.self),
             ("Specs/registration.form.yaml", RegistrationForm.self),
             ("Specs/settings.form.yaml", SettingsForm.self),
