@@ -2,7 +2,7 @@ import FormSpec
 import Foundation
 import Testing
 
-@_spi(Tooling) @testable import FormSpecRuntime
+@_spi(Program) @_spi(Tooling) @testable import FormSpecRuntime
 
 /// Conditions that compare (`less_than`, `greater_than`, `at_least`, `at_most`) and match
 /// (`matches`), and comparison rules with an offset, compiled from specs.

@@ -1,5 +1,5 @@
 import FormSpec
-@_spi(Tooling) import FormSpecRuntime
+@_spi(Program) @_spi(Tooling) import FormSpecRuntime
 import Testing
 
 /// Locale matching (BCP 47, case-insensitive, scripts from regions) and deterministic fallbacks.

@@ -2,7 +2,7 @@ import FormSpec
 import Foundation
 import Testing
 
-@_spi(Tooling) @testable import FormSpecRuntime
+@_spi(Program) @_spi(Tooling) @testable import FormSpecRuntime
 
 /// `not_contains_field`, the first rule declared as a ``ValueRule``: one file in the runtime and a
 /// line in the registry, with nothing in the compiler, the codec or the evaluator naming it.

@@ -1,5 +1,5 @@
 import FormSpec
-@_spi(Tooling) import FormSpecRuntime
+@_spi(Program) @_spi(Tooling) import FormSpecRuntime
 import Foundation
 import Testing
 
