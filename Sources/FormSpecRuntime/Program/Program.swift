@@ -3,7 +3,7 @@
 /// Fields are addressed by index; patterns, messages and literals are prepared at compile time,
 /// so evaluating a record does no parsing and no lookup by name.
 ///
-/// The types a program is made of (``FieldProgram``, ``RuleProgram``, the rules, conditions and
+/// The types a program is made of (`FieldProgram`, `RuleProgram`, the rules, conditions and
 /// messages) and their initializers are `@_spi(Program)`: FormSpec's own modules, and the Swift
 /// files `formspec compile --emit swift` generates (which build their program from literals),
 /// import them that way. They are not public API and may change with any release.
