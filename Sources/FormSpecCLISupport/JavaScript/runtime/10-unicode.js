@@ -401,8 +401,10 @@ class LengthRule {
         let length;
         switch (this.unit) {
             case "graphemes":
-                // Counting graphemes walks the whole string; stop as soon as the answer is known.
-                if (fsUTF8Count(text) < this.limit) return this.bound === "max";
+                // Counting graphemes walks the whole string, but a character is at least one UTF-16
+                // unit: a text of no more units than a maximum is within it, one of fewer units
+                // than a minimum is short of it.
+                if (this.bound === "max" ? text.length <= this.limit : text.length < this.limit) return this.bound === "max";
                 length = LengthRule.asciiGraphemeCount(text) ?? fsGraphemeCount(text);
                 break;
             case "scalars": length = fsScalarCount(text); break;
