@@ -10,7 +10,8 @@
 //                                 .optionSets .defaultValues .defaultOffsets .relativeDefaultFields
 //                                 .secretFields .defaultChain .lowered .defaultTexts .isNested
 //                                 .nestedLayout .dependents .readsToday .hasRepeatedNames
-//                                 .reportedRuleNames (by rule position);
+//                                 .reportedRuleNames (by rule position) .hasDirectReports
+//                                 (70-report.js's directReportsApply);
 //                                 read(raw, index, today),
 //                                 defaultValue(index, today), defaultInput(index, today),
 //                                 visitNested(members, assign, unknown),
@@ -504,9 +505,23 @@ const fsInstructionCodes = {
 };
 
 /**
+ * A leaf rule (`code` text, membership or value) as one closure `(scalar, environment) => passes`,
+ * made once: the evaluator calls it without switching on the kind. Undefined for other codes.
+ */
+function fsLeafTest(code, rule) {
+    switch (code) {
+        case FS_OP_TEXT: return (scalar) => rule.passes(fsScalarTextValue(scalar));
+        case FS_OP_MEMBERSHIP: return (scalar) => rule.passes(scalar);
+        case FS_OP_VALUE: return (scalar, environment) => rule.passes(scalar, environment);
+        default: return undefined;
+    }
+}
+
+/**
  * The evaluator's form of a program's rules and conditions: flat arrays addressed by index. The
  * top-level rules of field `f` are `instructions[fieldStart[f] .. fieldStart[f + 1]]`, in rule
- * order; a combinator's children are `instructions[payload .. payload + count]`. Conditions are
+ * order; a combinator's children are `instructions[payload .. payload + count]`; a leaf rule's
+ * instruction carries its `test` (`fsLeafTest`). Conditions are
  * nodes: `{op, operand, payload, count}` as in Swift (the mode node keeps the mode's name).
  */
 class LoweredRules {
@@ -566,9 +581,10 @@ class LoweredRules {
     lower(rule) {
         const condition = rule.condition === undefined ? -1 : this.lowerCondition(rule.condition);
         const item = rule.rule;
+        const code = fsInstructionCodes[item.kind];
         const instruction = {
             op: item.kind, isWarning: rule.severity === "warning", payload: 0, count: 0, condition,
-            waitsForLocalRules: false, code: fsInstructionCodes[item.kind],
+            waitsForLocalRules: false, code, test: fsLeafTest(code, item.rule),
         };
         switch (item.kind) {
             case "required": break;
@@ -793,6 +809,8 @@ class Program {
         this.scratchBusy = false;
         // The options `validate` last prepared (70-report.js's fsValidationPlan).
         this.lastPlan = undefined;
+        // Whether reports may come straight from the values (70-report.js's directReport).
+        this.hasDirectReports = this.directReportsApply();
     }
 
     /**
