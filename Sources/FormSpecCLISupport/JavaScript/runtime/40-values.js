@@ -971,6 +971,17 @@ class RangeRule {
         if (bound.kind === "unordered") return false;
         return fsComparisonHolds(this.comparison, fsScalarCompare(value, bound.scalar));
     }
+
+    /** `fsLeafTest`'s closure: against a literal (most bounds), the bound is that scalar. */
+    test() {
+        const operand = this.operand;
+        if (operand.kind === "literal") {
+            const comparison = this.comparison;
+            const bound = operand.scalar;
+            return (scalar) => fsComparisonHolds(comparison, fsScalarCompare(scalar, bound));
+        }
+        return (scalar, environment) => this.passes(scalar, environment);
+    }
 }
 
 /** `multiple_of: X`, decided exactly on the decimals. */
