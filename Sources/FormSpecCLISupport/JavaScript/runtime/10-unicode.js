@@ -515,6 +515,10 @@ class ContainsRule {
 
 // MARK: Case folding (CaseFolding.swift)
 
+// Only rules with `case: insensitive` fold case: a module whose program has none leaves the rest of
+// this file out (the emitter's `case-folding` feature; JavaScriptRuntimeEmbeddingTests says how).
+/*! @feature case-folding */
+
 /**
  * Unicode full default case folding (CaseFolding.txt statuses C and F, never T), for comparing text
  * without regard to case.
