@@ -51,9 +51,16 @@ package enum JavaScriptEmitter {
 
     /// The runtime features (``JavaScriptRuntime/pieces``) a program's module needs, read off its
     /// JSON: `case-folding` when a rule compares with `case: insensitive` (the runtime folds case
-    /// only where it reads that member as `true`).
+    /// only where it reads that member as `true`), `patterns` when there is a compiled pattern (a
+    /// rule's or a condition's: each has its `conjuncts`), `times` when there is a `time` or
+    /// `datetime` field, literal or offset (a one-key object of that name, or a field's type).
     static func runtimeFeatures(programJSON: String) -> Set<String> {
-        programJSON.contains(#""case_insensitive":true"#) ? ["case-folding"] : []
+        var features: Set<String> = []
+        if programJSON.contains(#""case_insensitive":true"#) { features.insert("case-folding") }
+        if programJSON.contains(#""conjuncts":"#) { features.insert("patterns") }
+        let times = [#""time":"#, #""datetime":"#, #""type":"time""#, #""type":"datetime""#]
+        if times.contains(where: programJSON.contains) { features.insert("times") }
+        return features
     }
 
     /// The program's JSON with every integer beyond ±2^53 written as a BigInt literal (`…n`): a
