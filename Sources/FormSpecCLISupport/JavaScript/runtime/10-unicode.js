@@ -404,7 +404,8 @@ class LengthRule {
                 // Counting graphemes walks the whole string, but a character is at least one UTF-16
                 // unit: a text of no more units than a maximum is within it, one of fewer units
                 // than a minimum is short of it.
-                if (this.bound === "max" ? text.length <= this.limit : text.length < this.limit) return this.bound === "max";
+                if (this.bound === "max" && text.length <= this.limit) return true;
+                if (this.bound === "min" && text.length < this.limit) return false;
                 length = LengthRule.asciiGraphemeCount(text) ?? fsGraphemeCount(text);
                 break;
             case "scalars": length = fsScalarCount(text); break;

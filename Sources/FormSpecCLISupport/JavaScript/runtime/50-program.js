@@ -537,8 +537,8 @@ function fsLeafTest(code, rule) {
  * The evaluator's form of a program's rules and conditions: flat arrays addressed by index. The
  * top-level rules of field `f` are `instructions[fieldStart[f] .. fieldStart[f + 1]]`, in rule
  * order; a combinator's children are `instructions[payload .. payload + count]`; a leaf rule's
- * instruction carries its `test` (`fsLeafTest`). Conditions are
- * nodes: `{op, operand, payload, count}` as in Swift (the mode node keeps the mode's name).
+ * instruction carries its `test` (`fsLeafTest`). Conditions are nodes: `{op, operand, payload,
+ * count}` as in Swift (the mode node keeps the mode's name).
  */
 class LoweredRules {
     constructor(fields, formRules) {
