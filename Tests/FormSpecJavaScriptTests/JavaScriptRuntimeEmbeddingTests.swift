@@ -9,19 +9,47 @@ import Testing
 /// after gzip), with a digest of the files it was made from and the module's static declarations.
 /// `FORMSPEC_RECORD=1` rewrites it (that needs `esbuild`, Debian's package); the check only
 /// compares digests, so `swift test` does not.
+///
+/// The script is kept in pieces: code after a `/*! @feature NAME */` comment in a runtime file (up
+/// to the file's end or the next such comment) is feature NAME's, which the emitter leaves out of a
+/// module whose program does not use it. The pieces are minified together, so they share one set
+/// of shortened names, and cut apart at the comments, which esbuild keeps in place.
 @Suite("JavaScript runtime embedding")
 struct JavaScriptRuntimeEmbeddingTests {
     static let folder = "Sources/FormSpecCLISupport/JavaScript/runtime"
     static let generated = "Sources/FormSpecCLISupport/JavaScriptRuntime.swift"
     static let declarationsFile = "Sources/FormSpecCLISupport/JavaScript/declarations.d.ts"
 
-    /// The runtime files concatenated in order, each after a comment with its name.
+    /// The runtime files concatenated in order, each after a marker comment with its name (which
+    /// ends the feature piece before it).
     static func runtimeSource() throws -> String {
         try Repository.files(under: folder, endingWith: [".js"]).map { path in
             var text = try Repository.read(path)
             if !text.hasSuffix("\n") { text += "\n" }
-            return "// \(URL(fileURLWithPath: path).lastPathComponent)\n" + text
+            return "/*! @file \(URL(fileURLWithPath: path).lastPathComponent) */\n" + text
         }.joined()
+    }
+
+    /// The minified runtime cut at its marker comments: `(feature, code)`, the feature nil for code
+    /// every module carries (consecutive such pieces joined), the markers dropped.
+    static func pieces(_ minified: String) -> [(feature: String?, source: String)] {
+        let marker = #/\/\*! @(file|feature) ([A-Za-z0-9._-]+) \*\/\n?/#
+        var pieces: [(feature: String?, source: String)] = []
+        var feature: String?
+        var rest = Substring(minified)
+        while true {
+            let match = rest.firstMatch(of: marker)
+            let code = String(rest[..<(match?.range.lowerBound ?? rest.endIndex)])
+            if feature == nil, let last = pieces.last, last.feature == nil {
+                pieces[pieces.count - 1].source += code
+            } else if !code.isEmpty || feature != nil {
+                pieces.append((feature, code))
+            }
+            guard let match else { break }
+            feature = match.output.1 == "feature" ? String(match.output.2) : nil
+            rest = rest[match.range.upperBound...]
+        }
+        return pieces
     }
 
     /// FNV-1a (64 bits) of the runtime and the declarations: what tells a stale embedding.
@@ -39,7 +67,7 @@ struct JavaScriptRuntimeEmbeddingTests {
         let esbuild = try #require(
             PathExecutable.named("esbuild"), "FORMSPEC_RECORD needs esbuild (apt-get install esbuild)")
         let output = try Subprocess.run(
-            esbuild, ["--minify", "--format=esm", "--target=es2022", "--legal-comments=none", "--log-level=warning"],
+            esbuild, ["--minify", "--format=esm", "--target=es2022", "--legal-comments=inline", "--log-level=warning"],
             in: Repository.root, input: .text(source))
         guard output.status == 0, output.stderr.isEmpty else {
             throw NodeRunner.NodeFailure(description: "esbuild: \(output.stderr)")
@@ -47,8 +75,10 @@ struct JavaScriptRuntimeEmbeddingTests {
         return output.stdout
     }
 
-    /// The Swift file embedding `minified` runtime and the declarations.
-    static func embeddingSource(minified: String, digest: String, declarations: String) -> String {
+    /// The Swift file embedding the runtime's minified `pieces` and the declarations.
+    static func embeddingSource(
+        pieces: [(feature: String?, source: String)], digest: String, declarations: String
+    ) -> String {
         """
         // swift-format-ignore-file
         // Generated from JavaScript/runtime/ and JavaScript/declarations.d.ts by
@@ -60,14 +90,23 @@ struct JavaScriptRuntimeEmbeddingTests {
             /// FNV-1a of the files this was made from (the embedding test compares it).
             static let digest = "\(digest)"
 
-            /// The runtime, one ES module body that reads `PROGRAM`.
-            static let source = \(literal(minified))
+            /// The runtime, one ES module body that reads `PROGRAM`, in pieces: a piece with a feature
+            /// is code only a program using that feature runs (`source(features:)`).
+            static let pieces: [(feature: String?, source: String)] = [
+        \(entries(pieces))    ]
 
             /// The module's declarations after the form's own types (`JavaScript/declarations.d.ts`).
             static let declarations = \(literal(declarations))
         }
 
         """
+    }
+
+    /// The array elements of `pieces`, one a line: `(feature or nil, literal),`.
+    static func entries(_ pieces: [(feature: String?, source: String)]) -> String {
+        pieces.map { piece in
+            "        (\(piece.feature.map { "\"\($0)\"" } ?? "nil"), \(literal(piece.source))),\n"
+        }.joined()
     }
 
     /// A raw multi-line Swift string literal holding `text` exactly.
@@ -83,7 +122,7 @@ struct JavaScriptRuntimeEmbeddingTests {
         let digest = Self.digest(runtime: runtime, declarations: declarations)
         if ProcessInfo.processInfo.environment["FORMSPEC_RECORD"] != nil {
             let source = Self.embeddingSource(
-                minified: try Self.minified(runtime), digest: digest, declarations: declarations)
+                pieces: Self.pieces(try Self.minified(runtime)), digest: digest, declarations: declarations)
             try source.write(toFile: Repository.path(Self.generated), atomically: true, encoding: .utf8)
             return
         }
@@ -92,19 +131,28 @@ struct JavaScriptRuntimeEmbeddingTests {
             "stale: run FORMSPEC_RECORD=1 swift test --filter JavaScriptRuntimeEmbedding, then build again")
     }
 
-    /// The minified runtime is a module body that parses, declares no `PROGRAM` of its own, and
-    /// neither imports, fetches nor evaluates anything.
+    /// The minified runtime, with every feature and with none, is a module body that parses,
+    /// declares no `PROGRAM` of its own, and neither imports, fetches nor evaluates anything.
     @Test func theEmbeddedRuntimeParses() throws {
         let folder = try NodeRunner.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let module = folder.appendingPathComponent("module.mjs")
-        try Data(("const PROGRAM = {};\n" + JavaScriptRuntime.source).utf8).write(to: module)
-        let output = try NodeRunner.run(["--check", module.path])
-        #expect(output.status == 0, "\(output.stderr)")
-        #expect(!JavaScriptRuntime.source.contains("PROGRAM="))
-        // Self-contained and CSP-safe: nothing imported or fetched, no code made from text.
-        for banned in ["eval(", "Function(", "import(", "import ", "import{", "require(", "fetch(", "XMLHttpRequest"] {
-            #expect(!JavaScriptRuntime.source.contains(banned), "the runtime uses \(banned)")
+        let every = Set(JavaScriptRuntime.pieces.compactMap(\.feature))
+        #expect(!every.isEmpty)
+        for features in [every, []] {
+            let source = JavaScriptRuntime.source(features: features)
+            let module = folder.appendingPathComponent("module.mjs")
+            try Data(("const PROGRAM = {};\n" + source).utf8).write(to: module)
+            let output = try NodeRunner.run(["--check", module.path])
+            #expect(output.status == 0, "\(output.stderr)")
+            #expect(!source.contains("PROGRAM="))
+            #expect(!source.contains("/*!"), "a marker comment is left in")
+            // Self-contained and CSP-safe: nothing imported or fetched, no code made from text.
+            let banned = [
+                "eval(", "Function(", "import(", "import ", "import{", "require(", "fetch(", "XMLHttpRequest",
+            ]
+            for text in banned {
+                #expect(!source.contains(text), "the runtime uses \(text)")
+            }
         }
     }
 }

@@ -204,6 +204,9 @@ enum JavaScriptUnicodeData {
             let set = runs { property.test(Unicode.Scalar($0)!) ? true : nil }
             out += table(property.name, property.doc, encode(set))
         }
+        // Only case folding reads the last two: a module without case-insensitive rules leaves them
+        // out (JavaScriptRuntimeEmbeddingTests says how).
+        out += "\n/*! @feature case-folding */\n"
         out += table(
             "FS_SIMPLE_FOLDING",
             "FormSpec's CaseFolding.simpleFold past ASCII: CaseFolding. Pairs of the gap since the previous scalar (minus one) and the zigzag-encoded difference to the folding.",

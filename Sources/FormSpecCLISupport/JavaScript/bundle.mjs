@@ -7,6 +7,8 @@
 // PROGRAM.json is `formspec compile SPEC --emit json`. The module is: a header, `const PROGRAM =`
 // the program, then every `runtime/*.js` piece in file-name order (the last, `90-exports.js`,
 // holds the module's exports). Pieces share one module scope: each declares only its own names.
+// It keeps every `/*! @feature */` part, which the emitter leaves out of a program that does not
+// use it (JavaScriptRuntimeEmbeddingTests.swift).
 import { readFileSync, readdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";

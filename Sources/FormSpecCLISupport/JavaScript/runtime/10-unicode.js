@@ -401,8 +401,11 @@ class LengthRule {
         let length;
         switch (this.unit) {
             case "graphemes":
-                // Counting graphemes walks the whole string; stop as soon as the answer is known.
-                if (fsUTF8Count(text) < this.limit) return this.bound === "max";
+                // Counting graphemes walks the whole string, but a character is at least one UTF-16
+                // unit: a text of no more units than a maximum is within it, one of fewer units
+                // than a minimum is short of it.
+                if (this.bound === "max" && text.length <= this.limit) return true;
+                if (this.bound === "min" && text.length < this.limit) return false;
                 length = LengthRule.asciiGraphemeCount(text) ?? fsGraphemeCount(text);
                 break;
             case "scalars": length = fsScalarCount(text); break;
@@ -512,6 +515,10 @@ class ContainsRule {
 }
 
 // MARK: Case folding (CaseFolding.swift)
+
+// Only rules with `case: insensitive` fold case: a module whose program has none leaves the rest of
+// this file out (the emitter's `case-folding` feature; JavaScriptRuntimeEmbeddingTests says how).
+/*! @feature case-folding */
 
 /**
  * Unicode full default case folding (CaseFolding.txt statuses C and F, never T), for comparing text

@@ -5,6 +5,10 @@
 // backtracking. The tables come from Swift's compiler and are not checked again here (Swift's
 // decoder checks them when it reads a program). JavaScriptPatternTests runs the pattern corpus
 // through both engines against Swift.
+//
+// Only patterns (`pattern:`, `not_pattern:`, a `matches:` condition) use this piece: a module whose
+// program has none leaves it out (the emitter's `patterns` feature).
+/*! @feature patterns */
 
 /**
  * A compiled pattern (`Pattern`): `new Pattern(json)` from a rule's `compiled` object, then

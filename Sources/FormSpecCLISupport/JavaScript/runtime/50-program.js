@@ -10,7 +10,8 @@
 //                                 .optionSets .defaultValues .defaultOffsets .relativeDefaultFields
 //                                 .secretFields .defaultChain .lowered .defaultTexts .isNested
 //                                 .nestedLayout .dependents .readsToday .hasRepeatedNames
-//                                 .reportedRuleNames (by rule position);
+//                                 .reportedRuleNames (by rule position) .hasDirectReports
+//                                 (70-report.js's directReportsApply);
 //                                 read(raw, index, today),
 //                                 defaultValue(index, today), defaultInput(index, today),
 //                                 visitNested(members, assign, unknown),
@@ -332,6 +333,19 @@ class PatternRule {
     passes(text) {
         return this.pattern.matches(text) !== this.negated;
     }
+
+    /** `fsLeafTest`'s closure: a pattern of one DFA (most are) is run on it directly. */
+    test() {
+        const negated = this.negated;
+        const conjuncts = this.pattern.conjuncts;
+        if (this.pattern.onlyDFAs && conjuncts.length === 1) {
+            const dfa = conjuncts[0].main.dfa;
+            const expected = conjuncts[0].expected !== negated;
+            return (scalar) => dfa.isMatchText(fsScalarTextValue(scalar)) === expected;
+        }
+        const pattern = this.pattern;
+        return (scalar) => pattern.matches(fsScalarTextValue(scalar)) !== negated;
+    }
 }
 
 /** `not_contains_field: FIELD` (NotContainsFieldRule.swift). An empty other field never matches. */
@@ -504,10 +518,27 @@ const fsInstructionCodes = {
 };
 
 /**
+ * A leaf rule (`code` text, membership or value) as one closure `(scalar, environment) => passes`,
+ * made once: the evaluator calls it without switching on the kind. Undefined for other codes.
+ * A rule class with a `test()` makes its own, specialised to the rule (a closure of its own is
+ * also one V8 optimises for that kind alone: measured, about 15 % of a sign-up validation).
+ */
+function fsLeafTest(code, rule) {
+    if (rule?.test !== undefined) return rule.test();
+    switch (code) {
+        case FS_OP_TEXT: return (scalar) => rule.passes(fsScalarTextValue(scalar));
+        case FS_OP_MEMBERSHIP: return (scalar) => rule.passes(scalar);
+        case FS_OP_VALUE: return (scalar, environment) => rule.passes(scalar, environment);
+        default: return undefined;
+    }
+}
+
+/**
  * The evaluator's form of a program's rules and conditions: flat arrays addressed by index. The
  * top-level rules of field `f` are `instructions[fieldStart[f] .. fieldStart[f + 1]]`, in rule
- * order; a combinator's children are `instructions[payload .. payload + count]`. Conditions are
- * nodes: `{op, operand, payload, count}` as in Swift (the mode node keeps the mode's name).
+ * order; a combinator's children are `instructions[payload .. payload + count]`; a leaf rule's
+ * instruction carries its `test` (`fsLeafTest`). Conditions are nodes: `{op, operand, payload,
+ * count}` as in Swift (the mode node keeps the mode's name).
  */
 class LoweredRules {
     constructor(fields, formRules) {
@@ -566,9 +597,10 @@ class LoweredRules {
     lower(rule) {
         const condition = rule.condition === undefined ? -1 : this.lowerCondition(rule.condition);
         const item = rule.rule;
+        const code = fsInstructionCodes[item.kind];
         const instruction = {
             op: item.kind, isWarning: rule.severity === "warning", payload: 0, count: 0, condition,
-            waitsForLocalRules: false, code: fsInstructionCodes[item.kind],
+            waitsForLocalRules: false, code, test: fsLeafTest(code, item.rule),
         };
         switch (item.kind) {
             case "required": break;
@@ -793,6 +825,8 @@ class Program {
         this.scratchBusy = false;
         // The options `validate` last prepared (70-report.js's fsValidationPlan).
         this.lastPlan = undefined;
+        // Whether reports may come straight from the values (70-report.js's directReport).
+        this.hasDirectReports = this.directReportsApply();
     }
 
     /**

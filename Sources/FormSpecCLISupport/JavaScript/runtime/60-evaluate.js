@@ -506,14 +506,11 @@ Object.assign(Program.prototype, {
         if (instruction.condition >= 0 && !lowered.holds(instruction.condition, environment.values, mode, environment.today)) {
             return "inactive";
         }
-        const table = lowered.tables[instruction.payload];
         let passed;
         switch (instruction.code) {
             case FS_OP_REQUIRED: passed = true; break;
-            case FS_OP_TEXT: passed = table.passes(fsScalarTextValue(value)); break;
-            case FS_OP_MEMBERSHIP: passed = table.passes(value); break;
-            case FS_OP_VALUE: passed = table.passes(value, environment); break;
-            case FS_OP_CHECK: return this.check(table, value, field, scratch, environment);
+            case FS_OP_TEXT: case FS_OP_MEMBERSHIP: case FS_OP_VALUE: passed = instruction.test(value, environment); break;
+            case FS_OP_CHECK: return this.check(lowered.tables[instruction.payload], value, field, scratch, environment);
             default: {
                 // all, any, not
                 let failure = -1;

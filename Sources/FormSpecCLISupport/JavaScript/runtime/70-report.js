@@ -19,6 +19,10 @@
 //   program.report(scratch, texts, mode, strict)        the full report of an evaluated scratch
 //   program.errorsReport(scratch, texts, mode, strict)  its `errors` shape, made from the scratch
 //                                         (JSONWriter.appendErrors(of: scratch…))
+//   program.directReport(values, texts, today, environment, errorsOnly)   either shape straight
+//                                         from the values, without an outcome list, for the
+//                                         programs directReportsApply() accepts (new mode, not
+//                                         strict): `validate`'s usual case
 //   program.fieldReport(index, results, failures, values, texts, withChecks = true)
 //       -> {valid, errors, warnings, checks} (all four always present, as Swift's FieldReport)
 //   program.checklist(index, results, start, end, texts, shown)   a field's checklist lines
@@ -112,6 +116,9 @@ Object.assign(Program.prototype, {
     /** Evaluates the loaded `scratch` and returns the report in the plan's shape. */
     evaluateAndReport(scratch, plan) {
         const context = plan.context;
+        if (this.hasDirectReports && context.mode === "new" && !context.strict) {
+            return this.directReport(scratch.values, context.texts(this), context.todayFor(this), scratch.environment, plan.errorsOnly);
+        }
         this.evaluate(scratch, context);
         const texts = context.texts(this);
         if (!plan.errorsOnly) return this.report(scratch, texts, context.mode, context.strict);
@@ -172,6 +179,96 @@ Object.assign(Program.prototype, {
         if (warnings !== undefined) shaped.warnings = warnings;
         const formErrors = this.formErrors(scratch, texts, strict);
         if (formErrors.length > 0) shaped.form_errors = formErrors;
+        return shaped;
+    },
+
+    /**
+     * Whether `directReport` gives this program's reports: a form of one level without form rules,
+     * repeated names or checks, whose rules are all single tests (no `required:` rule, no
+     * `all`/`any`/`not`). Most forms are.
+     */
+    directReportsApply() {
+        if (this.isNested || this.hasRepeatedNames || this.formRules.length > 0) return false;
+        return this.lowered.instructions.every((instruction) => instruction.test !== undefined);
+    },
+
+    /**
+     * The report (`errorsOnly`: its `errors` shape) of the values in a new-mode, non-strict
+     * validation, for a program `directReportsApply` accepts: what `report` and `errorsReport` make
+     * of `evaluate`'s outcome list there, made without the list. A field or rule whose `when:` is
+     * false is left out. A field's `required:` line comes first; an empty value fails only that (its rules are not run: text
+     * rules that hold for "" pass), an unreadable one only its type (or choice), and a value
+     * fails the rules whose test fails, in rule order (`report: first` keeps the first error).
+     * `environment` is a scratch's, reused.
+     */
+    directReport(values, texts, today, environment, errorsOnly) {
+        const lowered = this.lowered;
+        environment.values = values;
+        environment.today = today;
+        let valid = true;
+        let errors;
+        let warnings;
+        const fields = errorsOnly ? undefined : {};
+        for (let index = 0; index < values.length; index++) {
+            const condition = lowered.fieldCondition[index];
+            if (condition >= 0 && !lowered.holds(condition, values, "new", today)) continue;
+            const field = this.fields[index];
+            const value = values[index];
+            const first = lowered.fieldStart[index];
+            const end = lowered.fieldStart[index + 1];
+            const checks = errorsOnly ? undefined : [];
+            // What messages show for `{value}`; the `errors` shape needs it only for a failure.
+            let shown = errorsOnly ? undefined : new FsShownValue(this, index, values);
+            let fieldErrors;
+            let fieldWarnings;
+            if (field.required) {
+                const passed = value.kind !== "empty";
+                if (!passed) fieldErrors = [{ rule: "required", message: texts.required[index].render(undefined) }];
+                if (checks !== undefined) checks.push({ rule: "required", passed, requirement: shown.render(texts.required[index], true) });
+            }
+            if (value.kind === "value") {
+                const scalar = value.scalar;
+                for (let position = first; position < end; position++) {
+                    const instruction = lowered.instructions[position];
+                    if (instruction.condition >= 0 && !lowered.holds(instruction.condition, values, "new", today)) continue;
+                    const passed = instruction.test(scalar, environment);
+                    if (checks !== undefined) {
+                        checks.push({ rule: this.reportedRuleNames[position], passed, requirement: shown.render(texts.requirements[position], false) });
+                    }
+                    if (passed || (!instruction.isWarning && fieldErrors !== undefined && field.reportsFirstOnly)) continue;
+                    shown ??= new FsShownValue(this, index, values);
+                    const issue = { rule: this.reportedRuleNames[position], message: shown.render(texts.messages[position], false) };
+                    if (instruction.isWarning) (fieldWarnings ??= []).push(issue);
+                    else (fieldErrors ??= []).push(issue);
+                }
+            } else if (checks !== undefined) {
+                const textual = value.kind === "empty" && (field.type === "text" || field.type === "secret");
+                for (let position = first; position < end; position++) {
+                    const condition = lowered.instructions[position].condition;
+                    if (condition >= 0 && !lowered.holds(condition, values, "new", today)) continue;
+                    const passed = textual && this.passesOnEmptyText(position);
+                    checks.push({ rule: this.reportedRuleNames[position], passed, requirement: shown.render(texts.requirements[position], false) });
+                }
+            }
+            if (value.kind === "invalid") {
+                const message = value.rule === "choice" ? texts.choice[index] : texts.type[index];
+                fieldErrors = [{ rule: value.rule, message: message.render(undefined) }];
+            }
+            if (fieldErrors !== undefined) valid = false;
+            if (fields !== undefined) {
+                const shaped = { valid: fieldErrors === undefined, errors: fieldErrors ?? [] };
+                if (fieldWarnings !== undefined) shaped.warnings = fieldWarnings;
+                shaped.checks = checks;
+                fsPut(fields, field.name, shaped);
+                continue;
+            }
+            if (fieldErrors !== undefined) fsPut((errors ??= {}), field.name, fieldErrors);
+            if (fieldWarnings !== undefined) fsPut((warnings ??= {}), field.name, fieldWarnings);
+        }
+        if (fields !== undefined) return { form: this.form, valid, fields, form_errors: [] };
+        const shaped = { valid };
+        if (errors !== undefined) shaped.errors = errors;
+        if (warnings !== undefined) shaped.warnings = warnings;
         return shaped;
     },
 
