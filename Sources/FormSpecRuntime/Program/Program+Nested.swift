@@ -84,6 +84,9 @@ extension Program {
 /// A nested form's fields as a tree, by index: the top-level fields, each group's members by key,
 /// each list's item fields by position. Built once per program.
 package struct NestedLayout: Sendable {
+    /// Each field's members in spec order, by key (empty for a field that has none): what the
+    /// record scanner matches a group's keys against.
+    let memberEntries: [[(name: String, position: Int)]]
     /// Each field's members by key (`nil` for a field that has none).
     let members: [FieldNameIndex?]
     /// Each list's item fields in position order (`contacts.0`, `contacts.1`, …); empty for others.
@@ -103,6 +106,7 @@ package struct NestedLayout: Sendable {
                 memberEntries[parent].append((key, index))
             }
         }
+        self.memberEntries = memberEntries
         members = memberEntries.map { $0.isEmpty ? nil : FieldNameIndex($0) }
         // Item fields are laid out from 0 without gaps; a gap ends the list where it starts.
         items = itemEntries.map { entries in
