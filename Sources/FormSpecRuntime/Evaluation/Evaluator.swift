@@ -189,7 +189,7 @@ extension Program {
     func formRulePasses(
         _ rule: FormRuleProgram, _ index: Int, _ scratch: EvaluationScratch, mode: Mode, today: CivilDate
     ) -> Bool {
-        guard lowered.holds(lowered.formRuleCondition[index], scratch.values, mode: mode, today: today) else {
+        guard storage.holds(lowered.formRuleCondition[index], scratch.values, mode: mode, today: today) else {
             return true
         }
         switch rule.kind {
@@ -201,7 +201,7 @@ extension Program {
 
     /// Whether field `index` is active (its `when:` holds) for these values.
     package func isActive(_ index: Int, values: [FieldValue], mode: Mode, today: CivilDate) -> Bool {
-        lowered.holds(lowered.fieldCondition[index], values, mode: mode, today: today)
+        storage.holds(lowered.fieldCondition[index], values, mode: mode, today: today)
     }
 
     /// Appends field `index`'s outcome list to `scratch.results`; returns whether the field is valid.
@@ -211,7 +211,7 @@ extension Program {
         let start = Int32(scratch.results.count)
         let values = environment.values
         let condition = lowered.fieldCondition[index]
-        guard condition < 0 || lowered.holds(condition, values, mode: mode, today: environment.today) else {
+        guard condition < 0 || storage.holds(condition, values, mode: mode, today: environment.today) else {
             scratch.fieldStates[index] = .inactive(at: start, pass: scratch.pass)
             return true
         }
@@ -223,7 +223,7 @@ extension Program {
         var required: Int32? = fields[index].required ? -1 : nil
         if lowered.hasRequiredRule[index] {
             for position in first..<end where lowered.instructions[position].op == .required {
-                if lowered.holds(lowered.instructions[position].condition, values, mode: mode, today: environment.today)
+                if storage.holds(lowered.instructions[position].condition, values, mode: mode, today: environment.today)
                 {
                     required = Int32(position - first)
                     break
@@ -275,7 +275,7 @@ extension Program {
                 if instruction.op == .required { continue }
                 guard
                     instruction.condition < 0
-                        || lowered.holds(instruction.condition, values, mode: mode, today: environment.today)
+                        || storage.holds(instruction.condition, values, mode: mode, today: environment.today)
                 else {
                     continue
                 }
@@ -334,7 +334,7 @@ extension Program {
                     mode: mode, program: self)
                 record(verdict, failure, of: instruction, at: position - first, scratch: &scratch, valid: &valid)
             } else if instruction.condition < 0
-                || lowered.holds(instruction.condition, environment.values, mode: mode, today: environment.today)
+                || storage.holds(instruction.condition, environment.values, mode: mode, today: environment.today)
             {
                 scratch.results.append(RuleResult(rule: Int32(position - first), outcome: .notRun))
             }
@@ -453,7 +453,7 @@ extension Program.Storage {
     ) throws(EvaluationError) -> (Verdict, Int32) {
         let instruction = lowered.instructions[position]
         if instruction.condition >= 0,
-            !lowered.holds(instruction.condition, environment.values, mode: mode, today: environment.today)
+            !holds(instruction.condition, environment.values, mode: mode, today: environment.today)
         {
             return (.inactive, -1)
         }
