@@ -225,7 +225,10 @@ package struct JSONRecordScanner {
 }
 
 /// The keys one object of a record may have: their bytes, and the field each names.
-private struct KeyScope {
+///
+/// A class: the scanner takes one up per object it reads, and a struct of five arrays was five
+/// retains and releases per line item.
+private final class KeyScope: Sendable {
     let table: FieldKeyTable
     /// The field of each key, by its position in ``table``.
     let fields: [Int]
