@@ -132,10 +132,27 @@ extension Program {
         // One environment for the record: a `var` changed per field was copied (and its references
         // retained) at each call.
         let environment = RuleEnvironment(values: scratch.values, today: context.today, checks: context.checks)
-        for index in fields.indices {
-            let fieldValid = try evaluateField(index, scratch: &scratch, environment: environment, mode: mode)
+        // A nested form: the fields an item that is not an object turns off (see
+        // `NestedLayout.requiringObjectEnd`); empty for a flat one.
+        let requiringObjectEnd = storage.nestedLayout?.requiringObjectEnd ?? []
+        var index = 0
+        while index < fields.count {
+            let field = index
+            index += 1
+            let fieldValid = try evaluateField(field, scratch: &scratch, environment: environment, mode: mode)
             valid = valid && fieldValid
-            if scratch.fieldStates[index].isActive { scratch.activeFields.append(index) }
+            if scratch.fieldStates[field].isActive { scratch.activeFields.append(field) }
+            // The fields of an item past the list's count (or not an object) are all inactive:
+            // their states are written without testing their conditions.
+            if !requiringObjectEnd.isEmpty, requiringObjectEnd[field] > index,
+                !NestedLayout.isObject(scratch.values[field])
+            {
+                let position = Int32(scratch.results.count)
+                for skipped in index..<requiringObjectEnd[field] {
+                    scratch.fieldStates[skipped] = .inactive(at: position, pass: scratch.pass)
+                }
+                index = requiringObjectEnd[field]
+            }
         }
         for (index, rule) in formRules.enumerated()
         where !formRulePasses(rule, index, scratch, mode: mode, today: context.today) {
