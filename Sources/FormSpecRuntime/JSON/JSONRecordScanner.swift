@@ -8,12 +8,14 @@
 ///
 /// A form with groups and lists (``Program/isNested``) is read the way ``Program/visitNested(_:assign:unknown:)``
 /// walks a parsed tree: a group's object is scanned against the group's own keys, a list's array
-/// item by item into its item fields (items past them validated and skipped), so a nested record
-/// builds no tree either.
+/// item by item into its item fields, so a nested record builds no tree either. Only an array or
+/// object that no field takes (an unknown key's value, an item past the list's fields) is parsed,
+/// to check it.
 ///
 /// The scanner never decides on its own that a line is malformed: anything it does not handle on
-/// its fast path (an escaped key, a duplicate key, a nested array or object that fails to parse,
-/// any syntax error, text after the object) makes ``scan(_:into:program:collectUnknownKeys:today:)``
+/// its fast path (an escaped key, a duplicate key, a field given twice by its path and inside its
+/// group or list, a nested array or object that fails to parse, any syntax error, text after the
+/// object) makes ``scan(_:into:program:collectUnknownKeys:today:)``
 /// return `false`, and the caller parses the line with ``JSONReader`` instead. So the outcome for
 /// every line, and the wording and place of every error, are exactly ``JSONReader``'s.
 package struct JSONRecordScanner {
