@@ -132,10 +132,27 @@ extension Program {
         // One environment for the record: a `var` changed per field was copied (and its references
         // retained) at each call.
         let environment = RuleEnvironment(values: scratch.values, today: context.today, checks: context.checks)
-        for index in fields.indices {
-            let fieldValid = try evaluateField(index, scratch: &scratch, environment: environment, mode: mode)
+        // A nested form: the fields an item that is not an object turns off (see
+        // `NestedLayout.requiringObjectEnd`); empty for a flat one.
+        let requiringObjectEnd = storage.nestedLayout?.requiringObjectEnd ?? []
+        var index = 0
+        while index < fields.count {
+            let field = index
+            index += 1
+            let fieldValid = try evaluateField(field, scratch: &scratch, environment: environment, mode: mode)
             valid = valid && fieldValid
-            if scratch.fieldStates[index].isActive { scratch.activeFields.append(index) }
+            if scratch.fieldStates[field].isActive { scratch.activeFields.append(field) }
+            // The fields of an item past the list's count (or not an object) are all inactive:
+            // their states are written without testing their conditions.
+            if !requiringObjectEnd.isEmpty, requiringObjectEnd[field] > index,
+                !NestedLayout.isObject(scratch.values[field])
+            {
+                let position = Int32(scratch.results.count)
+                for skipped in index..<requiringObjectEnd[field] {
+                    scratch.fieldStates[skipped] = .inactive(at: position, pass: scratch.pass)
+                }
+                index = requiringObjectEnd[field]
+            }
         }
         for (index, rule) in formRules.enumerated()
         where !formRulePasses(rule, index, scratch, mode: mode, today: context.today) {
@@ -189,7 +206,7 @@ extension Program {
     func formRulePasses(
         _ rule: FormRuleProgram, _ index: Int, _ scratch: EvaluationScratch, mode: Mode, today: CivilDate
     ) -> Bool {
-        guard lowered.holds(lowered.formRuleCondition[index], scratch.values, mode: mode, today: today) else {
+        guard storage.holds(lowered.formRuleCondition[index], scratch.values, mode: mode, today: today) else {
             return true
         }
         switch rule.kind {
@@ -201,7 +218,7 @@ extension Program {
 
     /// Whether field `index` is active (its `when:` holds) for these values.
     package func isActive(_ index: Int, values: [FieldValue], mode: Mode, today: CivilDate) -> Bool {
-        lowered.holds(lowered.fieldCondition[index], values, mode: mode, today: today)
+        storage.holds(lowered.fieldCondition[index], values, mode: mode, today: today)
     }
 
     /// Appends field `index`'s outcome list to `scratch.results`; returns whether the field is valid.
@@ -211,7 +228,7 @@ extension Program {
         let start = Int32(scratch.results.count)
         let values = environment.values
         let condition = lowered.fieldCondition[index]
-        guard condition < 0 || lowered.holds(condition, values, mode: mode, today: environment.today) else {
+        guard condition < 0 || storage.holds(condition, values, mode: mode, today: environment.today) else {
             scratch.fieldStates[index] = .inactive(at: start, pass: scratch.pass)
             return true
         }
@@ -223,7 +240,7 @@ extension Program {
         var required: Int32? = fields[index].required ? -1 : nil
         if lowered.hasRequiredRule[index] {
             for position in first..<end where lowered.instructions[position].op == .required {
-                if lowered.holds(lowered.instructions[position].condition, values, mode: mode, today: environment.today)
+                if storage.holds(lowered.instructions[position].condition, values, mode: mode, today: environment.today)
                 {
                     required = Int32(position - first)
                     break
@@ -275,7 +292,7 @@ extension Program {
                 if instruction.op == .required { continue }
                 guard
                     instruction.condition < 0
-                        || lowered.holds(instruction.condition, values, mode: mode, today: environment.today)
+                        || storage.holds(instruction.condition, values, mode: mode, today: environment.today)
                 else {
                     continue
                 }
@@ -334,7 +351,7 @@ extension Program {
                     mode: mode, program: self)
                 record(verdict, failure, of: instruction, at: position - first, scratch: &scratch, valid: &valid)
             } else if instruction.condition < 0
-                || lowered.holds(instruction.condition, environment.values, mode: mode, today: environment.today)
+                || storage.holds(instruction.condition, environment.values, mode: mode, today: environment.today)
             {
                 scratch.results.append(RuleResult(rule: Int32(position - first), outcome: .notRun))
             }
@@ -453,7 +470,7 @@ extension Program.Storage {
     ) throws(EvaluationError) -> (Verdict, Int32) {
         let instruction = lowered.instructions[position]
         if instruction.condition >= 0,
-            !lowered.holds(instruction.condition, environment.values, mode: mode, today: environment.today)
+            !holds(instruction.condition, environment.values, mode: mode, today: environment.today)
         {
             return (.inactive, -1)
         }

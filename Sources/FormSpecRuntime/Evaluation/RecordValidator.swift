@@ -42,16 +42,14 @@
         let texts = program.texts(for: context.texts(for: program).chain)
         self.texts = texts
         encoding = ReportEncoding(program: program, texts: texts)
-        scanner = JSONRecordScanner(fieldNames: program.fields.map(\.name))
+        scanner = JSONRecordScanner(program: program)
         scratch = EvaluationScratch(program, today: context.today)
     }
 
     /// Reads one JSON Lines record (a line's bytes without its terminator) into the field slots.
     public mutating func read(line: UnsafeBufferPointer<UInt8>) -> Reading {
-        // The scanner fills flat slots; a form with groups or lists reads the parsed tree.
-        if !program.isNested,
-            scanner.scan(
-                line, into: &scratch, program: program, collectUnknownKeys: context.strict, today: context.today)
+        if scanner.scan(
+            line, into: &scratch, program: program, collectUnknownKeys: context.strict, today: context.today)
         {
             return .read
         }

@@ -6,34 +6,64 @@
 /// values are decoded in place: a string without escapes becomes a `String` straight from the
 /// input bytes, `true`/`false`/`null` need no decoding at all.
 ///
+/// A form with groups and lists (``Program/isNested``) is read the way ``Program/visitNested(_:assign:unknown:)``
+/// walks a parsed tree: a group's object is scanned against the group's own keys, a list's array
+/// item by item into its item fields, so a nested record builds no tree either. Only an array or
+/// object that no field takes (an unknown key's value, an item past the list's fields) is parsed,
+/// to check it.
+///
 /// The scanner never decides on its own that a line is malformed: anything it does not handle on
-/// its fast path (an escaped key, a duplicate key, a nested array or object that fails to parse,
-/// any syntax error, text after the object) makes ``scan(_:into:program:collectUnknownKeys:)`` return
-/// `false`, and the caller parses the line with ``JSONReader`` instead. So the outcome for every
-/// line, and the wording and place of every error, are exactly ``JSONReader``'s.
+/// its fast path (an escaped key, a duplicate key, a field given twice by its path and inside its
+/// group or list, a nested array or object that fails to parse, any syntax error, text after the
+/// object) makes ``scan(_:into:program:collectUnknownKeys:today:)``
+/// return `false`, and the caller parses the line with ``JSONReader`` instead. So the outcome for
+/// every line, and the wording and place of every error, are exactly ``JSONReader``'s.
 package struct JSONRecordScanner {
-    private let keys: FieldKeyTable
+    /// The keys of the record's own object (index 0) and of each group's object.
+    private let scopes: [KeyScope]
+    /// For each field, the scope of its members when it is a group; -1 otherwise.
+    private let memberScope: [Int]
+    /// For each list, its item fields in position order; empty for other fields.
+    private let itemFields: [[Int]]
     /// Which fields the current record gave, to find duplicate keys without a set.
     private var seen: [Bool]
-    /// The byte ranges of unknown keys in the current record, to find duplicates among them.
+    /// The byte ranges of unknown keys in the objects being read (each object's after the ones of
+    /// the objects around it), to find duplicates among an object's own.
     private var unknownKeys: [Range<Int>] = []
 
     /// Creates a scanner for a program's fields.
-    ///
-    /// - Parameter fieldNames: The field names, by field index.
-    package init(fieldNames: [String]) {
-        keys = FieldKeyTable(fieldNames)
-        seen = Array(repeating: false, count: fieldNames.count)
+    package init(program: Program) {
+        let fields = program.fields
+        seen = Array(repeating: false, count: fields.count)
         unknownKeys.reserveCapacity(16)
+        guard let layout = program.storage.nestedLayout else {
+            scopes = [KeyScope(fields.indices.map { (name: fields[$0].name, position: $0) })]
+            memberScope = Array(repeating: -1, count: fields.count)
+            itemFields = Array(repeating: [], count: fields.count)
+            return
+        }
+        // At the root any field's path names it too (as in `visitNested`); the top-level fields go
+        // first, in spec order, so that the usual key is the one after the last found.
+        let topLevel = fields.indices.filter { !fields[$0].name.contains(".") }
+        let paths = fields.indices.filter { fields[$0].name.contains(".") }
+        var scopes = [KeyScope((topLevel + paths).map { (name: fields[$0].name, position: $0) })]
+        var memberScope = Array(repeating: -1, count: fields.count)
+        for (field, members) in layout.memberEntries.enumerated() where fields[field].type == .group {
+            memberScope[field] = scopes.count
+            scopes.append(KeyScope(members))
+        }
+        self.scopes = scopes
+        self.memberScope = memberScope
+        itemFields = layout.items
     }
 
     /// Scans `line` as one JSON object into `scratch`'s field slots.
     ///
     /// - Parameters:
     ///   - line: The record's bytes (surrounding JSON whitespace allowed).
-    ///   - scratch: Filled as after ``EvaluationScratch/reset(_:today:)``: each field the line gives,
-    ///     read as its type, the others their defaults; the unknown keys when `collectUnknownKeys`
-    ///     is set.
+    ///   - scratch: Filled as after ``EvaluationScratch/load(_:program:today:collectUnknownKeys:)``:
+    ///     each field the line gives, read as its type, the others their defaults; the unknown keys
+    ///     when `collectUnknownKeys` is set.
     ///   - program: The program `scratch` belongs to.
     ///   - collectUnknownKeys: Whether to list keys that name no field (strict mode).
     ///   - today: What relative date defaults count from (the evaluation's today); `nil` for the
@@ -41,8 +71,6 @@ package struct JSONRecordScanner {
     /// - Returns: `true` when `scratch` holds the line's members; `false` when the line must be read
     ///   by ``JSONReader`` (it is malformed, or uses something the fast path leaves to the reader);
     ///   `scratch` must then be reset again before use.
-    ///
-    /// Only for flat forms: a form with groups or lists (``Program/isNested``) reads records as trees.
     package mutating func scan(
         _ line: UnsafeBufferPointer<UInt8>, into scratch: inout EvaluationScratch, program: Program,
         collectUnknownKeys: Bool, today: CivilDate? = nil
@@ -54,64 +82,162 @@ package struct JSONRecordScanner {
         unknownKeys.removeAll(keepingCapacity: true)
 
         var cursor = Cursor(bytes: line)
-        // Records usually list the fields in spec order: try the one after the last found first.
+        cursor.skipWhitespace()
+        guard cursor.take(UInt8(ascii: "{")),
+            scanMembers(
+                &cursor, scope: 0, of: -1, depth: 1, into: &scratch, program: program,
+                collectUnknownKeys: collectUnknownKeys)
+        else { return false }
+        cursor.skipWhitespace()
+        guard cursor.atEnd else { return false }
+        scratch.fillDefaults(program, except: seen, today: today)
+        return true
+    }
+
+    /// Reads the members of an object (its `{` taken) through its `}`: the record's own object
+    /// (`parent` -1) or group `parent`'s, whose keys are in `scope`. `depth` counts the open
+    /// objects and arrays as ``JSONReader`` does (1 for the record's own).
+    private mutating func scanMembers(
+        _ cursor: inout Cursor, scope: Int, of parent: Int, depth: Int, into scratch: inout EvaluationScratch,
+        program: Program, collectUnknownKeys: Bool
+    ) -> Bool {
+        let line = cursor.bytes
+        let keys = scopes[scope]
+        // Duplicates are looked for among this object's unknown keys only; the list is back to the
+        // enclosing object's when this one ends.
+        let firstUnknown = unknownKeys.count
+        defer { if unknownKeys.count > firstUnknown { unknownKeys.removeSubrange(firstUnknown...) } }
+        cursor.skipWhitespace()
+        if cursor.take(UInt8(ascii: "}")) { return true }
+        // Records usually list the keys in spec order: try the one after the last found first.
         var guess = 0
-        cursor.skipWhitespace()
-        guard cursor.take(UInt8(ascii: "{")) else { return false }
-        cursor.skipWhitespace()
-        if cursor.take(UInt8(ascii: "}")) {
-            cursor.skipWhitespace()
-            guard cursor.atEnd else { return false }
-            scratch.fillDefaults(program, except: seen, today: today)
-            return true
-        }
         while true {
             cursor.skipWhitespace()
             let key: Range<Int>
-            let field: Int?
-            if let length = keys.quotedLength(of: guess, at: cursor.position, in: line) {
+            let entry: Int?
+            if let length = keys.table.quotedLength(of: guess, at: cursor.position, in: line) {
                 // The usual key: the next field's name, quoted, exactly.
                 key = cursor.position + 1..<cursor.position + length - 1
-                field = guess
+                entry = guess
                 cursor.position += length
             } else {
                 guard let plain = cursor.plainKey() else { return false }
                 key = plain
-                field = keys.index(of: UnsafeBufferPointer(rebasing: line[key]))
+                entry = keys.table.index(of: UnsafeBufferPointer(rebasing: line[key]))
             }
             cursor.skipWhitespace()
             guard cursor.take(UInt8(ascii: ":")) else { return false }
             cursor.skipWhitespace()
-            if let field {
+            if let entry {
+                let field = keys.fields[entry]
+                // A key given twice, or a field given both by its path and inside its group.
                 guard !seen[field] else { return false }
                 seen[field] = true
-                guess = field + 1
-                if let content = cursor.plainString() {
-                    scratch.values[field] = Self.read(
-                        UnsafeBufferPointer(rebasing: line[content]), forField: field, program: program)
-                } else {
-                    guard let value = cursor.value() else { return false }
-                    scratch.values[field] = program.read(value, forField: field)
-                }
+                guess = entry + 1
+                guard
+                    scanValue(
+                        &cursor, of: field, depth: depth, into: &scratch, program: program,
+                        collectUnknownKeys: collectUnknownKeys)
+                else { return false }
             } else {
                 // A scan per key is quadratic: past a few unknown keys the reader's set does it.
-                guard unknownKeys.count < 32 else { return false }
-                for earlier in unknownKeys where line[earlier].elementsEqual(line[key]) { return false }
+                guard unknownKeys.count - firstUnknown < 32 else { return false }
+                for earlier in unknownKeys[firstUnknown...] where line[earlier].elementsEqual(line[key]) {
+                    return false
+                }
                 unknownKeys.append(key)
-                guard cursor.skipValue() else { return false }
+                guard cursor.skipValue(depth: depth) else { return false }
                 if collectUnknownKeys {
-                    scratch.unknownKeys.append(
-                        String(decoding: UnsafeBufferPointer(rebasing: line[key]), as: UTF8.self))
+                    let name = String(decoding: UnsafeBufferPointer(rebasing: line[key]), as: UTF8.self)
+                    scratch.unknownKeys.append(parent < 0 ? name : program.fields[parent].name + "." + name)
                 }
             }
             cursor.skipWhitespace()
             if cursor.take(UInt8(ascii: ",")) { continue }
-            guard cursor.take(UInt8(ascii: "}")) else { return false }
-            cursor.skipWhitespace()
-            guard cursor.atEnd else { return false }
-            scratch.fillDefaults(program, except: seen, today: today)
+            return cursor.take(UInt8(ascii: "}"))
+        }
+    }
+
+    /// Reads field `field`'s value, inside an object or array `depth` deep: a group's object and a
+    /// list's array are read into their members' and items' fields, like a parsed tree by
+    /// ``Program/visitNested(_:assign:unknown:)``; any other value is read as the field's type.
+    private mutating func scanValue(
+        _ cursor: inout Cursor, of field: Int, depth: Int, into scratch: inout EvaluationScratch, program: Program,
+        collectUnknownKeys: Bool
+    ) -> Bool {
+        let line = cursor.bytes
+        if let content = cursor.plainString() {
+            scratch.values[field] = Self.read(
+                UnsafeBufferPointer(rebasing: line[content]), forField: field, program: program)
             return true
         }
+        let scope = memberScope[field]
+        if scope >= 0, depth < JSONReader.maxDepth, cursor.take(UInt8(ascii: "{")) {
+            // What a group reads from any object.
+            scratch.values[field] = program.read(.object([]), forField: field)
+            return scanMembers(
+                &cursor, scope: scope, of: field, depth: depth + 1, into: &scratch, program: program,
+                collectUnknownKeys: collectUnknownKeys)
+        }
+        if !itemFields[field].isEmpty, depth < JSONReader.maxDepth, cursor.take(UInt8(ascii: "[")) {
+            guard
+                let count = scanItems(
+                    &cursor, of: field, depth: depth + 1, into: &scratch, program: program,
+                    collectUnknownKeys: collectUnknownKeys)
+            else { return false }
+            scratch.values[field] = FieldType.listValue(count: count)
+            return true
+        }
+        guard let value = cursor.value(depth: depth) else { return false }
+        scratch.values[field] = program.read(value, forField: field)
+        return true
+    }
+
+    /// Reads the items of list `list`'s array (its `[` taken) through its `]` into its item fields;
+    /// items past them are validated and skipped. Returns how many items the array has.
+    private mutating func scanItems(
+        _ cursor: inout Cursor, of list: Int, depth: Int, into scratch: inout EvaluationScratch, program: Program,
+        collectUnknownKeys: Bool
+    ) -> Int? {
+        let items = itemFields[list]
+        cursor.skipWhitespace()
+        if cursor.take(UInt8(ascii: "]")) { return 0 }
+        var count = 0
+        while true {
+            cursor.skipWhitespace()
+            if count < items.count {
+                let item = items[count]
+                // Given by its path (`line_items.0`) too.
+                guard !seen[item] else { return nil }
+                seen[item] = true
+                guard
+                    scanValue(
+                        &cursor, of: item, depth: depth, into: &scratch, program: program,
+                        collectUnknownKeys: collectUnknownKeys)
+                else { return nil }
+            } else {
+                guard cursor.skipValue(depth: depth) else { return nil }
+            }
+            count += 1
+            cursor.skipWhitespace()
+            if cursor.take(UInt8(ascii: ",")) { continue }
+            return cursor.take(UInt8(ascii: "]")) ? count : nil
+        }
+    }
+}
+
+/// The keys one object of a record may have: their bytes, and the field each names.
+///
+/// A class: the scanner takes one up per object it reads, and a struct of five arrays was five
+/// retains and releases per line item.
+private final class KeyScope: Sendable {
+    let table: FieldKeyTable
+    /// The field of each key, by its position in ``table``.
+    let fields: [Int]
+
+    init(_ entries: [(name: String, position: Int)]) {
+        table = FieldKeyTable(entries.map(\.name))
+        fields = entries.map(\.position)
     }
 }
 
@@ -314,8 +440,9 @@ private struct Cursor {
         return contentStart..<end
     }
 
-    /// A field's value, decoded; `nil` when the line must go to ``JSONReader``.
-    mutating func value() -> Value? {
+    /// A field's value, decoded; `nil` when the line must go to ``JSONReader``. `depth` counts the
+    /// objects and arrays around the value.
+    mutating func value(depth: Int) -> Value? {
         guard position < bytes.count else { return nil }
         let start = position
         switch bytes[position] {
@@ -353,14 +480,15 @@ private struct Cursor {
             let isIntegral = !token.contains { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }
             return JSONReader.number(token, isIntegral: isIntegral)
         case UInt8(ascii: "["), UInt8(ascii: "{"):
-            guard skipNested() else { return nil }
+            guard skipNested(depth: depth) else { return nil }
             return parsed(start..<position)
         default: return nil
         }
     }
 
-    /// Validates and skips an unknown member's value; scalars allocate nothing.
-    mutating func skipValue() -> Bool {
+    /// Validates and skips an unknown member's value (or a list item past the list's fields), with
+    /// `depth` objects and arrays around it; scalars allocate nothing.
+    mutating func skipValue(depth: Int) -> Bool {
         guard position < bytes.count else { return false }
         let start = position
         switch bytes[position] {
@@ -390,7 +518,7 @@ private struct Cursor {
         case UInt8(ascii: "["), UInt8(ascii: "{"):
             // Nested values need the reader's checks (duplicate keys, depth); they are rare in
             // form inputs.
-            guard skipNested() else { return false }
+            guard skipNested(depth: depth) else { return false }
             return parsed(start..<position) != nil
         default: return false
         }
@@ -437,10 +565,12 @@ private struct Cursor {
         return position > start
     }
 
-    /// Moves past a nested array or object by matching brackets outside strings (no recursion,
-    /// so depth costs no stack); its contents are checked by the reader afterwards.
-    private mutating func skipNested() -> Bool {
-        var depth = 0
+    /// Moves past a nested array or object, with `depth` objects and arrays around it, by matching
+    /// brackets outside strings (no recursion, so depth costs no stack); its contents are checked
+    /// by the reader afterwards, its depth here (the reader of the value alone would not count the
+    /// levels around it).
+    private mutating func skipNested(depth around: Int) -> Bool {
+        var depth = around
         while position < bytes.count {
             let byte = bytes[position]
             switch byte {
@@ -453,7 +583,7 @@ private struct Cursor {
                 guard depth <= JSONReader.maxDepth else { return false }
             case UInt8(ascii: "]"), UInt8(ascii: "}"):
                 depth -= 1
-                if depth == 0 {
+                if depth == around {
                     position += 1
                     return true
                 }

@@ -207,8 +207,10 @@ extension JSONWriter {
         appendLiteral(scratch.valid ? "{\"valid\":true" : "{\"valid\":false", to: &bytes)
         appendIssueGroup(
             warnings: false, scratch: scratch, program: program, texts: texts, encoding: encoding, to: &bytes)
-        appendIssueGroup(
-            warnings: true, scratch: scratch, program: program, texts: texts, encoding: encoding, to: &bytes)
+        if encoding.hasWarnings {
+            appendIssueGroup(
+                warnings: true, scratch: scratch, program: program, texts: texts, encoding: encoding, to: &bytes)
+        }
         var first = true
         program.forEachFormError(
             failedFormRules: scratch.failedFormRules, unknownKeys: scratch.unknownKeys, strict: strict
@@ -234,7 +236,8 @@ extension JSONWriter {
         to bytes: inout [UInt8]
     ) {
         var opened = false
-        for field in scratch.activeFields {
+        // A valid field has no error (a nested form has many, one per item field).
+        for field in scratch.activeFields where warnings || !scratch.isValid(field) {
             appendIssues(
                 ofField: field, warnings: warnings, scratch: scratch, program: program, texts: texts,
                 encoding: encoding, opened: &opened, to: &bytes)

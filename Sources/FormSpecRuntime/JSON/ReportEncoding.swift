@@ -15,6 +15,8 @@ package final class ReportEncoding: Sendable {
     let issueBytes: [UInt8]
     /// Issue `i` is `issueBytes[issueBounds[i] ..< issueBounds[i + 1]]`.
     let issueBounds: [Int32]
+    /// Whether any rule is a warning: without one, no record's short report has `warnings`.
+    let hasWarnings: Bool
 
     package init(program: Program, texts: ProgramTexts) {
         fieldNames = program.fields.map { field in
@@ -38,5 +40,6 @@ package final class ReportEncoding: Sendable {
         for field in texts.required { addIssue(rule: JSONWriter.requiredJSON, message: field) }
         self.issueBytes = issueBytes
         self.issueBounds = issueBounds
+        hasWarnings = program.lowered.instructions.contains(where: \.isWarning)
     }
 }

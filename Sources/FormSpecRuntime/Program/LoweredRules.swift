@@ -253,15 +253,21 @@ struct LoweredRules: Sendable {
         }
         return Int32(first)
     }
+}
 
+extension Program.Storage {
     /// Whether condition `index` holds for these values in this mode; -1 (no condition) holds.
     /// `today` is what `today±N` operands count from.
     ///
     /// A field test on an empty or unreadable field is false (except `empty` and `not_equals`), and
     /// so is a comparison whose operand names an empty or unreadable field.
+    ///
+    /// A method of the program's storage (a class), not of ``LoweredRules``: each call of a
+    /// `LoweredRules` method copied the 192-byte struct to the stack (4 % of a nested batch, whose
+    /// every item field has a condition).
     func holds(_ index: Int32, _ values: [FieldValue], mode: Mode, today: CivilDate) -> Bool {
         guard index >= 0 else { return true }
-        let node = conditions[Int(index)]
+        let node = lowered.conditions[Int(index)]
         switch node.op {
         case .mode: return Mode.allCases[Int(node.operand)] == mode
         case .all:
@@ -287,25 +293,27 @@ struct LoweredRules: Sendable {
             return true
         case .equals:
             guard case .value(let scalar) = values[Int(node.operand)] else { return false }
-            return scalar.exactlyEquals(literals[Int(node.payload)])
+            return scalar.exactlyEquals(lowered.literals[Int(node.payload)])
         case .notEquals:
             guard case .value(let scalar) = values[Int(node.operand)] else { return true }
-            return !scalar.exactlyEquals(literals[Int(node.payload)])
+            return !scalar.exactlyEquals(lowered.literals[Int(node.payload)])
         case .oneOf:
             guard case .value(let scalar) = values[Int(node.operand)] else { return false }
             let first = Int(node.payload)
-            for position in first..<first + Int(node.count) where scalar.exactlyEquals(literals[position]) {
+            for position in first..<first + Int(node.count) where scalar.exactlyEquals(lowered.literals[position]) {
                 return true
             }
             return false
         case .compare:
             guard case .value(let scalar) = values[Int(node.operand)] else { return false }
-            let test = conditionComparisons[Int(node.payload)]
-            guard case .value(let bound) = test.operand.bound(values: values, today: today) else { return false }
-            return test.comparison.holds(scalar.compare(bound))
+            // Through the array, not a copy of the rule: copying it retains its operand.
+            let test = Int(node.payload)
+            let bound = lowered.conditionComparisons[test].operand.bound(values: values, today: today)
+            guard case .value(let bound) = bound else { return false }
+            return lowered.conditionComparisons[test].comparison.holds(scalar.compare(bound))
         case .matches:
             guard case .value(.text(let text)) = values[Int(node.operand)] else { return false }
-            return conditionPatterns[Int(node.payload)].matches(text)
+            return lowered.conditionPatterns[Int(node.payload)].matches(text)
         }
     }
 }

@@ -84,12 +84,22 @@ extension Program {
 /// A nested form's fields as a tree, by index: the top-level fields, each group's members by key,
 /// each list's item fields by position. Built once per program.
 package struct NestedLayout: Sendable {
+    /// Each field's members in spec order, by key (empty for a field that has none): what the
+    /// record scanner matches a group's keys against.
+    let memberEntries: [[(name: String, position: Int)]]
     /// Each field's members by key (`nil` for a field that has none).
     let members: [FieldNameIndex?]
     /// Each list's item fields in position order (`contacts.0`, `contacts.1`, …); empty for others.
     let items: [[Int]]
+    /// For each field, where the run of fields right after it that are active only while it is an
+    /// object ends (the field's own index + 1 when none is): an item group's fields, whose
+    /// conditions all require `item == true` as the compiler lays items out. When the item is not
+    /// an object (past the list's count, absent, or of another type), the evaluator knows them all
+    /// inactive without testing each condition.
+    let requiringObjectEnd: [Int]
 
-    init(_ names: [String]) {
+    init(_ fields: [FieldProgram]) {
+        let names = fields.map(\.name)
         let position = FieldNameIndex(names)
         var memberEntries = Array(repeating: [(name: String, position: Int)](), count: names.count)
         var itemEntries = Array(repeating: [(Int, Int)](), count: names.count)
@@ -103,6 +113,7 @@ package struct NestedLayout: Sendable {
                 memberEntries[parent].append((key, index))
             }
         }
+        self.memberEntries = memberEntries
         members = memberEntries.map { $0.isEmpty ? nil : FieldNameIndex($0) }
         // Item fields are laid out from 0 without gaps; a gap ends the list where it starts.
         items = itemEntries.map { entries in
@@ -112,5 +123,28 @@ package struct NestedLayout: Sendable {
             }
             return ordered
         }
+        requiringObjectEnd = fields.indices.map { field in
+            var end = field + 1
+            guard fields[field].type == .group else { return end }
+            while end < fields.count, Self.requiresObject(fields[end].condition, field) { end += 1 }
+            return end
+        }
+    }
+
+    /// Whether `condition` can hold only while field `group` is an object: it is the test
+    /// `group == true`, or all of conditions of which one is.
+    private static func requiresObject(_ condition: Condition?, _ group: Int) -> Bool {
+        switch condition {
+        case .field(let tested, .equals(.boolean(true))): tested == group
+        case .all(let conditions): conditions.contains { requiresObject($0, group) }
+        default: false
+        }
+    }
+
+    /// Whether a group's value says its input is an object: the test `group == true` as
+    /// ``Program/Storage/holds(_:_:mode:today:)`` runs it.
+    static func isObject(_ value: FieldValue) -> Bool {
+        guard case .value(let scalar) = value else { return false }
+        return scalar.exactlyEquals(.boolean(true))
     }
 }

@@ -92,7 +92,7 @@ public struct Program: Sendable, Codable {
             self.unknownFieldMessage = unknownFieldMessage
             self.fieldIndex = FieldNameIndex(fields.map(\.name))
             self.isNested = fields.contains { !$0.type.isScalar }
-            self.nestedLayout = isNested ? NestedLayout(fields.map(\.name)) : nil
+            self.nestedLayout = isNested ? NestedLayout(fields) : nil
             let optionSets = fields.map(\.optionSet)
             self.optionSets = optionSets
             self.defaultValues = zip(fields, optionSets).map { field, options in

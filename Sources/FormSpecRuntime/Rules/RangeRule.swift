@@ -41,6 +41,10 @@
 
     /// Whether `value` passes. A bound that names an empty field is not enforced; a bound an offset
     /// could not be added to (see ``OperandOffset/apply(to:)``) fails.
+    ///
+    /// Inlined into the evaluator, which then reads the rule in its table: called, it was copied
+    /// out first (its operand retained and released), for every number a range checks.
+    @inline(__always)
     package func passes(_ value: Scalar, in environment: RuleEnvironment) -> Bool {
         switch operand.bound(values: environment.values, today: environment.today) {
         case .absent: return true

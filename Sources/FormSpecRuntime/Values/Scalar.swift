@@ -164,11 +164,7 @@ extension FieldType {
         case (.choice, _):
             guard let text = Self.canonicalText(input) else { return .invalid(rule: "type") }
             return options.contains(ExactText(text)) ? .value(.text(text)) : .invalid(rule: "choice")
-        case (.list, .array(let items)):
-            // The count is the value (what min_items and max_items compare); the items are read by
-            // their own fields. More items than a list can hold is a type failure, never a crash.
-            if items.isEmpty { return .empty }
-            return items.count > Self.maxListItems ? .invalid(rule: "type") : .value(.integer(Int64(items.count)))
+        case (.list, .array(let items)): return Self.listValue(count: items.count)
         case (.group, .object): return .value(.boolean(true))
         default:
             return .invalid(rule: "type")
@@ -177,6 +173,15 @@ extension FieldType {
 
     /// The most items any list input may have: a longer list is a `type` failure on the list.
     package static let maxListItems = 10_000
+
+    /// A list field's value for an input array of `count` items.
+    ///
+    /// The count is the value (what min_items and max_items compare); the items are read by their
+    /// own fields. More items than a list can hold is a type failure, never a crash.
+    static func listValue(count: Int) -> FieldValue {
+        if count == 0 { return .empty }
+        return count > maxListItems ? .invalid(rule: "type") : .value(.integer(Int64(count)))
+    }
 
     /// The text a choice option or choice input is matched by: strings as they are, numbers and
     /// booleans as JSON writes them (`1`, `2.5`, `true`).
