@@ -228,7 +228,11 @@ extension Program {
         let start = Int32(scratch.results.count)
         let values = environment.values
         let condition = lowered.fieldCondition[index]
-        guard condition < 0 || storage.holds(condition, values, mode: mode, today: environment.today) else {
+        guard
+            condition < 0
+                || storage.nestedLayout?.isPresent(index, in: values)
+                    ?? storage.holds(condition, values, mode: mode, today: environment.today)
+        else {
             scratch.fieldStates[index] = .inactive(at: start, pass: scratch.pass)
             return true
         }

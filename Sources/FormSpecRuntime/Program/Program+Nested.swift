@@ -97,6 +97,21 @@ package struct NestedLayout: Sendable {
     /// an object (past the list's count, absent, or of another type), the evaluator knows them all
     /// inactive without testing each condition.
     let requiringObjectEnd: [Int]
+    /// Each field's condition when it says no more than where the field is in the tree (see
+    /// ``Place``), which ``isPresent(_:in:)`` tests without the general condition machinery:
+    /// every item and every member of a group has one, and most have nothing else.
+    let places: [Place]
+
+    /// What a field's condition tests, when that is only the field's place in the tree.
+    enum Place: Sendable {
+        /// Anything else (or no condition): the condition is tested as it is.
+        case other
+        /// `group == true`: the field is a member of `group`, present while it is an object.
+        case member(of: Int)
+        /// `list > position`: the field is item `position` of `list`, present while the list
+        /// has more items (the list's value is its count).
+        case item(of: Int, position: Int64)
+    }
 
     init(_ fields: [FieldProgram]) {
         let names = fields.map(\.name)
@@ -128,6 +143,36 @@ package struct NestedLayout: Sendable {
             guard fields[field].type == .group else { return end }
             while end < fields.count, Self.requiresObject(fields[end].condition, field) { end += 1 }
             return end
+        }
+        places = fields.map { field in
+            switch field.condition {
+            case .field(let group, .equals(.boolean(true)))
+            where fields.indices.contains(group) && fields[group].type == .group:
+                .member(of: group)
+            case .field(let list, .compare(.greaterThan, .literal(.integer(let position))))
+            where fields.indices.contains(list) && fields[list].type == .list:
+                .item(of: list, position: position)
+            default: .other
+            }
+        }
+    }
+
+    /// Whether field `field`'s condition holds, when it only places the field in the tree: the
+    /// answer of ``Program/Storage/holds(_:_:mode:today:)`` without resolving the condition's
+    /// literal and comparison; `nil` for any other condition, or a value the shortcut does not
+    /// cover (a list's value that is another scalar than a count).
+    @inline(__always)
+    func isPresent(_ field: Int, in values: [FieldValue]) -> Bool? {
+        switch places[field] {
+        case .other: return nil
+        case .member(let group): return Self.isObject(values[group])
+        case .item(let list, let position):
+            switch values[list] {
+            case .value(.integer(let count)): return count > position
+            case .value: return nil
+            // A comparison with an empty or unreadable field is false.
+            case .empty, .invalid: return false
+            }
         }
     }
 
