@@ -332,8 +332,8 @@ extension Program {
             }
             let verdict: Verdict
             let failure: Int32
-            if let utf8, let passed = storage.passesOnBytes(instruction, utf8) {
-                // The usual text rule, decided here: a call to `run` passes ten arguments.
+            if let passed = storage.passesInPlace(instruction, scalar, utf8: utf8) {
+                // The usual text or number rule, decided here: a call to `run` passes ten arguments.
                 verdict = passed ? .passed : .failed
                 failure = -1
             } else {
@@ -441,19 +441,26 @@ private enum Verdict {
 }
 
 extension Program.Storage {
-    /// A rule without a `when:` that reads only the text's bytes (a length, a pattern on a DFA),
-    /// decided on them; `nil` for any other rule, or when the bytes cannot decide it.
+    /// A rule without a `when:` decided on the value alone: a length or a pattern on a DFA on
+    /// text's bytes (`utf8`), a range of an integer against an integer literal; `nil` for any
+    /// other rule, or when the value cannot decide it.
     @inline(__always)
-    fileprivate func passesOnBytes(_ instruction: LoweredRules.Instruction, _ utf8: UnsafeBufferPointer<UInt8>)
-        -> Bool?
-    {
+    fileprivate func passesInPlace(
+        _ instruction: LoweredRules.Instruction, _ value: Scalar, utf8: UnsafeBufferPointer<UInt8>?
+    ) -> Bool? {
         guard instruction.condition < 0 else { return nil }
         let table = Int(instruction.payload)
         switch instruction.op {
         case .pattern:
-            guard let tables = lowered.patternTables[table] else { return nil }
+            guard let utf8, let tables = lowered.patternTables[table] else { return nil }
             return tables.matches(utf8) != lowered.patternNegated[table]
-        case .length: return lowered.lengths[table].passes(utf8: utf8)
+        case .length:
+            guard let utf8 else { return nil }
+            return lowered.lengths[table].passes(utf8: utf8)
+        case .range:
+            // As `RangeRule.passes` orders two integers, without resolving the operand.
+            guard case .integer(let number) = value, let bound = lowered.rangeIntegerBounds[table] else { return nil }
+            return lowered.ranges[table].comparison.holds(number < bound ? -1 : (number == bound ? 0 : 1))
         default: return nil
         }
     }

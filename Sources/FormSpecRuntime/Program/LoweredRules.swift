@@ -74,6 +74,9 @@ struct LoweredRules: Sendable {
     var memberships: [MembershipRule] = []
     var comparisons: [FieldComparisonRule] = []
     var ranges: [RangeRule] = []
+    /// Per range rule, its bound when that is an integer literal (`min: 1`): what the evaluator
+    /// compares an integer with in place, without resolving the rule's operand.
+    var rangeIntegerBounds: [Int64?] = []
     var multiples: [MultipleOfRule] = []
     var checks: [String] = []
     var checkRunsWhen: [ExternalCheckRule.RunsWhen] = []
@@ -167,6 +170,11 @@ struct LoweredRules: Sendable {
             return make(.fieldComparison, comparisons.count - 1)
         case .range(let item):
             ranges.append(item)
+            if case .literal(.integer(let bound)) = item.operand {
+                rangeIntegerBounds.append(bound)
+            } else {
+                rangeIntegerBounds.append(nil)
+            }
             return make(.range, ranges.count - 1)
         case .multipleOf(let item):
             multiples.append(item)
