@@ -464,9 +464,44 @@ function fsValidateJS(program, input, options) {
         } catch {
             plan = undefined;
         }
-        if (plan !== undefined) return program.validateObject(input, plan);
+        if (plan !== undefined) {
+            // The module's own code for this form (`VALIDATE_ERRORS`, written by the emitter for
+            // a form whose every rule it can write out), for the usual case: errors, new mode,
+            // not strict. It answers undefined for an input it leaves to the evaluator.
+            const context = plan.context;
+            if (typeof VALIDATE_ERRORS === "function" && plan.errorsOnly && context.mode === "new" && !context.strict) {
+                const report = VALIDATE_ERRORS(input, context.texts(program), (program.generatedKit ??= fsGeneratedKit(program)));
+                if (report !== undefined) return report;
+            }
+            return program.validateObject(input, plan);
+        }
     }
     return fsValidate(program, fsValueFromJS(input), options);
+}
+
+/**
+ * What the emitter's `VALIDATE_ERRORS` uses of the runtime (whose names are minified): `dfa(field,
+ * rule)`, the DFA of a pattern rule of one DFA (its `isMatchText(text)`); `rule(field, rule)`, a
+ * text rule (its `passes(text)`); `trimmed(text)`, a `trim: true` field's text; `graphemes(text)`, a
+ * text's length in graphemes; `equal(a, b)`, whether two texts are equal as `same_as` compares them;
+ * `messages(texts)`.
+ */
+function fsGeneratedKit(program) {
+    return {
+        dfa: (field, rule) => program.fields[field].rules[rule].rule.rule.pattern.conjuncts[0].main.dfa,
+        rule: (field, rule) => program.fields[field].rules[rule].rule.rule,
+        trimmed: fsFieldTypeTrimmed,
+        graphemes: (text) => LengthRule.asciiGraphemeCount(text) ?? fsGraphemeCount(text),
+        equal: (a, b) => fsScalarEquals({ kind: "text", value: a }, { kind: "text", value: b }, false),
+        /** The rules' messages by position in `texts`' locale, or null when one shows a value. */
+        messages: (texts) => {
+            if (texts.fixedMessages === undefined) {
+                const messages = texts.messages.map((message) => message.text);
+                texts.fixedMessages = messages.includes(undefined) ? null : messages;
+            }
+            return texts.fixedMessages;
+        },
+    };
 }
 
 /**
