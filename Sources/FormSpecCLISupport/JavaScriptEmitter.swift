@@ -46,7 +46,9 @@ package enum JavaScriptEmitter {
         out += "const PROGRAM = \(programJSON);\n"
         if let validator { out += validator }
         out += "// The FormSpec runtime (minified; its readable source is FormSpec's JavaScript/runtime/).\n"
-        out += JavaScriptRuntime.source(features: runtimeFeatures(programJSON: programJSON))
+        var features = runtimeFeatures(programJSON: programJSON)
+        if validator != nil { features.insert("generated-validator") }
+        out += JavaScriptRuntime.source(features: features)
         if !out.hasSuffix("\n") { out += "\n" }
         return out
     }
@@ -56,6 +58,7 @@ package enum JavaScriptEmitter {
     /// only where it reads that member as `true`), `patterns` when there is a compiled pattern (a
     /// rule's or a condition's: each has its `conjuncts`), `times` when there is a `time` or
     /// `datetime` field, literal or offset (a one-key object of that name, or a field's type).
+    /// (`generated-validator` is added by ``module(program:specPath:)`` when it writes one.)
     static func runtimeFeatures(programJSON: String) -> Set<String> {
         var features: Set<String> = []
         if programJSON.contains(#""case_insensitive":true"#) { features.insert("case-folding") }

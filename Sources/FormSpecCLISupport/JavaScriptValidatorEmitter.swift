@@ -1,13 +1,13 @@
 import Foundation
 
-/// Writes a form's own validator into its JavaScript module: `VALIDATE_ERRORS(input, texts, kit)`,
-/// what `validate(object, {report: "errors"})` answers in new mode, not strict, written out as
-/// straight-line code for this form's fields and rules (its members read by name, types, lengths,
-/// ranges and `same_as` tested inline, each pattern on its DFA), so that the usual validation
-/// does not walk the program's tables. The runtime (70-report.js) calls it when the module has
-/// one; it answers `undefined` for an input it leaves to the runtime (a key that is not a field,
-/// a value of another JS type than its field reads directly, a message that shows a value), so
-/// every report stays the runtime's.
+/// Writes a form's own validator into its JavaScript module: `VALIDATE_REPORT(input, texts, kit,
+/// full)`, what `validate(object, options)` answers in new mode, not strict (either report shape),
+/// written out as straight-line code for this form's fields and rules (its members read by name,
+/// types, lengths, ranges and `same_as` tested inline, each pattern's DFA a function of its own),
+/// so that the usual validation does not walk the program's tables. The runtime (70-report.js)
+/// calls it when the module has one; it answers `undefined` for an input it leaves to the runtime
+/// (a key that is not a field, a value of another JS type than its field reads directly, a message
+/// or requirement that shows a value), so every report stays the runtime's.
 ///
 /// Only flat forms of text, secret and integer fields whose every rule is a length, pattern,
 /// `format`, `contains`, range (against a literal) or `same_as`/`different_from` rule, without
@@ -47,6 +47,7 @@ enum JavaScriptValidatorEmitter {
             let literal = stringLiteral(name)
             let value = "v\(index)"
             reads += "            case \(literal): \(value) = input[\(literal)]; break;\n"
+            let rules = (field["rules"] as? [[String: Any]]) ?? []
             if types[index] == "integer" {
                 normalize += "    if (\(value) === null || \(value) === \"\") \(value) = undefined;\n"
                 normalize +=
@@ -59,14 +60,23 @@ enum JavaScriptValidatorEmitter {
                 normalize += "        \(value) = kit.trimmed(\(value));\n"
                 normalize += "        if (\(value) === \"\") \(value) = undefined;\n"
                 normalize += "    }\n"
-            } else {
+            } else if rules.contains(where: {
+                ["format", "contains"].contains(($0["rule"] as? [String: Any])?.keys.first)
+            }) {
                 normalize += "    if (\(value) === null || \(value) === \"\") \(value) = undefined;\n"
                 normalize +=
                     "    else if (\(value) !== undefined && (typeof \(value) !== \"string\" || !\(value).isWellFormed())) return undefined;\n"
+            } else {
+                // Lengths, patterns and `equal` read a lone surrogate as U+FFFD, as the runtime's
+                // well-formed copy of the text has it.
+                normalize += "    if (\(value) === null || \(value) === \"\") \(value) = undefined;\n"
+                normalize +=
+                    "    else if (\(value) !== undefined && typeof \(value) !== \"string\") return undefined;\n"
             }
             let firstOnly = field["reportsFirstOnly"] as? Bool == true
             var body = ""
-            for (ruleIndex, rule) in ((field["rules"] as? [[String: Any]]) ?? []).enumerated() {
+            var emptyChecks = ""
+            for (ruleIndex, rule) in rules.enumerated() {
                 let severity = rule["severity"] as? String ?? "error"
                 guard
                     Set(rule.keys).isSubset(of: [
@@ -79,40 +89,71 @@ enum JavaScriptValidatorEmitter {
                         payload, value: value, type: types[index], fields: fields, types: types, dfas: &dfas,
                         matchers: &matchers, field: index, rule: ruleIndex)
                 else { return nil }
-                let issue = "{ rule: \(stringLiteral(ruleName)), message: M[\(position)] }"
+                let nameLiteral = stringLiteral(ruleName)
+                let issue = "{ rule: \(nameLiteral), message: M[\(position)] }"
+                body += "        p = \(test);\n"
+                body +=
+                    "        if (c !== undefined) c.push({ rule: \(nameLiteral), passed: p, requirement: R[\(position)] });\n"
                 if severity == "warning" {
-                    body += "        if (!(\(test))) (w ??= []).push(\(issue));\n"
+                    body += "        if (!p) w = fsAdd(w, \(issue));\n"
                 } else if firstOnly {
-                    body += "        if (e === undefined && !(\(test))) e = [\(issue)];\n"
+                    body += "        if (!p && e === undefined) e = [\(issue)];\n"
                 } else {
-                    body += "        if (!(\(test))) (e ??= []).push(\(issue));\n"
+                    body += "        if (!p) e = fsAdd(e, \(issue));\n"
                 }
+                // The checklist of an empty value: a text rule that holds for "" passes.
+                let passedWhenEmpty = types[index] == "integer" ? "false" : "kit.emptyPasses[\(position)]"
+                emptyChecks +=
+                    "            c.push({ rule: \(nameLiteral), passed: \(passedWhenEmpty), requirement: R[\(position)] });\n"
                 position += 1
             }
-            tests += "    // \(SwiftSourceEmitter.singleLine(name))\n    e = w = undefined;\n"
+            tests +=
+                "    // \(SwiftSourceEmitter.singleLine(name))\n    e = w = undefined;\n    c = full ? [] : undefined;\n"
             if field["required"] as? Bool == true {
+                tests += "    if (c !== undefined) {\n"
                 tests +=
-                    "    if (\(value) === undefined) e = [{ rule: \"required\", message: texts.required[\(index)].render(undefined) }];\n"
-                tests += body.isEmpty ? "" : "    else {\n\(body)    }\n"
-            } else if !body.isEmpty {
-                tests += "    if (\(value) !== undefined) {\n\(body)    }\n"
+                    "        c.push({ rule: \"required\", passed: \(value) !== undefined, requirement: texts.required[\(index)].render(undefined) });\n"
+                tests += "    }\n"
+                tests += "    if (\(value) === undefined) {\n"
+                tests += "        e = [{ rule: \"required\", message: texts.required[\(index)].render(undefined) }];\n"
+            } else {
+                tests += "    if (\(value) === undefined) {\n"
             }
+            if !emptyChecks.isEmpty { tests += "        if (c !== undefined) {\n\(emptyChecks)        }\n" }
+            tests += "    } else {\n\(body)    }\n"
+            tests += "    if (c !== undefined) {\n"
+            tests += "        const report = { valid: e === undefined, errors: e ?? [] };\n"
+            tests += "        if (w !== undefined) report.warnings = w;\n"
+            tests += "        report.checks = c;\n"
+            tests += "        fields[\(literal)] = report;\n"
+            tests += "    }\n"
             tests += "    if (e !== undefined) (errors ??= {})[\(literal)] = e;\n"
             tests += "    if (w !== undefined) (warnings ??= {})[\(literal)] = w;\n"
         }
         let values = fields.indices.map { "v\($0)" }.joined(separator: ", ")
         var out = """
-            // The form's own validator (FormSpec's JavaScriptValidatorEmitter): `validate(object, {report:
-            // "errors"})` in new mode, not strict, written out for these fields and rules. It answers
-            // undefined for an input it leaves to the runtime below, which makes the same report.
+            // The form's own validator (FormSpec's JavaScriptValidatorEmitter): `validate(object)` in new
+            // mode, not strict, written out for these fields and rules; `full` asks for the full report,
+            // else its `errors` shape. It answers undefined for an input it leaves to the runtime
+            // below, which makes the same report.
             let GENERATED_RULES;
 
             """
         out += matchers.joined()
         out += """
-            function VALIDATE_ERRORS(input, texts, kit) {
+            /** `list` with `item` added: a new list when it is undefined. */
+            function fsAdd(list, item) {
+                if (list === undefined) return [item];
+                list.push(item);
+                return list;
+            }
+
+            """
+        out += """
+            function VALIDATE_REPORT(input, texts, kit, full) {
                 const M = kit.messages(texts);
-                if (M === null) return undefined;
+                const R = full ? kit.requirements(texts) : M;
+                if (M === null || R === null) return undefined;
                 let \(values);
                 const keys = Object.keys(input);
                 for (let index = 0; index < keys.length; index++) {
@@ -125,9 +166,11 @@ enum JavaScriptValidatorEmitter {
         if !dfas.isEmpty {
             out += "    const D = (GENERATED_RULES ??= [\(dfas.joined(separator: ", "))]);\n"
         }
-        out += "    let errors, warnings, e, w;\n"
+        out += "    const fields = full ? {} : undefined;\n"
+        out += "    let errors, warnings, e, w, c, p;\n"
         out += tests
         out += """
+                if (full) return { form: \(stringLiteral(program["form"] as? String ?? "")), valid: errors === undefined, fields, form_errors: [] };
                 if (errors === undefined && warnings === undefined) return { valid: true };
                 const report = { valid: errors === undefined };
                 if (errors !== undefined) report.errors = errors;
@@ -210,7 +253,7 @@ enum JavaScriptValidatorEmitter {
         else { return nil }
         let classCount = classStarts.count + 1
         let stateCount = table.count / classCount
-        guard table.count == stateCount * classCount, stateCount <= 32, start > 0, start < stateCount else {
+        guard table.count == stateCount * classCount, start > 0, start < stateCount else {
             return nil
         }
         // What a character does in a state: "t" (a match ended before it), "f" (no match can
@@ -267,7 +310,7 @@ enum JavaScriptValidatorEmitter {
             }
             cases += "                \(action(common, braced: false))\n"
         }
-        guard rangeCount <= 256 else { return nil }
+        guard reached.count <= 32, rangeCount <= 256 else { return nil }
         let accepting = eof.indices.filter { $0 > 0 && eof[$0] != 0 }.map { "state === \($0)" }
         let comment = source.map { "// /\(SwiftSourceEmitter.singleLine($0))/\n" } ?? ""
         return """
