@@ -31,6 +31,33 @@ export function runCases(module, cases) {
         } catch (error) {
             actual.error = error instanceof Error && error.name === "FormSpecError" ? error.message : `crash: ${error?.stack ?? error}`;
         }
+        // `validate` of the object (the module's own validator for a form it has one for, else
+        // the runtime's reader of plain objects) answers as `validateJSON` of its JSON text.
+        let parsed;
+        try {
+            parsed = JSON.parse(testCase.input);
+        } catch {
+            parsed = undefined;
+        }
+        if (parsed !== null && typeof parsed === "object" && !Array.isArray(parsed)) {
+            const text = JSON.stringify(parsed);
+            for (const report of ["full", "errors"]) {
+                const options = { ...testCase.options, report };
+                const answer = (run) => {
+                    try {
+                        return module.reportJSON(run());
+                    } catch (error) {
+                        return error instanceof Error && error.name === "FormSpecError" ? `error: ${error.message}` : `crash: ${error?.stack ?? error}`;
+                    }
+                };
+                const expected = answer(() => module.validateJSON(text, options));
+                const object = answer(() => module.validate(parsed, options));
+                if (object !== expected) {
+                    differences.push({ name: testCase.name, what: `validate(object) ${report}`, input: testCase.input,
+                        options: testCase.options, expected, actual: object });
+                }
+            }
+        }
         if (actual.stringify !== undefined) {
             differences.push({ name: testCase.name, what: "JSON.stringify(report)", input: testCase.input,
                 options: testCase.options, expected: actual.full, actual: actual.stringify });

@@ -21,6 +21,7 @@ extension CheckoutForm: GeneratedForm {}
 extension ContactForm: GeneratedForm {}
 extension CouponForm: GeneratedForm {}
 extension EmergencyContactsForm: GeneratedForm {}
+extension GeneratedValidatorForm: GeneratedForm {}
 extension ExactNumbersForm: GeneratedForm {}
 extension MultilingualForm: GeneratedForm {}
 extension NewsletterForm: GeneratedForm {}
@@ -56,6 +57,7 @@ struct TypedSpecTests {
             ("Specs/coupon.form.yaml", CouponForm.self),
             ("Specs/emergency_contacts.form.yaml", EmergencyContactsForm.self),
             ("Tests/FormSpecJavaScriptTests/Specs/exact_numbers.form.yaml", ExactNumbersForm.self),
+            ("Tests/FormSpecJavaScriptTests/Specs/generated_validator.form.yaml", GeneratedValidatorForm.self),
             ("Specs/multilingual.form.yaml", MultilingualForm.self),
             ("Examples/newsletter.form.yaml", NewsletterForm.self),
             ("Specs/order.form.yaml", OrderForm.self),

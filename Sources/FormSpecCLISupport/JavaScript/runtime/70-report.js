@@ -10,6 +10,9 @@
 //                                         false | undefined answers checks before `stubs`.
 //   fsValidateJS(program, input, options) `validate` of a JS value: reads a flat form's fields
 //                                         straight from a plain object (no Value of the whole input)
+//   fsGeneratedReport(program, input, plan)   the module's own validator's report (`VALIDATE_REPORT`,
+//                                         feature `generated-validator`), undefined when it leaves
+//                                         the input to the evaluator
 //   fsValidationPlan(program, options)    the options prepared ({errorsOnly, context}), kept while
 //                                         the next call passes the same ones
 //   fsReportJSON(report)                  Report.json(.full | .errors)'s bytes, as a string
@@ -464,7 +467,14 @@ function fsValidateJS(program, input, options) {
         } catch {
             plan = undefined;
         }
-        if (plan !== undefined) return program.validateObject(input, plan);
+        if (plan !== undefined) {
+            // The module's own validator for its form, when the emitter wrote one (below).
+            if (typeof VALIDATE_REPORT === "function") {
+                const report = fsGeneratedReport(program, input, plan);
+                if (report !== undefined) return report;
+            }
+            return program.validateObject(input, plan);
+        }
     }
     return fsValidate(program, fsValueFromJS(input), options);
 }
@@ -543,4 +553,49 @@ function fsReportJSON(report) {
         first = false;
     }
     return out + "}";
+}
+
+// The emitter's `generated-validator` feature: what a module with its form's own validator
+// (`VALIDATE_REPORT`, JavaScriptValidatorEmitter.swift) uses; the others leave it out.
+/*! @feature generated-validator */
+
+/**
+ * The report of the module's own validator (`VALIDATE_REPORT`, written by the emitter for a form
+ * whose every rule it can write out) for the case it serves, new mode, not strict (either shape),
+ * or undefined: the validator left this input to the evaluator, or the case is another.
+ */
+function fsGeneratedReport(program, input, plan) {
+    const context = plan.context;
+    if (context.mode !== "new" || context.strict) return undefined;
+    return VALIDATE_REPORT(input, context.texts(program), (program.generatedKit ??= fsGeneratedKit(program)), !plan.errorsOnly);
+}
+
+/**
+ * What the emitter's `VALIDATE_REPORT` uses of the runtime (whose names are minified): `dfa(field,
+ * rule)`, the DFA of a pattern rule of one DFA (its `isMatchText(text)`); `rule(field, rule)`, a
+ * text rule (its `passes(text)`); `trimmed(text)`, a `trim: true` field's text; `graphemes(text)`, a
+ * text's length in graphemes; `equal(a, b)`, whether two texts are equal as `same_as` compares them
+ * (a lone surrogate is U+FFFD, as in the texts the runtime reads);
+ * `messages(texts)`, `requirements(texts)` and `emptyPasses` (below).
+ */
+function fsGeneratedKit(program) {
+    return {
+        dfa: (field, rule) => program.fields[field].rules[rule].rule.rule.pattern.conjuncts[0].main.dfa,
+        rule: (field, rule) => program.fields[field].rules[rule].rule.rule,
+        trimmed: fsFieldTypeTrimmed,
+        graphemes: (text) => LengthRule.asciiGraphemeCount(text) ?? fsGraphemeCount(text),
+        equal: (a, b) => fsScalarEquals({ kind: "text", value: a.toWellFormed() }, { kind: "text", value: b.toWellFormed() }, false),
+        /** The rules' messages by position in `texts`' locale, or null when one shows a value. */
+        messages: (texts) => (texts.fixedMessages ??= fsFixedTexts(texts.messages)),
+        /** Their requirements (checklist lines) likewise. */
+        requirements: (texts) => (texts.fixedRequirements ??= fsFixedTexts(texts.requirements)),
+        /** By rule position, whether the rule passes for an empty text (its checklist line then). */
+        emptyPasses: program.lowered.instructions.map((_, position) => program.passesOnEmptyText(position)),
+    };
+}
+
+/** Each text's fixed string, or null when one shows a value (RenderedText). */
+function fsFixedTexts(texts) {
+    const fixed = texts.map((text) => text.text);
+    return fixed.includes(undefined) ? null : fixed;
 }
