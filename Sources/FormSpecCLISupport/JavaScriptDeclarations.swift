@@ -120,12 +120,8 @@ package enum JavaScriptDeclarations {
             && text.allSatisfy { $0.isASCII && ($0.isNumber || $0 == "." || $0 == "-") }
     }
 
-    /// A TypeScript string literal (JSON's escaping is valid TypeScript).
-    private static func stringLiteral(_ text: String) -> String {
-        var out = ""
-        JSONWriter.appendString(text, to: &out)
-        return out
-    }
+    /// A TypeScript string literal: the module's own (JSON's escaping is valid TypeScript).
+    private static func stringLiteral(_ text: String) -> String { JavaScriptEmitter.stringLiteral(text) }
 
     private static func templateEscaped(_ text: String) -> String {
         text.replacing("\\", with: "\\\\").replacing("`", with: "\\`")

@@ -44,7 +44,7 @@ enum JavaScriptValidatorEmitter {
         var position = 0
         for (index, field) in fields.enumerated() {
             let name = field["name"] as! String
-            let literal = stringLiteral(name)
+            let literal = JavaScriptEmitter.stringLiteral(name)
             let value = "v\(index)"
             reads += "            case \(literal): \(value) = input[\(literal)]; break;\n"
             let rules = (field["rules"] as? [[String: Any]]) ?? []
@@ -89,7 +89,7 @@ enum JavaScriptValidatorEmitter {
                         payload, value: value, type: types[index], fields: fields, types: types, dfas: &dfas,
                         matchers: &matchers, field: index, rule: ruleIndex)
                 else { return nil }
-                let nameLiteral = stringLiteral(ruleName)
+                let nameLiteral = JavaScriptEmitter.stringLiteral(ruleName)
                 let issue = "{ rule: \(nameLiteral), message: M[\(position)] }"
                 body += "        p = \(test);\n"
                 body +=
@@ -170,7 +170,7 @@ enum JavaScriptValidatorEmitter {
         out += "    let errors, warnings, e, w, c, p;\n"
         out += tests
         out += """
-                if (full) return { form: \(stringLiteral(program["form"] as? String ?? "")), valid: errors === undefined, fields, form_errors: [] };
+                if (full) return { form: \(JavaScriptEmitter.stringLiteral(program["form"] as? String ?? "")), valid: errors === undefined, fields, form_errors: [] };
                 if (errors === undefined && warnings === undefined) return { valid: true };
                 const report = { valid: errors === undefined };
                 if (errors !== undefined) report.errors = errors;
@@ -326,14 +326,5 @@ enum JavaScriptValidatorEmitter {
             }
 
             """
-    }
-
-    /// A JS string literal: JSON's, with U+2028/U+2029 escaped and `</` broken.
-    private static func stringLiteral(_ text: String) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
-        let json = String(decoding: (try? encoder.encode(text)) ?? Data("\"\"".utf8), as: UTF8.self)
-        return json.replacingOccurrences(of: "\u{2028}", with: "\\u2028")
-            .replacingOccurrences(of: "\u{2029}", with: "\\u2029").replacingOccurrences(of: "</", with: "<\\/")
     }
 }
