@@ -1,13 +1,16 @@
 import Foundation
 
-/// Writes a form's own validator into its JavaScript module: `VALIDATE_REPORT(input, texts, kit,
-/// full)`, what `validate(object, options)` answers in new mode, not strict (either report shape),
-/// written out as straight-line code for this form's fields and rules (its members read by name,
-/// types, lengths, ranges and `same_as` tested inline, each pattern's DFA a function of its own),
-/// so that the usual validation does not walk the program's tables. The runtime (70-report.js)
+/// Writes a form's own validator into its JavaScript module: `VALIDATE_REPORT(input, call)`, what
+/// `validate(object, options)` answers in new mode, not strict (either report shape; `call` holds
+/// the texts in the options' locale and the rest it reads, 70-report.js). It is straight-line code
+/// for this form's fields and rules: members read by name; types, lengths, ranges and `same_as`
+/// tested inline; a field's patterns that ask about one class of characters, like a password's
+/// `[A-Z]` and `[0-9]`, tested together in one pass over the text; other patterns on a table of
+/// their DFA for ASCII. So the usual validation does not walk the program's tables. The runtime
 /// calls it when the module has one; it answers `undefined` for an input it leaves to the runtime
-/// (a key that is not a field, a value of another JS type than its field reads directly, a message
-/// or requirement that shows a value), so every report stays the runtime's.
+/// (a key that is not a field, a value of another JS type than its field reads directly), so every
+/// report stays the runtime's. A message or requirement that shows a value leaves every input to
+/// the runtime.
 ///
 /// Only flat forms of text, secret and integer fields whose every rule is a length, pattern,
 /// `format`, `contains`, range (against a literal) or `same_as`/`different_from` rule, without
@@ -38,9 +41,9 @@ enum JavaScriptValidatorEmitter {
 
         var reads = ""
         var normalize = ""
-        var tests = ""
+        var codes: [FieldCode] = []
         var dfas: [String] = []
-        var matchers: [String] = []
+        var tables: [String] = []
         var position = 0
         for (index, field) in fields.enumerated() {
             let name = field["name"] as! String
@@ -74,8 +77,9 @@ enum JavaScriptValidatorEmitter {
                     "    else if (\(value) !== undefined && typeof \(value) !== \"string\") return undefined;\n"
             }
             let firstOnly = field["reportsFirstOnly"] as? Bool == true
-            var body = ""
-            var emptyChecks = ""
+            var code = FieldCode(
+                name: name, value: value, index: index, required: field["required"] as? Bool == true)
+            var classes = ClassScan()
             for (ruleIndex, rule) in rules.enumerated() {
                 let severity = rule["severity"] as? String ?? "error"
                 guard
@@ -87,98 +91,112 @@ enum JavaScriptValidatorEmitter {
                     ["error", "warning"].contains(severity),
                     let test = test(
                         payload, value: value, type: types[index], fields: fields, types: types, dfas: &dfas,
-                        matchers: &matchers, field: index, rule: ruleIndex)
+                        classes: &classes, field: index, rule: ruleIndex)
                 else { return nil }
-                let nameLiteral = JavaScriptEmitter.stringLiteral(ruleName)
-                let issue = "{ rule: \(nameLiteral), message: M[\(position)] }"
-                body += "        p = \(test);\n"
-                body +=
-                    "        if (c !== undefined) c.push({ rule: \(nameLiteral), passed: p, requirement: R[\(position)] });\n"
-                if severity == "warning" {
-                    body += "        if (!p) w = fsAdd(w, \(issue));\n"
-                } else if firstOnly {
-                    body += "        if (!p && e === undefined) e = [\(issue)];\n"
-                } else {
-                    body += "        if (!p) e = fsAdd(e, \(issue));\n"
-                }
-                // The checklist of an empty value: a text rule that holds for "" passes.
-                let passedWhenEmpty = types[index] == "integer" ? "false" : "kit.emptyPasses[\(position)]"
-                emptyChecks +=
-                    "            c.push({ rule: \(nameLiteral), passed: \(passedWhenEmpty), requirement: R[\(position)] });\n"
+                let issue = "{ rule: \(JavaScriptEmitter.stringLiteral(ruleName)), message: M[\(position)] }"
+                code.rules.append(
+                    RuleCode(
+                        name: ruleName, position: position, test: test,
+                        isWarning: severity == "warning",
+                        failure: severity == "warning"
+                            ? "w = fsAdd(w, \(issue))"
+                            : firstOnly ? "if (e === undefined) e = [\(issue)]" : "e = fsAdd(e, \(issue))",
+                        // The checklist of an empty value: a text rule that holds for "" passes.
+                        passedWhenEmpty: types[index] == "integer" ? "false" : "kit.emptyPasses[\(position)]"))
                 position += 1
             }
-            tests +=
-                "    // \(SwiftSourceEmitter.singleLine(name))\n    e = w = undefined;\n    c = full ? [] : undefined;\n"
-            if field["required"] as? Bool == true {
-                tests += "    if (c !== undefined) {\n"
-                tests +=
-                    "        c.push({ rule: \"required\", passed: \(value) !== undefined, requirement: texts.required[\(index)].render(undefined) });\n"
-                tests += "    }\n"
-                tests += "    if (\(value) === undefined) {\n"
-                tests += "        e = [{ rule: \"required\", message: texts.required[\(index)].render(undefined) }];\n"
-            } else {
-                tests += "    if (\(value) === undefined) {\n"
+            if classes.count > 0 {
+                // The field's class patterns, tested together in one pass (-1: not ASCII).
+                tables.append(
+                    "const fsClassTable\(index) = new Uint8Array([\(classes.table.map(String.init).joined(separator: ","))]);\n"
+                )
+                code.prelude =
+                    "const k\(index) = fsClasses(\(value), fsClassTable\(index), \(classes.some), \(classes.every));"
             }
-            if !emptyChecks.isEmpty { tests += "        if (c !== undefined) {\n\(emptyChecks)        }\n" }
-            tests += "    } else {\n\(body)    }\n"
-            tests += "    if (c !== undefined) {\n"
-            tests += "        const report = { valid: e === undefined, errors: e ?? [] };\n"
-            tests += "        if (w !== undefined) report.warnings = w;\n"
-            tests += "        report.checks = c;\n"
-            tests += "        fields[\(literal)] = report;\n"
-            tests += "    }\n"
-            tests += "    if (e !== undefined) (errors ??= {})[\(literal)] = e;\n"
-            tests += "    if (w !== undefined) (warnings ??= {})[\(literal)] = w;\n"
+            codes.append(code)
         }
-        let values = fields.indices.map { "v\($0)" }.joined(separator: ", ")
         var out = """
             // The form's own validator (FormSpec's JavaScriptValidatorEmitter): `validate(object)` in new
-            // mode, not strict, written out for these fields and rules; `full` asks for the full report,
-            // else its `errors` shape. It answers undefined for an input it leaves to the runtime
-            // below, which makes the same report.
+            // mode, not strict, written out for these fields and rules, once for the `errors` report
+            // shape and once for the full one. It answers undefined for an input it leaves to the
+            // runtime below, which makes the same report.
             let GENERATED_RULES;
 
             """
-        out += matchers.joined()
+        out += tables.joined()
         out += """
+            /** Whether `text` has at least `limit` graphemes, reading no more ASCII than it needs. */
+            function fsAtLeast(text, limit, kit) {
+                let count = 0, previous = 0;
+                for (let index = 0; index < text.length; index++) {
+                    const code = text.charCodeAt(index);
+                    if (code >= 128) return kit.graphemes(text) >= limit;
+                    // CR LF is one grapheme; ASCII characters are one each otherwise.
+                    if ((code !== 10 || previous !== 13) && ++count >= limit) return true;
+                    previous = code;
+                }
+                return false;
+            }
+            /**
+             * A field's class patterns in one pass over ASCII `text`: bit k of `table[code]` says whether
+             * the character is in pattern k's class, `some` has the bits of patterns that ask for one
+             * such character and `every` those that ask that all be. The bits of the patterns that
+             * match, or -1 when the text is not ASCII.
+             */
+            function fsClasses(text, table, some, every) {
+                let seen = 0, all = every;
+                for (let index = 0; index < text.length; index++) {
+                    const code = text.charCodeAt(index);
+                    if (code >= 128) return -1;
+                    const bits = table[code];
+                    seen |= bits;
+                    all &= bits;
+                    if ((seen & some) === some && all === 0) break;
+                }
+                return (seen & some) | all;
+            }
             /** `list` with `item` added: a new list when it is undefined. */
             function fsAdd(list, item) {
                 if (list === undefined) return [item];
                 list.push(item);
                 return list;
             }
-
-            """
-        out += """
-            function VALIDATE_REPORT(input, texts, kit, full) {
-                const M = kit.messages(texts);
-                const R = full ? kit.requirements(texts) : M;
-                if (M === null || R === null) return undefined;
-                let \(values);
-                const keys = Object.keys(input);
-                for (let index = 0; index < keys.length; index++) {
-                    switch (keys[index]) {
-
-            """
-        out += reads
-        out += "            default: return undefined;\n        }\n    }\n"
-        out += normalize
-        if !dfas.isEmpty {
-            out += "    const D = (GENERATED_RULES ??= [\(dfas.joined(separator: ", "))]);\n"
-        }
-        out += "    const fields = full ? {} : undefined;\n"
-        out += "    let errors, warnings, e, w, c, p;\n"
-        out += tests
-        out += """
-                if (full) return { form: \(JavaScriptEmitter.stringLiteral(program["form"] as? String ?? "")), valid: errors === undefined, fields, form_errors: [] };
-                if (errors === undefined && warnings === undefined) return { valid: true };
-                const report = { valid: errors === undefined };
-                if (errors !== undefined) report.errors = errors;
-                if (warnings !== undefined) report.warnings = warnings;
-                return report;
+            function VALIDATE_REPORT(input, call) {
+                return call.full ? fsValidateFull(input, call) : fsValidateErrors(input, call);
             }
 
             """
+        let form = JavaScriptEmitter.stringLiteral(program["form"] as? String ?? "")
+        for full in [false, true] {
+            out += "function \(full ? "fsValidateFull" : "fsValidateErrors")(input, call) {\n"
+            out += "    const texts = call.texts, kit = call.kit, M = call.messages"
+            out += full ? ", R = call.requirements;\n" : ";\n"
+            out += "    let \(fields.indices.map { "v\($0)" }.joined(separator: ", "));\n"
+            out += "    const keys = Object.keys(input);\n"
+            out += "    for (let index = 0; index < keys.length; index++) {\n        switch (keys[index]) {\n"
+            out += reads
+            out += "            default: return undefined;\n        }\n    }\n"
+            out += normalize
+            if !dfas.isEmpty {
+                out += "    const D = (GENERATED_RULES ??= [\(dfas.joined(separator: ", "))]);\n"
+            }
+            out +=
+                full
+                ? "    const fields = {};\n    let valid = true, e, w, c, p;\n" : "    let errors, warnings, e, w, p;\n"
+            for code in codes { out += code.source(full: full) }
+            out +=
+                full
+                ? "    return { form: \(form), valid, fields, form_errors: [] };\n"
+                : """
+                    if (errors === undefined && warnings === undefined) return { valid: true };
+                    const report = { valid: errors === undefined };
+                    if (errors !== undefined) report.errors = errors;
+                    if (warnings !== undefined) report.warnings = warnings;
+                    return report;
+
+                """
+            out += "}\n"
+        }
         return out
     }
 
@@ -187,18 +205,18 @@ enum JavaScriptValidatorEmitter {
     /// is not one the validator writes out.
     private static func test(
         _ payload: [String: Any], value: String, type: String, fields: [[String: Any]], types: [String],
-        dfas: inout [String], matchers: inout [String], field: Int, rule: Int
+        dfas: inout [String], classes: inout ClassScan, field: Int, rule: Int
     ) -> String? {
         let (kind, body) = payload.first!
         guard let body = body as? [String: Any] else { return nil }
         switch kind {
         case "length" where type != "integer":
-            guard let limit = body["limit"] as? Int, limit >= 0, limit < 1 << 53, let bound = body["bound"] as? String
+            guard let limit = body["limit"] as? Int, limit >= 0, limit < 1 << 52, let bound = body["bound"] as? String
             else { return nil }
             switch (body["unit"] as? String, bound) {
             // A character is at least one UTF-16 unit: count graphemes only when the units do not decide.
-            case ("graphemes", "min"): return "\(value).length >= \(limit) && kit.graphemes(\(value)) >= \(limit)"
-            case ("graphemes", "max"): return "\(value).length <= \(limit) || kit.graphemes(\(value)) <= \(limit)"
+            case ("graphemes", "min"): return "\(value).length >= \(limit) && fsAtLeast(\(value), \(limit), kit)"
+            case ("graphemes", "max"): return "\(value).length <= \(limit) || !fsAtLeast(\(value), \(limit + 1), kit)"
             case ("utf16", "min"): return "\(value).length >= \(limit)"
             case ("utf16", "max"): return "\(value).length <= \(limit)"
             default: return nil
@@ -212,9 +230,14 @@ enum JavaScriptValidatorEmitter {
             else { return nil }
             dfas.append("kit.dfa(\(field), \(rule))")
             let index = dfas.count - 1
-            let search = patternFunction(main["dfa"] as! [String: Any], index: index, source: body["source"] as? String)
-            if let search { matchers.append(search) }
-            let call = search != nil ? "fsPattern\(index)(\(value))" : "D[\(index)].isMatchText(\(value))"
+            let dfa = ASCIIDFA(main["dfa"] as! [String: Any])
+            let call: String
+            if let (all, members) = dfa?.characterClass, let bit = classes.add(all: all, members: members) {
+                // Answered by the field's one pass over the text (above), unless it is not ASCII.
+                call = "(k\(field) >= 0 ? (k\(field) & \(bit)) !== 0 : D[\(index)].isMatchText(\(value)))"
+            } else {
+                call = "D[\(index)].isMatchText(\(value))"
+            }
             return (expected != negated ? "" : "!") + call
         case "format" where type != "integer", "contains" where type != "integer":
             // The runtime's own rule, on the text.
@@ -241,90 +264,180 @@ enum JavaScriptValidatorEmitter {
             return nil
         }
     }
+}
 
-    /// A pattern's DFA (`dfa`, as the program stores it) as a JS function of its own,
-    /// `fsPattern<index>(text)`: whether the pattern matches somewhere in `text`, each state a case
-    /// testing the character against its ranges, for ASCII text; at the first other character it
-    /// asks the runtime's DFA (`GENERATED_RULES[index]`), which reads the text's UTF-8 bytes. Nil
-    /// for a DFA too large to be worth writing out.
-    private static func patternFunction(_ dfa: [String: Any], index: Int, source: String?) -> String? {
+/// A field's part of the validator, written out for either report shape by `source(full:)`.
+struct FieldCode {
+    var name: String
+    /// The JS variable holding the field's value (`undefined` when empty).
+    var value: String
+    var index: Int
+    var required: Bool
+    var rules: [RuleCode] = []
+    /// A statement the rules' tests read (the field's class patterns in one pass), if any.
+    var prelude: String?
+
+    func source(full: Bool) -> String {
+        let literal = JavaScriptEmitter.stringLiteral(name)
+        let requirement = "texts.required[\(index)].render(undefined)"
+        let warns = rules.contains(where: \.isWarning)
+        var out = "    // \(SwiftSourceEmitter.singleLine(name))\n    e = \(warns ? "w = " : "")undefined;\n"
+        if full {
+            out += "    c = [];\n"
+            if required {
+                out +=
+                    "    c.push({ rule: \"required\", passed: \(value) !== undefined, requirement: \(requirement) });\n"
+            }
+        }
+        var empty = required ? "        e = [{ rule: \"required\", message: \(requirement) }];\n" : ""
+        var present = prelude.map { "        \($0)\n" } ?? ""
+        for rule in rules {
+            let name = JavaScriptEmitter.stringLiteral(rule.name)
+            present += "        p = \(rule.test);\n"
+            if full {
+                present += "        c.push({ rule: \(name), passed: p, requirement: R[\(rule.position)] });\n"
+                empty +=
+                    "        c.push({ rule: \(name), passed: \(rule.passedWhenEmpty), requirement: R[\(rule.position)] });\n"
+            }
+            present += "        if (!p) \(rule.failure);\n"
+        }
+        if empty.isEmpty {
+            out += "    if (\(value) !== undefined) {\n\(present)    }\n"
+        } else {
+            out += "    if (\(value) === undefined) {\n\(empty)    } else {\n\(present)    }\n"
+        }
+        if full {
+            out += "    if (e !== undefined) valid = false;\n"
+            out += "    const report\(index) = { valid: e === undefined, errors: e ?? [] };\n"
+            if warns { out += "    if (w !== undefined) report\(index).warnings = w;\n" }
+            out += "    report\(index).checks = c;\n"
+            out += "    fields[\(literal)] = report\(index);\n"
+        } else {
+            out += "    if (e !== undefined) (errors ??= {})[\(literal)] = e;\n"
+            if warns { out += "    if (w !== undefined) (warnings ??= {})[\(literal)] = w;\n" }
+        }
+        return out
+    }
+}
+
+/// A rule's part of its field's code.
+struct RuleCode {
+    var name: String
+    /// Its position among the program's rules: its message's `M[position]`, requirement's `R[position]`.
+    var position: Int
+    /// The JS expression that holds when it passes.
+    var test: String
+    var isWarning: Bool
+    /// The statement that records its failure.
+    var failure: String
+    /// Its checklist line's `passed` when the value is empty.
+    var passedWhenEmpty: String
+}
+
+/// A text field's patterns that ask about one class of ASCII characters (`ASCIIDFA.characterClass`),
+/// up to eight, tested together in one pass over the text by the validator's `fsClasses`.
+struct ClassScan {
+    /// By ASCII code, the bits of the patterns whose class has the character.
+    private(set) var table = [Int](repeating: 0, count: 128)
+    /// The bits of patterns that ask for some member, and of those that ask that every character be one.
+    private(set) var some = 0
+    private(set) var every = 0
+    private(set) var count = 0
+
+    /// The bit of a pattern added, or nil when the field already has eight.
+    mutating func add(all: Bool, members: [Bool]) -> Int? {
+        guard count < 8 else { return nil }
+        let bit = 1 << count
+        count += 1
+        for code in members.indices where members[code] { table[code] |= bit }
+        if all { every |= bit } else { some |= bit }
+        return bit
+    }
+}
+
+/// A pattern's DFA as the program stores it (`dfa`: `classStarts`, `table`, `eof`, `start`), read
+/// for ASCII text, where a character is one byte.
+struct ASCIIDFA {
+    /// What a character does in a state.
+    enum Step: Hashable {
+        /// A match ended before it: the pattern matches.
+        case matched
+        /// No match can follow: the pattern does not match.
+        case failed
+        case state(Int)
+    }
+
+    let classStarts: [Int]
+    let table: [Int]
+    let eof: [Int]
+    let start: Int
+
+    init?(_ dfa: [String: Any]) {
         guard let classStarts = dfa["classStarts"] as? [Int], let table = dfa["table"] as? [Int],
             let eof = dfa["eof"] as? [Int], let start = dfa["start"] as? Int
         else { return nil }
         let classCount = classStarts.count + 1
         let stateCount = table.count / classCount
-        guard table.count == stateCount * classCount, start > 0, start < stateCount else {
-            return nil
-        }
-        // What a character does in a state: "t" (a match ended before it), "f" (no match can
-        // follow), or the next state.
-        func outcome(_ state: Int, _ byte: Int) -> String {
-            let entry = table[state * classCount + classStarts.filter { $0 <= byte }.count]
-            if entry & 1 != 0 { return "t" }
-            return entry >> 1 == 0 ? "f" : String(entry >> 1)
-        }
-        // The states ASCII text reaches (the others read the later bytes of other characters).
-        var reached = [start]
-        var next = 0
-        while next < reached.count {
-            for byte in 0..<128 {
-                if let target = Int(outcome(reached[next], byte)), !reached.contains(target) { reached.append(target) }
-            }
-            next += 1
-        }
-        var cases = ""
-        var rangeCount = 0
-        for state in reached.sorted() {
-            var ranges: [(outcome: String, low: Int, high: Int)] = []
-            for byte in 0..<128 {
-                let next = outcome(state, byte)
-                if let last = ranges.last, last.outcome == next, last.high == byte - 1 {
-                    ranges[ranges.count - 1].high = byte
-                } else {
-                    ranges.append((next, byte, byte))
-                }
-            }
-            rangeCount += ranges.count
-            // The outcome of the most characters is the default; the others test their ranges.
-            var sizes: [String: Int] = [:]
-            for range in ranges { sizes[range.outcome, default: 0] += range.high - range.low + 1 }
-            let common = sizes.max { $0.value < $1.value || $0.value == $1.value && $0.key > $1.key }!.key
-            func action(_ next: String, braced: Bool = true) -> String {
-                switch next {
-                case "t": return "return true;"
-                case "f": return "return false;"
-                case String(state): return "continue;"
-                default: return braced ? "{ state = \(next); continue; }" : "state = \(next); continue;"
-                }
-            }
-            cases += "            case \(state):\n"
-            var seen: [String] = []
-            for range in ranges where range.outcome != common && !seen.contains(range.outcome) {
-                seen.append(range.outcome)
-                let condition = ranges.filter { $0.outcome == range.outcome }.map { range in
-                    range.low == range.high
-                        ? "code === \(range.low)"
-                        : range.low == 0 ? "code <= \(range.high)" : "code >= \(range.low) && code <= \(range.high)"
-                }.joined(separator: " || ")
-                cases += "                if (\(condition)) \(action(range.outcome))\n"
-            }
-            cases += "                \(action(common, braced: false))\n"
-        }
-        guard reached.count <= 32, rangeCount <= 256 else { return nil }
-        let accepting = eof.indices.filter { $0 > 0 && eof[$0] != 0 }.map { "state === \($0)" }
-        let comment = source.map { "// /\(SwiftSourceEmitter.singleLine($0))/\n" } ?? ""
-        return """
-            \(comment)function fsPattern\(index)(text) {
-                let state = \(start);
-                for (let index = 0; index < text.length; index++) {
-                    const code = text.charCodeAt(index);
-                    if (code >= 128) return GENERATED_RULES[\(index)].isMatchText(text);
-                    switch (state) {
-            \(cases)        }
-                }
-                return \(accepting.isEmpty ? "false" : accepting.joined(separator: " || "));
-            }
+        guard table.count == stateCount * classCount, eof.count == stateCount, start > 0, start < stateCount,
+            table.allSatisfy({ $0 >= 0 && $0 >> 1 < stateCount })
+        else { return nil }
+        (self.classStarts, self.table, self.eof, self.start) = (classStarts, table, eof, start)
+    }
 
-            """
+    func step(_ state: Int, _ byte: Int) -> Step {
+        var column = 0
+        while column < classStarts.count && classStarts[column] <= byte { column += 1 }
+        let entry = table[state * (classStarts.count + 1) + column]
+        if entry & 1 != 0 { return .matched }
+        return entry >> 1 == 0 ? .failed : .state(entry >> 1)
+    }
+
+    private func next(_ step: Step, _ byte: Int) -> Step {
+        guard case .state(let state) = step else { return step }
+        return self.step(state, byte)
+    }
+
+    /// Whether the text ends matched after `step`.
+    private func accepts(_ step: Step) -> Bool {
+        switch step {
+        case .matched: return true
+        case .failed: return false
+        case .state(let state): return eof[state] != 0
+        }
+    }
+
+    /// When what the pattern asks of ASCII text that is not empty is about one class of characters
+    /// (`members`, by code): whether some character is one (`all` false: `[a-z]`, `\d`), or whether
+    /// every character is (`all` true: `^[a-z0-9_]+$`). Nil for any other pattern. Decided by
+    /// walking the DFA beside the class's own two- or three-state automaton over every ASCII text.
+    var characterClass: (all: Bool, members: [Bool])? {
+        let members = (0..<128).map { accepts(next(.state(start), $0)) }
+        for all in [false, true] {
+            // The class's automaton: 0 nothing read, 1 a member read (some: ever; all: only
+            // members read), 2 a non-member read (all only).
+            func classNext(_ state: Int, _ byte: Int) -> Int {
+                if all { return state == 2 || !members[byte] ? 2 : 1 }
+                return state == 1 || members[byte] ? 1 : 0
+            }
+            var seen: Set<[Int]> = []
+            var pending: [(Step, Int)] = []
+            func visit(_ step: Step, _ state: Int) -> Bool {
+                let key: [Int] =
+                    switch step {
+                    case .matched: [-1, state]
+                    case .failed: [-2, state]
+                    case .state(let dfaState): [dfaState, state]
+                    }
+                guard seen.insert(key).inserted else { return true }
+                pending.append((step, state))
+                return accepts(step) == (state == 1)
+            }
+            var agrees = (0..<128).allSatisfy { visit(next(.state(start), $0), classNext(0, $0)) }
+            while agrees, let (step, state) = pending.popLast() {
+                agrees = (0..<128).allSatisfy { visit(next(step, $0), classNext(state, $0)) }
+            }
+            if agrees { return (all, members) }
+        }
+        return nil
     }
 }

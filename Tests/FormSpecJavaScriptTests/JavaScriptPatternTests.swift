@@ -7,7 +7,8 @@ import Testing
 /// differential corpus (`Tests/FormSpecPatternTests/Corpus/matches.json`) compiled by Swift and
 /// stored as a program stores it, run in node on the corpus subjects and on random ones (non-ASCII,
 /// astral, made of the pattern's own scalars), through the DFA and the PikeVM alike, gives Swift's
-/// `Pattern.matches` verdict.
+/// `Pattern.matches` verdict. A pattern the generated validator reads as a class of characters is
+/// checked against that class too (JavaScriptClassPatternTests).
 @Suite("JavaScript patterns")
 struct JavaScriptPatternTests {
     /// Random subjects per pattern, on top of the corpus's.
@@ -52,12 +53,19 @@ struct JavaScriptPatternTests {
         encoder.outputFormatting = [.withoutEscapingSlashes]
         var lines = Data()
         var refused: [String] = []
+        var classes = (some: 0, every: 0, checks: 0)
         for testCase in cases {
             guard case .success(let flags) = PatternFlags.parse(testCase.flags ?? ""),
                 let pattern = try? Pattern(testCase.pattern, flags: flags)
             else {
                 refused.append(testCase.pattern)
                 continue
+            }
+            if let read = try JavaScriptClassPatternTests.check(
+                pattern, source: testCase.pattern, flags: testCase.flags ?? "", subjects: testCase.subjects, &random)
+            {
+                if read.all { classes.every += 1 } else { classes.some += 1 }
+                classes.checks += read.checks
             }
             var subjects = testCase.subjects
             for _ in 0..<Self.randomSubjects {
@@ -82,7 +90,9 @@ struct JavaScriptPatternTests {
         print(
             "JavaScript patterns, part \(shard + 1) of \(Self.shards): \(summary.patterns) patterns, \(summary.subjects) subjects, \(summary.checks) checks",
             "(\(summary.kinds.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))),",
-            "\(summary.differences.count) differences")
+            "\(summary.differences.count) differences;",
+            "read as a class: \(classes.some) of some member, \(classes.every) of every one, \(classes.checks) checks")
+        #expect(classes.some > 100)
         #expect(summary.patterns == cases.count - refused.count)
         #expect(summary.differences.isEmpty, "\(summary.differences.joined(separator: "\n"))")
     }

@@ -5,22 +5,23 @@
 //
 // A line of CASES.jsonl: {"pattern": the compiled pattern as a program stores it, "subjects": [text],
 // "matches": [Swift's `pattern.matches(subject)`]}. Each subject runs twice: `matches` (the DFA where
-// one is stored) and the PikeVM alone; and a third time when the pattern has integers past 2^53, with
-// them as BigInts (as the emitted module writes them). The summary: {"patterns", "subjects", "checks",
+// one is stored) and the PikeVM alone; again on the generated validator's ASCII matcher
+// (25-ascii-matcher.js) when every conjunct is one DFA; and again when the pattern has integers past
+// 2^53, with them as BigInts (as the emitted module writes them). The summary: {"patterns", "subjects", "checks",
 // "kinds", "differences"}.
 import { readFileSync } from "node:fs";
 
 // The runtime's pattern piece with the Unicode ones it reads, as a module exporting Pattern.
 const runtime = new URL("../../Sources/FormSpecCLISupport/JavaScript/runtime/", import.meta.url);
-const source = ["05-unicode-data.js", "10-unicode.js", "20-patterns.js"]
-    .map((file) => readFileSync(new URL(file, runtime), "utf8")).join("\n") + "\nexport { Pattern };\n";
+const source = ["05-unicode-data.js", "10-unicode.js", "20-patterns.js", "25-ascii-matcher.js"]
+    .map((file) => readFileSync(new URL(file, runtime), "utf8")).join("\n") + "\nexport { Pattern, fsASCIIMatcher };\n";
 const js = await import("data:text/javascript;base64," + Buffer.from(source).toString("base64"));
 
 const show = (text) => JSON.stringify(text);
 let patterns = 0, subjects = 0, checks = 0;
 const differences = [];
 // What the automata exercise: the engines and NFA state kinds each pattern uses.
-const kinds = { dfaOnly: 0, lookarounds: 0, pikeVMOnly: 0, scalarSets: 0, counters: 0, required: 0, bigint: 0 };
+const kinds = { dfaOnly: 0, asciiMatcher: 0, lookarounds: 0, pikeVMOnly: 0, scalarSets: 0, counters: 0, required: 0, bigint: 0 };
 
 const hasHugeNumbers = (json) => JSON.stringify(json, (key, value) => value).match(/\d{17,}/) !== null;
 /** `json` with every number past 2^53 a BigInt, as the emitted module has it. */
@@ -36,7 +37,10 @@ for (const text of readFileSync(process.argv[2], "utf8").split("\n")) {
     patterns++;
     const conjuncts = pattern.conjuncts;
     const automata = conjuncts.flatMap((conjunct) => [conjunct.main, ...conjunct.lookarounds]);
-    if (conjuncts.every((conjunct) => conjunct.lookarounds.length === 0 && conjunct.main.dfa)) kinds.dfaOnly++;
+    const dfaOnly = conjuncts.every((conjunct) => conjunct.lookarounds.length === 0 && conjunct.main.dfa);
+    if (dfaOnly) kinds.dfaOnly++;
+    const ascii = dfaOnly ? conjuncts.map((conjunct) => [js.fsASCIIMatcher(conjunct.main.dfa), conjunct.expected]) : null;
+    if (ascii?.some(([matcher]) => matcher.constructor.name === "ASCIIMatcher")) kinds.asciiMatcher++;
     if (conjuncts.some((conjunct) => conjunct.lookarounds.length > 0)) kinds.lookarounds++;
     if (automata.some((automaton) => automaton.dfa === null)) kinds.pikeVMOnly++;
     if (automata.some((automaton) => automaton.nfa.sets.length > 0)) kinds.scalarSets++;
@@ -50,6 +54,7 @@ for (const text of readFileSync(process.argv[2], "utf8").split("\n")) {
         const verdicts = { matches: pattern.matches(subject), pikeVM: pattern.run(subject, true) };
         // The emitted module writes integers past 2^53 as BigInt literals (counters up to Int.max).
         if (huge) verdicts.bigint = huge.matches(subject);
+        if (ascii) verdicts.ascii = ascii.every(([matcher, expected]) => matcher.isMatchText(subject) === expected);
         for (const [engine, actual] of Object.entries(verdicts)) {
             checks++;
             if (actual !== expected && differences.length < 40) {

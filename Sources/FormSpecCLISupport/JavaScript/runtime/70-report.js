@@ -565,14 +565,29 @@ function fsReportJSON(report) {
  * or undefined: the validator left this input to the evaluator, or the case is another.
  */
 function fsGeneratedReport(program, input, plan) {
+    const call = (plan.generated ??= fsGeneratedCall(program, plan));
+    return call === null ? undefined : VALIDATE_REPORT(input, call);
+}
+
+/**
+ * What `VALIDATE_REPORT` is given for a plan, worked out once: `{texts, kit, messages,
+ * requirements, full}`, or null for a plan it does not serve (edit or show mode, strict, or a
+ * message or requirement that shows a value).
+ */
+function fsGeneratedCall(program, plan) {
     const context = plan.context;
-    if (context.mode !== "new" || context.strict) return undefined;
-    return VALIDATE_REPORT(input, context.texts(program), (program.generatedKit ??= fsGeneratedKit(program)), !plan.errorsOnly);
+    if (context.mode !== "new" || context.strict) return null;
+    const kit = (program.generatedKit ??= fsGeneratedKit(program));
+    const texts = context.texts(program);
+    const messages = kit.messages(texts);
+    const requirements = plan.errorsOnly ? messages : kit.requirements(texts);
+    if (messages === null || requirements === null) return null;
+    return { texts, kit, messages, requirements, full: !plan.errorsOnly };
 }
 
 /**
  * What the emitter's `VALIDATE_REPORT` uses of the runtime (whose names are minified): `dfa(field,
- * rule)`, the DFA of a pattern rule of one DFA (its `isMatchText(text)`); `rule(field, rule)`, a
+ * rule)`, the matcher of a pattern rule of one DFA (its `isMatchText(text)`, `fsASCIIMatcher`); `rule(field, rule)`, a
  * text rule (its `passes(text)`); `trimmed(text)`, a `trim: true` field's text; `graphemes(text)`, a
  * text's length in graphemes; `equal(a, b)`, whether two texts are equal as `same_as` compares them
  * (a lone surrogate is U+FFFD, as in the texts the runtime reads);
@@ -580,11 +595,13 @@ function fsGeneratedReport(program, input, plan) {
  */
 function fsGeneratedKit(program) {
     return {
-        dfa: (field, rule) => program.fields[field].rules[rule].rule.rule.pattern.conjuncts[0].main.dfa,
+        dfa: (field, rule) => fsASCIIMatcher(program.fields[field].rules[rule].rule.rule.pattern.conjuncts[0].main.dfa),
         rule: (field, rule) => program.fields[field].rules[rule].rule.rule,
         trimmed: fsFieldTypeTrimmed,
         graphemes: (text) => LengthRule.asciiGraphemeCount(text) ?? fsGraphemeCount(text),
-        equal: (a, b) => fsScalarEquals({ kind: "text", value: a.toWellFormed() }, { kind: "text", value: b.toWellFormed() }, false),
+        // Texts that differ and are both well formed are not equal; a lone surrogate is U+FFFD.
+        equal: (a, b) => a === b || !(a.isWellFormed() && b.isWellFormed()) &&
+            fsScalarEquals({ kind: "text", value: a.toWellFormed() }, { kind: "text", value: b.toWellFormed() }, false),
         /** The rules' messages by position in `texts`' locale, or null when one shows a value. */
         messages: (texts) => (texts.fixedMessages ??= fsFixedTexts(texts.messages)),
         /** Their requirements (checklist lines) likewise. */
@@ -599,3 +616,4 @@ function fsFixedTexts(texts) {
     const fixed = texts.map((text) => text.text);
     return fixed.includes(undefined) ? null : fixed;
 }
+
