@@ -106,6 +106,10 @@ enum JavaScriptValidatorEmitter {
                 position += 1
             }
             if classes.count > 0 {
+                // A length in graphemes is the length of ASCII text without a CR, which the pass sees.
+                if code.rules.contains(where: \.test.countsGraphemes), let bit = classes.addLineBreaks() {
+                    code.plain = "k\(index) >= 0 && (k\(index) & \(bit)) === 0"
+                }
                 // The field's class patterns, tested together in one pass (-1: not ASCII).
                 tables.append(
                     "const fsClassTable\(index) = new Uint8Array([\(classes.table.map(String.init).joined(separator: ","))]);\n"
@@ -200,13 +204,13 @@ enum JavaScriptValidatorEmitter {
         return out
     }
 
-    /// The JS expression that holds when rule `payload` passes for `value` (a field value read
-    /// by the validator: a non-empty well-formed string, or a safe integer), or nil when the rule
-    /// is not one the validator writes out.
+    /// What rule `payload` tests for `value` (a field value read by the validator: a non-empty
+    /// well-formed string, or a safe integer), or nil when the rule is not one the validator writes
+    /// out.
     private static func test(
         _ payload: [String: Any], value: String, type: String, fields: [[String: Any]], types: [String],
         dfas: inout [String], classes: inout ClassScan, field: Int, rule: Int
-    ) -> String? {
+    ) -> RuleTest? {
         let (kind, body) = payload.first!
         guard let body = body as? [String: Any] else { return nil }
         switch kind {
@@ -215,10 +219,10 @@ enum JavaScriptValidatorEmitter {
             else { return nil }
             switch (body["unit"] as? String, bound) {
             // A character is at least one UTF-16 unit: count graphemes only when the units do not decide.
-            case ("graphemes", "min"): return "\(value).length >= \(limit) && fsAtLeast(\(value), \(limit), kit)"
-            case ("graphemes", "max"): return "\(value).length <= \(limit) || !fsAtLeast(\(value), \(limit + 1), kit)"
-            case ("utf16", "min"): return "\(value).length >= \(limit)"
-            case ("utf16", "max"): return "\(value).length <= \(limit)"
+            case ("graphemes", "min"): return .graphemes(minimum: true, limit: limit)
+            case ("graphemes", "max"): return .graphemes(minimum: false, limit: limit)
+            case ("utf16", "min"): return .expression("\(value).length >= \(limit)")
+            case ("utf16", "max"): return .expression("\(value).length <= \(limit)")
             default: return nil
             }
         case "pattern" where type != "integer":
@@ -238,11 +242,11 @@ enum JavaScriptValidatorEmitter {
             } else {
                 call = "D[\(index)].isMatchText(\(value))"
             }
-            return (expected != negated ? "" : "!") + call
+            return .expression((expected != negated ? "" : "!") + call)
         case "format" where type != "integer", "contains" where type != "integer":
             // The runtime's own rule, on the text.
             dfas.append("kit.rule(\(field), \(rule))")
-            return "D[\(dfas.count - 1)].passes(\(value))"
+            return .expression("D[\(dfas.count - 1)].passes(\(value))")
         case "range" where type == "integer":
             let comparisons = [
                 "min": ">=", "at_least": ">=", "max": "<=", "at_most": "<=", "greater_than": ">", "less_than": "<",
@@ -251,7 +255,7 @@ enum JavaScriptValidatorEmitter {
                 let operand = body["operand"] as? [String: Any], let literal = operand["literal"] as? [String: Any],
                 literal.count == 1, let bound = literal["integer"] as? Int, bound.magnitude < 1 << 53
             else { return nil }
-            return "\(value) \(comparison) \(bound)"
+            return .expression("\(value) \(comparison) \(bound)")
         case "field_comparison" where type != "integer":
             guard body["case_insensitive"] as? Bool != true, let negated = body["negated"] as? Bool,
                 let other = body["other"] as? Int, types.indices.contains(other), types[other] != "integer",
@@ -259,7 +263,7 @@ enum JavaScriptValidatorEmitter {
             else { return nil }
             // An empty other field never equals; `equal` compares as the runtime does.
             let equal = "v\(other) !== undefined && (\(value) === v\(other) || kit.equal(\(value), v\(other)))"
-            return negated ? "!(\(equal))" : equal
+            return .expression(negated ? "!(\(equal))" : equal)
         default:
             return nil
         }
@@ -276,6 +280,24 @@ struct FieldCode {
     var rules: [RuleCode] = []
     /// A statement the rules' tests read (the field's class patterns in one pass), if any.
     var prelude: String?
+    /// A JS expression that holds when the text is ASCII without a CR, so that its length in
+    /// graphemes is its `length` (read off the pass), if the prelude tells.
+    var plain: String?
+
+    /// A rule's test as JS.
+    func expression(_ test: RuleTest) -> String {
+        switch test {
+        case .expression(let expression):
+            return expression
+        // A character is at least one UTF-16 unit: count graphemes only when the units do not decide.
+        case .graphemes(minimum: true, let limit):
+            let counted = "fsAtLeast(\(value), \(limit), kit)"
+            return "\(value).length >= \(limit) && \(plain.map { "(\($0) || \(counted))" } ?? counted)"
+        case .graphemes(minimum: false, let limit):
+            let counted = "!fsAtLeast(\(value), \(limit + 1), kit)"
+            return "\(value).length <= \(limit) || \(plain.map { "!(\($0)) && \(counted)" } ?? counted)"
+        }
+    }
 
     func source(full: Bool) -> String {
         let literal = JavaScriptEmitter.stringLiteral(name)
@@ -293,7 +315,7 @@ struct FieldCode {
         var present = prelude.map { "        \($0)\n" } ?? ""
         for rule in rules {
             let name = JavaScriptEmitter.stringLiteral(rule.name)
-            present += "        p = \(rule.test);\n"
+            present += "        p = \(expression(rule.test));\n"
             if full {
                 present += "        c.push({ rule: \(name), passed: p, requirement: R[\(rule.position)] });\n"
                 empty +=
@@ -320,13 +342,27 @@ struct FieldCode {
     }
 }
 
+/// What a rule tests, as the validator writes it.
+enum RuleTest {
+    /// A JS expression that holds when the rule passes.
+    case expression(String)
+    /// A length in graphemes, at least or at most `limit`: written by its field, which may know
+    /// the text's length in graphemes from its class pass.
+    case graphemes(minimum: Bool, limit: Int)
+
+    var countsGraphemes: Bool {
+        if case .graphemes = self { return true }
+        return false
+    }
+}
+
 /// A rule's part of its field's code.
 struct RuleCode {
     var name: String
     /// Its position among the program's rules: its message's `M[position]`, requirement's `R[position]`.
     var position: Int
-    /// The JS expression that holds when it passes.
-    var test: String
+    /// What it tests.
+    var test: RuleTest
     var isWarning: Bool
     /// The statement that records its failure.
     var failure: String
@@ -343,6 +379,17 @@ struct ClassScan {
     private(set) var some = 0
     private(set) var every = 0
     private(set) var count = 0
+
+    /// The bit that the pass sets when it reads a CR (which joins a following LF into one
+    /// grapheme), or nil when the field already has eight bits.
+    mutating func addLineBreaks() -> Int? {
+        guard count < 8 else { return nil }
+        let bit = 1 << count
+        count += 1
+        table[13] |= bit
+        some |= bit
+        return bit
+    }
 
     /// The bit of a pattern added, or nil when the field already has eight.
     mutating func add(all: Bool, members: [Bool]) -> Int? {
