@@ -70,6 +70,33 @@ struct JavaScriptClassPatternTests {
         return (all, subjects.count)
     }
 
+    /// A DFA of more states than a byte can number gets a table of 16-bit entries: its verdicts in
+    /// node, on matching, failing and non-ASCII subjects, are Swift's.
+    @Test("the ASCII matcher of a DFA with hundreds of states")
+    func largeTables() throws {
+        let pattern = try Pattern("^(?:[a-c][a-z]){150}$")
+        let (_, dfa) = try #require(try Self.singleDFA(pattern))
+        #expect(dfa.eof.count > 256, "the DFA should need 16-bit entries")
+        let good = String(repeating: "az", count: 150)
+        let subjects = [
+            good, String(good.dropLast()), good + "a", "d" + good.dropFirst(), String(good.dropLast()) + "é",
+            String(repeating: "cz", count: 149) + "cq", String(repeating: "a", count: 300),
+        ]
+        let line = JavaScriptPatternTests.Line(
+            pattern: pattern, subjects: subjects, matches: subjects.map(pattern.matches))
+        #expect(line.matches.filter { $0 }.count == 3)
+        let folder = try NodeRunner.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("large.jsonl")
+        try JSONEncoder().encode(line).write(to: file)
+        let output = try NodeRunner.run(["Tests/FormSpecJavaScriptTests/run-patterns.mjs", file.path])
+        let summary = try JSONDecoder().decode(
+            JavaScriptPatternTests.Summary.self, from: Data((output.stdout.split(separator: "\n").last ?? "").utf8))
+        #expect(summary.kinds["asciiMatcher"] == 1)
+        #expect(summary.checks == subjects.count * 3)
+        #expect(summary.differences.isEmpty, "\(summary.differences)")
+    }
+
     struct Failure: Error {
         var reason: String
         init(_ reason: String) { self.reason = reason }
