@@ -77,6 +77,55 @@ struct ErrorsReportTests {
         }
     }
 
+    /// Nested orders that reach the evaluator's planned paths: text rules on bytes (a length on
+    /// non-ASCII text needs the text), integer ranges, absent, empty and unreadable values, items
+    /// that are not objects, and a field whose `required` rule has a `when:`.
+    static let nestedInputs: [String] = {
+        let item = #"{"sku": "ABC-1234", "quantity": 2, "unit_cents": 1999}"#
+        let address = #"{"street": "Dam 1", "city": "Amsterdam", "postcode": "1012 JS", "country": "NL"}"#
+        let long = String(repeating: "é", count: 61)
+        return [
+            #"{"order_id": "ORD-00000001", "email": "a@b.co", "address": \#(address), "line_items": [\#(item)]}"#,
+            #"{"order_id": "ORD-1", "email": "", "address": {"street": "\#(long)", "city": "Ä", "postcode": 1234, "#
+                + #""country": "XX"}, "line_items": [\#(item), {"sku": "abc", "quantity": 0, "unit_cents": 1000001, "#
+                + #""note": "\#(long)\#(long)"}, 5, null, {"quantity": "7", "unit_cents": 2.5, "note": ""}]}"#,
+            #"{"line_items": [\#(item), {"quantity": 99, "unit_cents": 1, "note": 3}], "gift": true}"#,
+            #"{"gift": true, "gift_message": "\#(String(repeating: "x", count: 101))", "address": "Dam 1"}"#,
+            #"{"gift": "yes", "line_items": [\#(Array(repeating: item, count: 21).joined(separator: ","))]}"#,
+            #"{"address": {}, "line_items": [{}, {"sku": "ABC-1234", "quantity": -1, "unit_cents": 1e3}]}"#,
+        ]
+    }()
+
+    @Test("fields evaluated by their plans get the outcome lists of the general path", arguments: specs + [nestedBench])
+    func plannedFieldsMatchTheGeneralPath(spec: String) throws {
+        let program = try CompiledForm.load(contentsOf: spec).program
+        let inputs = Self.inputs(for: program) + (spec == Self.nestedBench ? Self.nestedInputs : [])
+        for (mode, strict) in [(Mode.new, false), (.edit, true)] {
+            var context = EvaluationContext(
+                mode: mode, original: mode == .edit ? .object([]) : nil, strict: strict,
+                today: CivilDate(iso: "2025-06-01") ?? .today(), checks: { _, _, _ in true })
+            try context.prepare(for: program)
+            var planned = EvaluationScratch(program)
+            var general = EvaluationScratch(program)
+            for input in inputs {
+                guard case .object(let members) = try JSONReader.parse(input) else { continue }
+                planned.load(members, program: program, today: context.today, collectUnknownKeys: strict)
+                general.load(members, program: program, today: context.today, collectUnknownKeys: strict)
+                try program.evaluate(&planned, context: context)
+                try program.evaluate(&general, context: context, usesPlans: false)
+                #expect(planned.valid == general.valid, "\(input)")
+                #expect(planned.results == general.results, "\(input)")
+                #expect(planned.failedResults == general.failedResults, "\(input)")
+                #expect(planned.activeFields == general.activeFields, "\(input)")
+                for field in program.fields.indices {
+                    #expect(planned.isActive(field) == general.isActive(field), "\(input): \(field)")
+                    #expect(planned.isValid(field) == general.isValid(field), "\(input): \(field)")
+                    #expect(planned.results(of: field) == general.results(of: field), "\(input): \(field)")
+                }
+            }
+        }
+    }
+
     @Test("a scanned line gets the defaults of the fields it lacks, not the previous line's values")
     func scannedLinesStartFromDefaults() throws {
         let program = try CompiledForm(
