@@ -309,6 +309,13 @@ extension ErrorsReportTests {
             // Depth counted from the record's own object, as the reader counts it.
             #"{"line_items": [{"note": \#(deep)}]}"#, #"{"line_items": [{"note": [\#(deep)]}]}"#,
             #"{"line_items": [\#(item),]}"#, #"{"address": {"city": "A",}}"#, #"{"line_items": [\#(item)"#,
+            // Integers the scanner reads into the slots itself, and numbers it leaves to the reader.
+            #"{"line_items": [{"quantity": -0, "unit_cents": 123456789012345678}, {"quantity": -12345678901234567}, "#
+                + #"{"quantity": 1234567890123456789, "unit_cents": -123456789012345678}, {"quantity": 1e2}, "#
+                + #"{"quantity": 2.0, "unit_cents": 2.5}, {"quantity": 0, "unit_cents": 9223372036854775808}, "#
+                + #"{"quantity": "7", "unit_cents": true}]}"#,
+            #"{"line_items": [{"quantity": 01}]}"#, #"{"line_items": [{"quantity": -}]}"#,
+            #"{"line_items": [{"quantity": 1.}]}"#, #"{"line_items": [{"quantity": 5"#,
         ]
         var scanner = JSONRecordScanner(program: program)
         var scratch = EvaluationScratch(program)

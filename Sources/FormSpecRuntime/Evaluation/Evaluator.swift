@@ -159,9 +159,9 @@ extension Program {
             // are written without testing their conditions.
             let skipEnd = Int(plan.skipEnd)
             if skipEnd > index, !NestedLayout.isObject(values[field]) {
-                let position = Int32(scratch.results.count)
-                for skipped in index..<skipEnd {
-                    scratch.fieldStates[skipped] = .inactive(at: position, pass: scratch.pass)
+                let state = EvaluationScratch.FieldState.inactive(at: Int32(scratch.results.count), pass: scratch.pass)
+                scratch.fieldStates.withUnsafeMutableBufferPointer { states in
+                    for skipped in index..<skipEnd { states[skipped] = state }
                 }
                 index = skipEnd
             }

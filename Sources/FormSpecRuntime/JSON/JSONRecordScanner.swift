@@ -25,8 +25,14 @@ package struct JSONRecordScanner {
     private let memberScope: [Int]
     /// For each list, its item fields in position order; empty for other fields.
     private let itemFields: [[Int]]
-    /// Which fields the current record gave, to find duplicate keys without a set.
+    /// Each field's type and whether it trims, read per value without going through the program.
+    private let types: [FieldType]
+    private let trims: [Bool]
+    /// Which fields the current record gave, to find duplicate keys without a set. All false
+    /// between records, unless `seenIsDirty`.
     private var seen: [Bool]
+    /// Whether the last scan gave up midway, leaving `seen` to be cleared.
+    private var seenIsDirty = false
     /// The byte ranges of unknown keys in the objects being read (each object's after the ones of
     /// the objects around it), to find duplicates among an object's own.
     private var unknownKeys: [Range<Int>] = []
@@ -35,6 +41,8 @@ package struct JSONRecordScanner {
     package init(program: Program) {
         let fields = program.fields
         seen = Array(repeating: false, count: fields.count)
+        types = fields.map(\.type)
+        trims = fields.map(\.trim)
         unknownKeys.reserveCapacity(16)
         guard let layout = program.storage.nestedLayout else {
             scopes = [KeyScope(fields.indices.map { (name: fields[$0].name, position: $0) })]
@@ -78,19 +86,57 @@ package struct JSONRecordScanner {
         // The defaults go only into the fields the line lacks, once it is read (most lines give
         // every field).
         scratch.clearRecordLists()
-        for index in seen.indices where seen[index] { seen[index] = false }
+        if seenIsDirty {
+            for index in seen.indices where seen[index] { seen[index] = false }
+            seenIsDirty = false
+        }
         unknownKeys.removeAll(keepingCapacity: true)
 
-        var cursor = Cursor(bytes: line)
-        cursor.skipWhitespace()
-        guard cursor.take(UInt8(ascii: "{")),
-            scanMembers(
-                &cursor, scope: 0, of: -1, depth: 1, into: &scratch, program: program,
-                collectUnknownKeys: collectUnknownKeys)
-        else { return false }
-        cursor.skipWhitespace()
-        guard cursor.atEnd else { return false }
-        scratch.fillDefaults(program, except: seen, today: today)
+        // The slots are written through a pointer (one uniqueness check per line, not one per
+        // value); the unknown keys' names are collected apart meanwhile.
+        var unknownNames: [String] = []
+        swap(&unknownNames, &scratch.unknownKeys)
+        let read = scratch.values.withUnsafeMutableBufferPointer { values in
+            var cursor = Cursor(bytes: line)
+            cursor.skipWhitespace()
+            guard cursor.take(UInt8(ascii: "{")),
+                scanMembers(
+                    &cursor, scope: 0, of: -1, depth: 1, into: values, unknownNames: &unknownNames,
+                    program: program, collectUnknownKeys: collectUnknownKeys)
+            else { return false }
+            cursor.skipWhitespace()
+            return cursor.atEnd
+        }
+        swap(&unknownNames, &scratch.unknownKeys)
+        guard read else {
+            seenIsDirty = true
+            return false
+        }
+        guard program.relativeDefaultFields.isEmpty else {
+            scratch.fillDefaults(program, except: seen, today: today)
+            for index in seen.indices where seen[index] { seen[index] = false }
+            return true
+        }
+        // The defaults into the fields the line lacks, and `seen` cleared for the next line, in one
+        // pass.
+        let defaults = program.defaultValues
+        scratch.values.withUnsafeMutableBufferPointer { values in
+            defaults.withUnsafeBufferPointer { defaults in
+                seen.withUnsafeMutableBufferPointer { seen in
+                    for index in 0..<seen.count {
+                        if seen[index] {
+                            seen[index] = false
+                        } else if case .empty = defaults[index] {
+                            // Usually empty already (the same item was absent from the last line).
+                            if case .empty = values[index] { continue }
+                            values[index] = .empty
+                        } else {
+                            values[index] = defaults[index]
+                        }
+                    }
+                }
+            }
+        }
         return true
     }
 
@@ -98,8 +144,9 @@ package struct JSONRecordScanner {
     /// (`parent` -1) or group `parent`'s, whose keys are in `scope`. `depth` counts the open
     /// objects and arrays as ``JSONReader`` does (1 for the record's own).
     private mutating func scanMembers(
-        _ cursor: inout Cursor, scope: Int, of parent: Int, depth: Int, into scratch: inout EvaluationScratch,
-        program: Program, collectUnknownKeys: Bool
+        _ cursor: inout Cursor, scope: Int, of parent: Int, depth: Int,
+        into values: UnsafeMutableBufferPointer<FieldValue>, unknownNames: inout [String], program: Program,
+        collectUnknownKeys: Bool
     ) -> Bool {
         let line = cursor.bytes
         let keys = scopes[scope]
@@ -136,7 +183,7 @@ package struct JSONRecordScanner {
                 guess = entry + 1
                 guard
                     scanValue(
-                        &cursor, of: field, depth: depth, into: &scratch, program: program,
+                        &cursor, of: field, depth: depth, into: values, unknownNames: &unknownNames, program: program,
                         collectUnknownKeys: collectUnknownKeys)
                 else { return false }
             } else {
@@ -149,7 +196,7 @@ package struct JSONRecordScanner {
                 guard cursor.skipValue(depth: depth) else { return false }
                 if collectUnknownKeys {
                     let name = String(decoding: UnsafeBufferPointer(rebasing: line[key]), as: UTF8.self)
-                    scratch.unknownKeys.append(parent < 0 ? name : program.fields[parent].name + "." + name)
+                    unknownNames.append(parent < 0 ? name : program.fields[parent].name + "." + name)
                 }
             }
             cursor.skipWhitespace()
@@ -162,42 +209,47 @@ package struct JSONRecordScanner {
     /// list's array are read into their members' and items' fields, like a parsed tree by
     /// ``Program/visitNested(_:assign:unknown:)``; any other value is read as the field's type.
     private mutating func scanValue(
-        _ cursor: inout Cursor, of field: Int, depth: Int, into scratch: inout EvaluationScratch, program: Program,
-        collectUnknownKeys: Bool
+        _ cursor: inout Cursor, of field: Int, depth: Int, into values: UnsafeMutableBufferPointer<FieldValue>,
+        unknownNames: inout [String], program: Program, collectUnknownKeys: Bool
     ) -> Bool {
         let line = cursor.bytes
         if let content = cursor.plainString() {
-            scratch.values[field] = Self.read(
-                UnsafeBufferPointer(rebasing: line[content]), forField: field, program: program)
+            values[field] = read(UnsafeBufferPointer(rebasing: line[content]), forField: field, program: program)
+            return true
+        }
+        // An integer field's usual value: read straight into its slot, as the reader and
+        // `FieldType.read` read it.
+        if types[field] == .integer, let number = cursor.shortInteger() {
+            values[field] = .value(.integer(number))
             return true
         }
         let scope = memberScope[field]
         if scope >= 0, depth < JSONReader.maxDepth, cursor.take(UInt8(ascii: "{")) {
-            // What a group reads from any object.
-            scratch.values[field] = program.read(.object([]), forField: field)
+            // What a group reads from any object (`FieldType.read`).
+            values[field] = .value(.boolean(true))
             return scanMembers(
-                &cursor, scope: scope, of: field, depth: depth + 1, into: &scratch, program: program,
-                collectUnknownKeys: collectUnknownKeys)
+                &cursor, scope: scope, of: field, depth: depth + 1, into: values, unknownNames: &unknownNames,
+                program: program, collectUnknownKeys: collectUnknownKeys)
         }
         if !itemFields[field].isEmpty, depth < JSONReader.maxDepth, cursor.take(UInt8(ascii: "[")) {
             guard
                 let count = scanItems(
-                    &cursor, of: field, depth: depth + 1, into: &scratch, program: program,
+                    &cursor, of: field, depth: depth + 1, into: values, unknownNames: &unknownNames, program: program,
                     collectUnknownKeys: collectUnknownKeys)
             else { return false }
-            scratch.values[field] = FieldType.listValue(count: count)
+            values[field] = FieldType.listValue(count: count)
             return true
         }
         guard let value = cursor.value(depth: depth) else { return false }
-        scratch.values[field] = program.read(value, forField: field)
+        values[field] = program.read(value, forField: field)
         return true
     }
 
     /// Reads the items of list `list`'s array (its `[` taken) through its `]` into its item fields;
     /// items past them are validated and skipped. Returns how many items the array has.
     private mutating func scanItems(
-        _ cursor: inout Cursor, of list: Int, depth: Int, into scratch: inout EvaluationScratch, program: Program,
-        collectUnknownKeys: Bool
+        _ cursor: inout Cursor, of list: Int, depth: Int, into values: UnsafeMutableBufferPointer<FieldValue>,
+        unknownNames: inout [String], program: Program, collectUnknownKeys: Bool
     ) -> Int? {
         let items = itemFields[list]
         cursor.skipWhitespace()
@@ -212,7 +264,7 @@ package struct JSONRecordScanner {
                 seen[item] = true
                 guard
                     scanValue(
-                        &cursor, of: item, depth: depth, into: &scratch, program: program,
+                        &cursor, of: item, depth: depth, into: values, unknownNames: &unknownNames, program: program,
                         collectUnknownKeys: collectUnknownKeys)
                 else { return nil }
             } else {
@@ -246,21 +298,21 @@ extension JSONRecordScanner {
     /// ``Program/read(_:forField:today:)`` gives for it, with a shortcut for the usual text value
     /// that needs no trimming (its first and last bytes are ASCII and not whitespace), which skips
     /// the Unicode whitespace lookups.
-    static func read(_ content: UnsafeBufferPointer<UInt8>, forField field: Int, program: Program) -> FieldValue {
+    func read(_ content: UnsafeBufferPointer<UInt8>, forField field: Int, program: Program) -> FieldValue {
         // Times and date-times are read from the bytes themselves: a date-time is longer than a
         // string stored inline, and the value keeps its spelling without the text. Plain ASCII
         // ends mean trimming would change nothing.
-        let type = program.fields[field].type
+        let type = types[field]
         if type == .time || type == .datetime, let first = content.first, let last = content.last,
-            isPlainASCII(first), isPlainASCII(last)
+            Self.isPlainASCII(first), Self.isPlainASCII(last)
         {
             if type == .time { return CivilTime(utf8: content).map { .value(.time($0)) } ?? .invalid(rule: "type") }
             return OffsetDateTime(utf8: content).map { .value(.datetime($0)) } ?? .invalid(rule: "type")
         }
         // Up to 15 bytes of UTF-8 the string is stored inline: no allocation.
         let text = String(decoding: content, as: UTF8.self)
-        if program.fields[field].type.isTextual, let first = content.first, let last = content.last,
-            !program.fields[field].trim || (isPlainASCII(first) && isPlainASCII(last))
+        if type.isTextual, let first = content.first, let last = content.last,
+            !trims[field] || (Self.isPlainASCII(first) && Self.isPlainASCII(last))
         {
             return .value(.text(text))
         }
@@ -283,6 +335,18 @@ struct FieldKeyTable {
     /// escape in JSON.
     private let quoted: [UInt8]
     private let quotedStart: [Int]
+    /// Per name of at most 16 quoted bytes: its first eight bytes (zero past its end), the mask
+    /// of those that are its own, and its last eight bytes when it is longer than eight; what a
+    /// key is compared with in one or two word loads. A name needing an escape or longer has
+    /// `length` 0 there.
+    private let words: [KeyWords]
+
+    struct KeyWords {
+        var head: UInt64 = 0
+        var mask: UInt64 = 0
+        var tail: UInt64 = 0
+        var length = 0
+    }
 
     init(_ fieldNames: [String]) {
         names = fieldNames.map { Array($0.utf8) }
@@ -300,12 +364,35 @@ struct FieldKeyTable {
         }
         self.quoted = quoted
         self.quotedStart = quotedStart
+        words = fieldNames.indices.map { field in
+            let name = quoted[quotedStart[field]..<quotedStart[field + 1]]
+            guard !name.isEmpty, name.count <= 16 else { return KeyWords() }
+            func word(_ bytes: ArraySlice<UInt8>) -> UInt64 {
+                bytes.enumerated().reduce(0) { $0 | UInt64($1.element) << (8 * UInt64($1.offset)) }
+            }
+            let headCount = min(name.count, 8)
+            return KeyWords(
+                head: word(name.prefix(headCount)), mask: headCount == 8 ? ~0 : (1 << (8 * UInt64(headCount))) - 1,
+                tail: name.count > 8 ? word(name.suffix(8)) : 0, length: name.count)
+        }
     }
 
     /// When `bytes` at `position` start with field `field`'s name as a JSON string (quotes
     /// included), its length; `nil` otherwise (or when there is no field `field`).
+    @inline(__always)
     func quotedLength(of field: Int, at position: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         guard field < names.count else { return nil }
+        // The usual case: a short name, and at least eight bytes left to load.
+        let key = words[field]
+        if key.length > 0, bytes.count - position >= max(key.length, 8) {
+            let start = UnsafeRawPointer(bytes.baseAddress! + position)
+            guard UInt64(littleEndian: start.loadUnaligned(as: UInt64.self)) & key.mask == key.head else { return nil }
+            if key.length > 8 {
+                let last = UInt64(littleEndian: start.loadUnaligned(fromByteOffset: key.length - 8, as: UInt64.self))
+                guard last == key.tail else { return nil }
+            }
+            return key.length
+        }
         let start = quotedStart[field]
         let count = quotedStart[field + 1] - start
         guard count > 0, bytes.count - position >= count else { return nil }
@@ -438,6 +525,39 @@ private struct Cursor {
             return nil
         }
         return contentStart..<end
+    }
+
+    /// An integral JSON number of at most 18 bytes (sign included), read as ``JSONReader`` reads
+    /// it; `nil`, with the position unchanged, for anything else.
+    mutating func shortInteger() -> Int64? {
+        let start = position
+        guard position < bytes.count, bytes[position] == UInt8(ascii: "-") || Self.isDigit(bytes[position]) else {
+            return nil
+        }
+        guard skipNumberToken() else {
+            position = start
+            return nil
+        }
+        let count = position - start
+        guard count <= 18 else {
+            position = start
+            return nil
+        }
+        var value: Int64 = 0
+        var index = start
+        let negative = bytes[start] == UInt8(ascii: "-")
+        if negative { index += 1 }
+        while index < position {
+            let digit = bytes[index] &- UInt8(ascii: "0")
+            // A fraction or an exponent: the reader's.
+            guard digit < 10 else {
+                position = start
+                return nil
+            }
+            value = value &* 10 &+ Int64(digit)
+            index += 1
+        }
+        return negative ? -value : value
     }
 
     /// A field's value, decoded; `nil` when the line must go to ``JSONReader``. `depth` counts the
