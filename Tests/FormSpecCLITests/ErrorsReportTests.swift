@@ -126,6 +126,38 @@ struct ErrorsReportTests {
         }
     }
 
+    @Test(
+        "evaluated for the short report only, a record gets the short report of a full evaluation",
+        arguments: specs + [nestedBench])
+    func errorsOnlyEvaluationWritesTheSameReport(spec: String) throws {
+        let program = try CompiledForm.load(contentsOf: spec).program
+        let inputs = Self.inputs(for: program) + (spec == Self.nestedBench ? Self.nestedInputs : [])
+        for (locale, strict) in [(nil, false), ("ja", true)] as [(String?, Bool)] {
+            var context = EvaluationContext(
+                locale: locale, strict: strict, today: CivilDate(iso: "2025-06-01") ?? .today(),
+                checks: { _, _, _ in true })
+            try context.prepare(for: program)
+            var full = RecordValidator(program: program, context: context)
+            var short = RecordValidator(program: program, context: context)
+            for input in inputs {
+                let bytes = Array(input.utf8)
+                let readings = bytes.withUnsafeBufferPointer { (full.read(line: $0), short.read(line: $0)) }
+                #expect(readings.0 == readings.1, "\(input)")
+                guard readings.0 == .read else { continue }
+                #expect(try full.evaluate() == short.evaluate(errorsOnly: true), "\(input)")
+                var expected: [UInt8] = []
+                full.appendErrors(to: &expected)
+                var written: [UInt8] = []
+                short.appendErrors(to: &written)
+                #expect(
+                    String(decoding: written, as: UTF8.self) == String(decoding: expected, as: UTF8.self), "\(input)")
+                // Evaluated in full again, the same validator gives the whole report.
+                _ = try short.evaluate()
+                #expect(short.report() == full.report(), "\(input)")
+            }
+        }
+    }
+
     @Test("a scanned line gets the defaults of the fields it lacks, not the previous line's values")
     func scannedLinesStartFromDefaults() throws {
         let program = try CompiledForm(

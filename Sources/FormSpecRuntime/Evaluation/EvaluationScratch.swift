@@ -93,6 +93,12 @@
     /// Whether a check with no answer is recorded in ``unanswered`` and left pending, instead of
     /// stopping the evaluation with ``EvaluationError/unresolvedCheck(check:field:)``.
     @_spi(Tooling) public var collectsUnanswered = false
+    /// Whether every active field gets its whole outcome list. Off (the batch's short report,
+    /// which lists failures only), a field evaluated by its plan without any failure keeps an
+    /// empty list, and a valid field with an empty list is left out of ``activeFields``: its
+    /// state still says it is active and valid, but a checklist or full report of the record
+    /// would miss it.
+    var keepsPassingOutcomes = true
 
     // MARK: Output
 

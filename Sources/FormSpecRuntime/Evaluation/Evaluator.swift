@@ -152,7 +152,11 @@ extension Program {
                 fieldValid = try evaluateField(field, scratch: &scratch, environment: environment, mode: mode)
             }
             valid = valid && fieldValid
-            if scratch.fieldStates[field].isActive { scratch.activeFields.append(field) }
+            let state = scratch.fieldStates[field]
+            // Listing only what a report of failures reads, when only that is wanted.
+            if state.isActive, scratch.keepsPassingOutcomes || !state.isValid || state.resultEnd > state.resultStart {
+                scratch.activeFields.append(field)
+            }
             // A nested form: the fields an item that is not an object turns off (see
             // `NestedLayout.requiringObjectEnd`; for other fields `skipEnd` is `index`). The fields
             // of an item past the list's count (or not an object) are all inactive: their states

@@ -196,6 +196,9 @@ extension Program {
                     return nil
                 }
             }
+            // Nothing failed and only failures are wanted: an empty list.
+            let rules: UInt64 = count == 64 ? ~0 : (1 << UInt64(count)) &- 1
+            if passed & rules == rules, !scratch.keepsPassingOutcomes { break }
             if plan.required { scratch.results.append(RuleResult(rule: -1, outcome: .passed)) }
             var bit: UInt64 = 1
             for rule in 0..<count {
@@ -213,6 +216,8 @@ extension Program {
                 scratch.results.append(RuleResult(rule: -1, outcome: .failed))
                 scratch.failedResults += 1
                 valid = false
+            } else if !scratch.keepsPassingOutcomes {
+                break
             }
             var bit: UInt64 = 1
             for rule in 0..<count {
