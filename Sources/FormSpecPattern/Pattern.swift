@@ -336,36 +336,40 @@ final class DFAMatcher: @unchecked Sendable {
 /// matcher (its ``Pattern``) is alive.
 package struct DFATables: @unchecked Sendable {
     /// One conjunct: where its tables start and what it must give.
-    struct Header {
-        var expected: Bool
+    ///
+    /// The match loop is inlinable (the evaluator runs it per text rule, a call and a copy of
+    /// the tables costing as much as a short value's bytes): hence `@usableFromInline`.
+    @usableFromInline struct Header {
+        @usableFromInline var expected: Bool
         /// The start state's row (a state is the offset of its row in the conjunct's table).
-        var start: Int
+        @usableFromInline var start: Int
         /// The number of byte classes; a row has one more entry, the end-of-input verdict.
-        var width: Int
+        @usableFromInline var width: Int
         /// Offsets into `classes` (a multiple of 256) and `table`.
-        var classes: Int
-        var table: Int
+        @usableFromInline var classes: Int
+        @usableFromInline var table: Int
         /// Whether the conjunct is a search for one byte of a set (`[a-z]`): its bytes are
         /// `matchingBytes[classes ..< classes + 256]`.
-        var searchesOneByte: Bool
+        @usableFromInline var searchesOneByte: Bool
         /// When the conjunct matches exactly the inputs of this length whose byte at each
         /// position is in that position's set: the length, and where the sets start in
         /// `positionSets` (256 flags per position); -1 otherwise.
-        var fixedLength: Int
-        var positions: Int
+        @usableFromInline var fixedLength: Int
+        @usableFromInline var positions: Int
     }
 
-    let headers: UnsafeBufferPointer<Header>
-    let classes: UnsafeBufferPointer<UInt8>
+    @usableFromInline let headers: UnsafeBufferPointer<Header>
+    @usableFromInline let classes: UnsafeBufferPointer<UInt8>
     /// Rows of `width` transitions, `next << 1 | entersMatch` with `next` a row offset (0 is the
     /// dead state), then the row's end-of-input verdict (1 when the state matches at the end).
-    let table: UnsafeBufferPointer<Int32>
+    @usableFromInline let table: UnsafeBufferPointer<Int32>
     /// Per conjunct that searches for one byte of a set, 256 flags: whether the byte is one.
-    let matchingBytes: UnsafeBufferPointer<Bool>
+    @usableFromInline let matchingBytes: UnsafeBufferPointer<Bool>
     /// Per conjunct of a fixed length, 256 flags per position: whether the byte may be there.
-    let positionSets: UnsafeBufferPointer<Bool>
+    @usableFromInline let positionSets: UnsafeBufferPointer<Bool>
 
     /// Whether `bytes` satisfy every conjunct.
+    @inlinable
     package func matches(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         for header in headers where isMatch(header, bytes) != header.expected { return false }
         return true
@@ -373,8 +377,8 @@ package struct DFATables: @unchecked Sendable {
 
     /// ``DFA/isMatch(_:forward:steps:)`` over the flat tables: stops at the first match and, for
     /// an anchored pattern, at the first byte that leaves it (the dead state).
-    @inline(__always)
-    private func isMatch(_ header: Header, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    @inlinable @inline(__always)
+    func isMatch(_ header: Header, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         if header.fixedLength >= 0 {
             // Independent table reads, no state carried from byte to byte.
             guard bytes.count == header.fixedLength else { return false }

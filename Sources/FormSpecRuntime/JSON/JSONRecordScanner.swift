@@ -516,6 +516,7 @@ private struct Cursor {
 
     /// A string value without escapes, as the range of its bytes (well-formed UTF-8) between the
     /// quotes; `nil`, with the position unchanged, for anything else.
+    @inline(__always)
     mutating func plainString() -> Range<Int>? {
         let start = position
         guard take(UInt8(ascii: "\"")) else { return nil }
