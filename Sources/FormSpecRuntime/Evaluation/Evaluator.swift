@@ -142,20 +142,22 @@ extension Program {
             let field = index
             index += 1
             let plan = plans[field]
-            let fieldValid: Bool
             if usesPlans, plan.isSimple,
                 let planned = evaluatePlanned(
                     field, plan, values: values, scratch: &scratch, mode: mode, today: context.today)
             {
-                fieldValid = planned
+                valid = valid && planned.valid
+                if planned.listed { scratch.activeFields.append(field) }
             } else {
-                fieldValid = try evaluateField(field, scratch: &scratch, environment: environment, mode: mode)
-            }
-            valid = valid && fieldValid
-            let state = scratch.fieldStates[field]
-            // Listing only what a report of failures reads, when only that is wanted.
-            if state.isActive, scratch.keepsPassingOutcomes || !state.isValid || state.resultEnd > state.resultStart {
-                scratch.activeFields.append(field)
+                let fieldValid = try evaluateField(field, scratch: &scratch, environment: environment, mode: mode)
+                valid = valid && fieldValid
+                let state = scratch.fieldStates[field]
+                // Listing only what a report of failures reads, when only that is wanted.
+                if state.isActive,
+                    scratch.keepsPassingOutcomes || !state.isValid || state.resultEnd > state.resultStart
+                {
+                    scratch.activeFields.append(field)
+                }
             }
             // A nested form: the fields an item that is not an object turns off (see
             // `NestedLayout.requiringObjectEnd`; for other fields `skipEnd` is `index`). The fields
@@ -163,6 +165,11 @@ extension Program {
             // are written without testing their conditions.
             let skipEnd = Int(plan.skipEnd)
             if skipEnd > index, !NestedLayout.isObject(values[field]) {
+                // Their states are not read when only failures are kept (they are not listed).
+                guard scratch.keepsPassingOutcomes else {
+                    index = skipEnd
+                    continue
+                }
                 let state = EvaluationScratch.FieldState.inactive(at: Int32(scratch.results.count), pass: scratch.pass)
                 scratch.fieldStates.withUnsafeMutableBufferPointer { states in
                     for skipped in index..<skipEnd { states[skipped] = state }

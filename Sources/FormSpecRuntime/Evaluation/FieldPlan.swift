@@ -167,16 +167,19 @@ extension Program {
     /// ``evaluateField(_:scratch:environment:mode:)`` would; `nil`, with nothing written, when
     /// its value is one the plan does not decide (the caller then takes the general path).
     ///
-    /// - Returns: Whether the field is valid.
+    /// - Returns: Whether the field is valid, and whether it belongs in
+    ///   ``EvaluationScratch/activeFields``: it is active and, unless the scratch keeps passing
+    ///   outcomes, has a failure. When the scratch keeps only failures, a field left out of the
+    ///   list keeps the state of an earlier evaluation (what only the short report reads).
     @inline(__always)
     func evaluatePlanned(
         _ index: Int, _ plan: FieldPlan, values: [FieldValue], scratch: inout EvaluationScratch,
         mode: Mode, today: CivilDate
-    ) -> Bool? {
+    ) -> (valid: Bool, listed: Bool)? {
         let start = Int32(scratch.results.count)
         guard storage.isActive(plan, values, mode: mode, today: today) else {
-            scratch.fieldStates[index] = .inactive(at: start, pass: scratch.pass)
-            return true
+            if scratch.keepsPassingOutcomes { scratch.fieldStates[index] = .inactive(at: start, pass: scratch.pass) }
+            return (true, false)
         }
         let count = Int(plan.end - plan.first)
         var valid = true
@@ -196,9 +199,9 @@ extension Program {
                     return nil
                 }
             }
-            // Nothing failed and only failures are wanted: an empty list.
+            // Nothing failed and only failures are wanted: not listed.
             let rules: UInt64 = count == 64 ? ~0 : (1 << UInt64(count)) &- 1
-            if passed & rules == rules, !scratch.keepsPassingOutcomes { break }
+            if passed & rules == rules, !scratch.keepsPassingOutcomes { return (true, false) }
             if plan.required { scratch.results.append(RuleResult(rule: -1, outcome: .passed)) }
             var bit: UInt64 = 1
             for rule in 0..<count {
@@ -217,7 +220,7 @@ extension Program {
                 scratch.failedResults += 1
                 valid = false
             } else if !scratch.keepsPassingOutcomes {
-                break
+                return (true, false)
             }
             var bit: UInt64 = 1
             for rule in 0..<count {
@@ -233,6 +236,6 @@ extension Program {
         scratch.fieldStates[index] = EvaluationScratch.FieldState(
             resultStart: start, resultEnd: Int32(scratch.results.count), isActive: true, isValid: valid,
             pass: scratch.pass)
-        return valid
+        return (valid, true)
     }
 }
