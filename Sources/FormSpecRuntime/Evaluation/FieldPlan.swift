@@ -30,7 +30,9 @@ struct FieldPlan: Sendable {
     /// Where the run of fields ends that are active only while this field is an object
     /// (``NestedLayout/requiringObjectEnd``; the field's own index + 1 when there is none).
     var skipEnd: Int32
-    /// For an item (`parent` a list), its position; -1 for a member of a group.
+    /// For an item (`parent` a list), its position; -1 for a member of a group; -2 for a member
+    /// of a group that may be absent (`group` empty or `group == true`, as a required group's
+    /// members are laid out).
     var position: Int64
     /// Per rule (bit `r` for rule `first + r`) of a simple field: whether it passes on an absent
     /// value (a text rule that holds for `""`, as a maximum length does).
@@ -57,7 +59,11 @@ extension Program.Storage {
             case .item(let list, let at):
                 parent = Int32(list)
                 position = at
-            case .other, nil: break
+            case .other, nil:
+                if let group = optionalGroup(of: fields[index].condition, fields) {
+                    parent = Int32(group)
+                    position = -2
+                }
             }
             let instructions = lowered.instructions[first..<end]
             let isSimple =
@@ -92,13 +98,36 @@ extension Program.Storage {
         }
     }
 
+    /// The group `condition` places a field in when it is `group` empty or `group == true` (in
+    /// either order): a member of a group that may be absent; `nil` for any other condition.
+    private static func optionalGroup(of condition: Condition?, _ fields: [FieldProgram]) -> Int? {
+        guard case .any(let tests)? = condition, tests.count == 2 else { return nil }
+        var empty: Int?
+        var object: Int?
+        for test in tests {
+            switch test {
+            case .field(let group, .empty(true)): empty = group
+            case .field(let group, .equals(.boolean(true))): object = group
+            default: return nil
+            }
+        }
+        guard let empty, empty == object, fields.indices.contains(empty), fields[empty].type == .group else {
+            return nil
+        }
+        return empty
+    }
+
     /// Whether simple field `plan`'s field is active for these values: its place in the tree
     /// tested in place, any other condition as ``holds(_:_:mode:today:)`` tests it.
     @inline(__always)
     func isActive(_ plan: FieldPlan, _ values: [FieldValue], mode: Mode, today: CivilDate) -> Bool {
         guard plan.condition >= 0 else { return true }
         if plan.parent >= 0 {
-            if plan.position < 0 { return NestedLayout.isObject(values[Int(plan.parent)]) }
+            if plan.position == -1 { return NestedLayout.isObject(values[Int(plan.parent)]) }
+            if plan.position == -2 {
+                if case .empty = values[Int(plan.parent)] { return true }
+                return NestedLayout.isObject(values[Int(plan.parent)])
+            }
             switch values[Int(plan.parent)] {
             case .value(.integer(let count)): return count > plan.position
             case .value: break

@@ -28,9 +28,12 @@ package struct JSONRecordScanner {
     /// Each field's type and whether it trims, read per value without going through the program.
     private let types: [FieldType]
     private let trims: [Bool]
-    /// Which fields the current record gave, to find duplicate keys without a set. All false
-    /// between records, unless `seenIsDirty`.
-    private var seen: [Bool]
+    /// Which fields the current record gave (bit `f & 63` of word `f >> 6`), to find duplicate
+    /// keys without a set, and the fields a line lacks a word at a time. All clear between
+    /// records, unless `seenIsDirty`.
+    private var seen: [UInt64]
+    /// Bits past the last field in `seen`'s last word are set: never a field the line lacks.
+    private let pastLastField: UInt64
     /// Whether the last scan gave up midway, leaving `seen` to be cleared.
     private var seenIsDirty = false
     /// The byte ranges of unknown keys in the objects being read (each object's after the ones of
@@ -40,7 +43,8 @@ package struct JSONRecordScanner {
     /// Creates a scanner for a program's fields.
     package init(program: Program) {
         let fields = program.fields
-        seen = Array(repeating: false, count: fields.count)
+        seen = Array(repeating: 0, count: (fields.count + 63) / 64)
+        pastLastField = fields.count % 64 == 0 ? 0 : ~((1 << UInt64(fields.count % 64)) - 1)
         types = fields.map(\.type)
         trims = fields.map(\.trim)
         unknownKeys.reserveCapacity(16)
@@ -87,7 +91,7 @@ package struct JSONRecordScanner {
         // every field).
         scratch.clearRecordLists()
         if seenIsDirty {
-            for index in seen.indices where seen[index] { seen[index] = false }
+            for word in seen.indices { seen[word] = 0 }
             seenIsDirty = false
         }
         unknownKeys.removeAll(keepingCapacity: true)
@@ -113,30 +117,47 @@ package struct JSONRecordScanner {
             return false
         }
         guard program.relativeDefaultFields.isEmpty else {
-            scratch.fillDefaults(program, except: seen, today: today)
-            for index in seen.indices where seen[index] { seen[index] = false }
+            let given = scratch.values.indices.map { seen[$0 >> 6] >> UInt64($0 & 63) & 1 != 0 }
+            scratch.fillDefaults(program, except: given, today: today)
+            for word in seen.indices { seen[word] = 0 }
             return true
         }
-        // The defaults into the fields the line lacks, and `seen` cleared for the next line, in one
-        // pass.
+        // The defaults into the fields the line lacks, found a word of `seen` at a time, and
+        // `seen` cleared for the next line, in one pass.
         let defaults = program.defaultValues
+        let lastWord = seen.count - 1
+        let pastLastField = pastLastField
         scratch.values.withUnsafeMutableBufferPointer { values in
             defaults.withUnsafeBufferPointer { defaults in
                 seen.withUnsafeMutableBufferPointer { seen in
-                    for index in 0..<seen.count {
-                        if seen[index] {
-                            seen[index] = false
-                        } else if case .empty = defaults[index] {
-                            // Usually empty already (the same item was absent from the last line).
-                            if case .empty = values[index] { continue }
-                            values[index] = .empty
-                        } else {
-                            values[index] = defaults[index]
+                    for word in 0..<seen.count {
+                        var lacking = ~(seen[word] | (word == lastWord ? pastLastField : 0))
+                        seen[word] = 0
+                        while lacking != 0 {
+                            let index = word &<< 6 | lacking.trailingZeroBitCount
+                            lacking &= lacking &- 1
+                            if case .empty = defaults[index] {
+                                // Usually empty already (the same item was absent from the last line).
+                                if case .empty = values[index] { continue }
+                                values[index] = .empty
+                            } else {
+                                values[index] = defaults[index]
+                            }
                         }
                     }
                 }
             }
         }
+        return true
+    }
+
+    /// Marks field `field` given by the line; `false` when it was already.
+    @inline(__always)
+    private mutating func markSeen(_ field: Int) -> Bool {
+        let bit: UInt64 = 1 &<< UInt64(field & 63)
+        let word = seen[field &>> 6]
+        guard word & bit == 0 else { return false }
+        seen[field &>> 6] = word | bit
         return true
     }
 
@@ -178,8 +199,7 @@ package struct JSONRecordScanner {
             if let entry {
                 let field = keys.fields[entry]
                 // A key given twice, or a field given both by its path and inside its group.
-                guard !seen[field] else { return false }
-                seen[field] = true
+                guard markSeen(field) else { return false }
                 guess = entry + 1
                 guard
                     scanValue(
@@ -260,8 +280,7 @@ package struct JSONRecordScanner {
             if count < items.count {
                 let item = items[count]
                 // Given by its path (`line_items.0`) too.
-                guard !seen[item] else { return nil }
-                seen[item] = true
+                guard markSeen(item) else { return nil }
                 guard
                     scanValue(
                         &cursor, of: item, depth: depth, into: values, unknownNames: &unknownNames, program: program,
