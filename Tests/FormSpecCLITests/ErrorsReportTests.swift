@@ -347,6 +347,8 @@ extension ErrorsReportTests {
                 + #"{"quantity": 2.0, "unit_cents": 2.5}, {"quantity": 0, "unit_cents": 9223372036854775808}, "#
                 + #"{"quantity": "7", "unit_cents": true}]}"#,
             #"{"line_items": [{"quantity": 01}]}"#, #"{"line_items": [{"quantity": -}]}"#,
+            #"{"line_items": [{"quantity": 1E2, "unit_cents": 0e0}, {"quantity": -10}]}"#,
+            #"{"line_items": [{"quantity": -01}]}"#, #"{"line_items": [{"quantity": 12x}]}"#,
             #"{"line_items": [{"quantity": 1.}]}"#, #"{"line_items": [{"quantity": 5"#,
         ]
         var scanner = JSONRecordScanner(program: program)

@@ -34,6 +34,9 @@ package struct JSONRecordScanner {
     private var seen: [UInt64]
     /// Bits past the last field in `seen`'s last word are set: never a field the line lacks.
     private let pastLastField: UInt64
+    /// The fields whose default is not empty, as `seen`'s bits: a lacking field outside them is
+    /// emptied without reading the defaults.
+    private let hasDefault: [UInt64]
     /// Whether the last scan gave up midway, leaving `seen` to be cleared.
     private var seenIsDirty = false
     /// The byte ranges of unknown keys in the objects being read (each object's after the ones of
@@ -45,6 +48,12 @@ package struct JSONRecordScanner {
         let fields = program.fields
         seen = Array(repeating: 0, count: (fields.count + 63) / 64)
         pastLastField = fields.count % 64 == 0 ? 0 : ~((1 << UInt64(fields.count % 64)) - 1)
+        var hasDefault = Array(repeating: UInt64(0), count: (fields.count + 63) / 64)
+        for (index, value) in program.defaultValues.enumerated() {
+            if case .empty = value { continue }
+            hasDefault[index >> 6] |= 1 << UInt64(index & 63)
+        }
+        self.hasDefault = hasDefault
         types = fields.map(\.type)
         trims = fields.map(\.trim)
         unknownKeys.reserveCapacity(16)
@@ -127,22 +136,26 @@ package struct JSONRecordScanner {
         let defaults = program.defaultValues
         let lastWord = seen.count - 1
         let pastLastField = pastLastField
+        let hasDefault = hasDefault
         scratch.values.withUnsafeMutableBufferPointer { values in
             defaults.withUnsafeBufferPointer { defaults in
                 seen.withUnsafeMutableBufferPointer { seen in
                     for word in 0..<seen.count {
-                        var lacking = ~(seen[word] | (word == lastWord ? pastLastField : 0))
+                        let lacking = ~(seen[word] | (word == lastWord ? pastLastField : 0))
                         seen[word] = 0
-                        while lacking != 0 {
-                            let index = word &<< 6 | lacking.trailingZeroBitCount
-                            lacking &= lacking &- 1
-                            if case .empty = defaults[index] {
-                                // Usually empty already (the same item was absent from the last line).
-                                if case .empty = values[index] { continue }
-                                values[index] = .empty
-                            } else {
-                                values[index] = defaults[index]
-                            }
+                        var emptied = lacking & ~hasDefault[word]
+                        while emptied != 0 {
+                            let index = word &<< 6 | emptied.trailingZeroBitCount
+                            emptied &= emptied &- 1
+                            // Usually empty already (the same item was absent from the last line).
+                            if case .empty = values[index] { continue }
+                            values[index] = .empty
+                        }
+                        var defaulted = lacking & hasDefault[word]
+                        while defaulted != 0 {
+                            let index = word &<< 6 | defaulted.trailingZeroBitCount
+                            defaulted &= defaulted &- 1
+                            values[index] = defaults[index]
                         }
                     }
                 }
@@ -550,33 +563,31 @@ private struct Cursor {
     /// An integral JSON number of at most 18 bytes (sign included), read as ``JSONReader`` reads
     /// it; `nil`, with the position unchanged, for anything else.
     mutating func shortInteger() -> Int64? {
+        // One pass: the digits are read as they are checked. JSON's integer grammar is
+        // `-?(0|[1-9][0-9]*)`; anything after the digits but a fraction or an exponent ends the
+        // number (the scanner then checks what follows, as after any value).
         let start = position
-        guard position < bytes.count, bytes[position] == UInt8(ascii: "-") || Self.isDigit(bytes[position]) else {
-            return nil
-        }
-        guard skipNumberToken() else {
-            position = start
-            return nil
-        }
-        let count = position - start
-        guard count <= 18 else {
-            position = start
-            return nil
-        }
-        var value: Int64 = 0
-        var index = start
-        let negative = bytes[start] == UInt8(ascii: "-")
+        var index = position
+        let negative = index < bytes.count && bytes[index] == UInt8(ascii: "-")
         if negative { index += 1 }
-        while index < position {
+        let digitsStart = index
+        var value: Int64 = 0
+        while index < bytes.count {
             let digit = bytes[index] &- UInt8(ascii: "0")
-            // A fraction or an exponent: the reader's.
-            guard digit < 10 else {
-                position = start
-                return nil
-            }
+            guard digit < 10 else { break }
             value = value &* 10 &+ Int64(digit)
             index += 1
         }
+        let digits = index - digitsStart
+        guard digits > 0, digits == 1 || bytes[digitsStart] != UInt8(ascii: "0"), index - start <= 18 else {
+            return nil
+        }
+        if index < bytes.count {
+            let next = bytes[index]
+            // A fraction or an exponent: the reader's.
+            if next == UInt8(ascii: ".") || next | 0x20 == UInt8(ascii: "e") { return nil }
+        }
+        position = index
         return negative ? -value : value
     }
 
