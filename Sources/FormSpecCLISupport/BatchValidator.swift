@@ -188,7 +188,9 @@ package final class BatchValidator {
     private func evaluateAndWrite(input: String, line: Int?) throws(Abort) {
         let valid: Bool
         do throws(EvaluationError) {
-            valid = try records.evaluate()
+            // The short report lists failures only: the passed outcomes need not be kept.
+            let errorsOnly = if case .json(.errors) = format { true } else { false }
+            valid = try records.evaluate(errorsOnly: errorsOnly)
         } catch {
             try handle(error, input: input, line: line)
             return

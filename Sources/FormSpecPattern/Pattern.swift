@@ -156,6 +156,11 @@ final class DFAMatcher: @unchecked Sendable {
         let classes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 256 * dfas.count)
         let matchingBytes = UnsafeMutableBufferPointer<Bool>.allocate(capacity: 256 * dfas.count)
         matchingBytes.initialize(repeating: false)
+        let shapes = dfas.map { Self.fixedShape($0.1) }
+        let positionSets = UnsafeMutableBufferPointer<Bool>.allocate(
+            capacity: max(1, shapes.reduce(0) { $0 + ($1?.count ?? 0) }))
+        positionSets.initialize(repeating: false)
+        var positionOffset = 0
         let table = UnsafeMutableBufferPointer<Int32>.allocate(capacity: max(1, total))
         var tableOffset = 0
         for (index, (expected, dfa)) in dfas.enumerated() {
@@ -163,13 +168,20 @@ final class DFAMatcher: @unchecked Sendable {
             let stride = width + 1
             headers[index] = DFATables.Header(
                 expected: expected, start: Int(dfa.start) * stride, width: width, classes: 256 * index,
-                table: tableOffset, searchesOneByte: false)
+                table: tableOffset, searchesOneByte: false, fixedLength: -1, positions: 0)
             _ = UnsafeMutableBufferPointer(rebasing: classes[256 * index..<256 * (index + 1)]).initialize(
                 from: dfa.classes)
             if let searched = Self.searchedBytes(dfa) {
                 headers[index].searchesOneByte = true
                 _ = UnsafeMutableBufferPointer(rebasing: matchingBytes[256 * index..<256 * (index + 1)]).update(
                     from: searched)
+            }
+            if let shape = shapes[index] {
+                headers[index].fixedLength = shape.count / 256
+                headers[index].positions = positionOffset
+                _ = UnsafeMutableBufferPointer(rebasing: positionSets[positionOffset..<positionOffset + shape.count])
+                    .update(from: shape)
+                positionOffset += shape.count
             }
             for state in 0..<dfa.eofMatch.count {
                 let row = tableOffset + state * stride
@@ -183,7 +195,42 @@ final class DFAMatcher: @unchecked Sendable {
         }
         tables = DFATables(
             headers: UnsafeBufferPointer(headers), classes: UnsafeBufferPointer(classes),
-            table: UnsafeBufferPointer(table), matchingBytes: UnsafeBufferPointer(matchingBytes))
+            table: UnsafeBufferPointer(table), matchingBytes: UnsafeBufferPointer(matchingBytes),
+            positionSets: UnsafeBufferPointer(positionSets))
+    }
+
+    /// When `dfa` matches exactly the inputs of one length whose byte at each position is in a
+    /// set of its own (as `^[A-Z]{3}-[0-9]{4}$` does): the sets, 256 flags per position one after
+    /// another; `nil` otherwise (or past 64 positions).
+    ///
+    /// Read off the DFA itself: from the start state every byte leads to one same next state or
+    /// to the dead one, no transition enters a match early, and the only state that matches at
+    /// the end of the input is the last of the chain, which leads nowhere. The table loop then
+    /// gives `true` exactly for an input of the chain's length whose every byte is in its
+    /// position's set, which is what ``DFATables`` checks instead, byte by byte without a state
+    /// to carry.
+    static func fixedShape(_ dfa: DFA) -> [Bool]? {
+        var sets: [Bool] = []
+        var state = Int(dfa.start)
+        while sets.count <= 64 * 256 {
+            var next = 0
+            var set = [Bool](repeating: false, count: 256)
+            for byte in 0..<256 {
+                let entry = dfa.table[state * dfa.classCount + Int(dfa.classes[byte])]
+                guard entry & 1 == 0 else { return nil }
+                let target = Int(entry >> 1)
+                guard target != 0 else { continue }
+                guard next == 0 || next == target else { return nil }
+                next = target
+                set[byte] = true
+            }
+            if dfa.eofMatch[state] { return next == 0 ? sets : nil }
+            // A state that leads nowhere and does not match: the pattern never matches.
+            guard next != 0 else { return nil }
+            sets.append(contentsOf: set)
+            state = next
+        }
+        return nil
     }
 
     /// The bytes the DFA searches for, when it is a search for one byte of a set (as `[a-z]` or
@@ -278,6 +325,7 @@ final class DFAMatcher: @unchecked Sendable {
         tables.classes.deallocate()
         tables.table.deallocate()
         tables.matchingBytes.deallocate()
+        tables.positionSets.deallocate()
     }
 
     /// Whether `bytes` satisfy every conjunct.
@@ -288,29 +336,40 @@ final class DFAMatcher: @unchecked Sendable {
 /// matcher (its ``Pattern``) is alive.
 package struct DFATables: @unchecked Sendable {
     /// One conjunct: where its tables start and what it must give.
-    struct Header {
-        var expected: Bool
+    ///
+    /// The match loop is inlinable (the evaluator runs it per text rule, a call and a copy of
+    /// the tables costing as much as a short value's bytes): hence `@usableFromInline`.
+    @usableFromInline struct Header {
+        @usableFromInline var expected: Bool
         /// The start state's row (a state is the offset of its row in the conjunct's table).
-        var start: Int
+        @usableFromInline var start: Int
         /// The number of byte classes; a row has one more entry, the end-of-input verdict.
-        var width: Int
+        @usableFromInline var width: Int
         /// Offsets into `classes` (a multiple of 256) and `table`.
-        var classes: Int
-        var table: Int
+        @usableFromInline var classes: Int
+        @usableFromInline var table: Int
         /// Whether the conjunct is a search for one byte of a set (`[a-z]`): its bytes are
         /// `matchingBytes[classes ..< classes + 256]`.
-        var searchesOneByte: Bool
+        @usableFromInline var searchesOneByte: Bool
+        /// When the conjunct matches exactly the inputs of this length whose byte at each
+        /// position is in that position's set: the length, and where the sets start in
+        /// `positionSets` (256 flags per position); -1 otherwise.
+        @usableFromInline var fixedLength: Int
+        @usableFromInline var positions: Int
     }
 
-    let headers: UnsafeBufferPointer<Header>
-    let classes: UnsafeBufferPointer<UInt8>
+    @usableFromInline let headers: UnsafeBufferPointer<Header>
+    @usableFromInline let classes: UnsafeBufferPointer<UInt8>
     /// Rows of `width` transitions, `next << 1 | entersMatch` with `next` a row offset (0 is the
     /// dead state), then the row's end-of-input verdict (1 when the state matches at the end).
-    let table: UnsafeBufferPointer<Int32>
+    @usableFromInline let table: UnsafeBufferPointer<Int32>
     /// Per conjunct that searches for one byte of a set, 256 flags: whether the byte is one.
-    let matchingBytes: UnsafeBufferPointer<Bool>
+    @usableFromInline let matchingBytes: UnsafeBufferPointer<Bool>
+    /// Per conjunct of a fixed length, 256 flags per position: whether the byte may be there.
+    @usableFromInline let positionSets: UnsafeBufferPointer<Bool>
 
     /// Whether `bytes` satisfy every conjunct.
+    @inlinable
     package func matches(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         for header in headers where isMatch(header, bytes) != header.expected { return false }
         return true
@@ -318,8 +377,16 @@ package struct DFATables: @unchecked Sendable {
 
     /// ``DFA/isMatch(_:forward:steps:)`` over the flat tables: stops at the first match and, for
     /// an anchored pattern, at the first byte that leaves it (the dead state).
-    @inline(__always)
-    private func isMatch(_ header: Header, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    @inlinable @inline(__always)
+    func isMatch(_ header: Header, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        if header.fixedLength >= 0 {
+            // Independent table reads, no state carried from byte to byte.
+            guard bytes.count == header.fixedLength else { return false }
+            guard let base = bytes.baseAddress else { return true }
+            let sets = positionSets.baseAddress! + header.positions
+            for offset in 0..<bytes.count where !sets[offset &* 256 &+ Int(base[offset])] { return false }
+            return true
+        }
         if header.searchesOneByte {
             // No state to carry from byte to byte: one table read each.
             let matching = matchingBytes.baseAddress! + header.classes

@@ -77,6 +77,87 @@ struct ErrorsReportTests {
         }
     }
 
+    /// Nested orders that reach the evaluator's planned paths: text rules on bytes (a length on
+    /// non-ASCII text needs the text), integer ranges, absent, empty and unreadable values, items
+    /// that are not objects, and a field whose `required` rule has a `when:`.
+    static let nestedInputs: [String] = {
+        let item = #"{"sku": "ABC-1234", "quantity": 2, "unit_cents": 1999}"#
+        let address = #"{"street": "Dam 1", "city": "Amsterdam", "postcode": "1012 JS", "country": "NL"}"#
+        let long = String(repeating: "é", count: 61)
+        return [
+            #"{"order_id": "ORD-00000001", "email": "a@b.co", "address": \#(address), "line_items": [\#(item)]}"#,
+            #"{"order_id": "ORD-1", "email": "", "address": {"street": "\#(long)", "city": "Ä", "postcode": 1234, "#
+                + #""country": "XX"}, "line_items": [\#(item), {"sku": "abc", "quantity": 0, "unit_cents": 1000001, "#
+                + #""note": "\#(long)\#(long)"}, 5, null, {"quantity": "7", "unit_cents": 2.5, "note": ""}]}"#,
+            #"{"line_items": [\#(item), {"quantity": 99, "unit_cents": 1, "note": 3}], "gift": true}"#,
+            #"{"gift": true, "gift_message": "\#(String(repeating: "x", count: 101))", "address": "Dam 1"}"#,
+            #"{"gift": "yes", "line_items": [\#(Array(repeating: item, count: 21).joined(separator: ","))]}"#,
+            #"{"address": {}, "line_items": [{}, {"sku": "ABC-1234", "quantity": -1, "unit_cents": 1e3}]}"#,
+        ]
+    }()
+
+    @Test("fields evaluated by their plans get the outcome lists of the general path", arguments: specs + [nestedBench])
+    func plannedFieldsMatchTheGeneralPath(spec: String) throws {
+        let program = try CompiledForm.load(contentsOf: spec).program
+        let inputs = Self.inputs(for: program) + (spec == Self.nestedBench ? Self.nestedInputs : [])
+        for (mode, strict) in [(Mode.new, false), (.edit, true)] {
+            var context = EvaluationContext(
+                mode: mode, original: mode == .edit ? .object([]) : nil, strict: strict,
+                today: CivilDate(iso: "2025-06-01") ?? .today(), checks: { _, _, _ in true })
+            try context.prepare(for: program)
+            var planned = EvaluationScratch(program)
+            var general = EvaluationScratch(program)
+            for input in inputs {
+                guard case .object(let members) = try JSONReader.parse(input) else { continue }
+                planned.load(members, program: program, today: context.today, collectUnknownKeys: strict)
+                general.load(members, program: program, today: context.today, collectUnknownKeys: strict)
+                try program.evaluate(&planned, context: context)
+                try program.evaluate(&general, context: context, usesPlans: false)
+                #expect(planned.valid == general.valid, "\(input)")
+                #expect(planned.results == general.results, "\(input)")
+                #expect(planned.failedResults == general.failedResults, "\(input)")
+                #expect(planned.activeFields == general.activeFields, "\(input)")
+                for field in program.fields.indices {
+                    #expect(planned.isActive(field) == general.isActive(field), "\(input): \(field)")
+                    #expect(planned.isValid(field) == general.isValid(field), "\(input): \(field)")
+                    #expect(planned.results(of: field) == general.results(of: field), "\(input): \(field)")
+                }
+            }
+        }
+    }
+
+    @Test(
+        "evaluated for the short report only, a record gets the short report of a full evaluation",
+        arguments: specs + [nestedBench])
+    func errorsOnlyEvaluationWritesTheSameReport(spec: String) throws {
+        let program = try CompiledForm.load(contentsOf: spec).program
+        let inputs = Self.inputs(for: program) + (spec == Self.nestedBench ? Self.nestedInputs : [])
+        for (locale, strict) in [(nil, false), ("ja", true)] as [(String?, Bool)] {
+            var context = EvaluationContext(
+                locale: locale, strict: strict, today: CivilDate(iso: "2025-06-01") ?? .today(),
+                checks: { _, _, _ in true })
+            try context.prepare(for: program)
+            var full = RecordValidator(program: program, context: context)
+            var short = RecordValidator(program: program, context: context)
+            for input in inputs {
+                let bytes = Array(input.utf8)
+                let readings = bytes.withUnsafeBufferPointer { (full.read(line: $0), short.read(line: $0)) }
+                #expect(readings.0 == readings.1, "\(input)")
+                guard readings.0 == .read else { continue }
+                #expect(try full.evaluate() == short.evaluate(errorsOnly: true), "\(input)")
+                var expected: [UInt8] = []
+                full.appendErrors(to: &expected)
+                var written: [UInt8] = []
+                short.appendErrors(to: &written)
+                #expect(
+                    String(decoding: written, as: UTF8.self) == String(decoding: expected, as: UTF8.self), "\(input)")
+                // Evaluated in full again, the same validator gives the whole report.
+                _ = try short.evaluate()
+                #expect(short.report() == full.report(), "\(input)")
+            }
+        }
+    }
+
     @Test("a scanned line gets the defaults of the fields it lacks, not the previous line's values")
     func scannedLinesStartFromDefaults() throws {
         let program = try CompiledForm(
@@ -260,6 +341,15 @@ extension ErrorsReportTests {
             // Depth counted from the record's own object, as the reader counts it.
             #"{"line_items": [{"note": \#(deep)}]}"#, #"{"line_items": [{"note": [\#(deep)]}]}"#,
             #"{"line_items": [\#(item),]}"#, #"{"address": {"city": "A",}}"#, #"{"line_items": [\#(item)"#,
+            // Integers the scanner reads into the slots itself, and numbers it leaves to the reader.
+            #"{"line_items": [{"quantity": -0, "unit_cents": 123456789012345678}, {"quantity": -12345678901234567}, "#
+                + #"{"quantity": 1234567890123456789, "unit_cents": -123456789012345678}, {"quantity": 1e2}, "#
+                + #"{"quantity": 2.0, "unit_cents": 2.5}, {"quantity": 0, "unit_cents": 9223372036854775808}, "#
+                + #"{"quantity": "7", "unit_cents": true}]}"#,
+            #"{"line_items": [{"quantity": 01}]}"#, #"{"line_items": [{"quantity": -}]}"#,
+            #"{"line_items": [{"quantity": 1E2, "unit_cents": 0e0}, {"quantity": -10}]}"#,
+            #"{"line_items": [{"quantity": -01}]}"#, #"{"line_items": [{"quantity": 12x}]}"#,
+            #"{"line_items": [{"quantity": 1.}]}"#, #"{"line_items": [{"quantity": 5"#,
         ]
         var scanner = JSONRecordScanner(program: program)
         var scratch = EvaluationScratch(program)

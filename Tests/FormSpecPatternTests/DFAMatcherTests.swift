@@ -11,11 +11,17 @@ struct DFAMatcherTests {
         "abc", "^abc", "abc$", #"\bword\b"#, "^(a|bc)*d$", "[é語]+", "(?!x)y", "^(?=.*[0-9]).{3}$",
         // Searches for one byte, and near misses (a multi-byte character, an empty match).
         #"\d"#, "[^a]", "[a-z]|é", "é", #"\s"#, "x*", "[a-c]|[x-z]", "[a-z]b",
+        // Inputs of one length, a set per position (checked without the table), and near misses.
+        "^ORD-[0-9]{8}$", "^[A-Z]{3}-[0-9]{4}$", "^é.$", "^é[a-z]$", "^[ab][cd]$", "^[1-9][0-9]{3} ?[A-Z]{2}$",
+        "^(ab|cd)$", "^a[bc]d?$", "^(?:AB|CD)[0-9]$", "^(?!.*Z)[A-Z]{3}$",
     ]
     static let texts = [
         "", "a", "abc", "xabcx", "alice_01", "Alice", "Passw0rd!", "alice@example.com", "a@b", "a b@c.de",
         "bcbcad", "word", "a word here", "swordfish", "語é", "y", "xy", "ab1", "abcd", "\u{1F600}x",
         "\u{00A0}", "aaa", "AB é", "AB\u{2028}", "ZZb",
+        "ORD-12345678", "ORD-1234567", "ORD-123456789", "ord-12345678", "ABC-1234", "AB-1234", "ABC-12a4",
+        "ABC-12345", "éa", "é語", "éab", "éz", "bd", "1012 JS", "1012JS", "ab", "cd", "ad", "abd", "acd", "abdd",
+        "AB1", "CD9", "AD1", "ABC", "AZC",
     ]
 
     @Test("the DFA matcher agrees with the PikeVM", arguments: patterns)
@@ -45,6 +51,20 @@ struct DFAMatcherTests {
         }
         // A lookahead needs its oracle: the general path.
         #expect(try Pattern("(?!x)y").dfas == nil)
+        // One length and a set per position: the order ids and SKUs of the nested benchmark.
+        for source in ["^ORD-[0-9]{8}$", "^[A-Z]{3}-[0-9]{4}$", "^é[a-z]$", "^[ab][cd]$"] {
+            #expect(try fixedLength(source) == true, "\(source)")
+        }
+        // Several lengths, pairs of bytes that are not a product of sets, unanchored, or a search.
+        for source in ["^[1-9][0-9]{3} ?[A-Z]{2}$", "^a[bc]d?$", "^é.$", "^(ab|cd)$", "abc", "^abc", "[a-z]", "x*"] {
+            #expect(try fixedLength(source) == false, "\(source)")
+        }
+    }
+
+    /// Whether every DFA of `source` is checked position by position; `nil` without DFAs.
+    private func fixedLength(_ source: String) throws -> Bool? {
+        let pattern = try Pattern(source)
+        return withExtendedLifetime(pattern) { pattern.dfas?.tables.headers.allSatisfy { $0.fixedLength >= 0 } }
     }
 
     /// Whether every DFA of `source` is a one-byte search; `nil` without DFAs. The tables are the

@@ -93,6 +93,13 @@
     /// Whether a check with no answer is recorded in ``unanswered`` and left pending, instead of
     /// stopping the evaluation with ``EvaluationError/unresolvedCheck(check:field:)``.
     @_spi(Tooling) public var collectsUnanswered = false
+    /// Whether every active field gets its whole outcome list. Off (the batch's short report,
+    /// which lists failures only), a field evaluated by its plan without any failure keeps an
+    /// empty list, and a valid field with an empty list is left out of ``activeFields``; a field
+    /// left out (inactive ones too) may keep the state of an earlier evaluation. Enough for the
+    /// short report, which reads the listed fields only; a checklist or full report of the
+    /// record would miss fields.
+    var keepsPassingOutcomes = true
 
     // MARK: Output
 

@@ -108,7 +108,10 @@ extension Program {
     ///
     /// - Throws: ``EvaluationError/unresolvedCheck(check:field:)`` when a check has no answer in
     ///   `scratch.checkAnswers` nor from `context.checks`, unless `scratch.collectsUnanswered`.
-    package func evaluate(_ scratch: inout EvaluationScratch, context: EvaluationContext)
+    ///
+    /// - Parameter usesPlans: Whether simple fields are evaluated by their ``FieldPlan``; off, every
+    ///   field takes the general path (what tests compare the plans with).
+    package func evaluate(_ scratch: inout EvaluationScratch, context: EvaluationContext, usesPlans: Bool = true)
         throws(EvaluationError)
     {
         scratch.startPass()
@@ -132,26 +135,46 @@ extension Program {
         // One environment for the record: a `var` changed per field was copied (and its references
         // retained) at each call.
         let environment = RuleEnvironment(values: scratch.values, today: context.today, checks: context.checks)
-        // A nested form: the fields an item that is not an object turns off (see
-        // `NestedLayout.requiringObjectEnd`); empty for a flat one.
-        let requiringObjectEnd = storage.nestedLayout?.requiringObjectEnd ?? []
+        let values = environment.values
+        let plans = storage.plans
         var index = 0
         while index < fields.count {
             let field = index
             index += 1
-            let fieldValid = try evaluateField(field, scratch: &scratch, environment: environment, mode: mode)
-            valid = valid && fieldValid
-            if scratch.fieldStates[field].isActive { scratch.activeFields.append(field) }
-            // The fields of an item past the list's count (or not an object) are all inactive:
-            // their states are written without testing their conditions.
-            if !requiringObjectEnd.isEmpty, requiringObjectEnd[field] > index,
-                !NestedLayout.isObject(scratch.values[field])
+            let plan = plans[field]
+            if usesPlans, plan.isSimple,
+                let planned = evaluatePlanned(
+                    field, plan, values: values, scratch: &scratch, mode: mode, today: context.today)
             {
-                let position = Int32(scratch.results.count)
-                for skipped in index..<requiringObjectEnd[field] {
-                    scratch.fieldStates[skipped] = .inactive(at: position, pass: scratch.pass)
+                valid = valid && planned.valid
+                if planned.listed { scratch.activeFields.append(field) }
+            } else {
+                let fieldValid = try evaluateField(field, scratch: &scratch, environment: environment, mode: mode)
+                valid = valid && fieldValid
+                let state = scratch.fieldStates[field]
+                // Listing only what a report of failures reads, when only that is wanted.
+                if state.isActive,
+                    scratch.keepsPassingOutcomes || !state.isValid || state.resultEnd > state.resultStart
+                {
+                    scratch.activeFields.append(field)
                 }
-                index = requiringObjectEnd[field]
+            }
+            // A nested form: the fields an item that is not an object turns off (see
+            // `NestedLayout.requiringObjectEnd`; for other fields `skipEnd` is `index`). The fields
+            // of an item past the list's count (or not an object) are all inactive: their states
+            // are written without testing their conditions.
+            let skipEnd = Int(plan.skipEnd)
+            if skipEnd > index, !NestedLayout.isObject(values[field]) {
+                // Their states are not read when only failures are kept (they are not listed).
+                guard scratch.keepsPassingOutcomes else {
+                    index = skipEnd
+                    continue
+                }
+                let state = EvaluationScratch.FieldState.inactive(at: Int32(scratch.results.count), pass: scratch.pass)
+                scratch.fieldStates.withUnsafeMutableBufferPointer { states in
+                    for skipped in index..<skipEnd { states[skipped] = state }
+                }
+                index = skipEnd
             }
         }
         for (index, rule) in formRules.enumerated()
@@ -301,7 +324,7 @@ extension Program {
                     continue
                 }
                 var outcome = RuleOutcome.notRun
-                if case .empty = value, textual, passesOnEmptyText(instruction) { outcome = .passed }
+                if case .empty = value, textual, lowered.passesOnEmptyText(instruction) { outcome = .passed }
                 scratch.results.append(RuleResult(rule: Int32(position - first), outcome: outcome))
             }
         }
@@ -383,18 +406,6 @@ extension Program {
             if !instruction.isWarning { valid = false }
         }
         scratch.results.append(RuleResult(rule: Int32(rule), outcome: outcome, failure: failure))
-    }
-
-    /// For an empty text field: whether a text rule holds for `""` (a maximum length does).
-    private func passesOnEmptyText(_ instruction: LoweredRules.Instruction) -> Bool {
-        let table = Int(instruction.payload)
-        switch instruction.op {
-        case .length: return lowered.lengths[table].passes("")
-        case .pattern: return lowered.patterns[table].passes("")
-        case .contains: return lowered.containsRules[table].passes("")
-        case .format: return lowered.formats[table].passes("")
-        default: return false
-        }
     }
 
     /// A check's verdict: its supplied answer, else the context's resolver, else unanswered.

@@ -74,9 +74,13 @@
 
     /// Evaluates the record just read; returns whether it is valid.
     ///
+    /// - Parameter errorsOnly: Whether only ``appendErrors(to:)`` follows, which lists failures
+    ///   alone: the outcome lists of fields without a failure are then not all kept, and
+    ///   ``report()`` must not be asked for this record.
     /// - Throws: ``EvaluationError/unresolvedCheck(check:field:)`` when an external check has no
     ///   outcome.
-    public mutating func evaluate() throws(EvaluationError) -> Bool {
+    public mutating func evaluate(errorsOnly: Bool = false) throws(EvaluationError) -> Bool {
+        scratch.keepsPassingOutcomes = !errorsOnly
         try program.evaluate(&scratch, context: context)
         return scratch.valid
     }

@@ -25,8 +25,20 @@ package struct JSONRecordScanner {
     private let memberScope: [Int]
     /// For each list, its item fields in position order; empty for other fields.
     private let itemFields: [[Int]]
-    /// Which fields the current record gave, to find duplicate keys without a set.
-    private var seen: [Bool]
+    /// Each field's type and whether it trims, read per value without going through the program.
+    private let types: [FieldType]
+    private let trims: [Bool]
+    /// Which fields the current record gave (bit `f & 63` of word `f >> 6`), to find duplicate
+    /// keys without a set, and the fields a line lacks a word at a time. All clear between
+    /// records, unless `seenIsDirty`.
+    private var seen: [UInt64]
+    /// Bits past the last field in `seen`'s last word are set: never a field the line lacks.
+    private let pastLastField: UInt64
+    /// The fields whose default is not empty, as `seen`'s bits: a lacking field outside them is
+    /// emptied without reading the defaults.
+    private let hasDefault: [UInt64]
+    /// Whether the last scan gave up midway, leaving `seen` to be cleared.
+    private var seenIsDirty = false
     /// The byte ranges of unknown keys in the objects being read (each object's after the ones of
     /// the objects around it), to find duplicates among an object's own.
     private var unknownKeys: [Range<Int>] = []
@@ -34,7 +46,16 @@ package struct JSONRecordScanner {
     /// Creates a scanner for a program's fields.
     package init(program: Program) {
         let fields = program.fields
-        seen = Array(repeating: false, count: fields.count)
+        seen = Array(repeating: 0, count: (fields.count + 63) / 64)
+        pastLastField = fields.count % 64 == 0 ? 0 : ~((1 << UInt64(fields.count % 64)) - 1)
+        var hasDefault = Array(repeating: UInt64(0), count: (fields.count + 63) / 64)
+        for (index, value) in program.defaultValues.enumerated() {
+            if case .empty = value { continue }
+            hasDefault[index >> 6] |= 1 << UInt64(index & 63)
+        }
+        self.hasDefault = hasDefault
+        types = fields.map(\.type)
+        trims = fields.map(\.trim)
         unknownKeys.reserveCapacity(16)
         guard let layout = program.storage.nestedLayout else {
             scopes = [KeyScope(fields.indices.map { (name: fields[$0].name, position: $0) })]
@@ -78,19 +99,78 @@ package struct JSONRecordScanner {
         // The defaults go only into the fields the line lacks, once it is read (most lines give
         // every field).
         scratch.clearRecordLists()
-        for index in seen.indices where seen[index] { seen[index] = false }
+        if seenIsDirty {
+            for word in seen.indices { seen[word] = 0 }
+            seenIsDirty = false
+        }
         unknownKeys.removeAll(keepingCapacity: true)
 
-        var cursor = Cursor(bytes: line)
-        cursor.skipWhitespace()
-        guard cursor.take(UInt8(ascii: "{")),
-            scanMembers(
-                &cursor, scope: 0, of: -1, depth: 1, into: &scratch, program: program,
-                collectUnknownKeys: collectUnknownKeys)
-        else { return false }
-        cursor.skipWhitespace()
-        guard cursor.atEnd else { return false }
-        scratch.fillDefaults(program, except: seen, today: today)
+        // The slots are written through a pointer (one uniqueness check per line, not one per
+        // value); the unknown keys' names are collected apart meanwhile.
+        var unknownNames: [String] = []
+        swap(&unknownNames, &scratch.unknownKeys)
+        let read = scratch.values.withUnsafeMutableBufferPointer { values in
+            var cursor = Cursor(bytes: line)
+            cursor.skipWhitespace()
+            guard cursor.take(UInt8(ascii: "{")),
+                scanMembers(
+                    &cursor, scope: 0, of: -1, depth: 1, into: values, unknownNames: &unknownNames,
+                    program: program, collectUnknownKeys: collectUnknownKeys)
+            else { return false }
+            cursor.skipWhitespace()
+            return cursor.atEnd
+        }
+        swap(&unknownNames, &scratch.unknownKeys)
+        guard read else {
+            seenIsDirty = true
+            return false
+        }
+        guard program.relativeDefaultFields.isEmpty else {
+            let given = scratch.values.indices.map { seen[$0 >> 6] >> UInt64($0 & 63) & 1 != 0 }
+            scratch.fillDefaults(program, except: given, today: today)
+            for word in seen.indices { seen[word] = 0 }
+            return true
+        }
+        // The defaults into the fields the line lacks, found a word of `seen` at a time, and
+        // `seen` cleared for the next line, in one pass.
+        let defaults = program.defaultValues
+        let lastWord = seen.count - 1
+        let pastLastField = pastLastField
+        let hasDefault = hasDefault
+        scratch.values.withUnsafeMutableBufferPointer { values in
+            defaults.withUnsafeBufferPointer { defaults in
+                seen.withUnsafeMutableBufferPointer { seen in
+                    for word in 0..<seen.count {
+                        let lacking = ~(seen[word] | (word == lastWord ? pastLastField : 0))
+                        seen[word] = 0
+                        var emptied = lacking & ~hasDefault[word]
+                        while emptied != 0 {
+                            let index = word &<< 6 | emptied.trailingZeroBitCount
+                            emptied &= emptied &- 1
+                            // Usually empty already (the same item was absent from the last line).
+                            if case .empty = values[index] { continue }
+                            values[index] = .empty
+                        }
+                        var defaulted = lacking & hasDefault[word]
+                        while defaulted != 0 {
+                            let index = word &<< 6 | defaulted.trailingZeroBitCount
+                            defaulted &= defaulted &- 1
+                            values[index] = defaults[index]
+                        }
+                    }
+                }
+            }
+        }
+        return true
+    }
+
+    /// Marks field `field` given by the line; `false` when it was already.
+    @inline(__always)
+    private mutating func markSeen(_ field: Int) -> Bool {
+        let bit: UInt64 = 1 &<< UInt64(field & 63)
+        let word = seen[field &>> 6]
+        guard word & bit == 0 else { return false }
+        seen[field &>> 6] = word | bit
         return true
     }
 
@@ -98,8 +178,9 @@ package struct JSONRecordScanner {
     /// (`parent` -1) or group `parent`'s, whose keys are in `scope`. `depth` counts the open
     /// objects and arrays as ``JSONReader`` does (1 for the record's own).
     private mutating func scanMembers(
-        _ cursor: inout Cursor, scope: Int, of parent: Int, depth: Int, into scratch: inout EvaluationScratch,
-        program: Program, collectUnknownKeys: Bool
+        _ cursor: inout Cursor, scope: Int, of parent: Int, depth: Int,
+        into values: UnsafeMutableBufferPointer<FieldValue>, unknownNames: inout [String], program: Program,
+        collectUnknownKeys: Bool
     ) -> Bool {
         let line = cursor.bytes
         let keys = scopes[scope]
@@ -131,12 +212,11 @@ package struct JSONRecordScanner {
             if let entry {
                 let field = keys.fields[entry]
                 // A key given twice, or a field given both by its path and inside its group.
-                guard !seen[field] else { return false }
-                seen[field] = true
+                guard markSeen(field) else { return false }
                 guess = entry + 1
                 guard
                     scanValue(
-                        &cursor, of: field, depth: depth, into: &scratch, program: program,
+                        &cursor, of: field, depth: depth, into: values, unknownNames: &unknownNames, program: program,
                         collectUnknownKeys: collectUnknownKeys)
                 else { return false }
             } else {
@@ -149,7 +229,7 @@ package struct JSONRecordScanner {
                 guard cursor.skipValue(depth: depth) else { return false }
                 if collectUnknownKeys {
                     let name = String(decoding: UnsafeBufferPointer(rebasing: line[key]), as: UTF8.self)
-                    scratch.unknownKeys.append(parent < 0 ? name : program.fields[parent].name + "." + name)
+                    unknownNames.append(parent < 0 ? name : program.fields[parent].name + "." + name)
                 }
             }
             cursor.skipWhitespace()
@@ -162,42 +242,47 @@ package struct JSONRecordScanner {
     /// list's array are read into their members' and items' fields, like a parsed tree by
     /// ``Program/visitNested(_:assign:unknown:)``; any other value is read as the field's type.
     private mutating func scanValue(
-        _ cursor: inout Cursor, of field: Int, depth: Int, into scratch: inout EvaluationScratch, program: Program,
-        collectUnknownKeys: Bool
+        _ cursor: inout Cursor, of field: Int, depth: Int, into values: UnsafeMutableBufferPointer<FieldValue>,
+        unknownNames: inout [String], program: Program, collectUnknownKeys: Bool
     ) -> Bool {
         let line = cursor.bytes
         if let content = cursor.plainString() {
-            scratch.values[field] = Self.read(
-                UnsafeBufferPointer(rebasing: line[content]), forField: field, program: program)
+            values[field] = read(UnsafeBufferPointer(rebasing: line[content]), forField: field, program: program)
+            return true
+        }
+        // An integer field's usual value: read straight into its slot, as the reader and
+        // `FieldType.read` read it.
+        if types[field] == .integer, let number = cursor.shortInteger() {
+            values[field] = .value(.integer(number))
             return true
         }
         let scope = memberScope[field]
         if scope >= 0, depth < JSONReader.maxDepth, cursor.take(UInt8(ascii: "{")) {
-            // What a group reads from any object.
-            scratch.values[field] = program.read(.object([]), forField: field)
+            // What a group reads from any object (`FieldType.read`).
+            values[field] = .value(.boolean(true))
             return scanMembers(
-                &cursor, scope: scope, of: field, depth: depth + 1, into: &scratch, program: program,
-                collectUnknownKeys: collectUnknownKeys)
+                &cursor, scope: scope, of: field, depth: depth + 1, into: values, unknownNames: &unknownNames,
+                program: program, collectUnknownKeys: collectUnknownKeys)
         }
         if !itemFields[field].isEmpty, depth < JSONReader.maxDepth, cursor.take(UInt8(ascii: "[")) {
             guard
                 let count = scanItems(
-                    &cursor, of: field, depth: depth + 1, into: &scratch, program: program,
+                    &cursor, of: field, depth: depth + 1, into: values, unknownNames: &unknownNames, program: program,
                     collectUnknownKeys: collectUnknownKeys)
             else { return false }
-            scratch.values[field] = FieldType.listValue(count: count)
+            values[field] = FieldType.listValue(count: count)
             return true
         }
         guard let value = cursor.value(depth: depth) else { return false }
-        scratch.values[field] = program.read(value, forField: field)
+        values[field] = program.read(value, forField: field)
         return true
     }
 
     /// Reads the items of list `list`'s array (its `[` taken) through its `]` into its item fields;
     /// items past them are validated and skipped. Returns how many items the array has.
     private mutating func scanItems(
-        _ cursor: inout Cursor, of list: Int, depth: Int, into scratch: inout EvaluationScratch, program: Program,
-        collectUnknownKeys: Bool
+        _ cursor: inout Cursor, of list: Int, depth: Int, into values: UnsafeMutableBufferPointer<FieldValue>,
+        unknownNames: inout [String], program: Program, collectUnknownKeys: Bool
     ) -> Int? {
         let items = itemFields[list]
         cursor.skipWhitespace()
@@ -208,11 +293,10 @@ package struct JSONRecordScanner {
             if count < items.count {
                 let item = items[count]
                 // Given by its path (`line_items.0`) too.
-                guard !seen[item] else { return nil }
-                seen[item] = true
+                guard markSeen(item) else { return nil }
                 guard
                     scanValue(
-                        &cursor, of: item, depth: depth, into: &scratch, program: program,
+                        &cursor, of: item, depth: depth, into: values, unknownNames: &unknownNames, program: program,
                         collectUnknownKeys: collectUnknownKeys)
                 else { return nil }
             } else {
@@ -246,21 +330,21 @@ extension JSONRecordScanner {
     /// ``Program/read(_:forField:today:)`` gives for it, with a shortcut for the usual text value
     /// that needs no trimming (its first and last bytes are ASCII and not whitespace), which skips
     /// the Unicode whitespace lookups.
-    static func read(_ content: UnsafeBufferPointer<UInt8>, forField field: Int, program: Program) -> FieldValue {
+    func read(_ content: UnsafeBufferPointer<UInt8>, forField field: Int, program: Program) -> FieldValue {
         // Times and date-times are read from the bytes themselves: a date-time is longer than a
         // string stored inline, and the value keeps its spelling without the text. Plain ASCII
         // ends mean trimming would change nothing.
-        let type = program.fields[field].type
+        let type = types[field]
         if type == .time || type == .datetime, let first = content.first, let last = content.last,
-            isPlainASCII(first), isPlainASCII(last)
+            Self.isPlainASCII(first), Self.isPlainASCII(last)
         {
             if type == .time { return CivilTime(utf8: content).map { .value(.time($0)) } ?? .invalid(rule: "type") }
             return OffsetDateTime(utf8: content).map { .value(.datetime($0)) } ?? .invalid(rule: "type")
         }
         // Up to 15 bytes of UTF-8 the string is stored inline: no allocation.
         let text = String(decoding: content, as: UTF8.self)
-        if program.fields[field].type.isTextual, let first = content.first, let last = content.last,
-            !program.fields[field].trim || (isPlainASCII(first) && isPlainASCII(last))
+        if type.isTextual, let first = content.first, let last = content.last,
+            !trims[field] || (Self.isPlainASCII(first) && Self.isPlainASCII(last))
         {
             return .value(.text(text))
         }
@@ -283,6 +367,18 @@ struct FieldKeyTable {
     /// escape in JSON.
     private let quoted: [UInt8]
     private let quotedStart: [Int]
+    /// Per name of at most 16 quoted bytes: its first eight bytes (zero past its end), the mask
+    /// of those that are its own, and its last eight bytes when it is longer than eight; what a
+    /// key is compared with in one or two word loads. A name needing an escape or longer has
+    /// `length` 0 there.
+    private let words: [KeyWords]
+
+    struct KeyWords {
+        var head: UInt64 = 0
+        var mask: UInt64 = 0
+        var tail: UInt64 = 0
+        var length = 0
+    }
 
     init(_ fieldNames: [String]) {
         names = fieldNames.map { Array($0.utf8) }
@@ -300,12 +396,35 @@ struct FieldKeyTable {
         }
         self.quoted = quoted
         self.quotedStart = quotedStart
+        words = fieldNames.indices.map { field in
+            let name = quoted[quotedStart[field]..<quotedStart[field + 1]]
+            guard !name.isEmpty, name.count <= 16 else { return KeyWords() }
+            func word(_ bytes: ArraySlice<UInt8>) -> UInt64 {
+                bytes.enumerated().reduce(0) { $0 | UInt64($1.element) << (8 * UInt64($1.offset)) }
+            }
+            let headCount = min(name.count, 8)
+            return KeyWords(
+                head: word(name.prefix(headCount)), mask: headCount == 8 ? ~0 : (1 << (8 * UInt64(headCount))) - 1,
+                tail: name.count > 8 ? word(name.suffix(8)) : 0, length: name.count)
+        }
     }
 
     /// When `bytes` at `position` start with field `field`'s name as a JSON string (quotes
     /// included), its length; `nil` otherwise (or when there is no field `field`).
+    @inline(__always)
     func quotedLength(of field: Int, at position: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         guard field < names.count else { return nil }
+        // The usual case: a short name, and at least eight bytes left to load.
+        let key = words[field]
+        if key.length > 0, bytes.count - position >= max(key.length, 8) {
+            let start = UnsafeRawPointer(bytes.baseAddress! + position)
+            guard UInt64(littleEndian: start.loadUnaligned(as: UInt64.self)) & key.mask == key.head else { return nil }
+            if key.length > 8 {
+                let last = UInt64(littleEndian: start.loadUnaligned(fromByteOffset: key.length - 8, as: UInt64.self))
+                guard last == key.tail else { return nil }
+            }
+            return key.length
+        }
         let start = quotedStart[field]
         let count = quotedStart[field + 1] - start
         guard count > 0, bytes.count - position >= count else { return nil }
@@ -429,6 +548,7 @@ private struct Cursor {
 
     /// A string value without escapes, as the range of its bytes (well-formed UTF-8) between the
     /// quotes; `nil`, with the position unchanged, for anything else.
+    @inline(__always)
     mutating func plainString() -> Range<Int>? {
         let start = position
         guard take(UInt8(ascii: "\"")) else { return nil }
@@ -438,6 +558,37 @@ private struct Cursor {
             return nil
         }
         return contentStart..<end
+    }
+
+    /// An integral JSON number of at most 18 bytes (sign included), read as ``JSONReader`` reads
+    /// it; `nil`, with the position unchanged, for anything else.
+    mutating func shortInteger() -> Int64? {
+        // One pass: the digits are read as they are checked. JSON's integer grammar is
+        // `-?(0|[1-9][0-9]*)`; anything after the digits but a fraction or an exponent ends the
+        // number (the scanner then checks what follows, as after any value).
+        let start = position
+        var index = position
+        let negative = index < bytes.count && bytes[index] == UInt8(ascii: "-")
+        if negative { index += 1 }
+        let digitsStart = index
+        var value: Int64 = 0
+        while index < bytes.count {
+            let digit = bytes[index] &- UInt8(ascii: "0")
+            guard digit < 10 else { break }
+            value = value &* 10 &+ Int64(digit)
+            index += 1
+        }
+        let digits = index - digitsStart
+        guard digits > 0, digits == 1 || bytes[digitsStart] != UInt8(ascii: "0"), index - start <= 18 else {
+            return nil
+        }
+        if index < bytes.count {
+            let next = bytes[index]
+            // A fraction or an exponent: the reader's.
+            if next == UInt8(ascii: ".") || next | 0x20 == UInt8(ascii: "e") { return nil }
+        }
+        position = index
+        return negative ? -value : value
     }
 
     /// A field's value, decoded; `nil` when the line must go to ``JSONReader``. `depth` counts the

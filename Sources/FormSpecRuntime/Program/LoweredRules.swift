@@ -77,6 +77,8 @@ struct LoweredRules: Sendable {
     /// Per range rule, its bound when that is an integer literal (`min: 1`): what the evaluator
     /// compares an integer with in place, without resolving the rule's operand.
     var rangeIntegerBounds: [Int64?] = []
+    /// Per range rule, its comparison (read without copying the rule, which retains its operand).
+    var rangeComparisons: [RangeRule.Comparison] = []
     var multiples: [MultipleOfRule] = []
     var checks: [String] = []
     var checkRunsWhen: [ExternalCheckRule.RunsWhen] = []
@@ -170,6 +172,7 @@ struct LoweredRules: Sendable {
             return make(.fieldComparison, comparisons.count - 1)
         case .range(let item):
             ranges.append(item)
+            rangeComparisons.append(item.comparison)
             if case .literal(.integer(let bound)) = item.operand {
                 rangeIntegerBounds.append(bound)
             } else {

@@ -79,6 +79,8 @@ public struct Program: Sendable, Codable {
         let isNested: Bool
         /// For a nested form, each field's parent and children, so reading an input never builds paths.
         let nestedLayout: NestedLayout?
+        /// Each field's evaluation plan (see ``FieldPlan``).
+        let plans: [FieldPlan]
 
         init(
             form: String, title: String?, locale: String, fields: [FieldProgram], formRules: [FormRuleProgram],
@@ -92,7 +94,8 @@ public struct Program: Sendable, Codable {
             self.unknownFieldMessage = unknownFieldMessage
             self.fieldIndex = FieldNameIndex(fields.map(\.name))
             self.isNested = fields.contains { !$0.type.isScalar }
-            self.nestedLayout = isNested ? NestedLayout(fields) : nil
+            let nestedLayout = isNested ? NestedLayout(fields) : nil
+            self.nestedLayout = nestedLayout
             let optionSets = fields.map(\.optionSet)
             self.optionSets = optionSets
             self.defaultValues = zip(fields, optionSets).map { field, options in
@@ -106,7 +109,9 @@ public struct Program: Sendable, Codable {
             var checks = Set<String>()
             for field in fields { field.rules.forEach { $0.collectChecks(into: &checks) } }
             self.checkNames = checks.sorted()
-            self.lowered = LoweredRules(fields: fields, formRules: formRules)
+            let lowered = LoweredRules(fields: fields, formRules: formRules)
+            self.lowered = lowered
+            self.plans = Self.plans(fields: fields, lowered: lowered, layout: nestedLayout)
             self.defaultTexts = ProgramTexts(
                 fields: fields, formRules: formRules, unknownFieldMessage: unknownFieldMessage, chain: defaultChain)
         }

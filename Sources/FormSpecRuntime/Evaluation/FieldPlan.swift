@@ -1,0 +1,270 @@
+/// One field's evaluation plan: what the evaluator reads of a field, in one 48-byte entry.
+///
+/// The evaluator's loop read a field's rule range, condition, place in the tree, `required:`,
+/// type and skip range from seven tables and the field itself. A plan holds them together, and
+/// says whether the field is *simple*: its top-level rules (at most 64) have no `when:`, no
+/// `required` rule and no check waiting for the others. A simple field's outcome list is then
+/// decided without the general rule machinery: for an empty or unreadable value from masks made
+/// here, for text whose rules are all DFA patterns and lengths from the bytes, for an integer
+/// whose rules are all ranges with an integer literal bound by comparing. Anything else (or a
+/// length that needs the text itself) takes ``Program/evaluateField(_:scratch:environment:mode:)``.
+struct FieldPlan: Sendable {
+    /// What a simple field's rules can be decided from in place.
+    enum Rules: UInt8, Sendable {
+        /// Not in place (or not a simple field).
+        case other
+        /// Every rule is a DFA pattern or a length: decided on a text's bytes.
+        case text
+        /// Every rule is a range with an integer literal bound: decided on an integer.
+        case integer
+    }
+
+    /// The field's top-level rules: `instructions[first ..< end]`.
+    var first: Int32
+    var end: Int32
+    /// The field's `when:` (an index into the lowered conditions), or -1.
+    var condition: Int32
+    /// When the condition only places the field in the tree (``NestedLayout/Place``): the group
+    /// it is a member of, or the list it is an item of; -1 otherwise.
+    var parent: Int32
+    /// Where the run of fields ends that are active only while this field is an object
+    /// (``NestedLayout/requiringObjectEnd``; the field's own index + 1 when there is none).
+    var skipEnd: Int32
+    /// For an item (`parent` a list), its position; -1 for a member of a group; -2 for a member
+    /// of a group that may be absent (`group` empty or `group == true`, as a required group's
+    /// members are laid out).
+    var position: Int64
+    /// Per rule (bit `r` for rule `first + r`) of a simple field: whether it passes on an absent
+    /// value (a text rule that holds for `""`, as a maximum length does).
+    var emptyPasses: UInt64
+    /// Per rule of a simple field: whether it is a warning.
+    var warnings: UInt64
+    /// Whether the field is `required: true` on its own.
+    var required: Bool
+    /// Whether the field is simple (see above).
+    var isSimple: Bool
+    var rules: Rules
+}
+
+extension Program.Storage {
+    /// Each field's plan, from the lowered rules and the tree's layout.
+    static func plans(fields: [FieldProgram], lowered: LoweredRules, layout: NestedLayout?) -> [FieldPlan] {
+        fields.indices.map { index in
+            let first = Int(lowered.fieldStart[index])
+            let end = Int(lowered.fieldStart[index + 1])
+            var parent: Int32 = -1
+            var position: Int64 = -1
+            switch layout?.places[index] {
+            case .member(let group): parent = Int32(group)
+            case .item(let list, let at):
+                parent = Int32(list)
+                position = at
+            case .other, nil:
+                if let group = optionalGroup(of: fields[index].condition, fields) {
+                    parent = Int32(group)
+                    position = -2
+                }
+            }
+            let instructions = lowered.instructions[first..<end]
+            let isSimple =
+                end - first <= 64 && !lowered.hasRequiredRule[index]
+                && instructions.allSatisfy { $0.condition < 0 && !$0.waitsForLocalRules && $0.op != .required }
+            var rules = FieldPlan.Rules.other
+            if isSimple {
+                if instructions.allSatisfy({
+                    ($0.op == .pattern && lowered.patternTables[Int($0.payload)] != nil) || $0.op == .length
+                }) {
+                    rules = .text
+                } else if instructions.allSatisfy({
+                    $0.op == .range && lowered.rangeIntegerBounds[Int($0.payload)] != nil
+                }) {
+                    rules = .integer
+                }
+            }
+            var emptyPasses: UInt64 = 0
+            var warnings: UInt64 = 0
+            if isSimple {
+                let textual = fields[index].type.isTextual
+                for (offset, instruction) in instructions.enumerated() {
+                    if textual, lowered.passesOnEmptyText(instruction) { emptyPasses |= 1 << UInt64(offset) }
+                    if instruction.isWarning { warnings |= 1 << UInt64(offset) }
+                }
+            }
+            return FieldPlan(
+                first: Int32(first), end: Int32(end), condition: lowered.fieldCondition[index], parent: parent,
+                skipEnd: Int32(layout?.requiringObjectEnd[index] ?? index + 1), position: position,
+                emptyPasses: emptyPasses, warnings: warnings, required: fields[index].required, isSimple: isSimple,
+                rules: rules)
+        }
+    }
+
+    /// The group `condition` places a field in when it is `group` empty or `group == true` (in
+    /// either order): a member of a group that may be absent; `nil` for any other condition.
+    private static func optionalGroup(of condition: Condition?, _ fields: [FieldProgram]) -> Int? {
+        guard case .any(let tests)? = condition, tests.count == 2 else { return nil }
+        var empty: Int?
+        var object: Int?
+        for test in tests {
+            switch test {
+            case .field(let group, .empty(true)): empty = group
+            case .field(let group, .equals(.boolean(true))): object = group
+            default: return nil
+            }
+        }
+        guard let empty, empty == object, fields.indices.contains(empty), fields[empty].type == .group else {
+            return nil
+        }
+        return empty
+    }
+
+    /// Whether simple field `plan`'s field is active for these values: its place in the tree
+    /// tested in place, any other condition as ``holds(_:_:mode:today:)`` tests it.
+    @inline(__always)
+    func isActive(_ plan: FieldPlan, _ values: [FieldValue], mode: Mode, today: CivilDate) -> Bool {
+        guard plan.condition >= 0 else { return true }
+        if plan.parent >= 0 {
+            if plan.position == -1 { return NestedLayout.isObject(values[Int(plan.parent)]) }
+            if plan.position == -2 {
+                if case .empty = values[Int(plan.parent)] { return true }
+                return NestedLayout.isObject(values[Int(plan.parent)])
+            }
+            switch values[Int(plan.parent)] {
+            case .value(.integer(let count)): return count > plan.position
+            case .value: break
+            case .empty, .invalid: return false
+            }
+        }
+        return holds(plan.condition, values, mode: mode, today: today)
+    }
+
+    /// The outcomes of a text-rule plan's rules on text `utf8` (bit `r` set when rule `r` passes);
+    /// `nil` when a length needs the text itself.
+    @inline(__always)
+    func textOutcomes(_ plan: FieldPlan, _ utf8: UnsafeBufferPointer<UInt8>) -> UInt64? {
+        var passed: UInt64 = 0
+        var bit: UInt64 = 1
+        for position in Int(plan.first)..<Int(plan.end) {
+            let instruction = lowered.instructions[position]
+            let table = Int(instruction.payload)
+            if instruction.op == .pattern {
+                if lowered.patternTables[table].unsafelyUnwrapped.matches(utf8) != lowered.patternNegated[table] {
+                    passed |= bit
+                }
+            } else {
+                guard let known = lowered.lengths[table].passes(utf8: utf8) else { return nil }
+                if known { passed |= bit }
+            }
+            bit &<<= 1
+        }
+        return passed
+    }
+
+    /// The outcomes of an integer-rule plan's rules on `number` (bit `r` set when rule `r`
+    /// passes), as `RangeRule.passes` orders two integers.
+    @inline(__always)
+    func integerOutcomes(_ plan: FieldPlan, _ number: Int64) -> UInt64 {
+        var passed: UInt64 = 0
+        var bit: UInt64 = 1
+        for position in Int(plan.first)..<Int(plan.end) {
+            let table = Int(lowered.instructions[position].payload)
+            let bound = lowered.rangeIntegerBounds[table].unsafelyUnwrapped
+            if lowered.rangeComparisons[table].holds(number < bound ? -1 : (number == bound ? 0 : 1)) {
+                passed |= bit
+            }
+            bit &<<= 1
+        }
+        return passed
+    }
+}
+
+extension LoweredRules {
+    /// For an empty text field: whether a text rule holds for `""` (a maximum length does).
+    func passesOnEmptyText(_ instruction: Instruction) -> Bool {
+        let table = Int(instruction.payload)
+        switch instruction.op {
+        case .length: return lengths[table].passes("")
+        case .pattern: return patterns[table].passes("")
+        case .contains: return containsRules[table].passes("")
+        case .format: return formats[table].passes("")
+        default: return false
+        }
+    }
+}
+
+extension Program {
+    /// Evaluates simple field `index` (``FieldPlan/isSimple``) by its plan, as
+    /// ``evaluateField(_:scratch:environment:mode:)`` would; `nil`, with nothing written, when
+    /// its value is one the plan does not decide (the caller then takes the general path).
+    ///
+    /// - Returns: Whether the field is valid, and whether it belongs in
+    ///   ``EvaluationScratch/activeFields``: it is active and, unless the scratch keeps passing
+    ///   outcomes, has a failure. When the scratch keeps only failures, a field left out of the
+    ///   list keeps the state of an earlier evaluation (what only the short report reads).
+    @inline(__always)
+    func evaluatePlanned(
+        _ index: Int, _ plan: FieldPlan, values: [FieldValue], scratch: inout EvaluationScratch,
+        mode: Mode, today: CivilDate
+    ) -> (valid: Bool, listed: Bool)? {
+        let start = Int32(scratch.results.count)
+        guard storage.isActive(plan, values, mode: mode, today: today) else {
+            if scratch.keepsPassingOutcomes { scratch.fieldStates[index] = .inactive(at: start, pass: scratch.pass) }
+            return (true, false)
+        }
+        let count = Int(plan.end - plan.first)
+        var valid = true
+        switch values[index] {
+        case .value(let scalar):
+            // Which rules pass; a field without rules takes any value.
+            var passed: UInt64 = 0
+            if count > 0 {
+                switch (plan.rules, scalar) {
+                case (.text, .text(let text)):
+                    let outcomes = text.utf8.withContiguousStorageIfAvailable { storage.textOutcomes(plan, $0) }
+                    guard let outcomes, let outcomes else { return nil }
+                    passed = outcomes
+                case (.integer, .integer(let number)):
+                    passed = storage.integerOutcomes(plan, number)
+                default:
+                    return nil
+                }
+            }
+            // Nothing failed and only failures are wanted: not listed.
+            let rules: UInt64 = count == 64 ? ~0 : (1 << UInt64(count)) &- 1
+            if passed & rules == rules, !scratch.keepsPassingOutcomes { return (true, false) }
+            if plan.required { scratch.results.append(RuleResult(rule: -1, outcome: .passed)) }
+            var bit: UInt64 = 1
+            for rule in 0..<count {
+                if passed & bit != 0 {
+                    scratch.results.append(RuleResult(rule: Int32(rule), outcome: .passed))
+                } else {
+                    scratch.failedResults += 1
+                    if plan.warnings & bit == 0 { valid = false }
+                    scratch.results.append(RuleResult(rule: Int32(rule), outcome: .failed))
+                }
+                bit &<<= 1
+            }
+        case .empty:
+            if plan.required {
+                scratch.results.append(RuleResult(rule: -1, outcome: .failed))
+                scratch.failedResults += 1
+                valid = false
+            } else if !scratch.keepsPassingOutcomes {
+                return (true, false)
+            }
+            var bit: UInt64 = 1
+            for rule in 0..<count {
+                let outcome: RuleOutcome = plan.emptyPasses & bit != 0 ? .passed : .notRun
+                scratch.results.append(RuleResult(rule: Int32(rule), outcome: outcome))
+                bit &<<= 1
+            }
+        case .invalid:
+            valid = false
+            if plan.required { scratch.results.append(RuleResult(rule: -1, outcome: .passed)) }
+            for rule in 0..<count { scratch.results.append(RuleResult(rule: Int32(rule), outcome: .notRun)) }
+        }
+        scratch.fieldStates[index] = EvaluationScratch.FieldState(
+            resultStart: start, resultEnd: Int32(scratch.results.count), isActive: true, isValid: valid,
+            pass: scratch.pass)
+        return (valid, true)
+    }
+}
