@@ -168,11 +168,15 @@ package final class BatchValidator {
         if number == 1, bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
             bytes = UnsafeBufferPointer(rebasing: bytes[3...])
         }
-        switch records.read(line: bytes) {
+        switch records.read(line: bytes, errorsOnly: reportsErrorsOnly) {
         case .read: try evaluateAndWrite(input: input, line: number)
         case .unreadable(let message): writeError(message, input: input, line: number)
         }
     }
+
+    /// Whether the report is the short one, which lists failures only: passed outcomes need not
+    /// be kept, and a field nothing else reads can be decided where it is read.
+    private var reportsErrorsOnly: Bool { if case .json(.errors) = format { true } else { false } }
 
     /// The longest JSON Lines record read (the readers' limit), for the error of an oversized line.
     package var maxLineLength = LineReader.defaultMaxLineLength
@@ -188,9 +192,7 @@ package final class BatchValidator {
     private func evaluateAndWrite(input: String, line: Int?) throws(Abort) {
         let valid: Bool
         do throws(EvaluationError) {
-            // The short report lists failures only: the passed outcomes need not be kept.
-            let errorsOnly = if case .json(.errors) = format { true } else { false }
-            valid = try records.evaluate(errorsOnly: errorsOnly)
+            valid = try records.evaluate(errorsOnly: reportsErrorsOnly)
         } catch {
             try handle(error, input: input, line: line)
             return

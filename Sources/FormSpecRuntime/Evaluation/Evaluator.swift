@@ -137,10 +137,14 @@ extension Program {
         let environment = RuleEnvironment(values: scratch.values, today: context.today, checks: context.checks)
         let values = environment.values
         let plans = storage.plans
+        // Fields a record reader decided where it read them: valid, and not listed in a report of
+        // failures (their slots hold an earlier record's values; see `decidedFields`).
+        let decided = scratch.keepsPassingOutcomes ? [] : scratch.decidedFields
         var index = 0
         while index < fields.count {
             let field = index
             index += 1
+            if !decided.isEmpty, decided[field &>> 6] &>> UInt64(field & 63) & 1 != 0 { continue }
             let plan = plans[field]
             if usesPlans, plan.isSimple,
                 let planned = evaluatePlanned(

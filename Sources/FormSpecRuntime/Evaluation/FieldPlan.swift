@@ -44,12 +44,30 @@ struct FieldPlan: Sendable {
     /// Whether the field is simple (see above).
     var isSimple: Bool
     var rules: Rules
+    /// Whether a simple text or integer field's value is read by nothing but its own rules: no
+    /// other field's rule or condition, no form rule, and no field in the tree below it. A record
+    /// reader may then decide such a field where it reads its value (``Program/Storage/passesInPlace(_:_:)``)
+    /// and leave its slot unwritten when every rule passes (see ``EvaluationScratch/decidedFields``).
+    var isUnread: Bool
 }
 
 extension Program.Storage {
     /// Each field's plan, from the lowered rules and the tree's layout.
-    static func plans(fields: [FieldProgram], lowered: LoweredRules, layout: NestedLayout?) -> [FieldPlan] {
-        fields.indices.map { index in
+    static func plans(
+        fields: [FieldProgram], formRules: [FormRuleProgram], lowered: LoweredRules, layout: NestedLayout?
+    ) -> [FieldPlan] {
+        // What reads each field's value besides its own rules: computed from the rules and
+        // conditions themselves (not the stored `reads`, which only a live form relies on).
+        var isRead = Array(repeating: false, count: fields.count)
+        func markRead(_ read: [Int]) { for field in read where isRead.indices.contains(field) { isRead[field] = true } }
+        for (index, field) in fields.enumerated() {
+            markRead((field.condition?.fieldsRead ?? []) + field.rules.flatMap(\.fieldsRead).filter { $0 != index })
+        }
+        for rule in formRules {
+            markRead(rule.condition?.fieldsRead ?? [])
+            if case .atLeastOneOf(let read) = rule.kind { markRead(read) }
+        }
+        return fields.indices.map { index in
             let first = Int(lowered.fieldStart[index])
             let end = Int(lowered.fieldStart[index + 1])
             var parent: Int32 = -1
@@ -90,11 +108,14 @@ extension Program.Storage {
                     if instruction.isWarning { warnings |= 1 << UInt64(offset) }
                 }
             }
+            let skipEnd = layout?.requiringObjectEnd[index] ?? index + 1
+            let decidable =
+                (rules == .text && fields[index].type.isTextual) || (rules == .integer && fields[index].type == .integer)
             return FieldPlan(
                 first: Int32(first), end: Int32(end), condition: lowered.fieldCondition[index], parent: parent,
-                skipEnd: Int32(layout?.requiringObjectEnd[index] ?? index + 1), position: position,
-                emptyPasses: emptyPasses, warnings: warnings, required: fields[index].required, isSimple: isSimple,
-                rules: rules)
+                skipEnd: Int32(skipEnd), position: position, emptyPasses: emptyPasses, warnings: warnings,
+                required: fields[index].required, isSimple: isSimple, rules: rules,
+                isUnread: isSimple && decidable && !isRead[index] && skipEnd == index + 1)
         }
     }
 
@@ -157,6 +178,26 @@ extension Program.Storage {
             bit &<<= 1
         }
         return passed
+    }
+
+    /// Whether every rule of field `plan` passes on `value` as read by a record reader, decided on
+    /// the bytes of a text (which must be what the field reads as its text: not empty, nothing to
+    /// trim) or on an integer; `false` when one fails or the plan cannot decide it in place.
+    @inline(__always)
+    func passesInPlace(_ plan: FieldPlan, text utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        let count = Int(plan.end &- plan.first)
+        let rules: UInt64 = count == 64 ? ~0 : (1 &<< UInt64(count)) &- 1
+        guard count > 0 else { return true }
+        guard let passed = textOutcomes(plan, utf8) else { return false }
+        return passed & rules == rules
+    }
+
+    /// ``passesInPlace(_:text:)`` for an integer-rule plan and an integer.
+    @inline(__always)
+    func passesInPlace(_ plan: FieldPlan, integer number: Int64) -> Bool {
+        let count = Int(plan.end &- plan.first)
+        let rules: UInt64 = count == 64 ? ~0 : (1 &<< UInt64(count)) &- 1
+        return integerOutcomes(plan, number) & rules == rules
     }
 
     /// The outcomes of an integer-rule plan's rules on `number` (bit `r` set when rule `r`

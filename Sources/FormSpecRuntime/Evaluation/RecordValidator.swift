@@ -47,9 +47,17 @@
     }
 
     /// Reads one JSON Lines record (a line's bytes without its terminator) into the field slots.
-    public mutating func read(line: UnsafeBufferPointer<UInt8>) -> Reading {
+    ///
+    /// - Parameters:
+    ///   - line: The record's bytes.
+    ///   - errorsOnly: Whether only ``evaluate(errorsOnly:)`` with `errorsOnly` set and
+    ///     ``appendErrors(to:)`` follow. A field whose value nothing else reads is then checked
+    ///     where it is read, and its slot is left unwritten when every rule passes.
+    public mutating func read(line: UnsafeBufferPointer<UInt8>, errorsOnly: Bool = false) -> Reading {
+        // Edit mode compares every value with the original: each slot must hold the record's.
         if scanner.scan(
-            line, into: &scratch, program: program, collectUnknownKeys: context.strict, today: context.today)
+            line, into: &scratch, program: program, collectUnknownKeys: context.strict, today: context.today,
+            decidingInPlace: errorsOnly && context.mode != .edit)
         {
             return .read
         }
@@ -80,6 +88,9 @@
     /// - Throws: ``EvaluationError/unresolvedCheck(check:field:)`` when an external check has no
     ///   outcome.
     public mutating func evaluate(errorsOnly: Bool = false) throws(EvaluationError) -> Bool {
+        precondition(
+            errorsOnly || scratch.decidedFields.isEmpty,
+            "a record read with `read(line:errorsOnly: true)` can only be evaluated with `errorsOnly` set")
         scratch.keepsPassingOutcomes = !errorsOnly
         try program.evaluate(&scratch, context: context)
         return scratch.valid

@@ -39,6 +39,21 @@ package struct JSONRecordScanner {
     private let hasDefault: [UInt64]
     /// Whether the last scan gave up midway, leaving `seen` to be cleared.
     private var seenIsDirty = false
+    /// Per field, how it may be decided where its value is read (``FieldPlan/isUnread``).
+    private let inPlace: [InPlace]
+    /// Each field's plan, for the fields decided in place.
+    private let plans: [FieldPlan]
+    /// The fields this line decided in place, as `seen`'s bits (see
+    /// ``EvaluationScratch/decidedFields``), and whether there is any.
+    private var decided: [UInt64]
+    private var decidedAny = false
+    /// Whether the current scan decides fields in place.
+    private var decides = false
+
+    /// How a field's value may be decided where it is read.
+    enum InPlace: UInt8 {
+        case no, text, integer
+    }
     /// The byte ranges of unknown keys in the objects being read (each object's after the ones of
     /// the objects around it), to find duplicates among an object's own.
     private var unknownKeys: [Range<Int>] = []
@@ -56,6 +71,12 @@ package struct JSONRecordScanner {
         self.hasDefault = hasDefault
         types = fields.map(\.type)
         trims = fields.map(\.trim)
+        plans = program.storage.plans
+        inPlace = plans.map { plan in
+            guard plan.isUnread else { return .no }
+            return plan.rules == .integer ? .integer : .text
+        }
+        decided = Array(repeating: 0, count: (fields.count + 63) / 64)
         unknownKeys.reserveCapacity(16)
         guard let layout = program.storage.nestedLayout else {
             scopes = [KeyScope(fields.indices.map { (name: fields[$0].name, position: $0) })]
@@ -89,16 +110,25 @@ package struct JSONRecordScanner {
     ///   - collectUnknownKeys: Whether to list keys that name no field (strict mode).
     ///   - today: What relative date defaults count from (the evaluation's today); `nil` for the
     ///     current date.
+    ///   - decidingInPlace: Whether only an evaluation for the short report follows: a field
+    ///     nothing else reads (``FieldPlan/isUnread``) whose value passes every rule is then
+    ///     decided here, its slot left unwritten (``EvaluationScratch/decidedFields``).
     /// - Returns: `true` when `scratch` holds the line's members; `false` when the line must be read
     ///   by ``JSONReader`` (it is malformed, or uses something the fast path leaves to the reader);
     ///   `scratch` must then be reset again before use.
     package mutating func scan(
         _ line: UnsafeBufferPointer<UInt8>, into scratch: inout EvaluationScratch, program: Program,
-        collectUnknownKeys: Bool, today: CivilDate? = nil
+        collectUnknownKeys: Bool, today: CivilDate? = nil, decidingInPlace: Bool = false
     ) -> Bool {
         // The defaults go only into the fields the line lacks, once it is read (most lines give
         // every field).
         scratch.clearRecordLists()
+        if !scratch.decidedFields.isEmpty { scratch.decidedFields.removeAll(keepingCapacity: true) }
+        if decidedAny {
+            for word in decided.indices { decided[word] = 0 }
+            decidedAny = false
+        }
+        decides = decidingInPlace
         if seenIsDirty {
             for word in seen.indices { seen[word] = 0 }
             seenIsDirty = false
@@ -125,6 +155,7 @@ package struct JSONRecordScanner {
             seenIsDirty = true
             return false
         }
+        if decidedAny { scratch.decidedFields.append(contentsOf: decided) }
         guard program.relativeDefaultFields.isEmpty else {
             let given = scratch.values.indices.map { seen[$0 >> 6] >> UInt64($0 & 63) & 1 != 0 }
             scratch.fillDefaults(program, except: given, today: today)
@@ -172,6 +203,13 @@ package struct JSONRecordScanner {
         guard word & bit == 0 else { return false }
         seen[field &>> 6] = word | bit
         return true
+    }
+
+    /// Marks field `field` decided where it was read.
+    @inline(__always)
+    private mutating func markDecided(_ field: Int) {
+        decided[field &>> 6] |= 1 &<< UInt64(field & 63)
+        decidedAny = true
     }
 
     /// Reads the members of an object (its `{` taken) through its `}`: the record's own object
@@ -247,12 +285,26 @@ package struct JSONRecordScanner {
     ) -> Bool {
         let line = cursor.bytes
         if let content = cursor.plainString() {
-            values[field] = read(UnsafeBufferPointer(rebasing: line[content]), forField: field, program: program)
+            let bytes = UnsafeBufferPointer(rebasing: line[content])
+            // A field nothing else reads, whose text passes every rule: decided here. The text
+            // must be what `read` makes of it: not empty, nothing to trim.
+            if decides, inPlace[field] == .text, let first = bytes.first, let last = bytes.last,
+                !trims[field] || (Self.isPlainASCII(first) && Self.isPlainASCII(last)),
+                program.storage.passesInPlace(plans[field], text: bytes)
+            {
+                markDecided(field)
+                return true
+            }
+            values[field] = read(bytes, forField: field, program: program)
             return true
         }
         // An integer field's usual value: read straight into its slot, as the reader and
         // `FieldType.read` read it.
         if types[field] == .integer, let number = cursor.shortInteger() {
+            if decides, inPlace[field] == .integer, program.storage.passesInPlace(plans[field], integer: number) {
+                markDecided(field)
+                return true
+            }
             values[field] = .value(.integer(number))
             return true
         }

@@ -111,7 +111,7 @@ public struct Program: Sendable, Codable {
             self.checkNames = checks.sorted()
             let lowered = LoweredRules(fields: fields, formRules: formRules)
             self.lowered = lowered
-            self.plans = Self.plans(fields: fields, lowered: lowered, layout: nestedLayout)
+            self.plans = Self.plans(fields: fields, formRules: formRules, lowered: lowered, layout: nestedLayout)
             self.defaultTexts = ProgramTexts(
                 fields: fields, formRules: formRules, unknownFieldMessage: unknownFieldMessage, chain: defaultChain)
         }
