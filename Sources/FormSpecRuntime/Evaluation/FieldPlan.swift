@@ -109,8 +109,8 @@ extension Program.Storage {
                 }
             }
             let skipEnd = layout?.requiringObjectEnd[index] ?? index + 1
-            let decidable =
-                (rules == .text && fields[index].type.isTextual) || (rules == .integer && fields[index].type == .integer)
+            let type = fields[index].type
+            let decidable = (rules == .text && type.isTextual) || (rules == .integer && type == .integer)
             return FieldPlan(
                 first: Int32(first), end: Int32(end), condition: lowered.fieldCondition[index], parent: parent,
                 skipEnd: Int32(skipEnd), position: position, emptyPasses: emptyPasses, warnings: warnings,
