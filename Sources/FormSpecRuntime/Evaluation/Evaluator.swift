@@ -146,7 +146,9 @@ extension Program {
             index += 1
             if !decided.isEmpty, decided[field &>> 6] &>> UInt64(field & 63) & 1 != 0 { continue }
             let plan = plans[field]
-            if usesPlans, plan.isSimple,
+            if usesPlans, plan.isSimple, !scratch.keepsPassingOutcomes, Self.passesWithoutRules(plan, values[field]) {
+                // Valid whether active or not, and not listed in a report of failures.
+            } else if usesPlans, plan.isSimple,
                 let planned = evaluatePlanned(
                     field, plan, values: values, scratch: &scratch, mode: mode, today: context.today)
             {
@@ -187,6 +189,18 @@ extension Program {
         }
         scratch.valid =
             valid && scratch.failedFormRules.isEmpty && !(context.strict && !scratch.unknownKeys.isEmpty)
+    }
+
+    /// Whether simple field `plan` passes with `value` without running a rule, active or not: a
+    /// value and no rules (its type and options were checked when it was read), or empty and
+    /// optional (a simple field's rules do not run on an empty value).
+    @inline(__always)
+    static func passesWithoutRules(_ plan: FieldPlan, _ value: FieldValue) -> Bool {
+        switch value {
+        case .empty: !plan.required
+        case .value: plan.first == plan.end
+        case .invalid: false
+        }
     }
 
     /// Evaluates field `index` alone against `scratch.values` (what a live form re-runs when a

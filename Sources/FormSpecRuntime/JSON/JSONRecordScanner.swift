@@ -30,23 +30,20 @@ package struct JSONRecordScanner {
     private let trims: [Bool]
     /// Which fields the current record gave (bit `f & 63` of word `f >> 6`), to find duplicate
     /// keys without a set, and the fields a line lacks a word at a time. All clear between
-    /// records, unless `seenIsDirty`.
+    /// records.
     private var seen: [UInt64]
     /// Bits past the last field in `seen`'s last word are set: never a field the line lacks.
     private let pastLastField: UInt64
     /// The fields whose default is not empty, as `seen`'s bits: a lacking field outside them is
     /// emptied without reading the defaults.
     private let hasDefault: [UInt64]
-    /// Whether the last scan gave up midway, leaving `seen` to be cleared.
-    private var seenIsDirty = false
     /// Per field, how it may be decided where its value is read (``FieldPlan/isUnread``).
     private let inPlace: [InPlace]
     /// Each field's plan, for the fields decided in place.
     private let plans: [FieldPlan]
     /// The fields this line decided in place, as `seen`'s bits (see
-    /// ``EvaluationScratch/decidedFields``), and whether there is any.
+    /// ``EvaluationScratch/decidedFields``); all clear between records.
     private var decided: [UInt64]
-    private var decidedAny = false
     /// Whether the current scan decides fields in place.
     private var decides = false
 
@@ -124,53 +121,62 @@ package struct JSONRecordScanner {
         // every field).
         scratch.clearRecordLists()
         if !scratch.decidedFields.isEmpty { scratch.decidedFields.removeAll(keepingCapacity: true) }
-        if decidedAny {
-            for word in decided.indices { decided[word] = 0 }
-            decidedAny = false
-        }
         decides = decidingInPlace
-        if seenIsDirty {
-            for word in seen.indices { seen[word] = 0 }
-            seenIsDirty = false
-        }
         unknownKeys.removeAll(keepingCapacity: true)
 
-        // The slots are written through a pointer (one uniqueness check per line, not one per
-        // value); the unknown keys' names are collected apart meanwhile.
+        // The slots and the bit words are written through pointers (one uniqueness check per
+        // line, not one per value); the unknown keys' names are collected apart meanwhile. The
+        // words are taken out of `self` meanwhile, and are all clear again when it ends.
         var unknownNames: [String] = []
         swap(&unknownNames, &scratch.unknownKeys)
+        var seenWords: [UInt64] = []
+        var decidedWords: [UInt64] = []
+        swap(&seenWords, &seen)
+        swap(&decidedWords, &decided)
+        defer {
+            swap(&seenWords, &seen)
+            swap(&decidedWords, &decided)
+        }
         let read = scratch.values.withUnsafeMutableBufferPointer { values in
-            var cursor = Cursor(bytes: line)
-            cursor.skipWhitespace()
-            guard cursor.take(UInt8(ascii: "{")),
-                scanMembers(
-                    &cursor, scope: 0, of: -1, depth: 1, into: values, unknownNames: &unknownNames,
-                    program: program, collectUnknownKeys: collectUnknownKeys)
-            else { return false }
-            cursor.skipWhitespace()
-            return cursor.atEnd
+            seenWords.withUnsafeMutableBufferPointer { seen in
+                decidedWords.withUnsafeMutableBufferPointer { decided in
+                    let slots = Slots(values: values, seen: seen, decided: decided)
+                    var cursor = Cursor(bytes: line)
+                    cursor.skipWhitespace()
+                    guard cursor.take(UInt8(ascii: "{")),
+                        scanMembers(
+                            &cursor, scope: 0, of: -1, depth: 1, into: slots, unknownNames: &unknownNames,
+                            program: program, collectUnknownKeys: collectUnknownKeys)
+                    else { return false }
+                    cursor.skipWhitespace()
+                    return cursor.atEnd
+                }
+            }
         }
         swap(&unknownNames, &scratch.unknownKeys)
+        if decidingInPlace, decidedWords.contains(where: { $0 != 0 }) {
+            if read { scratch.decidedFields.append(contentsOf: decidedWords) }
+            for word in decidedWords.indices { decidedWords[word] = 0 }
+        }
         guard read else {
-            seenIsDirty = true
+            for word in seenWords.indices { seenWords[word] = 0 }
             return false
         }
-        if decidedAny { scratch.decidedFields.append(contentsOf: decided) }
         guard program.relativeDefaultFields.isEmpty else {
-            let given = scratch.values.indices.map { seen[$0 >> 6] >> UInt64($0 & 63) & 1 != 0 }
+            let given = scratch.values.indices.map { seenWords[$0 >> 6] >> UInt64($0 & 63) & 1 != 0 }
             scratch.fillDefaults(program, except: given, today: today)
-            for word in seen.indices { seen[word] = 0 }
+            for word in seenWords.indices { seenWords[word] = 0 }
             return true
         }
         // The defaults into the fields the line lacks, found a word of `seen` at a time, and
         // `seen` cleared for the next line, in one pass.
         let defaults = program.defaultValues
-        let lastWord = seen.count - 1
+        let lastWord = seenWords.count - 1
         let pastLastField = pastLastField
         let hasDefault = hasDefault
         scratch.values.withUnsafeMutableBufferPointer { values in
             defaults.withUnsafeBufferPointer { defaults in
-                seen.withUnsafeMutableBufferPointer { seen in
+                seenWords.withUnsafeMutableBufferPointer { seen in
                     for word in 0..<seen.count {
                         let lacking = ~(seen[word] | (word == lastWord ? pastLastField : 0))
                         seen[word] = 0
@@ -195,21 +201,28 @@ package struct JSONRecordScanner {
         return true
     }
 
-    /// Marks field `field` given by the line; `false` when it was already.
-    @inline(__always)
-    private mutating func markSeen(_ field: Int) -> Bool {
-        let bit: UInt64 = 1 &<< UInt64(field & 63)
-        let word = seen[field &>> 6]
-        guard word & bit == 0 else { return false }
-        seen[field &>> 6] = word | bit
-        return true
-    }
+    /// Where a scan writes: the field slots, and which fields the line gave and which it decided
+    /// in place, as bit words (bit `f & 63` of word `f >> 6`).
+    private struct Slots {
+        let values: UnsafeMutableBufferPointer<FieldValue>
+        let seen: UnsafeMutableBufferPointer<UInt64>
+        let decided: UnsafeMutableBufferPointer<UInt64>
 
-    /// Marks field `field` decided where it was read.
-    @inline(__always)
-    private mutating func markDecided(_ field: Int) {
-        decided[field &>> 6] |= 1 &<< UInt64(field & 63)
-        decidedAny = true
+        /// Marks field `field` given by the line; `false` when it was already.
+        @inline(__always)
+        func markSeen(_ field: Int) -> Bool {
+            let bit: UInt64 = 1 &<< UInt64(field & 63)
+            let word = seen[field &>> 6]
+            guard word & bit == 0 else { return false }
+            seen[field &>> 6] = word | bit
+            return true
+        }
+
+        /// Marks field `field` decided where it was read.
+        @inline(__always)
+        func markDecided(_ field: Int) {
+            decided[field &>> 6] |= 1 &<< UInt64(field & 63)
+        }
     }
 
     /// Reads the members of an object (its `{` taken) through its `}`: the record's own object
@@ -217,7 +230,7 @@ package struct JSONRecordScanner {
     /// objects and arrays as ``JSONReader`` does (1 for the record's own).
     private mutating func scanMembers(
         _ cursor: inout Cursor, scope: Int, of parent: Int, depth: Int,
-        into values: UnsafeMutableBufferPointer<FieldValue>, unknownNames: inout [String], program: Program,
+        into slots: Slots, unknownNames: inout [String], program: Program,
         collectUnknownKeys: Bool
     ) -> Bool {
         let line = cursor.bytes
@@ -232,13 +245,13 @@ package struct JSONRecordScanner {
         var guess = 0
         while true {
             cursor.skipWhitespace()
-            let key: Range<Int>
+            // The key's bytes, for an unknown key only.
+            var key = 0..<0
             let entry: Int?
             if let length = keys.table.quotedLength(of: guess, at: cursor.position, in: line) {
                 // The usual key: the next field's name, quoted, exactly.
-                key = cursor.position + 1..<cursor.position + length - 1
                 entry = guess
-                cursor.position += length
+                cursor.position &+= length
             } else {
                 guard let plain = cursor.plainKey() else { return false }
                 key = plain
@@ -250,11 +263,11 @@ package struct JSONRecordScanner {
             if let entry {
                 let field = keys.fields[entry]
                 // A key given twice, or a field given both by its path and inside its group.
-                guard markSeen(field) else { return false }
+                guard slots.markSeen(field) else { return false }
                 guess = entry + 1
                 guard
                     scanValue(
-                        &cursor, of: field, depth: depth, into: values, unknownNames: &unknownNames, program: program,
+                        &cursor, of: field, depth: depth, into: slots, unknownNames: &unknownNames, program: program,
                         collectUnknownKeys: collectUnknownKeys)
                 else { return false }
             } else {
@@ -280,7 +293,7 @@ package struct JSONRecordScanner {
     /// list's array are read into their members' and items' fields, like a parsed tree by
     /// ``Program/visitNested(_:assign:unknown:)``; any other value is read as the field's type.
     private mutating func scanValue(
-        _ cursor: inout Cursor, of field: Int, depth: Int, into values: UnsafeMutableBufferPointer<FieldValue>,
+        _ cursor: inout Cursor, of field: Int, depth: Int, into slots: Slots,
         unknownNames: inout [String], program: Program, collectUnknownKeys: Bool
     ) -> Bool {
         let line = cursor.bytes
@@ -292,48 +305,48 @@ package struct JSONRecordScanner {
                 !trims[field] || (Self.isPlainASCII(first) && Self.isPlainASCII(last)),
                 program.storage.passesInPlace(plans[field], text: bytes)
             {
-                markDecided(field)
+                slots.markDecided(field)
                 return true
             }
-            values[field] = read(bytes, forField: field, program: program)
+            slots.values[field] = read(bytes, forField: field, program: program)
             return true
         }
         // An integer field's usual value: read straight into its slot, as the reader and
         // `FieldType.read` read it.
         if types[field] == .integer, let number = cursor.shortInteger() {
             if decides, inPlace[field] == .integer, program.storage.passesInPlace(plans[field], integer: number) {
-                markDecided(field)
+                slots.markDecided(field)
                 return true
             }
-            values[field] = .value(.integer(number))
+            slots.values[field] = .value(.integer(number))
             return true
         }
         let scope = memberScope[field]
         if scope >= 0, depth < JSONReader.maxDepth, cursor.take(UInt8(ascii: "{")) {
             // What a group reads from any object (`FieldType.read`).
-            values[field] = .value(.boolean(true))
+            slots.values[field] = .value(.boolean(true))
             return scanMembers(
-                &cursor, scope: scope, of: field, depth: depth + 1, into: values, unknownNames: &unknownNames,
+                &cursor, scope: scope, of: field, depth: depth + 1, into: slots, unknownNames: &unknownNames,
                 program: program, collectUnknownKeys: collectUnknownKeys)
         }
         if !itemFields[field].isEmpty, depth < JSONReader.maxDepth, cursor.take(UInt8(ascii: "[")) {
             guard
                 let count = scanItems(
-                    &cursor, of: field, depth: depth + 1, into: values, unknownNames: &unknownNames, program: program,
+                    &cursor, of: field, depth: depth + 1, into: slots, unknownNames: &unknownNames, program: program,
                     collectUnknownKeys: collectUnknownKeys)
             else { return false }
-            values[field] = FieldType.listValue(count: count)
+            slots.values[field] = FieldType.listValue(count: count)
             return true
         }
         guard let value = cursor.value(depth: depth) else { return false }
-        values[field] = program.read(value, forField: field)
+        slots.values[field] = program.read(value, forField: field)
         return true
     }
 
     /// Reads the items of list `list`'s array (its `[` taken) through its `]` into its item fields;
     /// items past them are validated and skipped. Returns how many items the array has.
     private mutating func scanItems(
-        _ cursor: inout Cursor, of list: Int, depth: Int, into values: UnsafeMutableBufferPointer<FieldValue>,
+        _ cursor: inout Cursor, of list: Int, depth: Int, into slots: Slots,
         unknownNames: inout [String], program: Program, collectUnknownKeys: Bool
     ) -> Int? {
         let items = itemFields[list]
@@ -345,10 +358,10 @@ package struct JSONRecordScanner {
             if count < items.count {
                 let item = items[count]
                 // Given by its path (`line_items.0`) too.
-                guard markSeen(item) else { return nil }
+                guard slots.markSeen(item) else { return nil }
                 guard
                     scanValue(
-                        &cursor, of: item, depth: depth, into: values, unknownNames: &unknownNames, program: program,
+                        &cursor, of: item, depth: depth, into: slots, unknownNames: &unknownNames, program: program,
                         collectUnknownKeys: collectUnknownKeys)
                 else { return nil }
             } else {
@@ -523,7 +536,15 @@ private struct Cursor {
 
     var atEnd: Bool { position == bytes.count }
 
+    /// Moves past JSON whitespace; one comparison when there is none (a compact record has
+    /// none between its tokens).
+    @inline(__always)
     mutating func skipWhitespace() {
+        guard position < bytes.count, bytes[position] <= 0x20 else { return }
+        skipSomeWhitespace()
+    }
+
+    private mutating func skipSomeWhitespace() {
         while position < bytes.count {
             switch bytes[position] {
             case 0x20, 0x0A, 0x0D, 0x09: position += 1
