@@ -252,6 +252,52 @@ struct ErrorsReportTests {
         #expect(!scan(#"{"username"#))
     }
 
+    @Test("integers of every length, sign and neighbour are read as the reader reads them")
+    func scannerReadsIntegersAsTheReader() throws {
+        let program = try CompiledForm(
+            source: """
+                formspec: 1
+                form: numbers
+                fields:
+                  count: {type: integer}
+                  note: {}
+                """
+        ).program
+        var scanner = JSONRecordScanner(program: program)
+        var scratch = EvaluationScratch(program)
+        var reader = EvaluationScratch(program)
+        var rng = SystemRandomNumberGenerator()
+        var tokens = ["0", "-0", "00", "01", "-01", "-", "1.5", "1e3", "7E1", "12345678", "99999999", "100000000"]
+        for length in 1...20 {
+            for _ in 0..<20 {
+                tokens.append(String((0..<length).map { _ in Character(String(Int.random(in: 0...9, using: &rng))) }))
+            }
+        }
+        tokens += tokens.map { "-" + $0 }
+        // What follows the number: the record's end, another member, whitespace, or text padding
+        // the line past eight bytes so that the digits are read a word at a time.
+        let layouts = [
+            { (token: String) in #"{"count":\#(token)}"# },
+            { (token: String) in #"{"count":\#(token),"note":"some text after"}"# },
+            { (token: String) in #"{"count": \#(token) , "note": "x"}"# },
+            { (token: String) in #"{"note":"x","count":\#(token)}"# },
+        ]
+        for token in tokens {
+            for layout in layouts {
+                let line = layout(token)
+                let scanned = Array(line.utf8).withUnsafeBufferPointer {
+                    scanner.scan($0, into: &scratch, program: program, collectUnknownKeys: false)
+                }
+                guard case .object(let members)? = try? JSONReader.parse(line) else {
+                    #expect(!scanned, "\(line)")
+                    continue
+                }
+                reader.load(members, program: program, collectUnknownKeys: false)
+                if scanned { #expect(scratch.values == reader.values, "\(line)") }
+            }
+        }
+    }
+
     @Test("the scanner leaves to the reader what its fast path does not handle")
     func scannerFallsBack() throws {
         let program = try CompiledForm(source: Fixtures.signup).program

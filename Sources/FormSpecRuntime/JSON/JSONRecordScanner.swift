@@ -248,17 +248,17 @@ package struct JSONRecordScanner {
             // The key's bytes, for an unknown key only.
             var key = 0..<0
             let entry: Int?
-            if let length = keys.table.quotedLength(of: guess, at: cursor.position, in: line) {
-                // The usual key: the next field's name, quoted, exactly.
+            if let length = keys.table.memberLength(of: guess, at: cursor.position, in: line) {
+                // The usual key: the next field's name, quoted, exactly, and its colon.
                 entry = guess
                 cursor.position &+= length
             } else {
                 guard let plain = cursor.plainKey() else { return false }
                 key = plain
                 entry = keys.table.index(of: UnsafeBufferPointer(rebasing: line[key]))
+                cursor.skipWhitespace()
+                guard cursor.take(UInt8(ascii: ":")) else { return false }
             }
-            cursor.skipWhitespace()
-            guard cursor.take(UInt8(ascii: ":")) else { return false }
             cursor.skipWhitespace()
             if let entry {
                 let field = keys.fields[entry]
@@ -427,12 +427,12 @@ struct FieldKeyTable {
     private let names: [[UInt8]]
     /// Field indexes by key length (lengths past the table share the last bucket).
     private let byLength: [[Int]]
-    /// Each name as a JSON string without escapes (`"name"`), one after another, and where each
-    /// starts (`quotedStart[f] ..< quotedStart[f + 1]`); an empty range for a name that needs an
-    /// escape in JSON.
+    /// Each name as a JSON string without escapes and the member's colon (`"name":`), one after
+    /// another, and where each starts (`quotedStart[f] ..< quotedStart[f + 1]`); an empty range
+    /// for a name that needs an escape in JSON.
     private let quoted: [UInt8]
     private let quotedStart: [Int]
-    /// Per name of at most 16 quoted bytes: its first eight bytes (zero past its end), the mask
+    /// Per name of at most 16 bytes quoted with its colon: its first eight bytes (zero past its end), the mask
     /// of those that are its own, and its last eight bytes when it is longer than eight; what a
     /// key is compared with in one or two word loads. A name needing an escape or longer has
     /// `length` 0 there.
@@ -456,7 +456,10 @@ struct FieldKeyTable {
             var json: [UInt8] = []
             JSONWriter.appendString(name, to: &json)
             // Only quotes added: the name needs no escape, so a record spells it this way.
-            if json.count == name.utf8.count + 2 { quoted.append(contentsOf: json) }
+            if json.count == name.utf8.count + 2 {
+                quoted.append(contentsOf: json)
+                quoted.append(UInt8(ascii: ":"))
+            }
             quotedStart.append(quoted.count)
         }
         self.quoted = quoted
@@ -474,10 +477,11 @@ struct FieldKeyTable {
         }
     }
 
-    /// When `bytes` at `position` start with field `field`'s name as a JSON string (quotes
-    /// included), its length; `nil` otherwise (or when there is no field `field`).
+    /// When `bytes` at `position` start with field `field`'s name as a JSON string right followed
+    /// by a colon (a compact record's member), the length of both; `nil` otherwise (or when there
+    /// is no field `field`).
     @inline(__always)
-    func quotedLength(of field: Int, at position: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    func memberLength(of field: Int, at position: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         guard field < names.count else { return nil }
         // The usual case: a short name, and at least eight bytes left to load.
         let key = words[field]
@@ -645,6 +649,22 @@ private struct Cursor {
         if negative { index += 1 }
         let digitsStart = index
         var value: Int64 = 0
+        // Up to seven digits with eight bytes to load: read at once (SWAR).
+        if bytes.count - index >= 8 {
+            let word = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
+            let digits = Self.leadingDigits(word)
+            if digits < 8 {
+                guard digits > 0, digits == 1 || bytes[index] != UInt8(ascii: "0") else { return nil }
+                index &+= digits
+                if index < bytes.count {
+                    let next = bytes[index]
+                    if next == UInt8(ascii: ".") || next | 0x20 == UInt8(ascii: "e") { return nil }
+                }
+                position = index
+                let number = Int64(Self.decimalValue(word, digits: digits))
+                return negative ? -number : number
+            }
+        }
         while index < bytes.count {
             let digit = bytes[index] &- UInt8(ascii: "0")
             guard digit < 10 else { break }
@@ -662,6 +682,30 @@ private struct Cursor {
         }
         position = index
         return negative ? -value : value
+    }
+
+    /// How many of the eight bytes of `word` (the first byte is the lowest) are ASCII digits
+    /// before the first that is not; 8 when all are.
+    @inline(__always)
+    static func leadingDigits(_ word: UInt64) -> Int {
+        // A byte is a digit when its high half is 3 and stays 3 after adding 6 (0x30...0x39). A
+        // carry out of a byte past 0xF9 can only disturb the bytes after it, past the first flag.
+        let high: UInt64 = 0xF0F0_F0F0_F0F0_F0F0
+        let threes: UInt64 = 0x3030_3030_3030_3030
+        let flags = ((word & high) ^ threes) | (((word &+ 0x0606_0606_0606_0606) & high) ^ threes)
+        return flags.trailingZeroBitCount &>> 3
+    }
+
+    /// The number spelled by the first `digits` (1 through 7) bytes of `word`, all ASCII digits,
+    /// the most significant first (Lemire's eight-digit parse, the digits moved to the top).
+    @inline(__always)
+    static func decimalValue(_ word: UInt64, digits: Int) -> UInt64 {
+        // Borrows of the bytes past the digits go up, and are shifted out.
+        var value = (word &- 0x3030_3030_3030_3030) &<< UInt64(8 &* (8 &- digits))
+        value = value &* 10 &+ (value &>> 8)
+        let mask: UInt64 = 0x0000_00FF_0000_00FF
+        value = ((value & mask) &* 0x000F_4240_0000_0064 &+ ((value &>> 16) & mask) &* 0x0000_2710_0000_0001) &>> 32
+        return value & 0xFFFF_FFFF
     }
 
     /// A field's value, decoded; `nil` when the line must go to ``JSONReader``. `depth` counts the
