@@ -13,7 +13,7 @@ struct CheckedSpec {
 }
 
 /// A field's label: the text in the spec's locale, and its translations (`label: {en: …, ja: …}`).
-struct FieldLabel {
+struct FieldLabel: Hashable {
     /// The label in the spec's locale (what reports carry as `label`).
     var text: String
     /// Translations by canonical locale tag.
@@ -71,7 +71,7 @@ struct CheckedFormRule {
 
 /// Where a message's text comes from: the spec (a string, or a map by locale) or the built-in
 /// catalogue, plus the values its placeholders take.
-struct MessageSource {
+struct MessageSource: Hashable {
     /// Templates written in the spec, by locale.
     var custom: [String: String]?
     /// The catalogue key of the default message.
@@ -81,7 +81,7 @@ struct MessageSource {
 }
 
 /// A placeholder's value; lists, character classes and `today` read differently in each locale.
-enum PlaceholderValue {
+enum PlaceholderValue: Hashable {
     case text(String)
     /// Items joined with the locale's separator (`and` lists) or "or" (`or` lists).
     case list([String], or: Bool)

@@ -4,6 +4,21 @@
 /// every locale, field dependencies computed.
 struct Lowering {
     let spec: CheckedSpec
+    /// Messages already rendered, by source and field label: the fields of a list's items (and
+    /// many others) render the same default messages with the same labels.
+    private let rendered = RenderedMessages()
+
+    private final class RenderedMessages {
+        struct Key: Hashable {
+            var source: MessageSource
+            var label: FieldLabel?
+        }
+        var texts: [Key: LocalizedText] = [:]
+    }
+
+    init(spec: CheckedSpec) {
+        self.spec = spec
+    }
 
     func lower() -> Program {
         let labels = spec.fields.map(\.label)
@@ -58,6 +73,14 @@ struct Lowering {
     /// Renders `source` in every locale it has (custom) or the catalogue has (default); `label` is
     /// the field's own (`nil` for form rules), `labels` every field's by index.
     func render(_ source: MessageSource, label: FieldLabel?, labels: [FieldLabel]) -> LocalizedText {
+        let key = RenderedMessages.Key(source: source, label: label)
+        if let text = rendered.texts[key] { return text }
+        let text = renderEveryLocale(source, label: label, labels: labels)
+        rendered.texts[key] = text
+        return text
+    }
+
+    private func renderEveryLocale(_ source: MessageSource, label: FieldLabel?, labels: [FieldLabel]) -> LocalizedText {
         var templates: [String: Template] = [:]
         if let custom = source.custom {
             for (locale, text) in custom {
