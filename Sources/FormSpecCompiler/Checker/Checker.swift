@@ -1,4 +1,5 @@
 import FormSpecDiagnostics
+import FormSpecPattern
 @_spi(Program) @_spi(Tooling) import FormSpecRuntime
 import FormSpecYAML
 
@@ -45,6 +46,13 @@ struct Checker {
     /// Each define checked once per field it is used on (`nil`: it failed, already reported), so
     /// defines that `use:` each other many times cost linear, not exponential, time.
     var checkedUses: [UseKey: CheckedRule?] = [:]
+    /// Patterns compiled so far, by source and flags: a list's items repeat their patterns.
+    var compiledPatterns: [PatternKey: Pattern] = [:]
+
+    struct PatternKey: Hashable {
+        var source: String
+        var flags: PatternFlags
+    }
     /// The define names, sorted once for did-you-mean suggestions.
     lazy var sortedDefineNames: [String] = defines.keys.sorted()
     /// How deeply rule checking is nested right now (through `use:` and all/any/not).

@@ -38,7 +38,15 @@ struct PatternRuleDefinition: RuleDefinition {
             let flags
         else { return nil }
         do {
-            let rule = try PatternRule(source: source.value, flags: flags, negated: item.key.value == "not_pattern")
+            let key = Checker.PatternKey(source: source.value, flags: flags)
+            let pattern: Pattern
+            if let compiled = checker.compiledPatterns[key] {
+                pattern = compiled
+            } else {
+                pattern = try Pattern(source.value, flags: flags)
+                checker.compiledPatterns[key] = pattern
+            }
+            let rule = PatternRule(pattern: pattern, negated: item.key.value == "not_pattern")
             return CheckedRuleBody(
                 rule: .pattern(rule), messageKey: item.key.value,
                 placeholders: [item.key.value: .text(source.value)])
