@@ -252,6 +252,34 @@ struct ErrorsReportTests {
         #expect(!scan(#"{"username"#))
     }
 
+    @Test("for the short report, a lacking field is evaluated when its default (fixed or relative) can fail")
+    func shortReportEvaluatesLackingDefaults() throws {
+        let program = try CompiledForm(
+            source: """
+                formspec: 1
+                form: defaults
+                fields:
+                  code: {default: "toolong", rules: [{max_length: 3}]}
+                  start: {type: date, default: today+1d, rules: [{max: today}]}
+                  note: {rules: [{max_length: 3}]}
+                """
+        ).program
+        var context = EvaluationContext(today: CivilDate(iso: "2026-01-31")!)
+        try context.prepare(for: program)
+        var records = RecordValidator(program: program, context: context)
+        var report: [String] = []
+        for line in [#"{"note": "abc"}"#, #"{"code": "abc", "start": "2026-01-01", "note": "abc"}"#, "{}"] {
+            _ = Array(line.utf8).withUnsafeBufferPointer { records.read(line: $0, errorsOnly: true) }
+            _ = try records.evaluate(errorsOnly: true)
+            var bytes: [UInt8] = []
+            records.appendErrors(to: &bytes)
+            report.append(String(decoding: bytes, as: UTF8.self))
+        }
+        #expect(report[0].contains(#""code""#) && report[0].contains(#""start""#), "\(report[0])")
+        #expect(report[1] == #"{"valid":true}"#)
+        #expect(report[2] == report[0])
+    }
+
     @Test("integers of every length, sign and neighbour are read as the reader reads them")
     func scannerReadsIntegersAsTheReader() throws {
         let program = try CompiledForm(

@@ -100,12 +100,13 @@
     /// short report, which reads the listed fields only; a checklist or full report of the
     /// record would miss fields.
     var keepsPassingOutcomes = true
-    /// The fields a record reader decided where it read them (bit `f & 63` of word `f >> 6`): a
-    /// field whose plan ``FieldPlan/isUnread`` and whose value passed every rule. Its slot was not
-    /// written and holds an earlier record's value, which nothing reads: an evaluation for the
-    /// short report (``keepsPassingOutcomes`` off) counts it valid and unlisted without looking.
-    /// Empty (no words) when no field is decided; anything that loads the slots empties it.
-    var decidedFields: [UInt64] = []
+    /// For an evaluation for the short report (``keepsPassingOutcomes`` off), the only fields
+    /// that need evaluating, as bit words (bit `f & 63` of word `f >> 6`); empty (no words) when
+    /// every field does. A record reader that decided fields where it read them sets it: every
+    /// field left out is one whose value passed every rule (``FieldPlan/isUnread``: its slot was
+    /// not written and holds an earlier record's value, which nothing reads), or one the record
+    /// lacks that passes without a value. Anything that loads the slots empties it.
+    var fieldsToEvaluate: [UInt64] = []
 
     // MARK: Output
 
@@ -156,7 +157,7 @@
     ///   - today: What relative date defaults (`default: today`) count from: the evaluation's
     ///     ``EvaluationContext/today``; `nil` for the current date.
     @_spi(Tooling) public mutating func reset(_ program: Program, today: CivilDate? = nil) {
-        if !decidedFields.isEmpty { decidedFields.removeAll(keepingCapacity: true) }
+        if !fieldsToEvaluate.isEmpty { fieldsToEvaluate.removeAll(keepingCapacity: true) }
         fillDefaults(program, except: nil, today: today)
         clearRecordLists()
     }

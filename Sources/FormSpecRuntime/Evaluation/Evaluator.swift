@@ -137,14 +137,17 @@ extension Program {
         let environment = RuleEnvironment(values: scratch.values, today: context.today, checks: context.checks)
         let values = environment.values
         let plans = storage.plans
-        // Fields a record reader decided where it read them: valid, and not listed in a report of
-        // failures (their slots hold an earlier record's values; see `decidedFields`).
-        let decided = scratch.keepsPassingOutcomes ? [] : scratch.decidedFields
+        // For a report of failures, a record reader may have listed the only fields that need
+        // evaluating: the others are valid and not listed (see `fieldsToEvaluate`).
+        let worklist = scratch.keepsPassingOutcomes ? [] : scratch.fieldsToEvaluate
         var index = 0
         while index < fields.count {
+            if !worklist.isEmpty {
+                guard let next = Self.firstField(in: worklist, from: index) else { break }
+                index = next
+            }
             let field = index
             index += 1
-            if !decided.isEmpty, decided[field &>> 6] &>> UInt64(field & 63) & 1 != 0 { continue }
             let plan = plans[field]
             if usesPlans, plan.isSimple, !scratch.keepsPassingOutcomes, Self.passesWithoutRules(plan, values[field]) {
                 // Valid whether active or not, and not listed in a report of failures.
@@ -189,6 +192,20 @@ extension Program {
         }
         scratch.valid =
             valid && scratch.failedFormRules.isEmpty && !(context.strict && !scratch.unknownKeys.isEmpty)
+    }
+
+    /// The first field at or after `index` whose bit is set in `words`; `nil` when none is.
+    @inline(__always)
+    static func firstField(in words: [UInt64], from index: Int) -> Int? {
+        var word = index &>> 6
+        guard word < words.count else { return nil }
+        var bits = words[word] & (~0 &<< UInt64(index & 63))
+        while bits == 0 {
+            word &+= 1
+            guard word < words.count else { return nil }
+            bits = words[word]
+        }
+        return word &<< 6 | bits.trailingZeroBitCount
     }
 
     /// Whether simple field `plan` passes with `value` without running a rule, active or not: a

@@ -47,7 +47,7 @@ struct FieldPlan: Sendable {
     /// Whether a simple text or integer field's value is read by nothing but its own rules: no
     /// other field's rule or condition, no form rule, and no field in the tree below it. A record
     /// reader may then decide such a field where it reads its value (``Program/Storage/passesInPlace(_:_:)``)
-    /// and leave its slot unwritten when every rule passes (see ``EvaluationScratch/decidedFields``).
+    /// and leave its slot unwritten when every rule passes (see ``EvaluationScratch/fieldsToEvaluate``).
     var isUnread: Bool
 }
 

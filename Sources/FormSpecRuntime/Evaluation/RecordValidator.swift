@@ -89,7 +89,7 @@
     ///   outcome.
     public mutating func evaluate(errorsOnly: Bool = false) throws(EvaluationError) -> Bool {
         precondition(
-            errorsOnly || scratch.decidedFields.isEmpty,
+            errorsOnly || scratch.fieldsToEvaluate.isEmpty,
             "a record read with `read(line:errorsOnly: true)` can only be evaluated with `errorsOnly` set")
         scratch.keepsPassingOutcomes = !errorsOnly
         try program.evaluate(&scratch, context: context)

@@ -41,11 +41,16 @@ package struct JSONRecordScanner {
     private let inPlace: [InPlace]
     /// Each field's plan, for the fields decided in place.
     private let plans: [FieldPlan]
-    /// The fields this line decided in place, as `seen`'s bits (see
-    /// ``EvaluationScratch/decidedFields``); all clear between records.
+    /// The fields this line decided in place, as `seen`'s bits; all clear between records.
     private var decided: [UInt64]
     /// Whether the current scan decides fields in place.
     private var decides = false
+    /// The fields that pass when a line lacks them (simple, optional, no default), and the
+    /// groups with members after them (what an evaluation must visit to skip those members when
+    /// the group is not an object), as `seen`'s bits: what sets a line's
+    /// ``EvaluationScratch/fieldsToEvaluate``.
+    private let passesWhenLacking: [UInt64]
+    private let hasMembersAfter: [UInt64]
 
     /// How a field's value may be decided where it is read.
     enum InPlace: UInt8 {
@@ -74,6 +79,18 @@ package struct JSONRecordScanner {
             return plan.rules == .integer ? .integer : .text
         }
         decided = Array(repeating: 0, count: (fields.count + 63) / 64)
+        var passesWhenLacking = Array(repeating: UInt64(0), count: (fields.count + 63) / 64)
+        var hasMembersAfter = passesWhenLacking
+        let relativeDefaults = Set(program.relativeDefaultFields)
+        for (index, plan) in plans.enumerated() {
+            let bit: UInt64 = 1 << UInt64(index & 63)
+            if plan.isSimple, !plan.required, hasDefault[index >> 6] & bit == 0, !relativeDefaults.contains(index) {
+                passesWhenLacking[index >> 6] |= bit
+            }
+            if Int(plan.skipEnd) > index + 1 { hasMembersAfter[index >> 6] |= bit }
+        }
+        self.passesWhenLacking = passesWhenLacking
+        self.hasMembersAfter = hasMembersAfter
         unknownKeys.reserveCapacity(16)
         guard let layout = program.storage.nestedLayout else {
             scopes = [KeyScope(fields.indices.map { (name: fields[$0].name, position: $0) })]
@@ -109,7 +126,8 @@ package struct JSONRecordScanner {
     ///     current date.
     ///   - decidingInPlace: Whether only an evaluation for the short report follows: a field
     ///     nothing else reads (``FieldPlan/isUnread``) whose value passes every rule is then
-    ///     decided here, its slot left unwritten (``EvaluationScratch/decidedFields``).
+    ///     decided here, its slot left unwritten, and the fields left to evaluate are listed
+    ///     (``EvaluationScratch/fieldsToEvaluate``).
     /// - Returns: `true` when `scratch` holds the line's members; `false` when the line must be read
     ///   by ``JSONReader`` (it is malformed, or uses something the fast path leaves to the reader);
     ///   `scratch` must then be reset again before use.
@@ -120,7 +138,7 @@ package struct JSONRecordScanner {
         // The defaults go only into the fields the line lacks, once it is read (most lines give
         // every field).
         scratch.clearRecordLists()
-        if !scratch.decidedFields.isEmpty { scratch.decidedFields.removeAll(keepingCapacity: true) }
+        if !scratch.fieldsToEvaluate.isEmpty { scratch.fieldsToEvaluate.removeAll(keepingCapacity: true) }
         decides = decidingInPlace
         unknownKeys.removeAll(keepingCapacity: true)
 
@@ -154,8 +172,17 @@ package struct JSONRecordScanner {
             }
         }
         swap(&unknownNames, &scratch.unknownKeys)
-        if decidingInPlace, decidedWords.contains(where: { $0 != 0 }) {
-            if read { scratch.decidedFields.append(contentsOf: decidedWords) }
+        if decidingInPlace {
+            // What the evaluation must visit: what the line gave and was not decided, what it
+            // lacks that does not pass without a value, and the groups that may skip members.
+            if read {
+                for word in seenWords.indices {
+                    let seen = seenWords[word]
+                    let lacking = ~(seen | (word == seenWords.count - 1 ? pastLastField : 0))
+                    scratch.fieldsToEvaluate.append(
+                        seen & ~decidedWords[word] | lacking & ~passesWhenLacking[word] | hasMembersAfter[word])
+                }
+            }
             for word in decidedWords.indices { decidedWords[word] = 0 }
         }
         guard read else {
