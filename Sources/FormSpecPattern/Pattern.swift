@@ -179,6 +179,11 @@ final class DFAMatcher: @unchecked Sendable {
             if let shape = shapes[index] {
                 headers[index].fixedLength = shape.count / 256
                 headers[index].positions = positionOffset
+                if let ranges = Self.ranges(shape) {
+                    headers[index].hasRanges = true
+                    (headers[index].headLow, headers[index].headHigh) = ranges.head
+                    (headers[index].tailLow, headers[index].tailHigh) = ranges.tail
+                }
                 _ = UnsafeMutableBufferPointer(rebasing: positionSets[positionOffset..<positionOffset + shape.count])
                     .update(from: shape)
                 positionOffset += shape.count
@@ -197,6 +202,30 @@ final class DFAMatcher: @unchecked Sendable {
             headers: UnsafeBufferPointer(headers), classes: UnsafeBufferPointer(classes),
             table: UnsafeBufferPointer(table), matchingBytes: UnsafeBufferPointer(matchingBytes),
             positionSets: UnsafeBufferPointer(positionSets))
+    }
+
+    /// For a fixed shape (`fixedShape`) of 8 through 16 positions whose every set is one range of
+    /// ASCII bytes: the ranges' low and high ends of the first and of the last eight positions, a
+    /// byte each, the first position lowest; `nil` otherwise.
+    static func ranges(_ shape: [Bool]) -> (head: (UInt64, UInt64), tail: (UInt64, UInt64))? {
+        let length = shape.count / 256
+        guard (8...16).contains(length) else { return nil }
+        var ends: [(low: UInt8, high: UInt8)] = []
+        for position in 0..<length {
+            let set = shape[position * 256..<(position + 1) * 256]
+            guard let low = set.firstIndex(of: true).map({ $0 - position * 256 }),
+                let high = set.lastIndex(of: true).map({ $0 - position * 256 }), high < 0x80,
+                set[(position * 256 + low)...(position * 256 + high)].allSatisfy({ $0 })
+            else { return nil }
+            ends.append((UInt8(low), UInt8(high)))
+        }
+        func words(_ positions: ArraySlice<(low: UInt8, high: UInt8)>) -> (UInt64, UInt64) {
+            positions.enumerated().reduce((UInt64(0), UInt64(0))) { words, entry in
+                let shift = UInt64(8 * entry.offset)
+                return (words.0 | UInt64(entry.element.low) << shift, words.1 | UInt64(entry.element.high) << shift)
+            }
+        }
+        return (words(ends.prefix(8)), words(ends.suffix(8)))
     }
 
     /// When `dfa` matches exactly the inputs of one length whose byte at each position is in a
@@ -356,6 +385,14 @@ package struct DFATables: @unchecked Sendable {
         /// `positionSets` (256 flags per position); -1 otherwise.
         @usableFromInline var fixedLength: Int
         @usableFromInline var positions: Int
+        /// When the fixed length is 8 through 16 and every position's set is one range of ASCII
+        /// bytes: the ranges' ends of the first eight positions and of the last eight, a byte a
+        /// position (the lowest byte first), checked a word at a time; `hasRanges` false otherwise.
+        @usableFromInline var hasRanges = false
+        @usableFromInline var headLow: UInt64 = 0
+        @usableFromInline var headHigh: UInt64 = 0
+        @usableFromInline var tailLow: UInt64 = 0
+        @usableFromInline var tailHigh: UInt64 = 0
     }
 
     @usableFromInline let headers: UnsafeBufferPointer<Header>
@@ -375,6 +412,17 @@ package struct DFATables: @unchecked Sendable {
         return true
     }
 
+    /// Whether every byte of `word` is ASCII and within its range: `low` and `high` hold each
+    /// byte's range ends (ASCII too). With the high bit set, a byte minus its low end borrows
+    /// nothing and keeps the high bit when it is at least the low end; the high end with the high
+    /// bit set minus an ASCII byte keeps it when the byte is at most the high end.
+    @inlinable @inline(__always)
+    static func inRanges(_ word: UInt64, _ low: UInt64, _ high: UInt64) -> Bool {
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        guard word & highBits == 0 else { return false }
+        return ((word | highBits) &- low) & ((high | highBits) &- word) & highBits == highBits
+    }
+
     /// ``DFA/isMatch(_:forward:steps:)`` over the flat tables: stops at the first match and, for
     /// an anchored pattern, at the first byte that leaves it (the dead state).
     @inlinable @inline(__always)
@@ -383,6 +431,14 @@ package struct DFATables: @unchecked Sendable {
             // Independent table reads, no state carried from byte to byte.
             guard bytes.count == header.fixedLength else { return false }
             guard let base = bytes.baseAddress else { return true }
+            if header.hasRanges {
+                // Two word loads (overlapping below 16 bytes), each byte tested against its range.
+                let raw = UnsafeRawPointer(base)
+                let head = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
+                let tail = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: bytes.count &- 8, as: UInt64.self))
+                return Self.inRanges(head, header.headLow, header.headHigh)
+                    && Self.inRanges(tail, header.tailLow, header.tailHigh)
+            }
             let sets = positionSets.baseAddress! + header.positions
             for offset in 0..<bytes.count where !sets[offset &* 256 &+ Int(base[offset])] { return false }
             return true

@@ -61,6 +61,49 @@ struct DFAMatcherTests {
         }
     }
 
+    @Test("a fixed shape of ranges is checked a word at a time, as the PikeVM decides it")
+    func rangeShapesAgreeWithThePikeVM() throws {
+        // 8 to 16 positions of one ASCII range each (the word check), and shapes that are not.
+        let sources = [
+            "^[A-Z]{3}-[0-9]{4}$", "^ORD-[0-9]{8}$", "^[!-~]{8}$", "^[a-c]{16}$", "^[\\x00-\\x7f]{9}$",
+            "^[0-9]{7}$", "^[0-9]{17}$", "^[ac]{8}$", "^[a-z]{7}é$",
+        ]
+        var rng = SystemRandomNumberGenerator()
+        // Bytes at and around every range end, and past ASCII.
+        let alphabet: [UInt8] = [0x00, 0x20, 0x21, 0x2C, 0x2D, 0x2E, 0x2F, 0x30, 0x39, 0x3A, 0x40, 0x41, 0x5A, 0x5B, 0x60,
+            0x61, 0x62, 0x63, 0x64, 0x7A, 0x7E, 0x7F, 0x80, 0xC3, 0xA9, 0xFF]
+        for source in sources {
+            let pattern = try Pattern(source)
+            let hasRanges = withExtendedLifetime(pattern) { pattern.dfas?.tables.headers.allSatisfy(\.hasRanges) }
+            let expectsRanges = !["^[0-9]{7}$", "^[0-9]{17}$", "^[ac]{8}$", "^[a-z]{7}é$"].contains(source)
+            #expect(hasRanges == expectsRanges, "\(source)")
+            for _ in 0..<3000 {
+                let length = Int.random(in: 6...18, using: &rng)
+                // Mostly near-matches: a matching text with one or two bytes changed.
+                var bytes = (0..<length).map { _ in alphabet.randomElement(using: &rng)! }
+                if Bool.random(using: &rng), let sample = Self.sample(for: source) {
+                    bytes = Array(sample.utf8)
+                    for _ in 0..<Int.random(in: 0...2, using: &rng) where !bytes.isEmpty {
+                        bytes[Int.random(in: 0..<bytes.count, using: &rng)] = alphabet.randomElement(using: &rng)!
+                    }
+                }
+                guard let text = String(validating: bytes, as: UTF8.self) else { continue }
+                var steps = 0
+                let expected = pattern.run(text, engine: .pikeVM, steps: &steps)
+                let viaBytes = bytes.withUnsafeBufferPointer { pattern.matches(utf8: $0) }
+                #expect(viaBytes == expected, "\(source) on \(bytes)")
+            }
+        }
+    }
+
+    /// A text that matches `source`, for the near-matches above.
+    private static func sample(for source: String) -> String? {
+        [
+            "^[A-Z]{3}-[0-9]{4}$": "ABZ-0912", "^ORD-[0-9]{8}$": "ORD-09123456", "^[!-~]{8}$": "!~a0Z-.,",
+            "^[a-c]{16}$": "abcabcabcabcabca", "^[0-9]{7}$": "0123456", "^[ac]{8}$": "acacacac",
+        ][source]
+    }
+
     /// Whether every DFA of `source` is checked position by position; `nil` without DFAs.
     private func fixedLength(_ source: String) throws -> Bool? {
         let pattern = try Pattern(source)
