@@ -666,6 +666,7 @@ private struct Cursor {
 
     /// An integral JSON number of at most 18 bytes (sign included), read as ``JSONReader`` reads
     /// it; `nil`, with the position unchanged, for anything else.
+    @inline(__always)
     mutating func shortInteger() -> Int64? {
         // One pass: the digits are read as they are checked. JSON's integer grammar is
         // `-?(0|[1-9][0-9]*)`; anything after the digits but a fraction or an exponent ends the
