@@ -280,6 +280,40 @@ struct ErrorsReportTests {
         #expect(report[2] == report[0])
     }
 
+    @Test("an integer decided where it is read gets the short report of a full evaluation, at every bound")
+    func integerRangesDecidedInPlace() throws {
+        let program = try CompiledForm(
+            source: """
+                formspec: 1
+                form: ranges
+                fields:
+                  open: {type: integer, rules: [{greater_than: 5}, {less_than: 10}]}
+                  closed: {type: integer, rules: [{min: -3}, {max: 3}, {at_least: -2}, {at_most: 7}]}
+                  top: {type: integer, rules: [{greater_than: 9223372036854775807}]}
+                  bottom: {type: integer, rules: [{less_than: -9223372036854775808}]}
+                  edges: {type: integer, rules: [{at_least: 9223372036854775807}]}
+                """
+        ).program
+        let context = EvaluationContext()
+        var full = RecordValidator(program: program, context: context)
+        var short = RecordValidator(program: program, context: context)
+        let numbers = [
+            "-9223372036854775808", "9223372036854775807", "-4", "-3", "-2", "0", "3", "4", "5", "6", "9", "10",
+        ]
+        for number in numbers {
+            let line = Array(
+                #"{"open":\#(number),"closed":\#(number),"top":\#(number),"bottom":\#(number),"edges":\#(number)}"#.utf8
+            )
+            _ = line.withUnsafeBufferPointer { (full.read(line: $0), short.read(line: $0, errorsOnly: true)) }
+            #expect(try full.evaluate() == short.evaluate(errorsOnly: true), "\(number)")
+            var expected: [UInt8] = []
+            full.appendErrors(to: &expected)
+            var written: [UInt8] = []
+            short.appendErrors(to: &written)
+            #expect(String(decoding: written, as: UTF8.self) == String(decoding: expected, as: UTF8.self), "\(number)")
+        }
+    }
+
     @Test("integers of every length, sign and neighbour are read as the reader reads them")
     func scannerReadsIntegersAsTheReader() throws {
         let program = try CompiledForm(

@@ -46,7 +46,7 @@ struct FieldPlan: Sendable {
     var rules: Rules
     /// Whether a simple text or integer field's value is read by nothing but its own rules: no
     /// other field's rule or condition, no form rule, and no field in the tree below it. A record
-    /// reader may then decide such a field where it reads its value (``Program/Storage/passesInPlace(_:_:)``)
+    /// reader may then decide such a field where it reads its value (``JSONRecordScanner``)
     /// and leave its slot unwritten when every rule passes (see ``EvaluationScratch/fieldsToEvaluate``).
     var isUnread: Bool
 }
@@ -178,26 +178,6 @@ extension Program.Storage {
             bit &<<= 1
         }
         return passed
-    }
-
-    /// Whether every rule of field `plan` passes on `value` as read by a record reader, decided on
-    /// the bytes of a text (which must be what the field reads as its text: not empty, nothing to
-    /// trim) or on an integer; `false` when one fails or the plan cannot decide it in place.
-    @inline(__always)
-    func passesInPlace(_ plan: FieldPlan, text utf8: UnsafeBufferPointer<UInt8>) -> Bool {
-        let count = Int(plan.end &- plan.first)
-        let rules: UInt64 = count == 64 ? ~0 : (1 &<< UInt64(count)) &- 1
-        guard count > 0 else { return true }
-        guard let passed = textOutcomes(plan, utf8) else { return false }
-        return passed & rules == rules
-    }
-
-    /// ``passesInPlace(_:text:)`` for an integer-rule plan and an integer.
-    @inline(__always)
-    func passesInPlace(_ plan: FieldPlan, integer number: Int64) -> Bool {
-        let count = Int(plan.end &- plan.first)
-        let rules: UInt64 = count == 64 ? ~0 : (1 &<< UInt64(count)) &- 1
-        return integerOutcomes(plan, number) & rules == rules
     }
 
     /// The outcomes of an integer-rule plan's rules on `number` (bit `r` set when rule `r`

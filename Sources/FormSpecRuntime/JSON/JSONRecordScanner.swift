@@ -1,3 +1,5 @@
+import FormSpecPattern
+
 /// Reads one JSON object (a JSON Lines record) straight into a program's field slots
 /// (``EvaluationScratch/values``), without building a ``Value`` tree for the whole object.
 ///
@@ -39,8 +41,17 @@ package struct JSONRecordScanner {
     private let hasDefault: [UInt64]
     /// Per field, how it may be decided where its value is read (``FieldPlan/isUnread``).
     private let inPlace: [InPlace]
-    /// Each field's plan, for the fields decided in place.
-    private let plans: [FieldPlan]
+    /// What a field decided in place checks, gathered from its rules: a text's patterns
+    /// (`patternChecks[patternStart[f] ..< patternStart[f + 1]]`) and lengths (likewise), an
+    /// integer's bounds (all its ranges as one closed interval).
+    private let patternChecks: [(tables: DFATables, negated: Bool)]
+    private let patternStart: [Int]
+    private let lengthChecks: [LengthRule]
+    private let lengthStart: [Int]
+    private let integerLow: [Int64]
+    private let integerHigh: [Int64]
+    /// The program whose pattern tables `patternChecks` points into, kept alive with them.
+    private let program: Program
     /// The fields this line decided in place, as `seen`'s bits; all clear between records.
     private var decided: [UInt64]
     /// Whether the current scan decides fields in place.
@@ -73,11 +84,14 @@ package struct JSONRecordScanner {
         self.hasDefault = hasDefault
         types = fields.map(\.type)
         trims = fields.map(\.trim)
-        plans = program.storage.plans
+        let plans = program.storage.plans
         inPlace = plans.map { plan in
             guard plan.isUnread else { return .no }
             return plan.rules == .integer ? .integer : .text
         }
+        self.program = program
+        (patternChecks, patternStart, lengthChecks, lengthStart, integerLow, integerHigh) = Self.inPlaceChecks(
+            plans, program.lowered)
         decided = Array(repeating: 0, count: (fields.count + 63) / 64)
         var passesWhenLacking = Array(repeating: UInt64(0), count: (fields.count + 63) / 64)
         var hasMembersAfter = passesWhenLacking
@@ -228,6 +242,65 @@ package struct JSONRecordScanner {
         return true
     }
 
+    /// Whether text field `field`'s value, `utf8`, passes every pattern and length of the field.
+    @inline(__always)
+    private func textPasses(_ field: Int, _ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        for check in patternStart[field]..<patternStart[field &+ 1] {
+            let (tables, negated) = patternChecks[check]
+            guard tables.matches(utf8) != negated else { return false }
+        }
+        for check in lengthStart[field]..<lengthStart[field &+ 1] {
+            guard lengthChecks[check].passes(utf8: utf8) == true else { return false }
+        }
+        return true
+    }
+
+    /// The checks of the fields decided in place (see `patternChecks`), from their lowered rules:
+    /// a field whose plan is `.text` has patterns and lengths only, one whose plan is `.integer`
+    /// ranges with an integer bound only.
+    private static func inPlaceChecks(_ plans: [FieldPlan], _ lowered: LoweredRules) -> (
+        [(tables: DFATables, negated: Bool)], [Int], [LengthRule], [Int], [Int64], [Int64]
+    ) {
+        var patterns: [(tables: DFATables, negated: Bool)] = []
+        var patternStart = [0]
+        var lengths: [LengthRule] = []
+        var lengthStart = [0]
+        var low: [Int64] = []
+        var high: [Int64] = []
+        for plan in plans {
+            var lower = Int64.min
+            var upper = Int64.max
+            for position in Int(plan.first)..<Int(plan.end) where plan.isUnread {
+                let instruction = lowered.instructions[position]
+                let table = Int(instruction.payload)
+                switch (plan.rules, instruction.op) {
+                case (.text, .pattern):
+                    if let tables = lowered.patternTables[table] {
+                        patterns.append((tables, lowered.patternNegated[table]))
+                    }
+                case (.text, .length): lengths.append(lowered.lengths[table])
+                case (.integer, .range):
+                    guard let bound = lowered.rangeIntegerBounds[table] else { continue }
+                    // An interval that cannot hold a value (a bound past Int64) is empty.
+                    switch lowered.rangeComparisons[table] {
+                    case .min, .atLeast: lower = max(lower, bound)
+                    case .max, .atMost: upper = min(upper, bound)
+                    case .greaterThan:
+                        if bound == .max { (lower, upper) = (1, 0) } else { lower = max(lower, bound + 1) }
+                    case .lessThan:
+                        if bound == .min { (lower, upper) = (1, 0) } else { upper = min(upper, bound - 1) }
+                    }
+                default: continue
+                }
+            }
+            patternStart.append(patterns.count)
+            lengthStart.append(lengths.count)
+            low.append(lower)
+            high.append(upper)
+        }
+        return (patterns, patternStart, lengths, lengthStart, low, high)
+    }
+
     /// Where a scan writes: the field slots, and which fields the line gave and which it decided
     /// in place, as bit words (bit `f & 63` of word `f >> 6`).
     private struct Slots {
@@ -329,8 +402,7 @@ package struct JSONRecordScanner {
             // A field nothing else reads, whose text passes every rule: decided here. The text
             // must be what `read` makes of it: not empty, nothing to trim.
             if decides, inPlace[field] == .text, let first = bytes.first, let last = bytes.last,
-                !trims[field] || (Self.isPlainASCII(first) && Self.isPlainASCII(last)),
-                program.storage.passesInPlace(plans[field], text: bytes)
+                !trims[field] || (Self.isPlainASCII(first) && Self.isPlainASCII(last)), textPasses(field, bytes)
             {
                 slots.markDecided(field)
                 return true
@@ -341,7 +413,7 @@ package struct JSONRecordScanner {
         // An integer field's usual value: read straight into its slot, as the reader and
         // `FieldType.read` read it.
         if types[field] == .integer, let number = cursor.shortInteger() {
-            if decides, inPlace[field] == .integer, program.storage.passesInPlace(plans[field], integer: number) {
+            if decides, inPlace[field] == .integer, number >= integerLow[field], number <= integerHigh[field] {
                 slots.markDecided(field)
                 return true
             }
