@@ -104,8 +104,9 @@
     /// that need evaluating, as bit words (bit `f & 63` of word `f >> 6`); empty (no words) when
     /// every field does. A record reader that decided fields where it read them sets it: every
     /// field left out is one whose value passed every rule (``FieldPlan/isUnread``: its slot was
-    /// not written and holds an earlier record's value, which nothing reads), or one the record
-    /// lacks that passes without a value. Anything that loads the slots empties it.
+    /// not written and holds an earlier record's value, which nothing reads), a group without
+    /// rules given as an object, or a field the record lacks that passes without a value.
+    /// Anything that loads the slots empties it.
     var fieldsToEvaluate: [UInt64] = []
 
     // MARK: Output

@@ -66,6 +66,9 @@ package struct JSONRecordScanner {
     /// How a field's value may be decided where it is read.
     enum InPlace: UInt8 {
         case no, text, integer
+        /// A group without rules: nothing to evaluate when it is an object (its slot is still
+        /// written, for its members).
+        case group
     }
     /// The byte ranges of unknown keys in the objects being read (each object's after the ones of
     /// the objects around it), to find duplicates among an object's own.
@@ -85,7 +88,8 @@ package struct JSONRecordScanner {
         types = fields.map(\.type)
         trims = fields.map(\.trim)
         let plans = program.storage.plans
-        inPlace = plans.map { plan in
+        inPlace = plans.enumerated().map { index, plan in
+            if fields[index].type == .group, plan.isSimple, plan.first == plan.end { return .group }
             guard plan.isUnread else { return .no }
             return plan.rules == .integer ? .integer : .text
         }
@@ -193,8 +197,9 @@ package struct JSONRecordScanner {
                 for word in seenWords.indices {
                     let seen = seenWords[word]
                     let lacking = ~(seen | (word == seenWords.count - 1 ? pastLastField : 0))
+                    let decided = decidedWords[word]
                     scratch.fieldsToEvaluate.append(
-                        seen & ~decidedWords[word] | lacking & ~passesWhenLacking[word] | hasMembersAfter[word])
+                        seen & ~decided | lacking & ~passesWhenLacking[word] | hasMembersAfter[word] & ~decided)
                 }
             }
             for word in decidedWords.indices { decidedWords[word] = 0 }
@@ -424,9 +429,13 @@ package struct JSONRecordScanner {
         if scope >= 0, depth < JSONReader.maxDepth, cursor.take(UInt8(ascii: "{")) {
             // What a group reads from any object (`FieldType.read`).
             slots.values[field] = .value(.boolean(true))
-            return scanMembers(
-                &cursor, scope: scope, of: field, depth: depth + 1, into: slots, unknownNames: &unknownNames,
-                program: program, collectUnknownKeys: collectUnknownKeys)
+            guard
+                scanMembers(
+                    &cursor, scope: scope, of: field, depth: depth + 1, into: slots, unknownNames: &unknownNames,
+                    program: program, collectUnknownKeys: collectUnknownKeys)
+            else { return false }
+            if decides, inPlace[field] == .group { slots.markDecided(field) }
+            return true
         }
         if !itemFields[field].isEmpty, depth < JSONReader.maxDepth, cursor.take(UInt8(ascii: "[")) {
             guard
