@@ -45,9 +45,10 @@ struct FieldPlan: Sendable {
     var isSimple: Bool
     var rules: Rules
     /// Whether a simple text or integer field's value is read by nothing but its own rules: no
-    /// other field's rule or condition, no form rule, and no field in the tree below it. A record
-    /// reader may then decide such a field where it reads its value (``JSONRecordScanner``)
-    /// and leave its slot unwritten when every rule passes (see ``EvaluationScratch/fieldsToEvaluate``).
+    /// other field's rule or condition, no form rule, no field in the tree below it, and no
+    /// report (a secret's value is, to mask it). A record reader may then decide such a field
+    /// where it reads its value (``JSONRecordScanner``) and leave its slot unwritten when every
+    /// rule passes (see ``EvaluationScratch/fieldsToEvaluate``).
     var isUnread: Bool
 }
 
@@ -67,6 +68,8 @@ extension Program.Storage {
             markRead(rule.condition?.fieldsRead ?? [])
             if case .atLeastOneOf(let read) = rule.kind { markRead(read) }
         }
+        // A report masks every secret's value wherever another field's message shows it.
+        markRead(fields.indices.filter { fields[$0].type == .secret })
         return fields.indices.map { index in
             let first = Int(lowered.fieldStart[index])
             let end = Int(lowered.fieldStart[index + 1])
