@@ -7,7 +7,9 @@ import FuzzSupport
 /// against the previous one as the original), in a locale from the first byte, reports written as
 /// JSON. Each line also goes through the batch path (`RecordValidator`: the record scanner into
 /// reused slots, or the reader and a load; the evaluator; the short report written from the outcome
-/// lists), which must write exactly the short report of the generic path: a difference is a crash.
+/// lists), and through it as `--report errors` runs it (fields decided where the scanner reads
+/// them, only the failures kept), each of which must write exactly the short report of the generic
+/// path: a difference is a crash.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = UnsafeBufferPointer(start: data, count: size)
@@ -24,6 +26,7 @@ public func fuzzInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     ]
     var lineValidators = contexts.map { RecordValidator(program: program, context: $0) }
     var valueValidators = contexts.map { RecordValidator(program: program, context: $0) }
+    var shortValidators = contexts.map { RecordValidator(program: program, context: $0) }
     for line in bytes.dropFirst().split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true) {
         let lineBytes = UnsafeBufferPointer(rebasing: line)
         guard let input = try? JSONReader.parse(line) else {
@@ -37,7 +40,8 @@ public func fuzzInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
             let report = try? program.validate(input, context: contexts[index])
             if let report { _ = report.json() }
             checkBatchPath(
-                line, input: input, report: report, lines: &lineValidators[index], values: &valueValidators[index])
+                line, input: input, report: report, lines: &lineValidators[index], values: &valueValidators[index],
+                short: &shortValidators[index])
         }
         // Edit mode against the previous record: validators made for this original.
         let edit = EvaluationContext(
@@ -47,29 +51,36 @@ public func fuzzInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         if let report { _ = report.json() }
         var editLines = RecordValidator(program: program, context: edit)
         var editValues = RecordValidator(program: program, context: edit)
-        checkBatchPath(line, input: input, report: report, lines: &editLines, values: &editValues)
+        var editShort = RecordValidator(program: program, context: edit)
+        checkBatchPath(line, input: input, report: report, lines: &editLines, values: &editValues, short: &editShort)
         _ = JSONWriter.write(input)
         previous = input
     }
     return 0
 }
 
-/// The batch path (a line read by the scanner, or parsed and loaded) and the generic path (a
-/// `Report` projected from the same input) must agree on the short report, byte for byte.
+/// The batch path (a line read by the scanner, or parsed and loaded, or read for the short report
+/// alone) and the generic path (a `Report` projected from the same input) must agree on the short
+/// report, byte for byte.
 func checkBatchPath(
     _ line: Slice<UnsafeBufferPointer<UInt8>>, input: Value, report: Report?, lines: inout RecordValidator,
-    values: inout RecordValidator
+    values: inout RecordValidator, short: inout RecordValidator
 ) {
     guard case .read = lines.read(line: UnsafeBufferPointer(rebasing: line)) else {
         if case .object = input { fatalError("the batch path refused an object: \(Array(line))") }
         return
     }
     guard case .read = values.read(input) else { fatalError("a parsed object was refused: \(Array(line))") }
+    guard case .read = short.read(line: UnsafeBufferPointer(rebasing: line), errorsOnly: true) else {
+        fatalError("the short report's read refused an object: \(Array(line))")
+    }
     var fromLine: [UInt8] = []
     var fromValue: [UInt8] = []
+    var fromShort: [UInt8] = []
     do {
         _ = try lines.evaluate()
         _ = try values.evaluate()
+        _ = try short.evaluate(errorsOnly: true)
     } catch {
         if report != nil { fatalError("the batch path threw \(error) where the generic path did not: \(Array(line))") }
         return
@@ -77,12 +88,12 @@ func checkBatchPath(
     guard let report else { fatalError("the generic path threw where the batch path did not: \(Array(line))") }
     lines.appendErrors(to: &fromLine)
     values.appendErrors(to: &fromValue)
+    short.appendErrors(to: &fromShort)
     var generic: [UInt8] = []
     JSONWriter.appendErrors(report, to: &generic)
-    if fromLine != generic || fromValue != generic {
-        fatalError(
-            "short reports differ on \(Array(line)):\n\(String(decoding: fromLine, as: UTF8.self))\n\(String(decoding: fromValue, as: UTF8.self))\n\(String(decoding: generic, as: UTF8.self))"
-        )
+    if fromLine != generic || fromValue != generic || fromShort != generic {
+        let texts = [fromLine, fromValue, fromShort, generic].map { String(decoding: $0, as: UTF8.self) }
+        fatalError("short reports differ on \(Array(line)):\n" + texts.joined(separator: "\n"))
     }
 }
 
