@@ -314,6 +314,47 @@ struct ErrorsReportTests {
         }
     }
 
+    @Test("a list's count decided where it is read gets the short report of a full evaluation, at every bound")
+    func listCountsDecidedInPlace() throws {
+        let program = try CompiledForm(
+            source: """
+                formspec: 1
+                form: lists
+                fields:
+                  tags:
+                    type: list
+                    of: text
+                    rules: [{min_items: 2}, {max_items: 3}]
+                  stops:
+                    type: list
+                    of: group
+                    required: true
+                    rules: [{max_items: 2}]
+                    fields:
+                      city: {required: true}
+                  unique:
+                    type: list
+                    of: text
+                    rules: [{unique_items: true}]
+                """
+        ).program
+        let context = EvaluationContext()
+        var full = RecordValidator(program: program, context: context)
+        var short = RecordValidator(program: program, context: context)
+        for count in 0...5 {
+            let tags = (0..<count).map { "\"t\($0)\"" }.joined(separator: ",")
+            let stops = (0..<count).map { #"{"city":"c\#($0)"}"# }.joined(separator: ",")
+            let line = Array(#"{"tags":[\#(tags)],"stops":[\#(stops)],"unique":["a","a"]}"#.utf8)
+            _ = line.withUnsafeBufferPointer { (full.read(line: $0), short.read(line: $0, errorsOnly: true)) }
+            #expect(try full.evaluate() == short.evaluate(errorsOnly: true), "\(count)")
+            var expected: [UInt8] = []
+            full.appendErrors(to: &expected)
+            var written: [UInt8] = []
+            short.appendErrors(to: &written)
+            #expect(String(decoding: written, as: UTF8.self) == String(decoding: expected, as: UTF8.self), "\(count)")
+        }
+    }
+
     @Test("integers of every length, sign and neighbour are read as the reader reads them")
     func scannerReadsIntegersAsTheReader() throws {
         let program = try CompiledForm(

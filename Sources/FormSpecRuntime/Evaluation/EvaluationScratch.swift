@@ -105,7 +105,8 @@
     /// every field does. A record reader that decided fields where it read them sets it: every
     /// field left out is one whose value passed every rule (``FieldPlan/isUnread``: its slot was
     /// not written and holds an earlier record's value, which nothing reads), a group without
-    /// rules given as an object, or a field the record lacks that passes without a value.
+    /// rules given as an object, a list whose count passes its item-count rules, or a field the
+    /// record lacks that passes without a value.
     /// Anything that loads the slots empties it.
     var fieldsToEvaluate: [UInt64] = []
 

@@ -69,6 +69,9 @@ package struct JSONRecordScanner {
         /// A group without rules: nothing to evaluate when it is an object (its slot is still
         /// written, for its members).
         case group
+        /// A list whose rules are item counts only: nothing to evaluate when its count is within
+        /// them (`integerLow ... integerHigh`; its slot is still written, for its items).
+        case list
     }
     /// The byte ranges of unknown keys in the objects being read (each object's after the ones of
     /// the objects around it), to find duplicates among an object's own.
@@ -88,14 +91,22 @@ package struct JSONRecordScanner {
         types = fields.map(\.type)
         trims = fields.map(\.trim)
         let plans = program.storage.plans
+        let lowered = program.lowered
         inPlace = plans.enumerated().map { index, plan in
             if fields[index].type == .group, plan.isSimple, plan.first == plan.end { return .group }
+            if fields[index].type == .list, plan.isSimple,
+                lowered.instructions[Int(plan.first)..<Int(plan.end)].allSatisfy({
+                    $0.op == .value && lowered.valueRules[Int($0.payload)] is any ItemCountBound
+                })
+            {
+                return .list
+            }
             guard plan.isUnread else { return .no }
             return plan.rules == .integer ? .integer : .text
         }
         self.program = program
         (patternChecks, patternStart, lengthChecks, lengthStart, integerLow, integerHigh) = Self.inPlaceChecks(
-            plans, program.lowered)
+            plans, inPlace, lowered)
         decided = Array(repeating: 0, count: (fields.count + 63) / 64)
         var passesWhenLacking = Array(repeating: UInt64(0), count: (fields.count + 63) / 64)
         var hasMembersAfter = passesWhenLacking
@@ -263,7 +274,7 @@ package struct JSONRecordScanner {
     /// The checks of the fields decided in place (see `patternChecks`), from their lowered rules:
     /// a field whose plan is `.text` has patterns and lengths only, one whose plan is `.integer`
     /// ranges with an integer bound only.
-    private static func inPlaceChecks(_ plans: [FieldPlan], _ lowered: LoweredRules) -> (
+    private static func inPlaceChecks(_ plans: [FieldPlan], _ inPlace: [InPlace], _ lowered: LoweredRules) -> (
         [(tables: DFATables, negated: Bool)], [Int], [LengthRule], [Int], [Int64], [Int64]
     ) {
         var patterns: [(tables: DFATables, negated: Bool)] = []
@@ -272,9 +283,16 @@ package struct JSONRecordScanner {
         var lengthStart = [0]
         var low: [Int64] = []
         var high: [Int64] = []
-        for plan in plans {
+        for (plan, kind) in zip(plans, inPlace) {
             var lower = Int64.min
             var upper = Int64.max
+            if kind == .list {
+                for position in Int(plan.first)..<Int(plan.end) {
+                    let bound = lowered.valueRules[Int(lowered.instructions[position].payload)] as? any ItemCountBound
+                    if let minimum = bound?.fewestItems { lower = max(lower, Int64(minimum)) }
+                    if let maximum = bound?.mostItems { upper = min(upper, Int64(maximum)) }
+                }
+            }
             for position in Int(plan.first)..<Int(plan.end) where plan.isUnread {
                 let instruction = lowered.instructions[position]
                 let table = Int(instruction.payload)
@@ -444,6 +462,11 @@ package struct JSONRecordScanner {
                     collectUnknownKeys: collectUnknownKeys)
             else { return false }
             slots.values[field] = FieldType.listValue(count: count)
+            if decides, inPlace[field] == .list, count > 0, count <= FieldType.maxListItems,
+                Int64(count) >= integerLow[field], Int64(count) <= integerHigh[field]
+            {
+                slots.markDecided(field)
+            }
             return true
         }
         guard let value = cursor.value(depth: depth) else { return false }

@@ -1,6 +1,15 @@
 /// `min_items: N`: a list has at least N items. The list's value is its item count, so an empty
 /// list is empty (it fails `required`, and `min_items` is not run on it).
-package struct MinItemsRule: ValueRule {
+/// A rule that bounds a list's item count and nothing else (`min_items`, `max_items`): what the
+/// record scanner checks on a count it has just read.
+package protocol ItemCountBound {
+    /// The fewest items the rule takes, when it sets a lower bound.
+    var fewestItems: Int? { get }
+    /// The most items the rule takes, when it sets an upper bound.
+    var mostItems: Int? { get }
+}
+
+package struct MinItemsRule: ValueRule, ItemCountBound {
     package static let declaration = RuleDeclaration(
         "min_items", usage: "`min_items: N`", appliesTo: .lists,
         passes: "the list has at least N items (an empty list is empty: write `required: true` to refuse it)",
@@ -17,6 +26,8 @@ package struct MinItemsRule: ValueRule {
 
     /// The fewest items.
     package var minimum: Int
+    package var fewestItems: Int? { minimum }
+    package var mostItems: Int? { nil }
 
     package init(argument: RuleArgument) { minimum = argument.count }
 
@@ -32,7 +43,7 @@ package struct MinItemsRule: ValueRule {
 
 /// `max_items: N`: a list has at most N items. A list holds at most this many items (items past it
 /// are not checked, the list fails); a list without `max_items` holds at most 100.
-package struct MaxItemsRule: ValueRule {
+package struct MaxItemsRule: ValueRule, ItemCountBound {
     package static let declaration = RuleDeclaration(
         "max_items", usage: "`max_items: N`", appliesTo: .lists,
         passes: """
@@ -52,6 +63,8 @@ package struct MaxItemsRule: ValueRule {
 
     /// The most items.
     package var maximum: Int
+    package var fewestItems: Int? { nil }
+    package var mostItems: Int? { maximum }
 
     package init(argument: RuleArgument) { maximum = argument.count }
 
