@@ -141,20 +141,9 @@ struct ErrorsReportTests {
             var short = RecordValidator(program: program, context: context)
             for input in inputs {
                 let bytes = Array(input.utf8)
-                let readings = bytes.withUnsafeBufferPointer {
-                    (full.read(line: $0), short.read(line: $0, errorsOnly: true))
-                }
-                #expect(readings.0 == readings.1, "\(input)")
-                guard readings.0 == .read else { continue }
-                #expect(try full.evaluate() == short.evaluate(errorsOnly: true), "\(input)")
-                var expected: [UInt8] = []
-                full.appendErrors(to: &expected)
-                var written: [UInt8] = []
-                short.appendErrors(to: &written)
-                #expect(
-                    String(decoding: written, as: UTF8.self) == String(decoding: expected, as: UTF8.self), "\(input)")
+                try Self.expectSameShortReport(bytes, full: &full, short: &short, "\(input)")
+                guard case .read = bytes.withUnsafeBufferPointer({ short.read(line: $0) }) else { continue }
                 // Read and evaluated in full again, the same validator gives the whole report.
-                _ = bytes.withUnsafeBufferPointer { short.read(line: $0) }
                 _ = try short.evaluate()
                 #expect(short.report() == full.report(), "\(input)")
             }
@@ -304,13 +293,7 @@ struct ErrorsReportTests {
             let line = Array(
                 #"{"open":\#(number),"closed":\#(number),"top":\#(number),"bottom":\#(number),"edges":\#(number)}"#.utf8
             )
-            _ = line.withUnsafeBufferPointer { (full.read(line: $0), short.read(line: $0, errorsOnly: true)) }
-            #expect(try full.evaluate() == short.evaluate(errorsOnly: true), "\(number)")
-            var expected: [UInt8] = []
-            full.appendErrors(to: &expected)
-            var written: [UInt8] = []
-            short.appendErrors(to: &written)
-            #expect(String(decoding: written, as: UTF8.self) == String(decoding: expected, as: UTF8.self), "\(number)")
+            try Self.expectSameShortReport(line, full: &full, short: &short, "\(number)")
         }
     }
 
@@ -345,14 +328,24 @@ struct ErrorsReportTests {
             let tags = (0..<count).map { "\"t\($0)\"" }.joined(separator: ",")
             let stops = (0..<count).map { #"{"city":"c\#($0)"}"# }.joined(separator: ",")
             let line = Array(#"{"tags":[\#(tags)],"stops":[\#(stops)],"unique":["a","a"]}"#.utf8)
-            _ = line.withUnsafeBufferPointer { (full.read(line: $0), short.read(line: $0, errorsOnly: true)) }
-            #expect(try full.evaluate() == short.evaluate(errorsOnly: true), "\(count)")
-            var expected: [UInt8] = []
-            full.appendErrors(to: &expected)
-            var written: [UInt8] = []
-            short.appendErrors(to: &written)
-            #expect(String(decoding: written, as: UTF8.self) == String(decoding: expected, as: UTF8.self), "\(count)")
+            try Self.expectSameShortReport(line, full: &full, short: &short, "\(count)")
         }
+    }
+
+    /// Reads `line` with `full` as any batch does and with `short` as `--report errors` does, and
+    /// expects the same verdict and the same short report from both.
+    static func expectSameShortReport(
+        _ line: [UInt8], full: inout RecordValidator, short: inout RecordValidator, _ comment: Comment
+    ) throws {
+        let readings = line.withUnsafeBufferPointer { (full.read(line: $0), short.read(line: $0, errorsOnly: true)) }
+        #expect(readings.0 == readings.1, comment)
+        guard readings.0 == .read else { return }
+        #expect(try full.evaluate() == short.evaluate(errorsOnly: true), comment)
+        var expected: [UInt8] = []
+        full.appendErrors(to: &expected)
+        var written: [UInt8] = []
+        short.appendErrors(to: &written)
+        #expect(String(decoding: written, as: UTF8.self) == String(decoding: expected, as: UTF8.self), comment)
     }
 
     @Test("integers of every length, sign and neighbour are read as the reader reads them")
