@@ -149,9 +149,7 @@ extension Program {
             let field = index
             index += 1
             let plan = plans[field]
-            if usesPlans, plan.isSimple, !scratch.keepsPassingOutcomes, Self.passesWithoutRules(plan, values[field]) {
-                // Valid whether active or not, and not listed in a report of failures.
-            } else if usesPlans, plan.isSimple,
+            if usesPlans, plan.isSimple,
                 let planned = evaluatePlanned(
                     field, plan, values: values, scratch: &scratch, mode: mode, today: context.today)
             {

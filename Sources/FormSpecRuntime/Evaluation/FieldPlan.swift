@@ -229,6 +229,8 @@ extension Program {
         _ index: Int, _ plan: FieldPlan, values: [FieldValue], scratch: inout EvaluationScratch,
         mode: Mode, today: CivilDate
     ) -> (valid: Bool, listed: Bool)? {
+        // Valid whether active or not, and not listed in a report of failures.
+        if !scratch.keepsPassingOutcomes, Self.passesWithoutRules(plan, values[index]) { return (true, false) }
         let start = Int32(scratch.results.count)
         guard storage.isActive(plan, values, mode: mode, today: today) else {
             if scratch.keepsPassingOutcomes { scratch.fieldStates[index] = .inactive(at: start, pass: scratch.pass) }
