@@ -94,13 +94,7 @@ package struct JSONRecordScanner {
         let lowered = program.lowered
         inPlace = plans.enumerated().map { index, plan in
             if fields[index].type == .group, plan.isSimple, plan.first == plan.end { return .group }
-            if fields[index].type == .list, plan.isSimple,
-                lowered.instructions[Int(plan.first)..<Int(plan.end)].allSatisfy({
-                    $0.op == .value && lowered.valueRules[Int($0.payload)] is any ItemCountBound
-                })
-            {
-                return .list
-            }
+            if fields[index].type == .list, plan.isSimple, Self.itemCountBounds(plan, lowered) != nil { return .list }
             guard plan.isUnread else { return .no }
             return plan.rules == .integer ? .integer : .text
         }
@@ -207,7 +201,8 @@ package struct JSONRecordScanner {
             if read {
                 for word in seenWords.indices {
                     let seen = seenWords[word]
-                    let lacking = ~(seen | (word == seenWords.count - 1 ? pastLastField : 0))
+                    let lacking = Self.lacking(
+                        seen, isLastWord: word == seenWords.count - 1, pastLastField: pastLastField)
                     let decided = decidedWords[word]
                     scratch.fieldsToEvaluate.append(
                         seen & ~decided | lacking & ~passesWhenLacking[word] | hasMembersAfter[word] & ~decided)
@@ -235,7 +230,8 @@ package struct JSONRecordScanner {
             defaults.withUnsafeBufferPointer { defaults in
                 seenWords.withUnsafeMutableBufferPointer { seen in
                     for word in 0..<seen.count {
-                        let lacking = ~(seen[word] | (word == lastWord ? pastLastField : 0))
+                        let lacking = Self.lacking(
+                            seen[word], isLastWord: word == lastWord, pastLastField: pastLastField)
                         seen[word] = 0
                         var emptied = lacking & ~hasDefault[word]
                         while emptied != 0 {
@@ -286,13 +282,7 @@ package struct JSONRecordScanner {
         for (plan, kind) in zip(plans, inPlace) {
             var lower = Int64.min
             var upper = Int64.max
-            if kind == .list {
-                for position in Int(plan.first)..<Int(plan.end) {
-                    let bound = lowered.valueRules[Int(lowered.instructions[position].payload)] as? any ItemCountBound
-                    if let minimum = bound?.fewestItems { lower = max(lower, Int64(minimum)) }
-                    if let maximum = bound?.mostItems { upper = min(upper, Int64(maximum)) }
-                }
-            }
+            if kind == .list, let bounds = itemCountBounds(plan, lowered) { (lower, upper) = bounds }
             for position in Int(plan.first)..<Int(plan.end) where plan.isUnread {
                 let instruction = lowered.instructions[position]
                 let table = Int(instruction.payload)
@@ -322,6 +312,28 @@ package struct JSONRecordScanner {
             high.append(upper)
         }
         return (patterns, patternStart, lengths, lengthStart, low, high)
+    }
+
+    /// A list's item-count rules (`min_items`, `max_items`) as one interval of counts; `nil` when
+    /// the list has another rule.
+    private static func itemCountBounds(_ plan: FieldPlan, _ lowered: LoweredRules) -> (Int64, Int64)? {
+        var lower = Int64.min
+        var upper = Int64.max
+        for instruction in lowered.instructions[Int(plan.first)..<Int(plan.end)] {
+            guard instruction.op == .value,
+                let bound = lowered.valueRules[Int(instruction.payload)] as? any ItemCountBound
+            else { return nil }
+            if let fewest = bound.fewestItems { lower = max(lower, Int64(fewest)) }
+            if let most = bound.mostItems { upper = min(upper, Int64(most)) }
+        }
+        return (lower, upper)
+    }
+
+    /// The fields a line lacks in a word of `seen`: its clear bits, but for those past the last
+    /// field (`pastLastField`, in the last word).
+    @inline(__always)
+    private static func lacking(_ seen: UInt64, isLastWord: Bool, pastLastField: UInt64) -> UInt64 {
+        ~(seen | (isLastWord ? pastLastField : 0))
     }
 
     /// Where a scan writes: the field slots, and which fields the line gave and which it decided
