@@ -13,12 +13,12 @@
 package struct FileError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What was being attempted.
     package enum Operation: String, Sendable, Hashable {
-        case read, write
+        case read, write, create
     }
 
     /// The path as the user gave it.
     package var path: String
-    /// Reading or writing.
+    /// Reading, writing, or creating a folder.
     package var operation: Operation
     /// The system's explanation (`strerror`), such as `No such file or directory`.
     package var reason: String
@@ -103,6 +103,27 @@ package enum FileIO {
         let written = writeAll(bytes, to: descriptor)
         let closed = close(descriptor) == 0
         guard written, closed else { throw .current(path: path, operation: .write) }
+    }
+
+    /// Creates the folder at `path` and any missing folders above it (mode 0755); nothing when it
+    /// exists already.
+    ///
+    /// - Throws: ``FileError`` (`cannot create`) when a folder cannot be made, or the path or a
+    ///   part of it is a file.
+    package static func createDirectory(_ path: String) throws(FileError) {
+        let bytes = Array(path.utf8)
+        // Every prefix that ends before a `/`, then the whole path.
+        let ends = bytes.indices.filter { $0 > 0 && bytes[$0] == UInt8(ascii: "/") } + [bytes.count]
+        for end in ends {
+            let prefix = String(decoding: bytes[..<end], as: UTF8.self)
+            if mkdir(prefix, 0o755) == 0 { continue }
+            let reason = errno
+            var status = stat()
+            if reason == EEXIST, stat(prefix, &status) == 0, status.st_mode & S_IFMT == S_IFDIR { continue }
+            // A file in the way: "File exists" for the folder itself, "Not a directory" above it.
+            let shown = reason == EEXIST && end < bytes.count ? ENOTDIR : reason
+            throw FileError(path: path, operation: .create, reason: String(cString: strerror(shown)))
+        }
     }
 
     /// Writes every byte of `buffer` to `descriptor`, retrying short writes and interruptions.

@@ -1,5 +1,12 @@
 @_spi(Tooling) import FormSpecRuntime
-import Foundation
+
+// JSONEncoder without the rest of Foundation: the `formspec` executable links neither Foundation
+// nor ICU, which would cost every run of it a few milliseconds to load (CI checks its libraries).
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Writes what `formspec compile SPEC --emit js -o DIR` produces: one self-contained ES module
 /// (`NAME.js`: the program as data, the runtime, the exports; no imports, no `eval`) and its
@@ -64,15 +71,31 @@ package enum JavaScriptEmitter {
         return features
     }
 
-    /// The program's JSON with every integer beyond ±2^53 written as a BigInt literal (`…n`): a
-    /// JavaScript number would round it, so a bound such as `max: 9007199254740993` would change.
-    /// The runtime reads numbers and bigints alike; decimals are already exact (the program writes
-    /// one a double cannot hold as a string).
     /// JSON text made safe to place in a module: valid JSON is a valid JS expression, but for
-    /// U+2028/U+2029 in old engines and `</script>` when the module is inlined in a page.
-    static func scriptSafe(_ json: String) -> String {
-        json.replacingOccurrences(of: "\u{2028}", with: "\\u2028")
-            .replacingOccurrences(of: "\u{2029}", with: "\\u2029").replacingOccurrences(of: "</", with: "<\\/")
+    /// U+2028/U+2029 in old engines and `</script>` when the module is inlined in a page. Replaced
+    /// byte by byte, not by `Character`: a combining mark after `/` must not hide `</`.
+    package static func scriptSafe(_ json: String) -> String {
+        let bytes = Array(json.utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "<"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "/") {
+                out.append(contentsOf: #"<\/"#.utf8)
+                index += 2
+            } else if byte == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80,
+                bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9
+            {
+                // U+2028 and U+2029: E2 80 A8 and E2 80 A9.
+                out.append(contentsOf: (bytes[index + 2] == 0xA8 ? #"\u2028"# : #"\u2029"#).utf8)
+                index += 3
+            } else {
+                out.append(byte)
+                index += 1
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// A JS string literal for `text`: the runtime's JSON string writer, made ``scriptSafe(_:)``.
@@ -82,6 +105,10 @@ package enum JavaScriptEmitter {
         return scriptSafe(json)
     }
 
+    /// The program's JSON with every integer beyond ±2^53 written as a BigInt literal (`…n`): a
+    /// JavaScript number would round it, so a bound such as `max: 9007199254740993` would change.
+    /// The runtime reads numbers and bigints alike; decimals are already exact (the program writes
+    /// one a double cannot hold as a string).
     static func bigIntegerLiterals(_ json: String) -> String {
         var out = ""
         out.reserveCapacity(json.utf8.count)

@@ -1,4 +1,4 @@
-import Foundation
+@_spi(Tooling) import FormSpecRuntime
 
 /// Writes a form's own validator into its JavaScript module: `VALIDATE_REPORT(input, call)`, what
 /// `validate(object, options)` answers in new mode, not strict (either report shape; `call` holds
@@ -16,10 +16,29 @@ import Foundation
 /// `format`, `contains`, range (against a literal) or `same_as`/`different_from` rule, without
 /// `when:`, defaults, checks or form rules, get one: for the others this writes nothing.
 enum JavaScriptValidatorEmitter {
+    /// A program's JSON as the untyped values this emitter reads it through: objects as
+    /// `[String: Any]`, arrays as `[Any]`, integers as `Int`, other numbers as `Double`, `null`
+    /// as ``JSONNull``.
+    static func untyped(_ value: Value) -> Any {
+        switch value {
+        case .null: JSONNull()
+        case .bool(let bool): bool
+        case .integer(let integer): Int(integer)
+        case .number(let number): Double(number.description) ?? .nan
+        case .string(let string): string
+        case .array(let items): items.map(untyped)
+        case .object(let members):
+            Dictionary(members.map { ($0.key, untyped($0.value)) }, uniquingKeysWith: { _, last in last })
+        }
+    }
+
+    /// `null` in ``untyped(_:)``'s values.
+    struct JSONNull {}
+
     /// The validator's source for a program's JSON (before big integers become BigInt literals),
     /// or nil when the program has something it does not write out.
     static func source(programJSON: String) -> String? {
-        guard let program = try? JSONSerialization.jsonObject(with: Data(programJSON.utf8)) as? [String: Any],
+        guard let program = (try? JSONReader.parse(programJSON)).map(Self.untyped) as? [String: Any],
             let fields = program["fields"] as? [[String: Any]], !fields.isEmpty,
             (program["formRules"] as? [Any])?.isEmpty == true,
             Set(program.keys).isSubset(of: ["fields", "form", "formRules", "locale", "title", "unknownFieldMessage"])

@@ -99,10 +99,10 @@ struct CompileCommand: ParsableCommand {
         } catch {
             throw Console.fail("cannot encode the program of '\(spec)': \(error)", code: 1)
         }
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        do throws(FileError) {
+            try FileIO.createDirectory(folder)
         } catch {
-            throw Console.fail("cannot create '\(folder)': \(error.localizedDescription)", code: 1)
+            throw Console.fail(error.description, code: 1)
         }
         for file in files {
             do throws(FileError) {

@@ -31,6 +31,40 @@ struct CLISupportTests {
         #expect(read.map(\.1) == ["alpha", "beta", "", "gamma delta", "end"])
     }
 
+    @Test(
+        "scriptSafe escapes </, U+2028 and U+2029 byte by byte and leaves the rest",
+        arguments: [
+            ("{\"m\":\"</script>\"}", #"{"m":"<\/script>"}"#),
+            // A combining mark after `/` makes `/\u{301}` one Character; the bytes still hold `</`.
+            ("</\u{301}", "<\\/\u{301}"),
+            ("a\u{2028}b\u{2029}c", #"a\u2028b\u2029c"#),
+            // Other characters of the same lead byte (E2): `€` (E2 82 AC), `‧` (E2 80 A7).
+            ("€‧<a<", "€‧<a<"),
+            ("<<//", #"<<\//"#),
+            ("", ""),
+        ])
+    func scriptSafe(input: String, expected: String) {
+        #expect(JavaScriptEmitter.scriptSafe(input) == expected)
+    }
+
+    @Test("createDirectory makes missing folders, accepts existing ones, and names a file in the way")
+    func createDirectory() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("mkdir-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileIO.createDirectory(root + "/a/b/c")
+        try FileIO.createDirectory(root + "/a/b/c")
+        try FileIO.createDirectory(root + "/a/b/")
+        var isFolder: ObjCBool = false
+        #expect(FileManager.default.fileExists(atPath: root + "/a/b/c", isDirectory: &isFolder) && isFolder.boolValue)
+        try FileIO.write(Array("x".utf8), toPath: root + "/file")
+        #expect(throws: FileError(path: root + "/file/d", operation: .create, reason: "Not a directory")) {
+            try FileIO.createDirectory(root + "/file/d")
+        }
+        #expect(throws: FileError(path: root + "/file", operation: .create, reason: "File exists")) {
+            try FileIO.createDirectory(root + "/file")
+        }
+    }
+
     @Test("LineReader skips a line over its limit without keeping it")
     func oversizedLine() throws {
         let read = try lines(of: "short\n0123456789abcdef\nafter\n", bufferSize: 4, maxLineLength: 10)

@@ -86,6 +86,48 @@ struct CompileCommandTests {
         #expect(result.stderr.contains("rule library"))
     }
 
+    @Test("--emit js -o makes the folder and the folders above it; a file in the way is a clear error")
+    func javaScriptFolder() throws {
+        let cli = try CLI()
+        defer { cli.cleanUp() }
+        try cli.write("signup.form.yaml", Fixtures.signup)
+        let made = try cli.run(["compile", "signup.form.yaml", "--emit", "js", "-o", "web/build/forms"])
+        #expect(made.status == 0)
+        #expect(FileManager.default.fileExists(atPath: cli.path("web/build/forms/signup.js")))
+        #expect(FileManager.default.fileExists(atPath: cli.path("web/build/forms/signup.d.ts")))
+        // Again into the folder that now exists.
+        #expect(try cli.run(["compile", "signup.form.yaml", "--emit", "js", "-o", "web/build/forms"]).status == 0)
+
+        try cli.write("taken", "a file")
+        let blocked = try cli.run(["compile", "signup.form.yaml", "--emit", "js", "-o", "taken/forms"])
+        #expect(blocked.status == 1)
+        #expect(blocked.stderr.contains("cannot create 'taken/forms': Not a directory"))
+    }
+
+    /// The libraries the dynamic loader maps for an executable, by file name (`ldd`); nil where
+    /// there is no `ldd` (macOS).
+    static func loadedLibraries(of executable: URL) throws -> [String]? {
+        guard let ldd = PathExecutable.named("ldd") else { return nil }
+        let output = try Subprocess.run(ldd, [executable.path], in: executable.deletingLastPathComponent())
+        guard output.status == 0 else { return nil }
+        // `\tlibswiftCore.so => /path/libswiftCore.so (0x…)`, or `\t/lib64/ld-linux-x86-64.so.2 (0x…)`.
+        return output.stdout.split(separator: "\n").compactMap { line in
+            line.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map {
+                String($0.split(separator: "/").last ?? $0)
+            }
+        }
+    }
+
+    @Test("the executable loads FoundationEssentials at most: full Foundation and ICU cost every run ~4 ms")
+    func noFullFoundation() throws {
+        let executable = try #require(CLI.executable)
+        guard let libraries = try Self.loadedLibraries(of: executable) else { return }
+        #expect(libraries.contains { $0.hasPrefix("libswiftCore") })
+        #expect(
+            !libraries.contains { $0.hasPrefix("libFoundation.") || $0.hasPrefix("libFoundationInternationalization") })
+        #expect(!libraries.contains { $0.contains("ICU") })
+    }
+
     @Test("a usage error (missing --emit) exits 2")
     func usage() throws {
         let cli = try CLI()
