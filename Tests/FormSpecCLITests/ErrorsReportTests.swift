@@ -57,7 +57,7 @@ struct ErrorsReportTests {
                 let bytes = Array(input.utf8)
                 let scanned = bytes.withUnsafeBufferPointer {
                     scanner.scan(
-                        $0, into: &scratch, program: program, collectUnknownKeys: strict, today: context.today)
+                        $0, into: &scratch, collectUnknownKeys: strict, today: context.today)
                 }
                 // A nested form's input that gives a field twice (`line_items` and `line_items.0`) is
                 // left to the reader.
@@ -167,7 +167,7 @@ struct ErrorsReportTests {
         var scratch = EvaluationScratch(program)
         func scan(_ text: String) -> [FieldValue] {
             let scanned = Array(text.utf8).withUnsafeBufferPointer {
-                scanner.scan($0, into: &scratch, program: program, collectUnknownKeys: false, today: today)
+                scanner.scan($0, into: &scratch, collectUnknownKeys: false, today: today)
             }
             #expect(scanned, "\(text)")
             return scratch.values
@@ -199,7 +199,7 @@ struct ErrorsReportTests {
                     text.insert(contentsOf: special.bytes, at: position)
                     let line = Array(#"{"username": ""#.utf8) + text + Array(#""}"#.utf8)
                     let scanned = line.withUnsafeBufferPointer {
-                        scanner.scan($0, into: &scratch, program: program, collectUnknownKeys: false)
+                        scanner.scan($0, into: &scratch, collectUnknownKeys: false)
                     }
                     let read = try? JSONReader.parse(line)
                     #expect((read != nil) == special.readable, "\(line)")
@@ -226,7 +226,7 @@ struct ErrorsReportTests {
         var scratch = EvaluationScratch(program)
         func scan(_ text: String) -> Bool {
             Array(text.utf8).withUnsafeBufferPointer {
-                scanner.scan($0, into: &scratch, program: program, collectUnknownKeys: true)
+                scanner.scan($0, into: &scratch, collectUnknownKeys: true)
             }
         }
         // The next field's name is tried first: its prefix and its extension are other keys.
@@ -382,7 +382,7 @@ struct ErrorsReportTests {
             for layout in layouts {
                 let line = layout(token)
                 let scanned = Array(line.utf8).withUnsafeBufferPointer {
-                    scanner.scan($0, into: &scratch, program: program, collectUnknownKeys: false)
+                    scanner.scan($0, into: &scratch, collectUnknownKeys: false)
                 }
                 guard case .object(let members)? = try? JSONReader.parse(line) else {
                     #expect(!scanned, "\(line)")
@@ -401,7 +401,7 @@ struct ErrorsReportTests {
         var scratch = EvaluationScratch(program)
         func scans(_ text: String) -> Bool {
             Array(text.utf8).withUnsafeBufferPointer {
-                scanner.scan($0, into: &scratch, program: program, collectUnknownKeys: false)
+                scanner.scan($0, into: &scratch, collectUnknownKeys: false)
             }
         }
         #expect(scans(#" { "username" : "alice" , "password": "x", "note": [1, {"a": 2}] } "#))
@@ -422,7 +422,7 @@ struct ErrorsReportTests {
         var invalid: [UInt8] = Array(#"{"username": ""#.utf8) + [0xED, 0xA0, 0x80] + Array(#""}"#.utf8)
         #expect(
             !invalid.withUnsafeMutableBufferPointer { buffer in
-                scanner.scan(UnsafeBufferPointer(buffer), into: &scratch, program: program, collectUnknownKeys: false)
+                scanner.scan(UnsafeBufferPointer(buffer), into: &scratch, collectUnknownKeys: false)
             })
     }
 }
@@ -503,7 +503,7 @@ extension ErrorsReportTests {
         for input in inputs {
             for strict in [false, true] {
                 let scanned = Array(input.utf8).withUnsafeBufferPointer {
-                    scanner.scan($0, into: &scratch, program: program, collectUnknownKeys: strict)
+                    scanner.scan($0, into: &scratch, collectUnknownKeys: strict)
                 }
                 guard case .object(let members) = try? JSONReader.parse(input) else {
                     #expect(!scanned, "scanned a line the reader refuses: \(input)")

@@ -56,7 +56,7 @@
     public mutating func read(line: UnsafeBufferPointer<UInt8>, errorsOnly: Bool = false) -> Reading {
         // Edit mode compares every value with the original: each slot must hold the record's.
         if scanner.scan(
-            line, into: &scratch, program: program, collectUnknownKeys: context.strict, today: context.today,
+            line, into: &scratch, collectUnknownKeys: context.strict, today: context.today,
             decidingInPlace: errorsOnly && context.mode != .edit)
         {
             return .read

@@ -17,7 +17,7 @@ import FormSpecPattern
 /// The scanner never decides on its own that a line is malformed: anything it does not handle on
 /// its fast path (an escaped key, a duplicate key, a field given twice by its path and inside its
 /// group or list, a nested array or object that fails to parse, any syntax error, text after the
-/// object) makes ``scan(_:into:program:collectUnknownKeys:today:)``
+/// object) makes ``scan(_:into:collectUnknownKeys:today:decidingInPlace:)``
 /// return `false`, and the caller parses the line with ``JSONReader`` instead. So the outcome for
 /// every line, and the wording and place of every error, are exactly ``JSONReader``'s.
 package struct JSONRecordScanner {
@@ -50,7 +50,8 @@ package struct JSONRecordScanner {
     private let lengthStart: [Int]
     private let integerLow: [Int64]
     private let integerHigh: [Int64]
-    /// The program whose pattern tables `patternChecks` points into, kept alive with them.
+    /// The program read into (`scratch` in ``scan(_:into:collectUnknownKeys:today:decidingInPlace:)``
+    /// belongs to it), whose pattern tables `patternChecks` points into.
     private let program: Program
     /// The fields this line decided in place, as `seen`'s bits; all clear between records.
     private var decided: [UInt64]
@@ -143,7 +144,6 @@ package struct JSONRecordScanner {
     ///   - scratch: Filled as after ``EvaluationScratch/load(_:program:today:collectUnknownKeys:)``:
     ///     each field the line gives, read as its type, the others their defaults; the unknown keys
     ///     when `collectUnknownKeys` is set.
-    ///   - program: The program `scratch` belongs to.
     ///   - collectUnknownKeys: Whether to list keys that name no field (strict mode).
     ///   - today: What relative date defaults count from (the evaluation's today); `nil` for the
     ///     current date.
@@ -155,9 +155,10 @@ package struct JSONRecordScanner {
     ///   by ``JSONReader`` (it is malformed, or uses something the fast path leaves to the reader);
     ///   `scratch` must then be reset again before use.
     package mutating func scan(
-        _ line: UnsafeBufferPointer<UInt8>, into scratch: inout EvaluationScratch, program: Program,
+        _ line: UnsafeBufferPointer<UInt8>, into scratch: inout EvaluationScratch,
         collectUnknownKeys: Bool, today: CivilDate? = nil, decidingInPlace: Bool = false
     ) -> Bool {
+        let program = program
         // The defaults go only into the fields the line lacks, once it is read (most lines give
         // every field).
         scratch.clearRecordLists()
