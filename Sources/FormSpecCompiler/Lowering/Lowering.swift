@@ -24,11 +24,9 @@ struct Lowering {
         let labels = spec.fields.map(\.label)
         let fields = spec.fields.map { field -> FieldProgram in
             let rules = field.rules.map { lower($0, field: field, labels: labels) }
-            var reads = Set(field.condition?.fieldsRead ?? [])
-            for rule in rules { reads.formUnion(rule.fieldsRead) }
             let optionList = PlaceholderValue.translated(
                 field.options.map { FieldLabel(text: $0.label, translations: $0.translations ?? [:]) }, or: true)
-            return FieldProgram(
+            var program = FieldProgram(
                 name: field.name, label: field.label.text,
                 labelTranslations: field.label.translations.isEmpty ? nil : field.label.translations,
                 type: field.type, required: field.required,
@@ -47,7 +45,9 @@ struct Lowering {
                         MessageSource(custom: nil, defaultKey: "choice", placeholders: ["options": optionList]),
                         label: field.label, labels: labels)
                     : LocalizedText([:]),
-                reads: reads.sorted())
+                reads: [])
+            program.reads = program.fieldsRead.sorted()
+            return program
         }
         let formRules = spec.formRules.map {
             FormRuleProgram(

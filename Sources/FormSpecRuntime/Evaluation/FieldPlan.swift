@@ -58,12 +58,13 @@ extension Program.Storage {
         fields: [FieldProgram], formRules: [FormRuleProgram], lowered: LoweredRules, layout: NestedLayout?
     ) -> [FieldPlan] {
         // What reads each field's value besides its own rules: computed from the rules and
-        // conditions themselves (not the stored `reads`, which only a live form relies on).
+        // conditions themselves (`fieldsRead`), not taken from the stored `reads`, which a decoded
+        // program could hold unchecked.
         var isRead = Array(repeating: false, count: fields.count)
-        func markRead(_ read: [Int]) { for field in read where isRead.indices.contains(field) { isRead[field] = true } }
-        for (index, field) in fields.enumerated() {
-            markRead((field.condition?.fieldsRead ?? []) + field.rules.flatMap(\.fieldsRead).filter { $0 != index })
+        func markRead(_ read: some Sequence<Int>) {
+            for field in read where isRead.indices.contains(field) { isRead[field] = true }
         }
+        for (index, field) in fields.enumerated() { markRead(field.fieldsRead.subtracting([index])) }
         for rule in formRules {
             markRead(rule.condition?.fieldsRead ?? [])
             if case .atLeastOneOf(let read) = rule.kind { markRead(read) }

@@ -199,8 +199,16 @@ public struct Program: Sendable, Codable {
     package var options: [ChoiceOption]
     /// The message when a value is not among the options.
     package var choiceMessage: LocalizedText
-    /// Every other field this field's rules and conditions read.
+    /// Every other field this field's rules and conditions read, as the lowering stored it
+    /// (``fieldsRead``); what a live form re-checks after a change.
     package var reads: [Int]
+
+    /// The fields this field's condition and rules (and their conditions) read, computed from them:
+    /// what the lowering stores as ``reads``, and what an evaluation plan trusts rather than a
+    /// decoded program's `reads`. It may hold the field itself.
+    package var fieldsRead: Set<Int> {
+        Set(condition?.fieldsRead ?? []).union(rules.lazy.flatMap(\.fieldsRead))
+    }
 
     /// The label in the first locale of `chain` that has one.
     package func label(_ chain: LocaleChain) -> String { chain.pick(labelTranslations) ?? label }
