@@ -8,7 +8,7 @@ a peer in N multiprocessing workers). Prints each runner's median records/s and 
 fastest peer with the same cores, after checking that every runner gives every line the same
 valid/invalid verdict (it prints the number of disagreements, and fails if there are any).
 
-    swift build -c release --product formspec
+    swift build -c release --static-swift-stdlib --product formspec   # as the CLI ships on Linux
     pip install orjson msgspec jsonschema-rs
     python3 Scripts/bench/compare_nested.py                       # 100k lines, 5 rounds
     python3 Scripts/bench/compare_nested.py --rounds 9 --rss-lines 1000000

@@ -3,7 +3,7 @@
 libraries, ArgumentParser) and `formspec validate SPEC EMPTY` (that plus compiling the spec), for one
 or more builds, runs interleaved, medians in milliseconds.
 
-    swift build -c release --product formspec
+    swift build -c release --static-swift-stdlib --product formspec   # as the CLI ships on Linux
     python3 Scripts/bench/startup.py                                  # the release build
     python3 Scripts/bench/startup.py /tmp/formspec-before .build/release/formspec --runs 60
 

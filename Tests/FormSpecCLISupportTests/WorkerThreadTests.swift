@@ -34,7 +34,9 @@ struct WorkerThreadTests {
     }
 
     /// The batch output of `text` with `jobs` workers started by `starter` (or sequentially when `nil`).
-    func validate(_ text: String, jobs: Int, starter: LimitedStarter?) throws -> String {
+    func validate(
+        _ text: String, jobs: Int, starter: LimitedStarter?, ran: (ParallelLineValidator) -> Void = { _ in }
+    ) throws -> String {
         let program = try #require(Compiler.compile(path: Repository.path("Specs/signup.form.yaml")).spec?.program)
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("jobs-\(UUID().uuidString).jsonl")
         try Data(text.utf8).write(to: url)
@@ -46,8 +48,9 @@ struct WorkerThreadTests {
         let reader = try LineReader(path: url.path)
         if let starter {
             validator.maxLineLength = reader.maxLineLength
-            try ParallelLineValidator(validator: validator, jobs: jobs, startThread: starter.start)
-                .run(reader, output: output)
+            let parallel = ParallelLineValidator(validator: validator, jobs: jobs, startThread: starter.start)
+            try parallel.run(reader, output: output)
+            ran(parallel)
         } else {
             try validator.validateLines(reader, jobs: 1)
         }
@@ -62,8 +65,9 @@ struct WorkerThreadTests {
         let expected = try validate(input, jobs: 1, starter: nil)
         let starter = LimitedStarter(allowed: 0)
         #expect(try validate(input, jobs: 2, starter: starter) == expected)
-        // One refusal is enough: no thread is asked for again.
-        #expect(starter.calls == 1)
+        // One refusal is enough: no thread is asked for again. (With one core, the calling thread
+        // is the one job, and no thread is asked for at all.)
+        #expect(starter.calls == min(1, ParallelLineValidator.usefulJobs(2) - 1))
         #expect(expected.split(separator: "\n").count == 5000)
     }
 
@@ -81,7 +85,21 @@ struct WorkerThreadTests {
         let starter = LimitedStarter(allowed: .max)
         let output = try validate(input, jobs: 100_000, starter: starter)
         #expect(output == (try validate(input, jobs: 1, starter: nil)))
-        #expect(starter.calls == 1)
+        #expect(starter.calls == min(1, ParallelLineValidator.usefulJobs(100_000) - 1))
+    }
+
+    @Test(
+        "the calling thread is one of the jobs: jobs - 1 worker threads at most, the output in order",
+        arguments: [2, 3, 8])
+    func callingThreadIsAJob(jobs: Int) throws {
+        // Enough chunks to fill the pool many times over, so the calling thread validates some.
+        let input = Self.records(40_000)
+        let starter = LimitedStarter(allowed: .max)
+        var byCallingThread = 0
+        let output = try validate(input, jobs: jobs, starter: starter) { byCallingThread = $0.chunksByCallingThread }
+        #expect(output == (try validate(input, jobs: 1, starter: nil)))
+        #expect(starter.calls <= ParallelLineValidator.usefulJobs(jobs) - 1)
+        #expect(byCallingThread > 0)
     }
 
     @Test("--jobs is clamped to the processors online", arguments: [1, 2, 64, 100_000, Int.max])
