@@ -389,11 +389,8 @@ package struct JSONRecordScanner {
                 entry = guess
                 cursor.position &+= length
             } else {
-                guard let plain = cursor.plainKey() else { return false }
-                key = plain
-                entry = keys.table.index(of: UnsafeBufferPointer(rebasing: line[key]))
-                cursor.skipWhitespace()
-                guard cursor.take(UInt8(ascii: ":")) else { return false }
+                guard let found = Self.otherKey(&cursor, in: keys) else { return false }
+                (key, entry) = found
             }
             cursor.skipWhitespace()
             if let entry {
@@ -407,22 +404,52 @@ package struct JSONRecordScanner {
                         collectUnknownKeys: collectUnknownKeys)
                 else { return false }
             } else {
-                // A scan per key is quadratic: past a few unknown keys the reader's set does it.
-                guard unknownKeys.count - firstUnknown < 32 else { return false }
-                for earlier in unknownKeys[firstUnknown...] where line[earlier].elementsEqual(line[key]) {
-                    return false
-                }
-                unknownKeys.append(key)
-                guard cursor.skipValue(depth: depth) else { return false }
-                if collectUnknownKeys {
-                    let name = String(decoding: UnsafeBufferPointer(rebasing: line[key]), as: UTF8.self)
-                    unknownNames.append(parent < 0 ? name : program.fields[parent].name + "." + name)
-                }
+                guard
+                    skipUnknownMember(
+                        &cursor, key: key, firstUnknown: firstUnknown, of: parent, depth: depth,
+                        unknownNames: &unknownNames, program: program, collectUnknownKeys: collectUnknownKeys)
+                else { return false }
             }
             cursor.skipWhitespace()
             if cursor.take(UInt8(ascii: ",")) { continue }
             return cursor.take(UInt8(ascii: "}"))
         }
+    }
+
+    /// A key that is not the expected next one, its colon taken: its bytes and the entry it names
+    /// in `keys` (`nil` for an unknown key); `nil` when it is not a plain key followed by a colon.
+    /// Apart from ``scanMembers(_:scope:of:depth:into:unknownNames:program:collectUnknownKeys:)``,
+    /// like the next function, to keep the usual member's path small.
+    @inline(never)
+    private static func otherKey(_ cursor: inout Cursor, in keys: KeyScope) -> (key: Range<Int>, entry: Int?)? {
+        guard let key = cursor.plainKey() else { return nil }
+        let entry = keys.table.index(of: UnsafeBufferPointer(rebasing: cursor.bytes[key]))
+        cursor.skipWhitespace()
+        guard cursor.take(UInt8(ascii: ":")) else { return nil }
+        return (key, entry)
+    }
+
+    /// Checks and skips the value of an unknown key (`key`, its colon taken) in an object whose
+    /// unknown keys start at `firstUnknown` in ``unknownKeys``, and lists its name when
+    /// `collectUnknownKeys` is set; `false` when the line must go to the reader.
+    @inline(never)
+    private mutating func skipUnknownMember(
+        _ cursor: inout Cursor, key: Range<Int>, firstUnknown: Int, of parent: Int, depth: Int,
+        unknownNames: inout [String], program: Program, collectUnknownKeys: Bool
+    ) -> Bool {
+        let line = cursor.bytes
+        // A scan per key is quadratic: past a few unknown keys the reader's set does it.
+        guard unknownKeys.count - firstUnknown < 32 else { return false }
+        for earlier in unknownKeys[firstUnknown...] where line[earlier].elementsEqual(line[key]) {
+            return false
+        }
+        unknownKeys.append(key)
+        guard cursor.skipValue(depth: depth) else { return false }
+        if collectUnknownKeys {
+            let name = String(decoding: UnsafeBufferPointer(rebasing: line[key]), as: UTF8.self)
+            unknownNames.append(parent < 0 ? name : program.fields[parent].name + "." + name)
+        }
+        return true
     }
 
     /// Reads field `field`'s value, inside an object or array `depth` deep: a group's object and a
@@ -456,6 +483,19 @@ package struct JSONRecordScanner {
             slots.values[field] = .value(.integer(number))
             return true
         }
+        return scanOtherValue(
+            &cursor, of: field, depth: depth, into: slots, unknownNames: &unknownNames, program: program,
+            collectUnknownKeys: collectUnknownKeys)
+    }
+
+    /// ``scanValue(_:of:depth:into:unknownNames:program:collectUnknownKeys:)`` for a value that is
+    /// not a plain string or an integer field's short integer: a group's object, a list's array,
+    /// anything else. Apart, so that the usual values' calls are cheap (fewer registers to save).
+    @inline(never)
+    private mutating func scanOtherValue(
+        _ cursor: inout Cursor, of field: Int, depth: Int, into slots: Slots,
+        unknownNames: inout [String], program: Program, collectUnknownKeys: Bool
+    ) -> Bool {
         let scope = memberScope[field]
         if scope >= 0, depth < JSONReader.maxDepth, cursor.take(UInt8(ascii: "{")) {
             // What a group reads from any object (`FieldType.read`).
