@@ -297,6 +297,37 @@ struct ErrorsReportTests {
         }
     }
 
+    @Test("a choice decided where it is read gets the short report of a full evaluation")
+    func choicesDecidedInPlace() throws {
+        let program = try CompiledForm(
+            source: """
+                formspec: 1
+                form: choices
+                fields:
+                  country: {type: choice, options: [NL, BE, "é", "1", "true"]}
+                  size: {type: choice, options: [S, M, XL], rules: [{not_equals: M}]}
+                  kept: {type: choice, trim: false, options: [" a ", b]}
+                  read: {type: choice, options: [x, y]}
+                  shown: {rules: [{required: true, when: {field: read, equals: x}}]}
+                """
+        ).program
+        let context = EvaluationContext()
+        var full = RecordValidator(program: program, context: context)
+        var short = RecordValidator(program: program, context: context)
+        // Options, near misses (case, a decomposed é, spaces trimmed or kept, numbers and booleans
+        // matched by their JSON text), and values of other types.
+        let values = [
+            #""NL""#, #""nl""#, #""NLD""#, #""é""#, #""e\u0301""#, "\"e\u{301}\"", #"" BE ""#, #""""#, "1", #""1""#,
+            "true", #""true""#, "null", "[]", "{}", #""S""#, #""M""#, #""XL""#, #"" a ""#, #""a""#, #""b""#, #""x""#,
+            #""z""#,
+        ]
+        for value in values {
+            let line = Array(
+                #"{"country":\#(value),"size":\#(value),"kept":\#(value),"read":\#(value),"shown":"s"}"#.utf8)
+            try Self.expectSameShortReport(line, full: &full, short: &short, "\(value)")
+        }
+    }
+
     @Test("a list's count decided where it is read gets the short report of a full evaluation, at every bound")
     func listCountsDecidedInPlace() throws {
         let program = try CompiledForm(

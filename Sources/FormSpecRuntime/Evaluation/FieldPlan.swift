@@ -44,7 +44,7 @@ struct FieldPlan: Sendable {
     /// Whether the field is simple (see above).
     var isSimple: Bool
     var rules: Rules
-    /// Whether a simple text or integer field's value is read by nothing but its own rules: no
+    /// Whether a simple text, choice or integer field's value is read by nothing but its own rules: no
     /// other field's rule or condition, no form rule, no field in the tree below it, and no
     /// report (a secret's value is, to mask it). A record reader may then decide such a field
     /// where it reads its value (``JSONRecordScanner``) and leave its slot unwritten when every
@@ -114,7 +114,8 @@ extension Program.Storage {
             }
             let skipEnd = layout?.requiringObjectEnd[index] ?? index + 1
             let type = fields[index].type
-            let decidable = (rules == .text && type.isTextual) || (rules == .integer && type == .integer)
+            let decidable =
+                (rules == .text && (type.isTextual || type == .choice)) || (rules == .integer && type == .integer)
             return FieldPlan(
                 first: Int32(first), end: Int32(end), condition: lowered.fieldCondition[index], parent: parent,
                 skipEnd: Int32(skipEnd), position: position, emptyPasses: emptyPasses, warnings: warnings,

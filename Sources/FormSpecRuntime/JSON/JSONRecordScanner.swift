@@ -50,6 +50,8 @@ package struct JSONRecordScanner {
     private let lengthStart: [Int]
     private let integerLow: [Int64]
     private let integerHigh: [Int64]
+    /// A choice decided in place: its options' UTF-8 bytes; empty for other fields.
+    private let choiceOptions: [[[UInt8]]]
     /// The program read into (`scratch` in ``scan(_:into:collectUnknownKeys:today:decidingInPlace:)``
     /// belongs to it), whose pattern tables `patternChecks` points into.
     private let program: Program
@@ -67,6 +69,9 @@ package struct JSONRecordScanner {
     /// How a field's value may be decided where it is read.
     enum InPlace: UInt8 {
         case no, text, integer
+        /// A choice: decided when its text is one of the options (`choiceOptions`), byte for byte
+        /// (``ExactText``), and passes its patterns and lengths.
+        case choice
         /// A group without rules: nothing to evaluate when it is an object (its slot is still
         /// written, for its members).
         case group
@@ -97,7 +102,11 @@ package struct JSONRecordScanner {
             if fields[index].type == .group, plan.isSimple, plan.first == plan.end { return .group }
             if fields[index].type == .list, plan.isSimple, Self.itemCountBounds(plan, lowered) != nil { return .list }
             guard plan.isUnread else { return .no }
+            if fields[index].type == .choice { return .choice }
             return plan.rules == .integer ? .integer : .text
+        }
+        choiceOptions = zip(fields, inPlace).map { field, kind in
+            kind == .choice ? field.options.map { Array($0.value.utf8) } : []
         }
         self.program = program
         (patternChecks, patternStart, lengthChecks, lengthStart, integerLow, integerHigh) = Self.inPlaceChecks(
@@ -253,6 +262,11 @@ package struct JSONRecordScanner {
             }
         }
         return true
+    }
+
+    /// Whether `utf8` is one of choice field `field`'s options, byte for byte.
+    private func isOption(_ field: Int, _ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        choiceOptions[field].contains { $0.elementsEqual(utf8) }
     }
 
     /// Whether text field `field`'s value, `utf8`, passes every pattern and length of the field.
@@ -462,10 +476,12 @@ package struct JSONRecordScanner {
         let line = cursor.bytes
         if let content = cursor.plainString() {
             let bytes = UnsafeBufferPointer(rebasing: line[content])
-            // A field nothing else reads, whose text passes every rule: decided here. The text
-            // must be what `read` makes of it: not empty, nothing to trim.
-            if decides, inPlace[field] == .text, let first = bytes.first, let last = bytes.last,
-                !trims[field] || (Self.isPlainASCII(first) && Self.isPlainASCII(last)), textPasses(field, bytes)
+            // A field nothing else reads, whose text passes every rule (and is one of a choice's
+            // options): decided here. The text must be what `read` makes of it: not empty, nothing
+            // to trim.
+            if decides, inPlace[field] == .text || inPlace[field] == .choice, let first = bytes.first,
+                let last = bytes.last, !trims[field] || (Self.isPlainASCII(first) && Self.isPlainASCII(last)),
+                inPlace[field] == .text || isOption(field, bytes), textPasses(field, bytes)
             {
                 slots.markDecided(field)
                 return true
