@@ -283,18 +283,14 @@ struct ErrorsReportTests {
                   edges: {type: integer, rules: [{at_least: 9223372036854775807}]}
                 """
         ).program
-        let context = EvaluationContext()
-        var full = RecordValidator(program: program, context: context)
-        var short = RecordValidator(program: program, context: context)
         let numbers = [
             "-9223372036854775808", "9223372036854775807", "-4", "-3", "-2", "0", "3", "4", "5", "6", "9", "10",
         ]
-        for number in numbers {
-            let line = Array(
-                #"{"open":\#(number),"closed":\#(number),"top":\#(number),"bottom":\#(number),"edges":\#(number)}"#.utf8
-            )
-            try Self.expectSameShortReport(line, full: &full, short: &short, "\(number)")
-        }
+        try Self.expectSameShortReports(
+            program,
+            numbers.map {
+                (#"{"open":\#($0),"closed":\#($0),"top":\#($0),"bottom":\#($0),"edges":\#($0)}"#, "\($0)")
+            })
     }
 
     @Test("a choice decided where it is read gets the short report of a full evaluation")
@@ -311,9 +307,6 @@ struct ErrorsReportTests {
                   shown: {rules: [{required: true, when: {field: read, equals: x}}]}
                 """
         ).program
-        let context = EvaluationContext()
-        var full = RecordValidator(program: program, context: context)
-        var short = RecordValidator(program: program, context: context)
         // Options, near misses (case, a decomposed é, spaces trimmed or kept, numbers and booleans
         // matched by their JSON text), and values of other types.
         let values = [
@@ -321,11 +314,9 @@ struct ErrorsReportTests {
             "true", #""true""#, "null", "[]", "{}", #""S""#, #""M""#, #""XL""#, #"" a ""#, #""a""#, #""b""#, #""x""#,
             #""z""#,
         ]
-        for value in values {
-            let line = Array(
-                #"{"country":\#(value),"size":\#(value),"kept":\#(value),"read":\#(value),"shown":"s"}"#.utf8)
-            try Self.expectSameShortReport(line, full: &full, short: &short, "\(value)")
-        }
+        try Self.expectSameShortReports(
+            program,
+            values.map { (#"{"country":\#($0),"size":\#($0),"kept":\#($0),"read":\#($0),"shown":"s"}"#, "\($0)") })
     }
 
     @Test("a list's count decided where it is read gets the short report of a full evaluation, at every bound")
@@ -352,14 +343,22 @@ struct ErrorsReportTests {
                     rules: [{unique_items: true}]
                 """
         ).program
+        let lines = (0...5).map { count in
+            let tags = (0..<count).map { "\"t\($0)\"" }.joined(separator: ",")
+            let stops = (0..<count).map { #"{"city":"c\#($0)"}"# }.joined(separator: ",")
+            return (#"{"tags":[\#(tags)],"stops":[\#(stops)],"unique":["a","a"]}"#, "\(count)")
+        }
+        try Self.expectSameShortReports(program, lines)
+    }
+
+    /// Reads each of `lines` both ways (``expectSameShortReport(_:full:short:_:)``), in order, with
+    /// one pair of validators of `program`: each line finds the slots the one before left.
+    static func expectSameShortReports(_ program: Program, _ lines: [(line: String, comment: String)]) throws {
         let context = EvaluationContext()
         var full = RecordValidator(program: program, context: context)
         var short = RecordValidator(program: program, context: context)
-        for count in 0...5 {
-            let tags = (0..<count).map { "\"t\($0)\"" }.joined(separator: ",")
-            let stops = (0..<count).map { #"{"city":"c\#($0)"}"# }.joined(separator: ",")
-            let line = Array(#"{"tags":[\#(tags)],"stops":[\#(stops)],"unique":["a","a"]}"#.utf8)
-            try Self.expectSameShortReport(line, full: &full, short: &short, "\(count)")
+        for (line, comment) in lines {
+            try expectSameShortReport(Array(line.utf8), full: &full, short: &short, "\(comment)")
         }
     }
 
