@@ -351,6 +351,60 @@ struct ErrorsReportTests {
         try Self.expectSameShortReports(program, lines)
     }
 
+    @Test("a line lacking items and members gets the short report of a full evaluation, whatever the line before left")
+    func lackingFieldsAfterFullerLines() throws {
+        // `code` and `zip` are read by a sibling's condition: a line that lacks them must not see
+        // the value the line before gave. `note` and `memo` are read by nothing else: their slots
+        // may keep it while no evaluation looks.
+        let program = try CompiledForm(
+            source: """
+                formspec: 1
+                form: lacking
+                fields:
+                  stops:
+                    type: list
+                    of: group
+                    rules: [{max_items: 3}]
+                    fields:
+                      city: {required: true, rules: [{min_length: 2}]}
+                      code: {}
+                      note:
+                        rules:
+                          - required: true
+                            when: {field: code, equals: X}
+                  address:
+                    type: group
+                    fields:
+                      city: {required: true}
+                      zip: {}
+                      memo:
+                        rules:
+                          - required: true
+                            when: {field: zip, equals: Z}
+                """
+        ).program
+        let full =
+            #"{"stops":[{"city":"Ams"},{"city":"Rot","code":"X","note":"n"},{"city":"Ber"}],"#
+            + #""address":{"city":"Gent","zip":"Z","memo":"m"}}"#
+        let unnoted =
+            #"{"stops":[{"city":"Ams"},{"city":"Rot","code":"X"},{"city":"B"}],"#
+            + #""address":{"city":"Gent","zip":"Z"}}"#
+        let lines = [
+            (full, "every member given"),
+            (#"{"stops":[{"city":"Ams"}]}"#, "one item, no address"),
+            (unnoted, "notes missing where code and zip ask for them"),
+            (#"{"stops":[{"city":"Ams"},{"city":"Rot"}],"address":{"city":"Gent"}}"#, "no code, no zip"),
+            (full, "every member again"),
+            (
+                #"{"stops":[{"city":"Ams"},{"city":"Rot","note":"x"}],"address":{"city":"Gent","memo":"y"}}"#,
+                "notes without code or zip"
+            ),
+            (unnoted, "notes missing again"),
+            (#"{"stops":[],"address":{"city":"Gent"}}"#, "no items"),
+        ]
+        try Self.expectSameShortReports(program, lines)
+    }
+
     /// Reads each of `lines` both ways (``expectSameShortReport(_:full:short:_:)``), in order, with
     /// one pair of validators of `program`: each line finds the slots the one before left.
     static func expectSameShortReports(_ program: Program, _ lines: [(line: String, comment: String)]) throws {

@@ -105,8 +105,11 @@
     /// every field does. A record reader that decided fields where it read them sets it: every
     /// field left out is one whose value passed every rule (``FieldPlan/isUnread``: its slot was
     /// not written and holds an earlier record's value, which nothing reads), a group without
-    /// rules given as an object, a list whose count passes its item-count rules, or a field the
-    /// record lacks that passes without a value.
+    /// rules given as an object, a list whose count passes its item-count rules, a field the
+    /// record lacks that passes without a value, or a member of a group the record lacks (the
+    /// evaluation skips it, inactive). A field left out that the record lacks and that nothing
+    /// else reads (``FieldPlan/isReadByOthers``) may keep an earlier record's value in its slot
+    /// too.
     /// Anything that loads the slots empties it.
     var fieldsToEvaluate: [UInt64] = []
 

@@ -50,6 +50,10 @@ struct FieldPlan: Sendable {
     /// where it reads its value (``JSONRecordScanner``) and leave its slot unwritten when every
     /// rule passes (see ``EvaluationScratch/fieldsToEvaluate``).
     var isUnread: Bool
+    /// Whether anything but the field's own rules reads its value: another field's rule or
+    /// condition, a form rule, a report (a secret's, to mask it). Not the fields below a group or
+    /// list, which ``isUnread`` also counts.
+    var isReadByOthers: Bool
 }
 
 extension Program.Storage {
@@ -120,7 +124,8 @@ extension Program.Storage {
                 first: Int32(first), end: Int32(end), condition: lowered.fieldCondition[index], parent: parent,
                 skipEnd: Int32(skipEnd), position: position, emptyPasses: emptyPasses, warnings: warnings,
                 required: fields[index].required, isSimple: isSimple, rules: rules,
-                isUnread: isSimple && decidable && !isRead[index] && skipEnd == index + 1)
+                isUnread: isSimple && decidable && !isRead[index] && skipEnd == index + 1,
+                isReadByOthers: isRead[index])
         }
     }
 

@@ -65,6 +65,16 @@ package struct JSONRecordScanner {
     /// ``EvaluationScratch/fieldsToEvaluate``.
     private let passesWhenLacking: [UInt64]
     private let hasMembersAfter: [UInt64]
+    /// The groups with members after them that have no default (so a line that lacks one leaves
+    /// it empty, not an object), as `seen`'s bits, and where each one's members end
+    /// (``FieldPlan/skipEnd``): an evaluation skips the members of such a group the line lacks
+    /// without a look, so they are not listed to evaluate.
+    private let emptyWhenLacking: [UInt64]
+    private let membersEnd: [Int]
+    /// The fields whose value nothing reads but their own rules (``FieldPlan/isReadByOthers``
+    /// off), as `seen`'s bits: when the evaluation that follows does not list one the line lacks,
+    /// nothing reads its slot, and it is not emptied.
+    private let readByNoOther: [UInt64]
 
     /// How a field's value may be decided where it is read.
     enum InPlace: UInt8 {
@@ -124,6 +134,16 @@ package struct JSONRecordScanner {
         }
         self.passesWhenLacking = passesWhenLacking
         self.hasMembersAfter = hasMembersAfter
+        var emptyWhenLacking = hasMembersAfter
+        for index in relativeDefaults { emptyWhenLacking[index >> 6] &= ~(1 << UInt64(index & 63)) }
+        for word in emptyWhenLacking.indices { emptyWhenLacking[word] &= ~hasDefault[word] }
+        self.emptyWhenLacking = emptyWhenLacking
+        membersEnd = plans.map { Int($0.skipEnd) }
+        var readByNoOther = Array(repeating: UInt64(0), count: (fields.count + 63) / 64)
+        for (index, plan) in plans.enumerated() where !plan.isReadByOthers {
+            readByNoOther[index >> 6] |= 1 << UInt64(index & 63)
+        }
+        self.readByNoOther = readByNoOther
         unknownKeys.reserveCapacity(16)
         guard let layout = program.storage.nestedLayout else {
             scopes = [KeyScope(fields.indices.map { (name: fields[$0].name, position: $0) })]
@@ -217,6 +237,7 @@ package struct JSONRecordScanner {
                     scratch.fieldsToEvaluate.append(
                         seen & ~decided | lacking & ~passesWhenLacking[word] | hasMembersAfter[word] & ~decided)
                 }
+                unlistMembersOfLackingGroups(seen: seenWords, in: &scratch.fieldsToEvaluate)
             }
             for word in decidedWords.indices { decidedWords[word] = 0 }
         }
@@ -231,7 +252,12 @@ package struct JSONRecordScanner {
             return true
         }
         // The defaults into the fields the line lacks, found a word of `seen` at a time, and
-        // `seen` cleared for the next line, in one pass.
+        // `seen` cleared for the next line, in one pass. When only the listed fields are
+        // evaluated, a lacking field that is not listed and that nothing else reads keeps its
+        // slot as it is, like a field decided in place (most are the fields of the items past a
+        // list's count).
+        let listed = decidingInPlace ? scratch.fieldsToEvaluate : []
+        let readByNoOther = readByNoOther
         let defaults = program.defaultValues
         let lastWord = seenWords.count - 1
         let pastLastField = pastLastField
@@ -243,7 +269,8 @@ package struct JSONRecordScanner {
                         let lacking = Self.lacking(
                             seen[word], isLastWord: word == lastWord, pastLastField: pastLastField)
                         seen[word] = 0
-                        var emptied = lacking & ~hasDefault[word]
+                        let unread = listed.isEmpty ? 0 : readByNoOther[word] & ~listed[word]
+                        var emptied = lacking & ~hasDefault[word] & ~unread
                         while emptied != 0 {
                             let index = word &<< 6 | emptied.trailingZeroBitCount
                             emptied &= emptied &- 1
@@ -262,6 +289,42 @@ package struct JSONRecordScanner {
             }
         }
         return true
+    }
+
+    /// Takes out of `listed` (``EvaluationScratch/fieldsToEvaluate``) the members of each group
+    /// the line lacks (`seen`) that is left empty: the evaluation skips them, inactive, without a
+    /// look (the group is not an object). The group goes too when it passes without a value.
+    /// Past a list's count its items are such groups: most lines lack some.
+    private func unlistMembersOfLackingGroups(seen: [UInt64], in listed: inout [UInt64]) {
+        listed.withUnsafeMutableBufferPointer { listed in
+            for word in seen.indices {
+                var groups =
+                    Self.lacking(seen[word], isLastWord: word == seen.count - 1, pastLastField: pastLastField)
+                    & emptyWhenLacking[word]
+                guard groups != 0 else { continue }
+                let passes = passesWhenLacking[word]
+                while groups != 0 {
+                    let bit = groups.trailingZeroBitCount
+                    groups &= groups &- 1
+                    let group = word &<< 6 | bit
+                    let start = passes >> UInt64(bit) & 1 != 0 ? group : group &+ 1
+                    Self.clearBits(start..<membersEnd[group], in: listed)
+                }
+            }
+        }
+    }
+
+    /// Clears bits `range` (bit `f & 63` of word `f >> 6`) of `words`.
+    @inline(__always)
+    private static func clearBits(_ range: Range<Int>, in words: UnsafeMutableBufferPointer<UInt64>) {
+        var index = range.lowerBound
+        while index < range.upperBound {
+            let bit = index & 63
+            let count = min(64 &- bit, range.upperBound &- index)
+            let ones: UInt64 = count == 64 ? ~0 : (1 &<< UInt64(count)) &- 1
+            words[index &>> 6] &= ~(ones &<< UInt64(bit))
+            index &+= count
+        }
     }
 
     /// Whether `utf8` is one of choice field `field`'s options, byte for byte.
