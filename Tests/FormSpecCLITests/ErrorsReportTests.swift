@@ -405,6 +405,45 @@ struct ErrorsReportTests {
         try Self.expectSameShortReports(program, lines)
     }
 
+    @Test("items the line lacks get the short report of a full evaluation when their fields straddle bit words")
+    func lackingItemsAcrossBitWords() throws {
+        // Each item is a group of 23 fields, so that items past the first lie across the 64-bit
+        // words that list the fields to evaluate.
+        let members = (0..<20).map { "      m\($0): {rules: [{max_length: 3}]}" }.joined(separator: "\n")
+        let program = try CompiledForm(
+            source: """
+                formspec: 1
+                form: wide
+                fields:
+                  items:
+                    type: list
+                    of: group
+                    rules: [{max_items: 6}]
+                    fields:
+                      name: {required: true}
+                      code: {}
+                      note:
+                        rules:
+                          - required: true
+                            when: {field: code, equals: X}
+                \(members)
+                  after: {required: true}
+                """
+        ).program
+        func line(_ items: Int, code: String = "X", note: Bool = true, after: Bool = true) -> String {
+            let item = #"{"name":"n","code":"\#(code)""# + (note ? #","note":"y","m19":"abc"}"# : "}")
+            let list = Array(repeating: item, count: items).joined(separator: ",")
+            return #"{"items":[\#(list)]"# + (after ? #","after":"a"}"# : "}")
+        }
+        var lines: [(line: String, comment: String)] = []
+        for count in [6, 0, 3, 5, 1, 6, 2, 4] {
+            lines.append((line(count), "\(count) items"))
+            lines.append((line(count, note: false), "\(count) items without notes"))
+            lines.append((line(count, code: "Y", note: false, after: false), "\(count) items, no after"))
+        }
+        try Self.expectSameShortReports(program, lines)
+    }
+
     /// Reads each of `lines` both ways (``expectSameShortReport(_:full:short:_:)``), in order, with
     /// one pair of validators of `program`: each line finds the slots the one before left.
     static func expectSameShortReports(_ program: Program, _ lines: [(line: String, comment: String)]) throws {

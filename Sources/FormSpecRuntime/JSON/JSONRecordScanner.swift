@@ -66,11 +66,19 @@ package struct JSONRecordScanner {
     private let passesWhenLacking: [UInt64]
     private let hasMembersAfter: [UInt64]
     /// The groups with members after them that have no default (so a line that lacks one leaves
-    /// it empty, not an object), as `seen`'s bits, and where each one's members end
-    /// (``FieldPlan/skipEnd``): an evaluation skips the members of such a group the line lacks
-    /// without a look, so they are not listed to evaluate.
+    /// it empty, not an object), as `seen`'s bits, and for each what to take out of the listed
+    /// fields when a line lacks it: an evaluation skips its members (``FieldPlan/skipEnd``)
+    /// without a look, and the group itself when it passes without a value.
     private let emptyWhenLacking: [UInt64]
-    private let membersEnd: [Int]
+    private let unlistedWhenLacking: [Unlisted]
+
+    /// Fields to take out of ``EvaluationScratch/fieldsToEvaluate``: bits `mask` of word `word`
+    /// when they lie in one word, `range` otherwise (`word` -1).
+    struct Unlisted {
+        var word: Int
+        var mask: UInt64
+        var range: Range<Int>
+    }
     /// The fields whose value nothing reads but their own rules (``FieldPlan/isReadByOthers``
     /// off), as `seen`'s bits: when the evaluation that follows does not list one the line lacks,
     /// nothing reads its slot, and it is not emptied.
@@ -138,7 +146,16 @@ package struct JSONRecordScanner {
         for index in relativeDefaults { emptyWhenLacking[index >> 6] &= ~(1 << UInt64(index & 63)) }
         for word in emptyWhenLacking.indices { emptyWhenLacking[word] &= ~hasDefault[word] }
         self.emptyWhenLacking = emptyWhenLacking
-        membersEnd = plans.map { Int($0.skipEnd) }
+        unlistedWhenLacking = plans.indices.map { group in
+            let bit: UInt64 = 1 << UInt64(group & 63)
+            let start = passesWhenLacking[group >> 6] & bit != 0 ? group : group + 1
+            let range = start..<max(start, Int(plans[group].skipEnd))
+            guard !range.isEmpty, range.lowerBound >> 6 == (range.upperBound - 1) >> 6 else {
+                return Unlisted(word: -1, mask: 0, range: range)
+            }
+            let ones: UInt64 = range.count == 64 ? ~0 : (1 << UInt64(range.count)) - 1
+            return Unlisted(word: range.lowerBound >> 6, mask: ones << UInt64(range.lowerBound & 63), range: range)
+        }
         var readByNoOther = Array(repeating: UInt64(0), count: (fields.count + 63) / 64)
         for (index, plan) in plans.enumerated() where !plan.isReadByOthers {
             readByNoOther[index >> 6] |= 1 << UInt64(index & 63)
@@ -301,14 +318,15 @@ package struct JSONRecordScanner {
                 var groups =
                     Self.lacking(seen[word], isLastWord: word == seen.count - 1, pastLastField: pastLastField)
                     & emptyWhenLacking[word]
-                guard groups != 0 else { continue }
-                let passes = passesWhenLacking[word]
                 while groups != 0 {
-                    let bit = groups.trailingZeroBitCount
+                    let group = word &<< 6 | groups.trailingZeroBitCount
                     groups &= groups &- 1
-                    let group = word &<< 6 | bit
-                    let start = passes >> UInt64(bit) & 1 != 0 ? group : group &+ 1
-                    Self.clearBits(start..<membersEnd[group], in: listed)
+                    let unlisted = unlistedWhenLacking[group]
+                    if unlisted.word >= 0 {
+                        listed[unlisted.word] &= ~unlisted.mask
+                    } else {
+                        Self.clearBits(unlisted.range, in: listed)
+                    }
                 }
             }
         }
