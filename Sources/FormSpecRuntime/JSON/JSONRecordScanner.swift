@@ -23,6 +23,19 @@ import FormSpecPattern
 package struct JSONRecordScanner {
     /// The keys of the record's own object (index 0) and of each group's object.
     private let scopes: [KeyScope]
+    /// Every scope's keys, one scope after another (scope `s`'s are
+    /// `expectedKeys[scopeStart[s] ..< scopeStart[s + 1]]`, in `scopes[s]`'s order): what the
+    /// usual member's key is compared with, read without taking up the scope's ``KeyScope`` (a
+    /// retain and a release per object).
+    private let expectedKeys: [ExpectedKey]
+    private let scopeStart: [Int]
+
+    /// A key as the words a member's key is compared with (``FieldKeyTable/KeyWords``), and the
+    /// field it names.
+    struct ExpectedKey {
+        var words: FieldKeyTable.KeyWords
+        var field: Int
+    }
     /// For each field, the scope of its members when it is a group; -1 otherwise.
     private let memberScope: [Int]
     /// For each list, its item fields in position order; empty for other fields.
@@ -164,6 +177,7 @@ package struct JSONRecordScanner {
         unknownKeys.reserveCapacity(16)
         guard let layout = program.storage.nestedLayout else {
             scopes = [KeyScope(fields.indices.map { (name: fields[$0].name, position: $0) })]
+            (expectedKeys, scopeStart) = Self.expectedKeys(scopes)
             memberScope = Array(repeating: -1, count: fields.count)
             itemFields = Array(repeating: [], count: fields.count)
             return
@@ -179,8 +193,20 @@ package struct JSONRecordScanner {
             scopes.append(KeyScope(members))
         }
         self.scopes = scopes
+        (expectedKeys, scopeStart) = Self.expectedKeys(scopes)
         self.memberScope = memberScope
         itemFields = layout.items
+    }
+
+    /// ``expectedKeys`` and ``scopeStart`` for `scopes`.
+    private static func expectedKeys(_ scopes: [KeyScope]) -> ([ExpectedKey], [Int]) {
+        var keys: [ExpectedKey] = []
+        var starts = [0]
+        for scope in scopes {
+            keys += scope.fields.indices.map { ExpectedKey(words: scope.table.words[$0], field: scope.fields[$0]) }
+            starts.append(keys.count)
+        }
+        return (keys, starts)
     }
 
     /// Scans `line` as one JSON object into `scratch`'s field slots.
@@ -465,7 +491,8 @@ package struct JSONRecordScanner {
         collectUnknownKeys: Bool
     ) -> Bool {
         let line = cursor.bytes
-        let keys = scopes[scope]
+        let keysStart = scopeStart[scope]
+        let keysEnd = scopeStart[scope &+ 1]
         // Duplicates are looked for among this object's unknown keys only; the list is back to the
         // enclosing object's when this one ends.
         let firstUnknown = unknownKeys.count
@@ -473,23 +500,25 @@ package struct JSONRecordScanner {
         cursor.skipWhitespace()
         if cursor.take(UInt8(ascii: "}")) { return true }
         // Records usually list the keys in spec order: try the one after the last found first.
-        var guess = 0
+        var guess = keysStart
         while true {
             cursor.skipWhitespace()
             // The key's bytes, for an unknown key only.
             var key = 0..<0
+            // The key's index in `expectedKeys`.
             let entry: Int?
-            if let length = keys.table.memberLength(of: guess, at: cursor.position, in: line) {
+            if guess < keysEnd, let length = memberLength(of: guess, in: scope, at: cursor.position, in: line) {
                 // The usual key: the next field's name, quoted, exactly, and its colon.
                 entry = guess
                 cursor.position &+= length
             } else {
-                guard let found = Self.otherKey(&cursor, in: keys) else { return false }
-                (key, entry) = found
+                guard let found = Self.otherKey(&cursor, in: scopes[scope]) else { return false }
+                key = found.key
+                entry = found.entry.map { keysStart &+ $0 }
             }
             cursor.skipWhitespace()
             if let entry {
-                let field = keys.fields[entry]
+                let field = expectedKeys[entry].field
                 // A key given twice, or a field given both by its path and inside its group.
                 guard slots.markSeen(field) else { return false }
                 guess = entry + 1
@@ -509,6 +538,20 @@ package struct JSONRecordScanner {
             if cursor.take(UInt8(ascii: ",")) { continue }
             return cursor.take(UInt8(ascii: "}"))
         }
+    }
+
+    /// When `line` at `position` starts with key `index` of ``expectedKeys`` (of scope `scope`)
+    /// as a JSON string right followed by a colon, the length of both; `nil` otherwise. The usual
+    /// short name compared a word or two at a time, the others by ``FieldKeyTable``.
+    @inline(__always)
+    private func memberLength(
+        of index: Int, in scope: Int, at position: Int, in line: UnsafeBufferPointer<UInt8>
+    ) -> Int? {
+        let key = expectedKeys[index].words
+        guard key.length > 0, line.count &- position >= max(key.length, 8) else {
+            return scopes[scope].table.memberLength(of: index &- scopeStart[scope], at: position, in: line)
+        }
+        return FieldKeyTable.memberLength(key, at: position, in: line)
     }
 
     /// A key that is not the expected next one, its colon taken: its bytes and the entry it names
@@ -717,7 +760,7 @@ struct FieldKeyTable {
     /// of those that are its own, and its last eight bytes when it is longer than eight; what a
     /// key is compared with in one or two word loads. A name needing an escape or longer has
     /// `length` 0 there.
-    private let words: [KeyWords]
+    let words: [KeyWords]
 
     struct KeyWords {
         var head: UInt64 = 0
@@ -767,13 +810,7 @@ struct FieldKeyTable {
         // The usual case: a short name, and at least eight bytes left to load.
         let key = words[field]
         if key.length > 0, bytes.count - position >= max(key.length, 8) {
-            let start = UnsafeRawPointer(bytes.baseAddress! + position)
-            guard UInt64(littleEndian: start.loadUnaligned(as: UInt64.self)) & key.mask == key.head else { return nil }
-            if key.length > 8 {
-                let last = UInt64(littleEndian: start.loadUnaligned(fromByteOffset: key.length - 8, as: UInt64.self))
-                guard last == key.tail else { return nil }
-            }
-            return key.length
+            return Self.memberLength(key, at: position, in: bytes)
         }
         let start = quotedStart[field]
         let count = quotedStart[field + 1] - start
@@ -782,6 +819,19 @@ struct FieldKeyTable {
             memoryEqual(quoted.baseAddress! + start, bytes.baseAddress! + position, count)
         }
         return equal ? count : nil
+    }
+
+    /// ``memberLength(of:at:in:)`` for a short name's words (`key.length` > 0) with at least
+    /// `max(key.length, 8)` bytes left at `position`.
+    @inline(__always)
+    static func memberLength(_ key: KeyWords, at position: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        let start = UnsafeRawPointer(bytes.baseAddress! + position)
+        guard UInt64(littleEndian: start.loadUnaligned(as: UInt64.self)) & key.mask == key.head else { return nil }
+        if key.length > 8 {
+            let last = UInt64(littleEndian: start.loadUnaligned(fromByteOffset: key.length - 8, as: UInt64.self))
+            guard last == key.tail else { return nil }
+        }
+        return key.length
     }
 
     /// The field whose name is `key`.
