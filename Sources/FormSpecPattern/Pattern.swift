@@ -163,12 +163,23 @@ final class DFAMatcher: @unchecked Sendable {
         var positionOffset = 0
         let table = UnsafeMutableBufferPointer<Int32>.allocate(capacity: max(1, total))
         var tableOffset = 0
+        var accelerators: [DFATables.Accelerator] = []
         for (index, (expected, dfa)) in dfas.enumerated() {
             let width = dfa.classCount
             let stride = width + 1
+            // The dead state keeps row 0; the states a word test can skip through come next (a
+            // state's row offset then says whether it is one), in the DFA's order, then the rest.
+            let stateAccelerators = (0..<dfa.stateCount).map { $0 == 0 ? nil : Self.accelerator(dfa, state: $0) }
+            let order =
+                [0] + (1..<dfa.stateCount).filter { stateAccelerators[$0] != nil }
+                + (1..<dfa.stateCount).filter { stateAccelerators[$0] == nil }
+            var row = [Int](repeating: 0, count: dfa.stateCount)
+            for (position, state) in order.enumerated() { row[state] = position * stride }
+            let accelerated = stateAccelerators.reduce(0) { $0 + ($1 == nil ? 0 : 1) }
             headers[index] = DFATables.Header(
-                expected: expected, start: Int(dfa.start) * stride, width: width, classes: 256 * index,
+                expected: expected, start: row[Int(dfa.start)], width: width, classes: 256 * index,
                 table: tableOffset, searchesOneByte: false, fixedLength: -1, positions: 0)
+            headers[index].lastAccelerated = accelerated * stride
             _ = UnsafeMutableBufferPointer(rebasing: classes[256 * index..<256 * (index + 1)]).initialize(
                 from: dfa.classes)
             if let searched = Self.searchedBytes(dfa) {
@@ -189,19 +200,57 @@ final class DFAMatcher: @unchecked Sendable {
                 positionOffset += shape.count
             }
             for state in 0..<dfa.eofMatch.count {
-                let row = tableOffset + state * stride
+                let offset = tableOffset + row[state]
                 for byteClass in 0..<width {
                     let entry = dfa.table[state * width + byteClass]
-                    table[row + byteClass] = Int32((Int(entry >> 1) * stride) << 1) | (entry & 1)
+                    table[offset + byteClass] = Int32(row[Int(entry >> 1)] << 1) | (entry & 1)
                 }
-                table[row + width] = dfa.eofMatch[state] ? 1 : 0
+                // The end-of-input verdict, and an accelerated state's accelerator.
+                var last: Int32 = dfa.eofMatch[state] ? 1 : 0
+                if let accelerator = stateAccelerators[state] {
+                    last |= Int32(accelerators.count) << 1
+                    accelerators.append(accelerator)
+                }
+                table[offset + width] = last
             }
             tableOffset += dfa.eofMatch.count * stride
         }
+        let acceleratorBuffer = UnsafeMutableBufferPointer<DFATables.Accelerator>.allocate(
+            capacity: max(1, accelerators.count))
+        _ = acceleratorBuffer.initialize(from: accelerators)
         tables = DFATables(
             headers: UnsafeBufferPointer(headers), classes: UnsafeBufferPointer(classes),
             table: UnsafeBufferPointer(table), matchingBytes: UnsafeBufferPointer(matchingBytes),
-            positionSets: UnsafeBufferPointer(positionSets))
+            positionSets: UnsafeBufferPointer(positionSets), accelerators: UnsafeBufferPointer(acceleratorBuffer))
+    }
+
+    /// How state `state` of `dfa` (not the dead one) may be skipped through a word at a time: the
+    /// bytes that leave it (or enter a match) are all flagged by one of ``DFATables/Accelerator``'s
+    /// word tests, and enough bytes stay for the test to pay (as in `[^@\s]+` or `[a-z]+`);
+    /// `nil` otherwise. The test may flag bytes that stay too: those take a table step.
+    static func accelerator(_ dfa: DFA, state: Int) -> DFATables.Accelerator? {
+        let stay = Int32(state << 1)
+        let stays = (0..<256).map { dfa.table[state * dfa.classCount + Int(dfa.classes[$0])] == stay }
+        // A state few bytes keep is left at once: nothing to skip.
+        guard stays.filter({ $0 }).count >= 8 else { return nil }
+        let leaving = (0..<0x80).filter { !stays[$0] }
+        let flagsHigh = stays[0x80...].contains(false)
+        // Leaving bytes below `!` (controls, space) and up to three others, each flagged.
+        let others = leaving.filter { $0 > 0x20 }
+        if others.count <= 3 {
+            var stops = others.map(UInt8.init)
+            // Padding repeats a stop (or NUL, flagged anyway or harmlessly).
+            while stops.count < 3 { stops.append(stops.first ?? 0) }
+            return DFATables.Accelerator(
+                kind: .stops, flagsHigh: flagsHigh, belowSpace: leaving.contains { $0 <= 0x20 },
+                stops: (stops[0], stops[1], stops[2]), low: 0, high: 0)
+        }
+        // Or every ASCII byte that stays in one range (bytes past ASCII always flagged).
+        guard let low = (0..<0x80).first(where: { stays[$0] }), let high = (0..<0x80).last(where: { stays[$0] }),
+            (low...high).allSatisfy({ stays[$0] })
+        else { return nil }
+        return DFATables.Accelerator(
+            kind: .range, flagsHigh: true, belowSpace: false, stops: (0, 0, 0), low: UInt8(low), high: UInt8(high))
     }
 
     /// For a fixed shape (`fixedShape`) of 8 through 16 positions whose every set is one range of
@@ -350,6 +399,7 @@ final class DFAMatcher: @unchecked Sendable {
     }
 
     deinit {
+        tables.accelerators.deallocate()
         tables.headers.deallocate()
         tables.classes.deallocate()
         tables.table.deallocate()
@@ -393,6 +443,57 @@ package struct DFATables: @unchecked Sendable {
         @usableFromInline var headHigh: UInt64 = 0
         @usableFromInline var tailLow: UInt64 = 0
         @usableFromInline var tailHigh: UInt64 = 0
+        /// The row offset of the last state with an ``Accelerator`` (they come first, after the
+        /// dead state); 0 when none has one.
+        @usableFromInline var lastAccelerated = 0
+    }
+
+    /// How a DFA state that most bytes keep (`[^@\s]+`, `[a-z]+`) is skipped through eight bytes
+    /// at a time: a word test flags every byte that may leave the state, and the bytes before the
+    /// first flagged one are skipped without a table step (each would lead back to the state).
+    @usableFromInline struct Accelerator {
+        @usableFromInline enum Kind: UInt8 {
+            /// Flags bytes past ASCII (`flagsHigh`), below `!` (`belowSpace`) and the `stops`.
+            case stops
+            /// Flags every byte outside `low ... high` (an ASCII range).
+            case range
+        }
+
+        @usableFromInline var kind: Kind
+        @usableFromInline var flagsHigh: Bool
+        @usableFromInline var belowSpace: Bool
+        @usableFromInline var stops: (UInt8, UInt8, UInt8)
+        @usableFromInline var low: UInt8
+        @usableFromInline var high: UInt8
+
+        /// How many of the eight bytes of `word` (the first byte lowest) come before the first
+        /// flagged one; 8 when none is. As ``inRanges(_:_:_:)`` and the JSON scanner's string test:
+        /// past the first flagged byte a borrow may flag others wrongly, but the lowest flag is
+        /// exact.
+        @inlinable @inline(__always)
+        func plainPrefix(_ word: UInt64) -> Int {
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highs: UInt64 = 0x8080_8080_8080_8080
+            var flags: UInt64
+            switch kind {
+            case .stops:
+                @inline(__always) func zeroBytes(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
+                flags =
+                    zeroBytes(word ^ (ones &* UInt64(stops.0))) | zeroBytes(word ^ (ones &* UInt64(stops.1)))
+                    | zeroBytes(word ^ (ones &* UInt64(stops.2)))
+                if flagsHigh { flags |= word & highs }
+                // A byte below 0x21 (with no high bit) borrows from 0x21.
+                if belowSpace { flags |= (word &- ones &* 0x21) & ~word & highs }
+            case .range:
+                // With the high bit set, a byte minus `low` keeps it when the byte is at least
+                // `low`; `high` with the high bit set minus a byte keeps it when the byte is at
+                // most `high`. A byte past ASCII is flagged by its own high bit.
+                let atLeast = (word | highs) &- ones &* UInt64(low)
+                let atMost = (ones &* UInt64(high) | highs) &- word
+                flags = ~(atLeast & atMost) & highs | word & highs
+            }
+            return flags.trailingZeroBitCount &>> 3
+        }
     }
 
     @usableFromInline let headers: UnsafeBufferPointer<Header>
@@ -404,6 +505,9 @@ package struct DFATables: @unchecked Sendable {
     @usableFromInline let matchingBytes: UnsafeBufferPointer<Bool>
     /// Per conjunct of a fixed length, 256 flags per position: whether the byte may be there.
     @usableFromInline let positionSets: UnsafeBufferPointer<Bool>
+    /// The accelerated states' ``Accelerator``s: state row `r`'s is the one numbered
+    /// `table[r + width] >> 1` (that entry's low bit is the state's end-of-input verdict).
+    @usableFromInline let accelerators: UnsafeBufferPointer<Accelerator>
 
     /// Whether `bytes` satisfy every conjunct.
     @inlinable
@@ -453,11 +557,22 @@ package struct DFATables: @unchecked Sendable {
         var state = header.start
         if let base = bytes.baseAddress, let classes = classes.baseAddress {
             let byteClass = classes + header.classes
-            for offset in 0..<bytes.count {
+            let count = bytes.count
+            var offset = 0
+            while offset < count {
+                // A state most bytes keep: skip those a word at a time (the dead state has row 0).
+                if state <= header.lastAccelerated, state != 0, offset &+ 8 <= count {
+                    let accelerator = accelerators[Int(rows[state &+ header.width] &>> 1)]
+                    let word = UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
+                    let plain = accelerator.plainPrefix(word)
+                    offset &+= plain
+                    if plain == 8 { continue }
+                }
                 let entry = rows[state &+ Int(byteClass[Int(base[offset])])]
                 if entry & 1 != 0 { return true }
                 state = Int(entry &>> 1)
                 if state == 0 { return false }
+                offset &+= 1
             }
         }
         return rows[state &+ header.width] & 1 != 0

@@ -36,6 +36,40 @@ struct DFAMatcherTests {
         }
     }
 
+    /// Patterns with states most bytes keep (skipped eight bytes at a time) and a byte that leaves
+    /// or keeps them, put at every offset of longer texts.
+    static let acceleratedPatterns = [
+        #"^[^@\s]+@[^@\s]+\.[a-z]{2,}$"#, "^[a-z]+$", "[^,]*x", #"^[^"\\]*$"#, "^[a-z]+ [a-z]+$",
+        "^[0-9]{2,}$", "^[^ab]+z", #"^[^\x00-\x1F]+$"#, "^[^@.,]+$",
+    ]
+
+    @Test(
+        "states most bytes keep are skipped a word at a time, as the PikeVM reads them", arguments: acceleratedPatterns)
+    func acceleratedStatesAgreeWithThePikeVM(source: String) throws {
+        let pattern = try Pattern(source)
+        let accelerated = withExtendedLifetime(pattern) {
+            pattern.dfas?.tables.headers.contains { $0.lastAccelerated > 0 } ?? false
+        }
+        #expect(accelerated, "\(source) has a state to skip through")
+        let fillers = ["abcdefghijklmnopqrstuvwxyz", "user.name", "0123456789abcdef", "Hello World"]
+        let specials = ["@", " ", ".", "\t", "é", "Z", ",", "x", "\"", "\\", "\u{1}", "\u{1F600}", "a", "@b.co", ""]
+        for filler in fillers {
+            let text = String(repeating: filler, count: 3)
+            for special in specials {
+                for offset in 0...text.count {
+                    let index = text.index(text.startIndex, offsetBy: offset)
+                    for candidate in [
+                        String(text[..<index] + special + text[index...]), String(text[..<index] + special),
+                    ] {
+                        var steps = 0
+                        let expected = pattern.run(candidate, engine: .pikeVM, steps: &steps)
+                        #expect(pattern.matches(candidate) == expected, "\(source) on \(candidate)")
+                    }
+                }
+            }
+        }
+    }
+
     @Test func theSignUpPatternsRunOnTheMatcher() throws {
         for source in Self.patterns.prefix(6) {
             #expect(try Pattern(source).dfas != nil, "\(source)")
