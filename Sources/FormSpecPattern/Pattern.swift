@@ -509,6 +509,40 @@ package struct DFATables: @unchecked Sendable {
     /// `table[r + width] >> 1` (that entry's low bit is the state's end-of-input verdict).
     @usableFromInline let accelerators: UnsafeBufferPointer<Accelerator>
 
+    /// A pattern of one conjunct that matches exactly the inputs of one length, 8 through 16
+    /// bytes, whose byte at each position is in that position's ASCII range (an SKU, an order
+    /// id): what ``isMatch(_:_:)`` checks for it, for a caller to check without a call.
+    package struct FixedRanges: Sendable {
+        /// The length; -1 for none.
+        package var length = -1
+        var headLow: UInt64 = 0
+        var headHigh: UInt64 = 0
+        var tailLow: UInt64 = 0
+        var tailHigh: UInt64 = 0
+
+        package init() {}
+
+        /// Whether `bytes` match (``DFATables/matches(_:)``'s answer).
+        @inlinable @inline(__always)
+        package func matches(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            guard bytes.count == length, let base = bytes.baseAddress else { return false }
+            let raw = UnsafeRawPointer(base)
+            let head = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
+            let tail = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: length &- 8, as: UInt64.self))
+            return DFATables.inRanges(head, headLow, headHigh) && DFATables.inRanges(tail, tailLow, tailHigh)
+        }
+    }
+
+    /// The pattern's ``FixedRanges``, when it is such a pattern.
+    package var fixedRanges: FixedRanges? {
+        guard headers.count == 1, let header = headers.first, header.expected, header.hasRanges else { return nil }
+        var ranges = FixedRanges()
+        ranges.length = header.fixedLength
+        (ranges.headLow, ranges.headHigh) = (header.headLow, header.headHigh)
+        (ranges.tailLow, ranges.tailHigh) = (header.tailLow, header.tailHigh)
+        return ranges
+    }
+
     /// Whether `bytes` satisfy every conjunct.
     @inlinable
     package func matches(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -58,6 +58,9 @@ package struct JSONRecordScanner {
     /// (`patternChecks[patternStart[f] ..< patternStart[f + 1]]`) and lengths (likewise), an
     /// integer's bounds (all its ranges as one closed interval).
     private let patternChecks: [(tables: DFATables, negated: Bool)]
+    /// Per pattern check, the pattern's ``DFATables/FixedRanges`` when it has them (an SKU's, an
+    /// order id's: checked here with two word tests instead of a call); `length` -1 otherwise.
+    private let patternRanges: [DFATables.FixedRanges]
     private let patternStart: [Int]
     private let lengthChecks: [LengthRule]
     private let lengthStart: [Int]
@@ -142,6 +145,7 @@ package struct JSONRecordScanner {
         self.program = program
         (patternChecks, patternStart, lengthChecks, lengthStart, integerLow, integerHigh) = Self.inPlaceChecks(
             plans, inPlace, lowered)
+        patternRanges = patternChecks.map { $0.tables.fixedRanges ?? DFATables.FixedRanges() }
         decided = Array(repeating: 0, count: (fields.count + 63) / 64)
         var passesWhenLacking = Array(repeating: UInt64(0), count: (fields.count + 63) / 64)
         var hasMembersAfter = passesWhenLacking
@@ -380,8 +384,9 @@ package struct JSONRecordScanner {
     @inline(__always)
     private func textPasses(_ field: Int, _ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
         for check in patternStart[field]..<patternStart[field &+ 1] {
-            let (tables, negated) = patternChecks[check]
-            guard tables.matches(utf8) != negated else { return false }
+            let ranges = patternRanges[check]
+            let passes = ranges.length >= 0 ? ranges.matches(utf8) : patternChecks[check].tables.matches(utf8)
+            guard passes != patternChecks[check].negated else { return false }
         }
         for check in lengthStart[field]..<lengthStart[field &+ 1] {
             guard lengthChecks[check].passes(utf8: utf8) == true else { return false }
