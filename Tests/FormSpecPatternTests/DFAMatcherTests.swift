@@ -70,6 +70,26 @@ struct DFAMatcherTests {
         }
     }
 
+    @Test("a fixed-length range pattern's word tests, run by a caller, answer as the matcher does")
+    func fixedRangesAgreeWithTheMatcher() throws {
+        var checked = 0
+        for source in Self.patterns + ["^[a-z]{16}$", "^[A-Z]{2}[0-9]{2}[A-Z0-9]{4}$", "^[0-9]{9}$"] {
+            let pattern = try Pattern(source)
+            try withExtendedLifetime(pattern) {
+                guard let ranges = pattern.dfas?.tables.fixedRanges else { return }
+                checked += 1
+                for text in Self.texts + ["abcdefghijklmnop", "abcdefghijklmnoP", "NL91ABNA", "nl91ABNA", "123456789"] {
+                    let bytes = Array(text.utf8)
+                    let viaRanges = bytes.withUnsafeBufferPointer { ranges.matches($0) }
+                    #expect(viaRanges == pattern.matches(text), "\(source) on \(text)")
+                }
+                _ = try #require(ranges.length >= 8)
+            }
+        }
+        // ORD-, the SKU, [a-z]{16} and [0-9]{9}; [A-Z0-9] is not one range.
+        #expect(checked == 4)
+    }
+
     @Test func theSignUpPatternsRunOnTheMatcher() throws {
         for source in Self.patterns.prefix(6) {
             #expect(try Pattern(source).dfas != nil, "\(source)")
