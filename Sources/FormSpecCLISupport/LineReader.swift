@@ -72,6 +72,18 @@ package final class LineReader {
         if ownsDescriptor { close(descriptor) }
     }
 
+    /// Reads up to `count` bytes of the input into `buffer` (a `read(2)`, again when interrupted);
+    /// how many it read, 0 at the end.
+    ///
+    /// - Throws: ``FileError`` on a read error.
+    package func read(into buffer: UnsafeMutableRawPointer, count: Int) throws(FileError) -> Int {
+        while true {
+            let read = readDescriptor(descriptor, buffer, count)
+            if read >= 0 { return read }
+            if errno != EINTR { throw FileError.current(path: path, operation: .read) }
+        }
+    }
+
     /// Calls `body` with each line, in order.
     ///
     /// - Parameter body: Receives each line; its bytes are only valid during the call.
@@ -113,11 +125,7 @@ package final class LineReader {
         }
 
         while true {
-            let count = read(descriptor, buffer.baseAddress, bufferSize)
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw FileError.current(path: path, operation: .read)
-            }
+            let count = try read(into: buffer.baseAddress!, count: bufferSize)
             if count == 0 {
                 if !pending.isEmpty || oversized { try emitPending() }
                 return
@@ -144,4 +152,9 @@ package final class LineReader {
             }
         }
     }
+}
+
+/// `read(2)`, by a name the reader's own `read(into:count:)` does not hide.
+private func readDescriptor(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
 }

@@ -1,7 +1,16 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Validates JSON Lines on several threads, reports written in input order, in constant memory.
 ///
-/// The calling thread reads lines into chunks (up to ``linesPerChunk`` lines or ``bytesPerChunk``
-/// bytes, one longer line alone) and writes finished chunks' reports in order; up to `jobs - 1`
+/// The calling thread reads the input straight into chunks (``bytesPerChunk`` bytes, one longer
+/// line alone, split into lines as they are read; the line a chunk ends in goes on in the next)
+/// and writes finished chunks' reports in order; up to `jobs - 1`
 /// worker threads validate chunks, each with a ``BatchValidator`` of its own that collects its
 /// reports in memory. The calling thread is the last of the `jobs`: when it has no free chunk to
 /// fill, or the input is all read, and a chunk is waiting, it validates that chunk itself rather
@@ -23,10 +32,13 @@ final class ParallelLineValidator: @unchecked Sendable {
     // locked, except a chunk's contents, which belong to exactly one thread at a time (the reader
     // while filling it, one worker while validating it, the reader again while writing it).
 
-    /// The most lines in one chunk.
+    /// Past this many lines a chunk takes no more reads (the last read's lines still go in).
     static let linesPerChunk = 1024
-    /// The most bytes in one chunk (a longer line is a chunk of its own).
-    static let bytesPerChunk = 256 << 10
+    /// The bytes of input a chunk holds (a longer line grows its chunk).
+    static let defaultBytesPerChunk = 256 << 10
+    /// The most bytes one `read(2)` asks for: a chunk takes several, each read into a stretch of
+    /// memory still in the cache.
+    static let bytesPerRead = 64 << 10
 
     /// A run of consecutive lines and, once validated, their reports.
     final class Chunk: @unchecked Sendable {
@@ -41,17 +53,22 @@ final class ParallelLineValidator: @unchecked Sendable {
         func reset(sequence: Int, firstNumber: Int) {
             self.sequence = sequence
             self.firstNumber = firstNumber
-            lines.bytes.removeAll(keepingCapacity: true)
+            lines.count = 0
+            lines.starts.removeAll(keepingCapacity: true)
             lines.ends.removeAll(keepingCapacity: true)
             lines.oversized.removeAll(keepingCapacity: true)
             abort = nil
         }
     }
 
-    /// A chunk's lines, end to end.
+    /// A chunk's input as read, and its lines.
     struct Lines {
+        /// The input read, terminators and all: `bytes[..<count]`; the rest is room to read into.
         var bytes: [UInt8] = []
-        /// Where each line ends in `bytes` (it starts where the previous one ends).
+        var count = 0
+        /// Where each line starts and ends in `bytes` (its `\n`, and a `\r` before it, left out;
+        /// both 0 for a line too long to keep).
+        var starts: [Int] = []
         var ends: [Int] = []
         /// Whether each line was too long to keep.
         var oversized: [Bool] = []
@@ -61,6 +78,7 @@ final class ParallelLineValidator: @unchecked Sendable {
 
     private let validator: BatchValidator
     private let jobs: Int
+    private let bytesPerChunk: Int
     private let condition = ThreadCondition()
     private var free: [Chunk] = []
     private var pending: [Chunk] = []
@@ -108,9 +126,14 @@ final class ParallelLineValidator: @unchecked Sendable {
     ///   - validator: The validator whose settings the workers copy and whose counts they add to.
     ///   - jobs: How many worker threads validate.
     ///   - startThread: How threads are started (tests inject failures).
-    init(validator: BatchValidator, jobs: Int, startThread: @escaping ThreadStarter = FormSpecCLISupport.startThread) {
+    ///   - bytesPerChunk: The input bytes a chunk holds (tests make chunks small).
+    init(
+        validator: BatchValidator, jobs: Int, startThread: @escaping ThreadStarter = FormSpecCLISupport.startThread,
+        bytesPerChunk: Int = ParallelLineValidator.defaultBytesPerChunk
+    ) {
         self.validator = validator
         self.jobs = Self.usefulJobs(jobs)
+        self.bytesPerChunk = max(1, bytesPerChunk)
         self.startThread = startThread
         free = (0..<(4 * self.jobs + 4)).map { _ in Chunk() }
     }
@@ -170,21 +193,15 @@ final class ParallelLineValidator: @unchecked Sendable {
         // exclusivity check per append, a tenth of the reading thread's time.
         var lines = Lines()
         swap(&lines, &chunk.lines)
+        var filler = ChunkFiller(reader: reader, bytesPerChunk: bytesPerChunk)
         do {
-            try reader.forEachLine { line in
-                if !lines.ends.isEmpty,
-                    lines.ends.count >= Self.linesPerChunk || lines.bytes.count + line.bytes.count > Self.bytesPerChunk
-                {
-                    let next = chunk.firstNumber + lines.ends.count
-                    swap(&lines, &chunk.lines)
-                    submit(chunk)
-                    chunk = try freeChunk()
-                    chunk.reset(sequence: submitted, firstNumber: next)
-                    swap(&lines, &chunk.lines)
-                }
-                lines.bytes.append(contentsOf: line.bytes)
-                lines.ends.append(lines.bytes.count)
-                lines.oversized.append(line.isOversized)
+            while try filler.fill(&lines) {
+                let next = chunk.firstNumber + lines.ends.count
+                swap(&lines, &chunk.lines)
+                submit(chunk)
+                chunk = try freeChunk()
+                chunk.reset(sequence: submitted, firstNumber: next)
+                swap(&lines, &chunk.lines)
             }
             swap(&lines, &chunk.lines)
             if !chunk.isEmpty { submit(chunk) }
@@ -299,19 +316,129 @@ final class ParallelLineValidator: @unchecked Sendable {
     private func validate(_ chunk: Chunk, with worker: BatchValidator) {
         let input = input
         chunk.lines.bytes.withUnsafeBufferPointer { bytes in
-            var start = 0
             for (index, end) in chunk.lines.ends.enumerated() {
                 do throws(BatchValidator.Abort) {
                     try worker.validateLine(
-                        UnsafeBufferPointer(rebasing: bytes[start..<end]), number: chunk.firstNumber + index,
-                        isOversized: chunk.lines.oversized[index], input: input)
+                        UnsafeBufferPointer(rebasing: bytes[chunk.lines.starts[index]..<end]),
+                        number: chunk.firstNumber + index, isOversized: chunk.lines.oversized[index], input: input)
                 } catch {
                     chunk.abort = error
                     break
                 }
-                start = end
             }
         }
         worker.takeOutput(&chunk.output)
+    }
+}
+
+/// Reads the input straight into chunks' memory and splits it into lines, by ``LineReader``'s
+/// rules: lines end at `\n`, a `\r` before it is dropped, a last line without one is still a
+/// line, and a line longer than the reader's ``LineReader/maxLineLength`` is not kept (it is read
+/// past and marked oversized).
+struct ChunkFiller {
+    private let reader: LineReader
+    private let bytesPerChunk: Int
+    /// The start of the line the last chunk ended in, for the next.
+    private var carry: [UInt8] = []
+    /// Whether the input is inside a line too long to keep, being read past.
+    private var skipping = false
+
+    init(reader: LineReader, bytesPerChunk: Int) {
+        self.reader = reader
+        self.bytesPerChunk = bytesPerChunk
+    }
+
+    /// Fills `lines` (emptied: no lines, `count` 0) with the line the last chunk ended in and
+    /// the input after it, up to its room (``ParallelLineValidator/linesPerChunk`` lines ends the
+    /// reading too). Returns whether more input may follow: `false` once the end is read (`lines`
+    /// then holds the last lines, maybe none).
+    ///
+    /// - Throws: ``FileError`` on a read error.
+    mutating func fill(_ lines: inout ParallelLineValidator.Lines) throws -> Bool {
+        // Room for a chunk, and for a long line carried with room to go on; a chunk that grew
+        // for one long line does not keep that memory.
+        let room = max(bytesPerChunk, 2 * carry.count)
+        if lines.bytes.count < room || lines.bytes.count > 16 * room {
+            lines.bytes = Array(repeating: 0, count: room)
+        }
+        lines.bytes.replaceSubrange(0..<carry.count, with: carry)
+        lines.count = carry.count
+        carry.removeAll(keepingCapacity: true)
+        // Where the line being read starts; the carried bytes hold no `\n`.
+        var lineStart = 0
+        var scanned = lines.count
+        while true {
+            if lines.count == lines.bytes.count {
+                // Full: whole lines make a chunk, the one they end in goes on in the next.
+                guard lines.ends.isEmpty else { break }
+                if lines.count - lineStart > reader.maxLineLength {
+                    // One line too long to keep: read past the rest of it.
+                    lines.starts.append(0)
+                    lines.ends.append(0)
+                    lines.oversized.append(true)
+                    skipping = true
+                    (lines.count, lineStart, scanned) = (0, 0, 0)
+                } else {
+                    // One line longer than a chunk: the chunk grows.
+                    lines.bytes.append(contentsOf: repeatElement(0, count: lines.bytes.count))
+                }
+            }
+            let room = min(lines.bytes.count - lines.count, ParallelLineValidator.bytesPerRead)
+            let read = try lines.bytes.withUnsafeMutableBytes { bytes in
+                try reader.read(into: bytes.baseAddress! + lines.count, count: room)
+            }
+            guard read > 0 else {
+                // The end: a last line without a `\n` is still a line.
+                if skipping {
+                    skipping = false
+                } else if lineStart < lines.count {
+                    Self.addLine(lineStart..<lines.count, to: &lines, maxLength: reader.maxLineLength)
+                }
+                return false
+            }
+            lines.count += read
+            lines.bytes.withUnsafeBufferPointer { bytes in
+                let base = bytes.baseAddress!
+                while scanned < lines.count,
+                    let found = memchr(base + scanned, Int32(UInt8(ascii: "\n")), lines.count - scanned)
+                {
+                    let newline = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                    if skipping {
+                        skipping = false
+                    } else {
+                        Self.addLine(lineStart..<newline, to: &lines, maxLength: reader.maxLineLength)
+                    }
+                    lineStart = newline + 1
+                    scanned = lineStart
+                }
+            }
+            scanned = lines.count
+            if skipping {
+                // The long line's bytes are not kept.
+                (lines.count, lineStart, scanned) = (0, 0, 0)
+            } else if lines.ends.count >= ParallelLineValidator.linesPerChunk {
+                break
+            }
+        }
+        carry.append(contentsOf: lines.bytes[lineStart..<lines.count])
+        lines.count = lineStart
+        return true
+    }
+
+    /// Adds the line of `bytes[range]` (its `\n` left out) to `lines`: without a `\r` at its end,
+    /// or marked oversized when it is longer than `maxLength` (`\r` counted, as ``LineReader``
+    /// counts it).
+    private static func addLine(_ range: Range<Int>, to lines: inout ParallelLineValidator.Lines, maxLength: Int) {
+        guard range.count <= maxLength else {
+            lines.starts.append(0)
+            lines.ends.append(0)
+            lines.oversized.append(true)
+            return
+        }
+        var end = range.upperBound
+        if end > range.lowerBound, lines.bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+        lines.starts.append(range.lowerBound)
+        lines.ends.append(end)
+        lines.oversized.append(false)
     }
 }

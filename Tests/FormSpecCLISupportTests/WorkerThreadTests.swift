@@ -35,7 +35,8 @@ struct WorkerThreadTests {
 
     /// The batch output of `text` with `jobs` workers started by `starter` (or sequentially when `nil`).
     func validate(
-        _ text: String, jobs: Int, starter: LimitedStarter?, ran: (ParallelLineValidator) -> Void = { _ in }
+        _ text: String, jobs: Int, starter: LimitedStarter?, bytesPerChunk: Int = 256 << 10,
+        maxLineLength: Int = LineReader.defaultMaxLineLength, ran: (ParallelLineValidator) -> Void = { _ in }
     ) throws -> String {
         let program = try #require(Compiler.compile(path: Repository.path("Specs/signup.form.yaml")).spec?.program)
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("jobs-\(UUID().uuidString).jsonl")
@@ -45,10 +46,11 @@ struct WorkerThreadTests {
         let validator = BatchValidator(
             program: program, context: EvaluationContext(today: CivilDate(year: 2024, month: 2, day: 29)!),
             format: .json(.errors), output: output)
-        let reader = try LineReader(path: url.path)
+        let reader = try LineReader(path: url.path, maxLineLength: maxLineLength)
         if let starter {
             validator.maxLineLength = reader.maxLineLength
-            let parallel = ParallelLineValidator(validator: validator, jobs: jobs, startThread: starter.start)
+            let parallel = ParallelLineValidator(
+                validator: validator, jobs: jobs, startThread: starter.start, bytesPerChunk: bytesPerChunk)
             try parallel.run(reader, output: output)
             ran(parallel)
         } else {
@@ -69,6 +71,41 @@ struct WorkerThreadTests {
         // is the one job, and no thread is asked for at all.)
         #expect(starter.calls == min(1, ParallelLineValidator.usefulJobs(2) - 1))
         #expect(expected.split(separator: "\n").count == 5000)
+    }
+
+    @Test(
+        "chunks read straight from the input split lines as the line reader does, at every chunk size",
+        arguments: [1, 2, 3, 7, 64, 1000, 4096])
+    func chunksSplitLinesAsTheLineReader(bytesPerChunk: Int) throws {
+        // CRLF and LF lines, blank lines, a line longer than any chunk, lines past the limit
+        // (kept at 600 bytes), a `\r` alone, and a last line without a newline.
+        let valid =
+            #"{"username":"user_1","password":"Passw0rd!1","confirm_password":"Passw0rd!1","email":"a@b.co","age":30}"#
+        var lines: [String] = []
+        for index in 0..<300 {
+            switch index % 9 {
+            case 0: lines.append(valid + "\r")
+            case 1: lines.append("")
+            case 2: lines.append(#"{"username":"u\#(index)","password":"short"}"#)
+            case 3: lines.append(#"{"username":"\#(String(repeating: "x", count: 590))"}"#)  // 605 bytes: oversized
+            case 4: lines.append(#"{"username":"\#(String(repeating: "y", count: 560))"}"#)  // 575 bytes: kept
+            case 5: lines.append("\r")
+            case 6: lines.append("not json")
+            default: lines.append(valid)
+            }
+        }
+        for ending in ["", "\n", "\r\n"] {
+            let input = lines.joined(separator: "\n") + ending
+            let expected = try validate(input, jobs: 1, starter: nil, maxLineLength: 600)
+            let starter = LimitedStarter(allowed: .max)
+            let parallel = try validate(
+                input, jobs: 2, starter: starter, bytesPerChunk: bytesPerChunk, maxLineLength: 600)
+            #expect(
+                parallel == expected, "chunks of \(bytesPerChunk) bytes, input ending in \(ending.debugDescription)")
+        }
+        #expect(
+            try validate(lines.joined(separator: "\n"), jobs: 1, starter: nil, maxLineLength: 600).contains(
+                "longer than 600 bytes"))
     }
 
     @Test("some threads start, later ones are refused: the run goes on with those it has")
