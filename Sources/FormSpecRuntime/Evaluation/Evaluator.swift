@@ -139,9 +139,14 @@ extension Program {
         let plans = storage.plans
         // For a report of failures, a record reader may have listed the only fields that need
         // evaluating: the others are valid and not listed (see `fieldsToEvaluate`).
-        let worklist = scratch.keepsPassingOutcomes ? [] : scratch.fieldsToEvaluate
+        // (Taken out of `scratch` meanwhile, which nothing below reads it from: a copy would
+        // retain it.)
+        var worklist: [UInt64] = []
+        if !scratch.keepsPassingOutcomes { swap(&worklist, &scratch.fieldsToEvaluate) }
+        defer { if !scratch.keepsPassingOutcomes { swap(&worklist, &scratch.fieldsToEvaluate) } }
+        let fieldCount = fields.count
         var index = 0
-        while index < fields.count {
+        while index < fieldCount {
             if !worklist.isEmpty {
                 guard let next = Self.firstField(in: worklist, from: index) else { break }
                 index = next

@@ -303,14 +303,13 @@ package struct JSONRecordScanner {
         // evaluated, a lacking field that is not listed and that nothing else reads keeps its
         // slot as it is, like a field decided in place (most are the fields of the items past a
         // list's count).
-        let listed = decidingInPlace ? scratch.fieldsToEvaluate : []
-        let readByNoOther = readByNoOther
-        let defaults = program.defaultValues
+        // (The list is taken out of `scratch` meanwhile: a copy would retain it.)
+        var listed: [UInt64] = []
+        swap(&listed, &scratch.fieldsToEvaluate)
+        defer { swap(&listed, &scratch.fieldsToEvaluate) }
         let lastWord = seenWords.count - 1
-        let pastLastField = pastLastField
-        let hasDefault = hasDefault
         scratch.values.withUnsafeMutableBufferPointer { values in
-            defaults.withUnsafeBufferPointer { defaults in
+            program.defaultValues.withUnsafeBufferPointer { defaults in
                 seenWords.withUnsafeMutableBufferPointer { seen in
                     for word in 0..<seen.count {
                         let lacking = Self.lacking(
