@@ -349,6 +349,8 @@ extension Program {
             if try !rulesValid.get() { valid = false }
         case .empty, .invalid:
             if case .invalid = value { valid = false }
+            // The rules below only pass or are not run: a report of failures reads none of them.
+            guard scratch.keepsPassingOutcomes else { break }
             // Nothing to check, but the checklist still lists each requirement. Text rules that can
             // be judged on "" (a maximum length, a forbidden pattern) show their real status.
             let textual = fields[index].type.isTextual
