@@ -191,9 +191,9 @@ final class DFAMatcher: @unchecked Sendable {
                 headers[index].fixedLength = shape.count / 256
                 headers[index].positions = positionOffset
                 if let ranges = Self.ranges(shape) {
-                    headers[index].hasRanges = true
-                    (headers[index].headLow, headers[index].headHigh) = ranges.head
-                    (headers[index].tailLow, headers[index].tailHigh) = ranges.tail
+                    headers[index].ranges.length = headers[index].fixedLength
+                    (headers[index].ranges.headLow, headers[index].ranges.headHigh) = ranges.head
+                    (headers[index].ranges.tailLow, headers[index].ranges.tailHigh) = ranges.tail
                 }
                 _ = UnsafeMutableBufferPointer(rebasing: positionSets[positionOffset..<positionOffset + shape.count])
                     .update(from: shape)
@@ -436,13 +436,9 @@ package struct DFATables: @unchecked Sendable {
         @usableFromInline var fixedLength: Int
         @usableFromInline var positions: Int
         /// When the fixed length is 8 through 16 and every position's set is one range of ASCII
-        /// bytes: the ranges' ends of the first eight positions and of the last eight, a byte a
-        /// position (the lowest byte first), checked a word at a time; `hasRanges` false otherwise.
-        @usableFromInline var hasRanges = false
-        @usableFromInline var headLow: UInt64 = 0
-        @usableFromInline var headHigh: UInt64 = 0
-        @usableFromInline var tailLow: UInt64 = 0
-        @usableFromInline var tailHigh: UInt64 = 0
+        /// bytes: those ranges, checked a word at a time (``FixedRanges``); `length` -1 otherwise.
+        @usableFromInline var ranges = FixedRanges()
+        @usableFromInline var hasRanges: Bool { ranges.length >= 0 }
         /// The row offset of the last state with an ``Accelerator`` (they come first, after the
         /// dead state); 0 when none has one.
         @usableFromInline var lastAccelerated = 0
@@ -515,10 +511,12 @@ package struct DFATables: @unchecked Sendable {
     package struct FixedRanges: Sendable {
         /// The length; -1 for none.
         package var length = -1
-        var headLow: UInt64 = 0
-        var headHigh: UInt64 = 0
-        var tailLow: UInt64 = 0
-        var tailHigh: UInt64 = 0
+        /// The ranges' low and high ends of the first eight positions and of the last eight, a
+        /// byte a position (the first position lowest).
+        @usableFromInline var headLow: UInt64 = 0
+        @usableFromInline var headHigh: UInt64 = 0
+        @usableFromInline var tailLow: UInt64 = 0
+        @usableFromInline var tailHigh: UInt64 = 0
 
         package init() {}
 
@@ -536,11 +534,7 @@ package struct DFATables: @unchecked Sendable {
     /// The pattern's ``FixedRanges``, when it is such a pattern.
     package var fixedRanges: FixedRanges? {
         guard headers.count == 1, let header = headers.first, header.expected, header.hasRanges else { return nil }
-        var ranges = FixedRanges()
-        ranges.length = header.fixedLength
-        (ranges.headLow, ranges.headHigh) = (header.headLow, header.headHigh)
-        (ranges.tailLow, ranges.tailHigh) = (header.tailLow, header.tailHigh)
-        return ranges
+        return header.ranges
     }
 
     /// Whether `bytes` satisfy every conjunct.
@@ -567,16 +561,10 @@ package struct DFATables: @unchecked Sendable {
     func isMatch(_ header: Header, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         if header.fixedLength >= 0 {
             // Independent table reads, no state carried from byte to byte.
+            // Two word loads (overlapping below 16 bytes), each byte tested against its range.
+            if header.hasRanges { return header.ranges.matches(bytes) }
             guard bytes.count == header.fixedLength else { return false }
             guard let base = bytes.baseAddress else { return true }
-            if header.hasRanges {
-                // Two word loads (overlapping below 16 bytes), each byte tested against its range.
-                let raw = UnsafeRawPointer(base)
-                let head = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
-                let tail = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: bytes.count &- 8, as: UInt64.self))
-                return Self.inRanges(head, header.headLow, header.headHigh)
-                    && Self.inRanges(tail, header.tailLow, header.tailHigh)
-            }
             let sets = positionSets.baseAddress! + header.positions
             for offset in 0..<bytes.count where !sets[offset &* 256 &+ Int(base[offset])] { return false }
             return true
