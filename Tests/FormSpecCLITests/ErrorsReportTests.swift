@@ -645,4 +645,54 @@ extension ErrorsReportTests {
         // left to the reader; the duplicate keys are the reader's errors.
         #expect(fellBack == 2 * 2)
     }
+
+    @Test("whitespace wherever JSON allows it is scanned, not left to the reader, into the same slots")
+    func scannerSkipsWhitespaceBetweenTokens() throws {
+        let program = try CompiledForm.load(contentsOf: Self.nestedBench).program
+        let compact =
+            #"{"order_id":"ORD-00000001","email":"a@b.nl","address":{"street":"Dam 1","city":"Gent","#
+            + #""postcode":"1012 JS","country":"NL"},"line_items":[{"sku":"ABC-1234","quantity":2,"#
+            + #""unit_cents":1999,"note":"x"},{"sku":"XYZ-0001","quantity":1,"unit_cents":5}],"gift":false,"#
+            + #""extra":[1,{"a":null}]}"#
+        // Every place between two tokens: after `{ [ , :` and before `} ] , :` outside strings.
+        var boundaries: [Int] = []
+        var inString = false
+        for (offset, byte) in compact.utf8.enumerated() {
+            if byte == UInt8(ascii: "\"") { inString.toggle() }
+            guard !inString, "{}[],:".utf8.contains(byte) else { continue }
+            boundaries += [offset, offset + 1]
+        }
+        let bytes = Array(compact.utf8)
+        func spaced(at places: [Int], with whitespace: String) -> String {
+            var line: [UInt8] = []
+            var start = 0
+            for place in Set(places).sorted() {
+                line += bytes[start..<place] + Array(whitespace.utf8)
+                start = place
+            }
+            return String(decoding: line + bytes[start...], as: UTF8.self)
+        }
+        let inputs =
+            boundaries.map { spaced(at: [$0], with: " ") } + [
+                spaced(at: boundaries, with: " "), spaced(at: boundaries, with: "\t \r"),
+                // What Python's `json.dumps` writes by default.
+                compact.replacingOccurrences(of: "\",\"", with: "\", \"").replacingOccurrences(of: "\":", with: "\": "),
+            ]
+        var scanner = JSONRecordScanner(program: program)
+        var scratch = EvaluationScratch(program)
+        var expected = EvaluationScratch(program)
+        guard case .object(let members) = try JSONReader.parse(compact) else {
+            Issue.record("the reader refuses the compact record")
+            return
+        }
+        expected.load(members, program: program, collectUnknownKeys: true)
+        for input in inputs {
+            let scanned = Array(input.utf8).withUnsafeBufferPointer {
+                scanner.scan($0, into: &scratch, collectUnknownKeys: true)
+            }
+            #expect(scanned, "left to the reader: \(input)")
+            #expect(scratch.values == expected.values, "\(input)")
+            #expect(scratch.unknownKeys == expected.unknownKeys, "\(input)")
+        }
+    }
 }

@@ -506,19 +506,25 @@ package struct JSONRecordScanner {
         // Records usually list the keys in spec order: try the one after the last found first.
         var guess = keysStart
         while true {
-            cursor.skipWhitespace()
             // The key's bytes, for an unknown key only.
             var key = 0..<0
             // The key's index in `expectedKeys`.
             let entry: Int?
             if guess < keysEnd, let length = memberLength(of: guess, in: scope, at: cursor.position, in: line) {
-                // The usual key: the next field's name, quoted, exactly, and its colon.
+                // The usual key: the next field's name, quoted, exactly, and its colon (a compact
+                // record has no whitespace before it; the other branch skips any).
                 entry = guess
                 cursor.position &+= length
             } else {
-                guard let found = Self.otherKey(&cursor, in: scopes[scope]) else { return false }
-                key = found.key
-                entry = found.entry.map { keysStart &+ $0 }
+                cursor.skipWhitespace()
+                if guess < keysEnd, let length = memberLength(of: guess, in: scope, at: cursor.position, in: line) {
+                    entry = guess
+                    cursor.position &+= length
+                } else {
+                    guard let found = Self.otherKey(&cursor, in: scopes[scope]) else { return false }
+                    key = found.key
+                    entry = found.entry.map { keysStart &+ $0 }
+                }
             }
             cursor.skipWhitespace()
             if let entry {
@@ -538,9 +544,8 @@ package struct JSONRecordScanner {
                         unknownNames: &unknownNames, program: program, collectUnknownKeys: collectUnknownKeys)
                 else { return false }
             }
-            cursor.skipWhitespace()
-            if cursor.take(UInt8(ascii: ",")) { continue }
-            return cursor.take(UInt8(ascii: "}"))
+            guard let more = cursor.separator(closing: UInt8(ascii: "}")) else { return false }
+            if !more { return true }
         }
     }
 
@@ -642,8 +647,12 @@ package struct JSONRecordScanner {
     ) -> Bool {
         let scope = memberScope[field]
         if scope >= 0, depth < JSONReader.maxDepth, cursor.take(UInt8(ascii: "{")) {
-            // What a group reads from any object (`FieldType.read`).
-            slots.values[field] = .value(.boolean(true))
+            // What a group reads from any object (`FieldType.read`): usually in its slot already,
+            // from the line before.
+            switch slots.values[field] {
+            case .value(.boolean(true)): break
+            default: slots.values[field] = .value(.boolean(true))
+            }
             guard
                 scanMembers(
                     &cursor, scope: scope, of: field, depth: depth + 1, into: slots, unknownNames: &unknownNames,
@@ -696,9 +705,8 @@ package struct JSONRecordScanner {
                 guard cursor.skipValue(depth: depth) else { return nil }
             }
             count += 1
-            cursor.skipWhitespace()
-            if cursor.take(UInt8(ascii: ",")) { continue }
-            return cursor.take(UInt8(ascii: "]")) ? count : nil
+            guard let more = cursor.separator(closing: UInt8(ascii: "]")) else { return nil }
+            if !more { return count }
         }
     }
 }
@@ -890,6 +898,27 @@ private struct Cursor {
             default: return
             }
         }
+    }
+
+    /// Moves past the whitespace after an object's member or an array's item, and the comma or
+    /// `close` that follows: `true` after a comma, `false` after `close`, `nil` for anything else.
+    /// One comparison for the usual comma right after the value.
+    @inline(__always)
+    mutating func separator(closing close: UInt8) -> Bool? {
+        guard position < bytes.count else { return nil }
+        var byte = bytes[position]
+        if byte <= 0x20 {
+            skipSomeWhitespace()
+            guard position < bytes.count else { return nil }
+            byte = bytes[position]
+        }
+        if byte == UInt8(ascii: ",") {
+            position &+= 1
+            return true
+        }
+        guard byte == close else { return nil }
+        position &+= 1
+        return false
     }
 
     mutating func take(_ byte: UInt8) -> Bool {
