@@ -21,6 +21,7 @@ struct FieldLabel: Hashable {
 
     /// The label to show in messages of `locale`: its translation, or one for a parent tag, else ``text``.
     func text(in locale: String) -> String {
+        guard !translations.isEmpty else { return text }
         for tag in LocaleTag(locale)?.fallbacks ?? [locale] {
             if let text = translations[tag] { return text }
         }

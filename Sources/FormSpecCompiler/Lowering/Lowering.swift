@@ -14,6 +14,15 @@ struct Lowering {
             var label: FieldLabel?
         }
         var texts: [Key: LocalizedText] = [:]
+        /// Templates split into pieces, by text: the catalogue's are shared by many messages.
+        var pieces: [String: [TemplateParser.Piece]] = [:]
+
+        func pieces(of text: String) -> [TemplateParser.Piece] {
+            if let known = pieces[text] { return known }
+            let split = TemplateParser.pieces(of: text)
+            pieces[text] = split
+            return split
+        }
     }
 
     init(spec: CheckedSpec) {
@@ -69,7 +78,6 @@ struct Lowering {
             condition: rule.condition, severity: rule.severity, debounceMilliseconds: rule.debounceMilliseconds)
     }
 
-    /// Renders `source` in every locale it has (custom) or the catalogue has (default).
     /// Renders `source` in every locale it has (custom) or the catalogue has (default); `label` is
     /// the field's own (`nil` for form rules), `labels` every field's by index.
     func render(_ source: MessageSource, label: FieldLabel?, labels: [FieldLabel]) -> LocalizedText {
@@ -108,7 +116,7 @@ struct Lowering {
                 segments.append(.text(string))
             }
         }
-        for piece in TemplateParser.pieces(of: text) {
+        for piece in rendered.pieces(of: text) {
             switch piece {
             case .text(let string): append(string)
             case .placeholder("label"): append(label?.text(in: locale) ?? "")

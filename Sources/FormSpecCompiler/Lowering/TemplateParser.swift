@@ -10,6 +10,13 @@ enum TemplateParser {
         var text = ""
         var index = template.startIndex
         while index < template.endIndex {
+            // The text up to the next brace, taken at once.
+            guard let brace = template[index...].firstIndex(where: { $0 == "{" || $0 == "}" }) else {
+                text += template[index...]
+                break
+            }
+            text += template[index..<brace]
+            index = brace
             let character = template[index]
             let next = template.index(after: index)
             if character == "{", next < template.endIndex, template[next] == "{" {
