@@ -68,9 +68,19 @@ package final class BatchValidator {
     @exclusivity(unchecked) private var records: RecordValidator
 
     /// Creates a validator writing to `output`.
-    package init(
+    package convenience init(
         program: Program, context: EvaluationContext, format: Format, output: OutputBuffer, namesInputs: Bool = false
     ) {
+        self.init(
+            program: program, context: context, format: format, output: output, namesInputs: namesInputs,
+            records: RecordValidator(program: program, context: context))
+    }
+
+    private init(
+        program: Program, context: EvaluationContext, format: Format, output: OutputBuffer, namesInputs: Bool,
+        records: RecordValidator
+    ) {
+        self.records = records
         self.program = program
         self.context = context
         self.format = format
@@ -81,16 +91,22 @@ package final class BatchValidator {
         } else {
             formatter = TextReportFormatter()
         }
-        records = RecordValidator(program: program, context: context)
     }
 
     /// A validator with the same settings that collects its output in memory, for a worker of
     /// ``validateLines(_:jobs:)``.
     ///
-    /// The worker shares no reference-counted state it touches per record with this validator or
-    /// another worker: its own copy of the program and texts, and its own check resolver closure
-    /// (wrapping this one), so threads never contend on one reference count.
-    func worker() -> BatchValidator {
+    /// An isolated worker shares no reference-counted state it touches per record with this
+    /// validator or another worker: its own copy of the program and texts, and its own check
+    /// resolver closure (wrapping this one), so threads never contend on one reference count. One
+    /// worker may take over this validator's program and record validator instead (no new one
+    /// to make): this validator validates nothing while its workers run.
+    func worker(isolated: Bool = true) -> BatchValidator {
+        guard isolated else {
+            return BatchValidator(
+                program: program, context: context, format: format, output: OutputBuffer(collecting: 1 << 16),
+                namesInputs: namesInputs, records: records)
+        }
         var context = context
         let checks = context.checks
         context.checks = { check, field, value in checks(check, field, value) }

@@ -10,11 +10,11 @@
 ///
 /// The calling thread reads the input straight into chunks (``bytesPerChunk`` bytes, one longer
 /// line alone, split into lines as they are read; the line a chunk ends in goes on in the next)
-/// and writes finished chunks' reports in order; up to `jobs - 1`
-/// worker threads validate chunks, each with a ``BatchValidator`` of its own that collects its
-/// reports in memory. The calling thread is the last of the `jobs`: when it has no free chunk to
-/// fill, or the input is all read, and a chunk is waiting, it validates that chunk itself rather
-/// than wait. So `jobs` threads share the cores, not a reader and `jobs` workers (2 cores: 5 %
+/// and writes finished chunks' reports in order; up to `jobs - 1` worker threads validate chunks,
+/// each with a ``BatchValidator`` of its own that collects its reports in memory (made on the
+/// worker's thread, while the calling thread reads on). The calling thread is the last of the
+/// `jobs`: when it has no free chunk to fill, or the input is all read, and a chunk is waiting, it
+/// validates that chunk itself rather than wait. So `jobs` threads share the cores, not a reader and `jobs` workers (2 cores: 5 %
 /// less wall time on the nested bench). A fixed pool of chunks is recycled, so at most
 /// `4 × jobs + 4` chunks exist at once however long the input.
 ///
@@ -90,20 +90,24 @@ final class ParallelLineValidator: @unchecked Sendable {
     private var runningWorkers = 0
     /// Workers waiting for a chunk.
     private var idleWorkers = 0
-    /// The input's name, set before the workers start.
+    /// The input's name and the readers' longest line, set before the workers start.
     private var input = ""
+    private var maxLineLength = 0
+
+    /// Every worker thread's validator, added by the thread as it ends (their counts are added
+    /// up at the end).
+    private var endedWorkers: [BatchValidator] = []
 
     // Read and written by the calling thread alone.
     private let startThread: ThreadStarter
-    /// Every worker's validator, in the order started (their counts are added up at the end).
-    private var workers: [BatchValidator] = []
+    /// How many worker threads were started.
+    private var startedWorkers = 0
     /// False once a thread failed to start: no more are tried.
     private var canStartWorkers = true
     /// The calling thread's own validator, made when it first validates a chunk.
     private var callerWorker: BatchValidator?
     /// How many chunks the calling thread validated.
     private(set) var chunksByCallingThread = 0
-    private var maxLineLength = 0
 
     /// Starts a detached thread running its closure, with a stack of the given size; whether it
     /// started. Tests pass one that fails.
@@ -113,11 +117,6 @@ final class ParallelLineValidator: @unchecked Sendable {
     /// core (more threads than cores only add switching and memory).
     static func usefulJobs(_ requested: Int) -> Int {
         min(max(1, requested), onlineProcessorCount())
-    }
-
-    /// Hands a worker's validator to its thread, which alone uses it until the thread ends.
-    private struct Owned: @unchecked Sendable {
-        let worker: BatchValidator
     }
 
     /// Creates a run for `validator`'s settings.
@@ -169,11 +168,11 @@ final class ParallelLineValidator: @unchecked Sendable {
             condition.lock()
             pending.append(chunk)
             submitted += 1
-            let wantsWorker = idleWorkers == 0 && workers.count < jobs - 1 && canStartWorkers
+            let wantsWorker = idleWorkers == 0 && startedWorkers < jobs - 1 && canStartWorkers
             condition.broadcast()
             condition.unlock()
             if wantsWorker { startWorker() }
-            if workers.isEmpty { validatePendingOnCallingThread() }
+            if startedWorkers == 0 { validatePendingOnCallingThread() }
         }
 
         func freeChunk() throws -> Chunk {
@@ -222,6 +221,7 @@ final class ParallelLineValidator: @unchecked Sendable {
             if runningWorkers == 0, stopping || nextToWrite == submitted { break }
             if stopping || !validateWaitingChunk() { condition.wait() }
         }
+        let workers = endedWorkers
         condition.unlock()
         for worker in workers { validator.addCounts(of: worker) }
         if let callerWorker { validator.addCounts(of: callerWorker) }
@@ -229,16 +229,15 @@ final class ParallelLineValidator: @unchecked Sendable {
         if let failure { throw failure }
     }
 
-    /// Starts one more worker thread; when it cannot be started, no other is tried.
+    /// Starts one more worker thread, which makes its own validator (a copy of the program and
+    /// its tables: the calling thread reads on meanwhile); when it cannot be started, no other is
+    /// tried.
     private func startWorker() {
-        let worker = validator.worker()
-        worker.maxLineLength = maxLineLength
         condition.lock()
         runningWorkers += 1
         condition.unlock()
-        let owned = Owned(worker: worker)
-        if startThread(1 << 20, { [self] in work(with: owned.worker) }) {
-            workers.append(worker)
+        if startThread(1 << 20, { [self] in work() }) {
+            startedWorkers += 1
         } else {
             condition.lock()
             runningWorkers -= 1
@@ -248,10 +247,11 @@ final class ParallelLineValidator: @unchecked Sendable {
         }
     }
 
-    /// The calling thread's own validator.
+    /// The calling thread's own validator, on `validator`'s program (which validates nothing
+    /// meanwhile).
     private var callingThreadWorker: BatchValidator {
         if let callerWorker { return callerWorker }
-        let worker = validator.worker()
+        let worker = validator.worker(isolated: false)
         worker.maxLineLength = maxLineLength
         callerWorker = worker
         return worker
@@ -282,17 +282,18 @@ final class ParallelLineValidator: @unchecked Sendable {
     /// and returns, with `condition` locked (it is unlocked meanwhile).
     private func validateWaitingChunk() -> Bool {
         guard let chunk = takeWaitingChunk() else { return false }
-        let worker = callingThreadWorker
         chunksByCallingThread += 1
         condition.unlock()
-        validate(chunk, with: worker)
+        validate(chunk, with: callingThreadWorker)
         condition.lock()
         finished[chunk.sequence] = chunk
         return true
     }
 
     /// A worker thread's loop: validate pending chunks until the input is closed or the run stops.
-    private func work(with worker: BatchValidator) {
+    private func work() {
+        let worker = validator.worker()
+        worker.maxLineLength = maxLineLength
         condition.lock()
         while true {
             while pendingStart == pending.count, !closed, !stopping {
@@ -308,6 +309,7 @@ final class ParallelLineValidator: @unchecked Sendable {
             finished[chunk.sequence] = chunk
             condition.broadcast()
         }
+        endedWorkers.append(worker)
         runningWorkers -= 1
         condition.broadcast()
         condition.unlock()
