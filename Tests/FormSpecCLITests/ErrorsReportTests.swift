@@ -405,6 +405,60 @@ struct ErrorsReportTests {
         try Self.expectSameShortReports(program, lines)
     }
 
+    @Test("an item a line lacks is seen empty by what reads it from outside the item, whatever the line before gave")
+    func lackingItemsReadFromOutside() throws {
+        // An item's group is read by its own members only, so its slot may keep the line before's
+        // while the line lacks it: no evaluation looks. The language has no way to read an item
+        // from outside it, but a decoded program may: here `summary` is required when the second
+        // item is an object (field 4, `stops.1`), and `note` when its `code` (field 6) is X.
+        let compiled = try CompiledForm(
+            source: """
+                formspec: 1
+                form: outside
+                fields:
+                  stops:
+                    type: list
+                    of: group
+                    rules: [{max_items: 3}]
+                    fields:
+                      city: {required: true, rules: [{min_length: 2}]}
+                      code: {}
+                  flag: {}
+                  summary:
+                    rules:
+                      - required: true
+                        when: {field: flag, equals: X}
+                  note:
+                    rules:
+                      - required: true
+                        when: {field: flag, equals: X}
+                """
+        ).program
+        // The two rules' conditions on `flag` (field 10), pointed at the item instead.
+        var json = try #require(JSONSerialization.jsonObject(with: JSONEncoder().encode(compiled)) as? [String: Any])
+        var fields = try #require(json["fields"] as? [[String: Any]])
+        for (field, read) in [
+            (11, ["equals": ["boolean": true], "field": 4]), (12, ["equals": ["text": "X"], "field": 6]),
+        ] {
+            var rules = try #require(fields[field]["rules"] as? [[String: Any]])
+            #expect((rules[0]["condition"] as? [String: Any])?["field"] as? Int == 10)
+            rules[0]["condition"] = read
+            fields[field]["rules"] = rules
+        }
+        json["fields"] = fields
+        let program = try JSONDecoder().decode(Program.self, from: JSONSerialization.data(withJSONObject: json))
+        #expect(program.fields[4].name == "stops.1" && program.fields[6].name == "stops.1.code")
+        #expect(program.fields[11].fieldsRead == [4] && program.fields[12].fieldsRead == [6])
+        let two = #"{"stops":[{"city":"Ams"},{"city":"Rot","code":"X"}],"summary":"s","note":"n"}"#
+        let lines = [
+            (two, "two stops"), (#"{"stops":[{"city":"Ams"}]}"#, "one stop"),
+            (two, "two stops again"), (#"{"stops":[]}"#, "no stops"),
+            (#"{"stops":[{"city":"Ams"},{"city":"Rot"},{"city":"Ber"}]}"#, "three stops"),
+            (#"{"stops":[{"city":"Ams"}],"summary":"s"}"#, "one stop and a summary"),
+        ]
+        try Self.expectSameShortReports(program, lines)
+    }
+
     @Test("items the line lacks get the short report of a full evaluation when their fields straddle bit words")
     func lackingItemsAcrossBitWords() throws {
         // Each item is a group of 23 fields, so that items past the first lie across the 64-bit

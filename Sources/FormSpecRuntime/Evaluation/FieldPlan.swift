@@ -61,20 +61,8 @@ extension Program.Storage {
     static func plans(
         fields: [FieldProgram], formRules: [FormRuleProgram], lowered: LoweredRules, layout: NestedLayout?
     ) -> [FieldPlan] {
-        // What reads each field's value besides its own rules: computed from the rules and
-        // conditions themselves (`fieldsRead`), not taken from the stored `reads`, which a decoded
-        // program could hold unchecked.
-        var isRead = Array(repeating: false, count: fields.count)
-        func markRead(_ read: some Sequence<Int>) {
-            for field in read where isRead.indices.contains(field) { isRead[field] = true }
-        }
-        for (index, field) in fields.enumerated() { markRead(field.fieldsRead.subtracting([index])) }
-        for rule in formRules {
-            markRead(rule.condition?.fieldsRead ?? [])
-            if case .atLeastOneOf(let read) = rule.kind { markRead(read) }
-        }
-        // A report masks every secret's value wherever another field's message shows it.
-        markRead(fields.indices.filter { fields[$0].type == .secret })
+        let readers = readers(fields: fields, formRules: formRules)
+        let isRead = fields.indices.map { !readers.byFields[$0].isEmpty || readers.byOthers[$0] }
         return fields.indices.map { index in
             let first = Int(lowered.fieldStart[index])
             let end = Int(lowered.fieldStart[index + 1])
@@ -127,6 +115,32 @@ extension Program.Storage {
                 isUnread: isSimple && decidable && !isRead[index] && skipEnd == index + 1,
                 isReadByOthers: isRead[index])
         }
+    }
+
+    /// What reads each field's value besides its own rules: the other fields whose rules or
+    /// conditions read it, and whether a form rule or a report does (a report masks every
+    /// secret's value wherever another field's message shows it). Computed from the rules and
+    /// conditions themselves (`fieldsRead`), not taken from the stored `reads`, which a decoded
+    /// program could hold unchecked.
+    static func readers(fields: [FieldProgram], formRules: [FormRuleProgram]) -> (
+        byFields: [[Int]], byOthers: [Bool]
+    ) {
+        var byFields = Array(repeating: [Int](), count: fields.count)
+        var byOthers = Array(repeating: false, count: fields.count)
+        for (index, field) in fields.enumerated() {
+            for read in field.fieldsRead.sorted() where read != index && fields.indices.contains(read) {
+                byFields[read].append(index)
+            }
+        }
+        func markRead(_ read: some Sequence<Int>) {
+            for field in read where fields.indices.contains(field) { byOthers[field] = true }
+        }
+        for rule in formRules {
+            markRead(rule.condition?.fieldsRead ?? [])
+            if case .atLeastOneOf(let read) = rule.kind { markRead(read) }
+        }
+        markRead(fields.indices.filter { fields[$0].type == .secret })
+        return (byFields, byOthers)
     }
 
     /// The group `condition` places a field in when it is `group` empty or `group == true` (in
