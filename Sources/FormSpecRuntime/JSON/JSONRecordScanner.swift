@@ -245,7 +245,6 @@ package struct JSONRecordScanner {
         // The defaults go only into the fields the line lacks, once it is read (most lines give
         // every field).
         scratch.clearRecordLists()
-        if !scratch.fieldsToEvaluate.isEmpty { scratch.fieldsToEvaluate.removeAll(keepingCapacity: true) }
         decides = decidingInPlace
         unknownKeys.removeAll(keepingCapacity: true)
 
@@ -279,20 +278,28 @@ package struct JSONRecordScanner {
             }
         }
         swap(&unknownNames, &scratch.unknownKeys)
-        if decidingInPlace {
+        if decidingInPlace, read {
             // What the evaluation must visit: what the line gave and was not decided, what it
             // lacks that does not pass without a value, and the groups that may skip members.
-            if read {
+            // (Written over the last line's list, which has as many words.)
+            if scratch.fieldsToEvaluate.count != seenWords.count {
+                scratch.fieldsToEvaluate = Array(repeating: 0, count: seenWords.count)
+            }
+            scratch.fieldsToEvaluate.withUnsafeMutableBufferPointer { listed in
                 for word in seenWords.indices {
                     let seen = seenWords[word]
                     let lacking = Self.lacking(
                         seen, isLastWord: word == seenWords.count - 1, pastLastField: pastLastField)
                     let decided = decidedWords[word]
-                    scratch.fieldsToEvaluate.append(
-                        seen & ~decided | lacking & ~passesWhenLacking[word] | hasMembersAfter[word] & ~decided)
+                    listed[word] =
+                        seen & ~decided | lacking & ~passesWhenLacking[word] | hasMembersAfter[word] & ~decided
                 }
-                unlistMembersOfLackingGroups(seen: seenWords, in: &scratch.fieldsToEvaluate)
             }
+            unlistMembersOfLackingGroups(seen: seenWords, in: &scratch.fieldsToEvaluate)
+        } else if !scratch.fieldsToEvaluate.isEmpty {
+            scratch.fieldsToEvaluate.removeAll(keepingCapacity: true)
+        }
+        if decidingInPlace {
             for word in decidedWords.indices { decidedWords[word] = 0 }
         }
         guard read else {
