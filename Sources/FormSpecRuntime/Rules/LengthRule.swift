@@ -38,11 +38,18 @@
     /// Whether text with these UTF-8 bytes is within the bound, decided from the bytes alone;
     /// `nil` when that takes the text itself (a grapheme or UTF-16 count of non-ASCII text).
     ///
-    /// The batch path's entry: no `String` walk for the usual ASCII value.
+    /// The batch path's entry: no `String` walk for the usual ASCII value, and no call when the
+    /// byte count alone decides (every unit counts at most one per byte).
+    @inline(__always)
     package func passes(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
-        // Every unit counts at most one per byte and at least one per 4 bytes.
         if bound == .max, bytes.count <= limit { return true }
         if bound == .min, bytes.count < limit { return false }
+        return counting(utf8: bytes)
+    }
+
+    /// ``passes(utf8:)`` when the byte count alone does not decide: the units counted.
+    @inline(never)
+    private func counting(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
         let length: Int
         switch unit {
         case .utf8: length = bytes.count
