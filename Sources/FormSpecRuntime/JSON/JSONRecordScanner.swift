@@ -246,7 +246,7 @@ package struct JSONRecordScanner {
         // every field).
         scratch.clearRecordLists()
         decides = decidingInPlace
-        unknownKeys.removeAll(keepingCapacity: true)
+        if !unknownKeys.isEmpty { unknownKeys.removeAll(keepingCapacity: true) }
 
         // The slots and the bit words are written through pointers (one uniqueness check per
         // line, not one per value); the unknown keys' names are collected apart meanwhile. The
@@ -390,7 +390,14 @@ package struct JSONRecordScanner {
 
     /// Whether `utf8` is one of choice field `field`'s options, byte for byte.
     private func isOption(_ field: Int, _ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
-        choiceOptions[field].contains { $0.elementsEqual(utf8) }
+        for option in choiceOptions[field] where option.count == utf8.count {
+            let equal = option.withUnsafeBufferPointer { option in
+                for index in option.indices where option[index] != utf8[index] { return false }
+                return true
+            }
+            if equal { return true }
+        }
+        return false
     }
 
     /// Whether text field `field`'s value, `utf8`, passes every pattern and length of the field.
@@ -1189,8 +1196,10 @@ private struct Cursor {
 
     private mutating func literal(_ word: StaticString) -> Bool {
         let count = word.utf8CodeUnitCount
-        guard position + count <= bytes.count else { return false }
-        for index in 0..<count where bytes[position + index] != word.utf8Start[index] { return false }
+        guard count > 0, position + count <= bytes.count, let base = bytes.baseAddress else { return false }
+        // In bounds, checked once above.
+        let start = base + position
+        for index in 0..<count where start[index] != word.utf8Start[index] { return false }
         position += count
         return true
     }

@@ -61,6 +61,9 @@
                 // "\r\n" is one grapheme, two scalars or UTF-16 units.
                 if !(unit == .graphemes && byte == 0x0A && previous == 0x0D) { count += 1 }
                 previous = byte
+                // Past the bound the answer is known: what follows adds units, and can join an
+                // ASCII character to the next only as "\r\n" does, not take it away.
+                if count > limit { return bound == .min }
             }
             length = count
         }
