@@ -18,7 +18,7 @@
 /// and `jobs` workers (2 cores: 5 % less wall time on the nested bench). A fixed pool of chunks
 /// is recycled, so at most `2 × jobs + 2` chunks exist at once however long the input (each is
 /// fresh memory the first time it is filled: twice as many cost 1 % more CPU in page faults,
-/// and waited no less).
+/// and made the run no faster).
 ///
 /// `jobs` is clamped to the machine's cores (``usefulJobs(_:)``), and a worker starts only when a
 /// chunk is waiting and no started worker is idle, so a one-chunk input runs one worker however

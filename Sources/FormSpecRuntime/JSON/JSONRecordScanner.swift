@@ -476,8 +476,6 @@ package struct JSONRecordScanner {
         return (lower, upper)
     }
 
-    /// The fields a line lacks in a word of `seen`: its clear bits, but for those past the last
-    /// field (`pastLastField`, in the last word).
     /// Whether only fields below group `group` read its value (an item's members read whether it
     /// is an object). When a line lacks such a group, one that passes without a value and is left
     /// empty, its members are not listed to evaluate (``unlistMembersOfLackingGroups(seen:in:)``)
@@ -489,6 +487,8 @@ package struct JSONRecordScanner {
         return !below.isEmpty && !readers.byOthers[group] && readers.byFields[group].allSatisfy(below.contains)
     }
 
+    /// The fields a line lacks in a word of `seen`: its clear bits, but for those past the last
+    /// field (`pastLastField`, in the last word).
     @inline(__always)
     private static func lacking(_ seen: UInt64, isLastWord: Bool, pastLastField: UInt64) -> UInt64 {
         ~(seen | (isLastWord ? pastLastField : 0))
