@@ -391,9 +391,8 @@ package struct JSONRecordScanner {
     /// Whether `utf8` is one of choice field `field`'s options, byte for byte.
     private func isOption(_ field: Int, _ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
         for option in choiceOptions[field] where option.count == utf8.count {
-            let equal = option.withUnsafeBufferPointer { option in
-                for index in option.indices where option[index] != utf8[index] { return false }
-                return true
+            let equal = option.withUnsafeBufferPointer {
+                FieldKeyTable.memoryEqual($0.baseAddress, utf8.baseAddress, utf8.count)
             }
             if equal { return true }
         }
@@ -860,7 +859,7 @@ struct FieldKeyTable {
         let count = quotedStart[field + 1] - start
         guard count > 0, bytes.count - position >= count else { return nil }
         let equal = quoted.withUnsafeBufferPointer { quoted in
-            memoryEqual(quoted.baseAddress! + start, bytes.baseAddress! + position, count)
+            Self.memoryEqual(quoted.baseAddress! + start, bytes.baseAddress! + position, count)
         }
         return equal ? count : nil
     }
@@ -882,7 +881,7 @@ struct FieldKeyTable {
     func index(of key: UnsafeBufferPointer<UInt8>) -> Int? {
         for index in byLength[min(key.count, 64)] where names[index].count == key.count {
             let equal = names[index].withUnsafeBufferPointer { name in
-                memoryEqual(name.baseAddress, key.baseAddress, key.count)
+                Self.memoryEqual(name.baseAddress, key.baseAddress, key.count)
             }
             if equal { return index }
         }
@@ -890,7 +889,7 @@ struct FieldKeyTable {
     }
 
     /// Whether `count` bytes at `a` and `b` are equal: eight at a time, then one at a time.
-    private func memoryEqual(_ a: UnsafePointer<UInt8>?, _ b: UnsafePointer<UInt8>?, _ count: Int) -> Bool {
+    static func memoryEqual(_ a: UnsafePointer<UInt8>?, _ b: UnsafePointer<UInt8>?, _ count: Int) -> Bool {
         guard count > 0, let a, let b else { return true }
         var offset = 0
         while offset &+ 8 <= count {
