@@ -54,6 +54,9 @@ struct FieldPlan: Sendable {
     /// condition, a form rule, a report (a secret's, to mask it). Not the fields below a group or
     /// list, which ``isUnread`` also counts.
     var isReadByOthers: Bool
+    /// Whether the field has fields below it (a group) and only they read its value (an item's
+    /// members read whether it is an object).
+    var isReadByMembersOnly: Bool
 }
 
 extension Program.Storage {
@@ -61,8 +64,27 @@ extension Program.Storage {
     static func plans(
         fields: [FieldProgram], formRules: [FormRuleProgram], lowered: LoweredRules, layout: NestedLayout?
     ) -> [FieldPlan] {
-        let readers = readers(fields: fields, formRules: formRules)
-        let isRead = fields.indices.map { !readers.byFields[$0].isEmpty || readers.byOthers[$0] }
+        // What reads each field's value besides its own rules: the other fields whose rules or
+        // conditions read it, and whether a form rule or a report does. Computed from the rules
+        // and conditions themselves (`fieldsRead`), not taken from the stored `reads`, which a
+        // decoded program could hold unchecked.
+        var readers = Array(repeating: [Int](), count: fields.count)
+        var isReadElsewhere = Array(repeating: false, count: fields.count)
+        for (index, field) in fields.enumerated() {
+            for read in field.fieldsRead where read != index && fields.indices.contains(read) {
+                readers[read].append(index)
+            }
+        }
+        func markRead(_ read: some Sequence<Int>) {
+            for field in read where fields.indices.contains(field) { isReadElsewhere[field] = true }
+        }
+        for rule in formRules {
+            markRead(rule.condition?.fieldsRead ?? [])
+            if case .atLeastOneOf(let read) = rule.kind { markRead(read) }
+        }
+        // A report masks every secret's value wherever another field's message shows it.
+        markRead(fields.indices.filter { fields[$0].type == .secret })
+        let isRead = fields.indices.map { !readers[$0].isEmpty || isReadElsewhere[$0] }
         return fields.indices.map { index in
             let first = Int(lowered.fieldStart[index])
             let end = Int(lowered.fieldStart[index + 1])
@@ -113,34 +135,10 @@ extension Program.Storage {
                 skipEnd: Int32(skipEnd), position: position, emptyPasses: emptyPasses, warnings: warnings,
                 required: fields[index].required, isSimple: isSimple, rules: rules,
                 isUnread: isSimple && decidable && !isRead[index] && skipEnd == index + 1,
-                isReadByOthers: isRead[index])
+                isReadByOthers: isRead[index],
+                isReadByMembersOnly: skipEnd > index + 1 && !isReadElsewhere[index]
+                    && readers[index].allSatisfy { $0 > index && $0 < skipEnd })
         }
-    }
-
-    /// What reads each field's value besides its own rules: the other fields whose rules or
-    /// conditions read it, and whether a form rule or a report does (a report masks every
-    /// secret's value wherever another field's message shows it). Computed from the rules and
-    /// conditions themselves (`fieldsRead`), not taken from the stored `reads`, which a decoded
-    /// program could hold unchecked.
-    static func readers(fields: [FieldProgram], formRules: [FormRuleProgram]) -> (
-        byFields: [[Int]], byOthers: [Bool]
-    ) {
-        var byFields = Array(repeating: [Int](), count: fields.count)
-        var byOthers = Array(repeating: false, count: fields.count)
-        for (index, field) in fields.enumerated() {
-            for read in field.fieldsRead.sorted() where read != index && fields.indices.contains(read) {
-                byFields[read].append(index)
-            }
-        }
-        func markRead(_ read: some Sequence<Int>) {
-            for field in read where fields.indices.contains(field) { byOthers[field] = true }
-        }
-        for rule in formRules {
-            markRead(rule.condition?.fieldsRead ?? [])
-            if case .atLeastOneOf(let read) = rule.kind { markRead(read) }
-        }
-        markRead(fields.indices.filter { fields[$0].type == .secret })
-        return (byFields, byOthers)
     }
 
     /// The group `condition` places a field in when it is `group` empty or `group == true` (in

@@ -96,7 +96,7 @@ package struct JSONRecordScanner {
         var range: Range<Int>
     }
     /// The fields whose value nothing reads but their own rules (``FieldPlan/isReadByOthers``
-    /// off), and the groups read only by their own members (see ``isReadByMembersOnly(_:_:_:)``),
+    /// off), and the groups read only by their own members (``FieldPlan/isReadByMembersOnly``),
     /// as `seen`'s bits: when the evaluation that follows does not list one the line lacks,
     /// nothing reads its slot, and it is not emptied.
     private let readByNoOther: [UInt64]
@@ -175,12 +175,13 @@ package struct JSONRecordScanner {
             return Unlisted(word: range.lowerBound >> 6, mask: ones << UInt64(range.lowerBound & 63), range: range)
         }
         var readByNoOther = Array(repeating: UInt64(0), count: (fields.count + 63) / 64)
-        let readers = Program.Storage.readers(fields: fields, formRules: program.formRules)
         func isSet(_ words: [UInt64], _ index: Int) -> Bool { words[index >> 6] >> UInt64(index & 63) & 1 != 0 }
         for (index, plan) in plans.enumerated() {
-            // A group a line that lacks it leaves empty and unlisted, with its members.
+            // A group read only by its members, which a line that lacks it leaves empty and
+            // unlisted with them (``unlistMembersOfLackingGroups(seen:in:)``): nothing reads
+            // its slot then, which may keep what the line before left.
             let unlistedWithMembers = isSet(emptyWhenLacking, index) && isSet(passesWhenLacking, index)
-            if !plan.isReadByOthers || unlistedWithMembers && Self.isReadByMembersOnly(index, plans, readers) {
+            if !plan.isReadByOthers || unlistedWithMembers && plan.isReadByMembersOnly {
                 readByNoOther[index >> 6] |= 1 << UInt64(index & 63)
             }
         }
@@ -473,17 +474,6 @@ package struct JSONRecordScanner {
             if let most = bound.mostItems { upper = min(upper, Int64(most)) }
         }
         return (lower, upper)
-    }
-
-    /// Whether only fields below group `group` read its value (an item's members read whether it
-    /// is an object). When a line lacks such a group, one that passes without a value and is left
-    /// empty, its members are not listed to evaluate (``unlistMembersOfLackingGroups(seen:in:)``)
-    /// either, so nothing reads its slot, which may keep what the line before left.
-    private static func isReadByMembersOnly(
-        _ group: Int, _ plans: [FieldPlan], _ readers: (byFields: [[Int]], byOthers: [Bool])
-    ) -> Bool {
-        let below = (group + 1)..<Int(plans[group].skipEnd)
-        return !below.isEmpty && !readers.byOthers[group] && readers.byFields[group].allSatisfy(below.contains)
     }
 
     /// The fields a line lacks in a word of `seen`: its clear bits, but for those past the last
