@@ -10,13 +10,17 @@ package final class ReportEncoding: Sendable {
     /// Each top-level rule's name in reports as a JSON string literal (`"required"` for a
     /// `required` rule), by ``LoweredRules/fieldStart`` position.
     let ruleNames: [[UInt8]]
-    /// Whole issues end to end: per top-level rule, then per field's own `required:`. An issue
-    /// whose message has `{value}` is empty here (it is rendered per record).
+    /// Whole issues end to end: per top-level rule, then per field's own `required:`, then per
+    /// field its `type` issue, then per field its `choice` issue (a value it cannot read, which a
+    /// report shows without the value; empty for a field that is no choice). A rule's issue whose
+    /// message has `{value}` is empty here (it is rendered per record).
     let issueBytes: [UInt8]
     /// Issue `i` is `issueBytes[issueBounds[i] ..< issueBounds[i + 1]]`.
     let issueBounds: [Int32]
     /// Whether any rule is a warning: without one, no record's short report has `warnings`.
     let hasWarnings: Bool
+    /// Where the `type` issues start among the issues (the `choice` issues follow them).
+    private let typeIssuesStart: Int
 
     package init(program: Program, texts: ProgramTexts) {
         fieldNames = program.fields.map { field in
@@ -28,18 +32,33 @@ package final class ReportEncoding: Sendable {
         self.ruleNames = ruleNames
         var issueBytes: [UInt8] = []
         var issueBounds: [Int32] = [0]
-        func addIssue(rule: [UInt8], message: RenderedText) {
-            if let text = message.text {
+        func addIssue(rule: [UInt8], text: String?) {
+            if let text {
                 var json: [UInt8] = []
                 JSONWriter.appendString(text, to: &json)
                 JSONWriter.appendIssue(ruleJSON: rule, messageJSON: json, to: &issueBytes)
             }
             issueBounds.append(Int32(issueBytes.count))
         }
-        for (rule, message) in zip(ruleNames, texts.messages) { addIssue(rule: rule, message: message) }
-        for field in texts.required { addIssue(rule: JSONWriter.requiredJSON, message: field) }
+        for (rule, message) in zip(ruleNames, texts.messages) { addIssue(rule: rule, text: message.text) }
+        for field in texts.required { addIssue(rule: JSONWriter.requiredJSON, text: field.text) }
+        typeIssuesStart = issueBounds.count - 1
+        for field in texts.type { addIssue(rule: Self.typeJSON, text: field.render(value: nil)) }
+        for (field, message) in zip(program.fields, texts.choice) {
+            addIssue(rule: Self.choiceJSON, text: field.type == .choice ? message.render(value: nil) : nil)
+        }
         self.issueBytes = issueBytes
         self.issueBounds = issueBounds
         hasWarnings = program.lowered.instructions.contains(where: \.isWarning)
+    }
+
+    static let typeJSON: [UInt8] = Array("\"type\"".utf8)
+    static let choiceJSON: [UInt8] = Array("\"choice\"".utf8)
+
+    /// Field `field`'s whole issue for a value it cannot read as its type (`choice`: the value is
+    /// not one of its options; ``FieldValue/invalid(rule:)``), in `issueBytes`.
+    func invalidValueIssue(choice: Bool, field: Int) -> Range<Int> {
+        let index = typeIssuesStart + (choice ? fieldNames.count : 0) + field
+        return Int(issueBounds[index])..<Int(issueBounds[index + 1])
     }
 }
