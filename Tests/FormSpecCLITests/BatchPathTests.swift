@@ -116,7 +116,7 @@ struct BatchPathTests {
     func fastPathMatchesReader() throws {
         let cli = try Self.signup()
         defer { cli.cleanUp() }
-        let lines = [
+        var lines = [
             #"  {"password": "correct horse" , "username":"alice"}  "#,
             #"{"username": "ålice✓", "password": "pässwörd-long"}"#,
             #"{"username": "al\"ice", "password": "correct\nhorse"}"#,
@@ -135,6 +135,21 @@ struct BatchPathTests {
             #"{"username": -}"#,
             #"{"username": tru}"#,
         ]
+        // Unknown keys' arrays and objects, checked without a tree or left to the reader.
+        let pass = #""username": "alice", "password": "correct horse""#
+        let skipped = [
+            #"{"a": {"b": [1, 2.5, -0, true, false, null, "s", "ü"]}, "c": {}, "d": []}"#,
+            #"{ "a" : [ 1 , { "b" : 2 } ] , "a2" : { } }"#, #"{"a": {"a": {"a": 1}}}"#,
+            #"[{"a": 1}, {"a": 1}]"#, #"{"a": 1, "a": 2}"#, #"{"k\u0041": 1, "kA": 2}"#, #"{"a": "\n"}"#,
+            #"{"a": 1e5}"#, #"[1, 2,]"#, #"{"a": [1 2]}"#, #"{"a" 1}"#, #"{"a": 01}"#, #"{"a": tru}"#,
+            #"{"a": "x\#u{01}"}"#, #"[1, 2"#, #"{"a": 1}}"#,
+            "{" + (0..<33).map { #""k\#($0)": \#($0)"# }.joined(separator: ", ") + "}",
+            "{" + (0..<33).map { #""k\#($0 % 32)": 0"# }.joined(separator: ", ") + "}",
+            // The record's object is one level: 199 arrays inside it reach the limit, 200 pass it.
+            String(repeating: "[", count: 199) + String(repeating: "]", count: 199),
+            String(repeating: "[", count: 200) + String(repeating: "]", count: 200),
+        ]
+        lines += skipped.flatMap { [#"{\#(pass), "x": \#($0)}"#, #"{"x": \#($0), \#(pass)}"#] }
         try cli.write("tricky.jsonl", lines.joined(separator: "\n") + "\n")
         var invalidUTF8 = Data(#"{"username": ""#.utf8)
         invalidUTF8.append(contentsOf: [0xC3, 0x28])

@@ -10,9 +10,10 @@ import FormSpecPattern
 ///
 /// A form with groups and lists (``Program/isNested``) is read the way ``Program/visitNested(_:assign:unknown:)``
 /// walks a parsed tree: a group's object is scanned against the group's own keys, a list's array
-/// item by item into its item fields, so a nested record builds no tree either. Only an array or
-/// object that no field takes (an unknown key's value, an item past the list's fields) is parsed,
-/// to check it.
+/// item by item into its item fields, so a nested record builds no tree either. An array or object
+/// that no field takes (an unknown key's value, an item past the list's fields) is checked and
+/// skipped without a tree too, unless it holds something unusual (an escape, an exponent, many
+/// keys): that one is parsed, to check it.
 ///
 /// The scanner never decides on its own that a line is malformed: anything it does not handle on
 /// its fast path (an escaped key, a duplicate key, a field given twice by its path and inside its
@@ -612,7 +613,7 @@ package struct JSONRecordScanner {
             return false
         }
         unknownKeys.append(key)
-        guard cursor.skipValue(depth: depth) else { return false }
+        guard cursor.skipValue(depth: depth, keys: &unknownKeys) else { return false }
         if collectUnknownKeys {
             let name = String(decoding: UnsafeBufferPointer(rebasing: line[key]), as: UTF8.self)
             unknownNames.append(parent < 0 ? name : program.fields[parent].name + "." + name)
@@ -723,7 +724,7 @@ package struct JSONRecordScanner {
                         collectUnknownKeys: collectUnknownKeys)
                 else { return nil }
             } else {
-                guard cursor.skipValue(depth: depth) else { return nil }
+                guard cursor.skipValue(depth: depth, keys: &unknownKeys) else { return nil }
             }
             count += 1
             guard let more = cursor.separator(closing: UInt8(ascii: "]")) else { return nil }
@@ -1141,8 +1142,10 @@ private struct Cursor {
     }
 
     /// Validates and skips an unknown member's value (or a list item past the list's fields), with
-    /// `depth` objects and arrays around it; scalars allocate nothing.
-    mutating func skipValue(depth: Int) -> Bool {
+    /// `depth` objects and arrays around it; `keys` holds the key ranges of the objects around it
+    /// being read (as it was on return). Scalars, and arrays and objects of plain values, allocate
+    /// nothing.
+    mutating func skipValue(depth: Int, keys: inout [Range<Int>]) -> Bool {
         guard position < bytes.count else { return false }
         let start = position
         switch bytes[position] {
@@ -1170,11 +1173,59 @@ private struct Cursor {
             }
             return true
         case UInt8(ascii: "["), UInt8(ascii: "{"):
-            // Nested values need the reader's checks (duplicate keys, depth); they are rare in
-            // form inputs.
+            if skipPlainContainer(depth: depth, keys: &keys) { return true }
+            // Anything else is left to the reader: escapes, exponents, many keys, or an error.
+            position = start
             guard skipNested(depth: depth) else { return false }
             return parsed(start..<position) != nil
         default: return false
+        }
+    }
+
+    /// Skips the array or object at `position` when it is well-formed JSON that ``JSONReader``
+    /// reads without a closer look: no escape, no number with an exponent or over 300 bytes, at
+    /// most 32 keys an object and none twice, at most ``JSONReader/maxDepth`` deep with the
+    /// `depth` around it. `false` (its position anywhere inside) when it is not, malformed or
+    /// only unusual.
+    private mutating func skipPlainContainer(depth around: Int, keys: inout [Range<Int>]) -> Bool {
+        let depth = around + 1
+        guard depth <= JSONReader.maxDepth else { return false }
+        let close = bytes[position] == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]")
+        let firstKey = keys.count
+        defer { if keys.count > firstKey { keys.removeSubrange(firstKey...) } }
+        position += 1
+        skipWhitespace()
+        if take(close) { return true }
+        while true {
+            skipWhitespace()
+            if close == UInt8(ascii: "}") {
+                // Keys are compared byte for byte, as the reader compares them (`ExactText`).
+                guard keys.count - firstKey < 32, let key = plainKey() else { return false }
+                for earlier in keys[firstKey...] where bytes[earlier].elementsEqual(bytes[key]) { return false }
+                keys.append(key)
+                skipWhitespace()
+                guard take(UInt8(ascii: ":")) else { return false }
+                skipWhitespace()
+            }
+            guard position < bytes.count else { return false }
+            switch bytes[position] {
+            case UInt8(ascii: "\""):
+                position += 1
+                guard stringEnd(allowEscapes: false) != nil else { return false }
+            case UInt8(ascii: "t"): guard literal("true") else { return false }
+            case UInt8(ascii: "f"): guard literal("false") else { return false }
+            case UInt8(ascii: "n"): guard literal("null") else { return false }
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                let start = position
+                guard skipNumberToken(), position - start <= 300 else { return false }
+                let token = bytes[start..<position]
+                if token.contains(UInt8(ascii: "e")) || token.contains(UInt8(ascii: "E")) { return false }
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                guard skipPlainContainer(depth: depth, keys: &keys) else { return false }
+            default: return false
+            }
+            guard let more = separator(closing: close) else { return false }
+            if !more { return true }
         }
     }
 
