@@ -79,12 +79,19 @@ struct ErrorsReportTests {
 
     /// Nested orders that reach the evaluator's planned paths: text rules on bytes (a length on
     /// non-ASCII text needs the text), integer ranges, absent, empty and unreadable values, items
-    /// that are not objects, and a field whose `required` rule has a `when:`.
+    /// that are not objects, and a field whose `required` rule has a `when:`; and valid orders
+    /// whose only listed fields are that one and `gift` (no rules), each given or not, readable
+    /// or not, with an unknown key (a form error in strict mode).
     static let nestedInputs: [String] = {
         let item = #"{"sku": "ABC-1234", "quantity": 2, "unit_cents": 1999}"#
         let address = #"{"street": "Dam 1", "city": "Amsterdam", "postcode": "1012 JS", "country": "NL"}"#
         let long = String(repeating: "é", count: 61)
-        return [
+        let order = #""order_id": "ORD-00000001", "email": "a@b.co", "address": \#(address), "line_items": [\#(item)]"#
+        let gifts = [
+            #""gift": false"#, #""gift": true"#, #""gift": null"#, #""gift": "maybe""#, #""gift": "false""#,
+            #""gift": true, "gift_message": "For you""#, #""gift_message": null"#, #""gift": false, "extra": 1"#,
+        ]
+        return gifts.map { "{\(order), \($0)}" } + [
             #"{"order_id": "ORD-00000001", "email": "a@b.co", "address": \#(address), "line_items": [\#(item)]}"#,
             #"{"order_id": "ORD-1", "email": "", "address": {"street": "\#(long)", "city": "Ä", "postcode": 1234, "#
                 + #""country": "XX"}, "line_items": [\#(item), {"sku": "abc", "quantity": 0, "unit_cents": 1000001, "#

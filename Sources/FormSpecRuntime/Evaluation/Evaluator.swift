@@ -115,7 +115,7 @@ extension Program {
         throws(EvaluationError)
     {
         scratch.startPass()
-        scratch.activeFields.removeAll(keepingCapacity: true)
+        if !scratch.activeFields.isEmpty { scratch.activeFields.removeAll(keepingCapacity: true) }
         // Usually empty already: skip the calls.
         if !scratch.failedFormRules.isEmpty { scratch.failedFormRules.removeAll(keepingCapacity: true) }
         if !scratch.changedFields.isEmpty { scratch.changedFields.removeAll(keepingCapacity: true) }
@@ -129,6 +129,15 @@ extension Program {
         guard mode != .show else {
             for index in fields.indices { scratch.fieldStates[index] = .inactive(at: 0, pass: scratch.pass) }
             scratch.valid = true
+            return
+        }
+        // A report of failures for which a record reader listed the fields to evaluate (see
+        // `fieldsToEvaluate`): when each of them passes as it is, so does the record.
+        if !scratch.keepsPassingOutcomes, !scratch.fieldsToEvaluate.isEmpty,
+            listsOnlyValidFields(scratch.fieldsToEvaluate, scratch.values, mode: mode, today: context.today),
+            formRules.isEmpty
+        {
+            scratch.valid = !(context.strict && !scratch.unknownKeys.isEmpty)
             return
         }
         var valid = true
@@ -195,6 +204,39 @@ extension Program {
         }
         scratch.valid =
             valid && scratch.failedFormRules.isEmpty && !(context.strict && !scratch.unknownKeys.isEmpty)
+    }
+
+    /// Whether an evaluation for a report of failures would find every field in `worklist`
+    /// (``EvaluationScratch/fieldsToEvaluate``) valid and keep no outcome (see
+    /// ``Storage/validFromValue``): each is a field without rules whose value was read as its
+    /// type, or an empty field that is ``FieldPlan/isRequiredOnlyWhen`` and required by none of
+    /// its `required` rules now.
+    private func listsOnlyValidFields(
+        _ worklist: [UInt64], _ values: [FieldValue], mode: Mode, today: CivilDate
+    ) -> Bool {
+        for word in worklist.indices {
+            var fields = worklist[word]
+            guard fields & ~storage.validFromValue[word] == 0 else { return false }
+            while fields != 0 {
+                let field = word &<< 6 | fields.trailingZeroBitCount
+                fields &= fields &- 1
+                let rules = Int(lowered.fieldStart[field])..<Int(lowered.fieldStart[field &+ 1])
+                if rules.isEmpty {
+                    if case .invalid = values[field] { return false }
+                    continue
+                }
+                guard case .empty = values[field] else { return false }
+                for position in rules {
+                    let instruction = lowered.instructions[position]
+                    if instruction.op == .required,
+                        storage.holds(instruction.condition, values, mode: mode, today: today)
+                    {
+                        return false
+                    }
+                }
+            }
+        }
+        return true
     }
 
     /// The first field at or after `index` whose bit is set in `words`; `nil` when none is.

@@ -1,4 +1,4 @@
-/// One field's evaluation plan: what the evaluator reads of a field, in one 48-byte entry.
+/// One field's evaluation plan: what the evaluator reads of a field, in one entry.
 ///
 /// The evaluator's loop read a field's rule range, condition, place in the tree, `required:`,
 /// type and skip range from seven tables and the field itself. A plan holds them together, and
@@ -57,6 +57,11 @@ struct FieldPlan: Sendable {
     /// Whether the field has fields below it (a group) and only they read its value (an item's
     /// members read whether it is an object).
     var isReadByMembersOnly: Bool
+    /// Whether the field has no `when:` of its own and no fields below it, is not `required: true`,
+    /// and is made required only by `required` rules that each have a `when:`: an empty value
+    /// then passes, with no outcome in a report of failures, unless one of those conditions
+    /// holds (its other rules do not run on an empty value).
+    var isRequiredOnlyWhen: Bool
 }
 
 extension Program.Storage {
@@ -137,7 +142,10 @@ extension Program.Storage {
                 isUnread: isSimple && decidable && !isRead[index] && skipEnd == index + 1,
                 isReadByOthers: isRead[index],
                 isReadByMembersOnly: skipEnd > index + 1 && !isReadElsewhere[index]
-                    && readers[index].allSatisfy { $0 > index && $0 < skipEnd })
+                    && readers[index].allSatisfy { $0 > index && $0 < skipEnd },
+                isRequiredOnlyWhen: lowered.fieldCondition[index] < 0 && !fields[index].required
+                    && skipEnd == index + 1 && lowered.hasRequiredRule[index]
+                    && instructions.allSatisfy { $0.op != .required || $0.condition >= 0 })
         }
     }
 

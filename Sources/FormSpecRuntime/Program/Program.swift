@@ -81,6 +81,12 @@ public struct Program: Sendable, Codable {
         let nestedLayout: NestedLayout?
         /// Each field's evaluation plan (see ``FieldPlan``).
         let plans: [FieldPlan]
+        /// The fields a report of failures may find valid from their value alone, a bit each (bit
+        /// `f & 63` of word `f >> 6`): those without a rule, `required: true` or fields below them
+        /// (valid unless their value could not be read as their type), and those
+        /// ``FieldPlan/isRequiredOnlyWhen`` (valid when empty, unless a `required` rule's `when:`
+        /// holds).
+        let validFromValue: [UInt64]
 
         init(
             form: String, title: String?, locale: String, fields: [FieldProgram], formRules: [FormRuleProgram],
@@ -111,7 +117,16 @@ public struct Program: Sendable, Codable {
             self.checkNames = checks.sorted()
             let lowered = LoweredRules(fields: fields, formRules: formRules)
             self.lowered = lowered
-            self.plans = Self.plans(fields: fields, formRules: formRules, lowered: lowered, layout: nestedLayout)
+            let plans = Self.plans(fields: fields, formRules: formRules, lowered: lowered, layout: nestedLayout)
+            self.plans = plans
+            var validFromValue = Array(repeating: UInt64(0), count: (fields.count + 63) / 64)
+            for (index, plan) in plans.enumerated()
+            where plan.isRequiredOnlyWhen
+                || plan.isSimple && plan.first == plan.end && !plan.required && plan.skipEnd == index + 1
+            {
+                validFromValue[index >> 6] |= 1 << UInt64(index & 63)
+            }
+            self.validFromValue = validFromValue
             self.defaultTexts = ProgramTexts(
                 fields: fields, formRules: formRules, unknownFieldMessage: unknownFieldMessage, chain: defaultChain)
         }
