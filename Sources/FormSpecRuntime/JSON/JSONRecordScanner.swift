@@ -41,9 +41,8 @@ package struct JSONRecordScanner {
     private let memberScope: [Int]
     /// For each list, its item fields in position order; empty for other fields.
     private let itemFields: [[Int]]
-    /// Each field's type and whether it trims, read per value without going through the program.
-    private let types: [FieldType]
-    private let trims: [Bool]
+    /// What reading each field's value needs, in one entry per field (see ``FieldScan``).
+    private let fieldScans: [FieldScan]
     /// Which fields the current record gave (bit `f & 63` of word `f >> 6`), to find duplicate
     /// keys without a set, and the fields a line lacks a word at a time. All clear between
     /// records.
@@ -53,20 +52,10 @@ package struct JSONRecordScanner {
     /// The fields whose default is not empty, as `seen`'s bits: a lacking field outside them is
     /// emptied without reading the defaults.
     private let hasDefault: [UInt64]
-    /// Per field, how it may be decided where its value is read (``FieldPlan/isUnread``).
-    private let inPlace: [InPlace]
-    /// What a field decided in place checks, gathered from its rules: a text's patterns
-    /// (`patternChecks[patternStart[f] ..< patternStart[f + 1]]`) and lengths (likewise), an
-    /// integer's bounds (all its ranges as one closed interval).
-    private let patternChecks: [(tables: DFATables, negated: Bool)]
-    /// Per pattern check, the pattern's ``DFATables/FixedRanges`` when it has them (an SKU's, an
-    /// order id's: checked here with two word tests instead of a call); `length` -1 otherwise.
-    private let patternRanges: [DFATables.FixedRanges]
-    private let patternStart: [Int]
+    /// The pattern and length checks of the fields decided in place, each field's in one run
+    /// (``FieldScan/patterns``, ``FieldScan/lengths``).
+    private let patternChecks: [PatternCheck]
     private let lengthChecks: [LengthRule]
-    private let lengthStart: [Int]
-    private let integerLow: [Int64]
-    private let integerHigh: [Int64]
     /// A choice decided in place: its options' UTF-8 bytes; empty for other fields.
     private let choiceOptions: [[[UInt8]]]
     /// The program read into (`scratch` in ``scan(_:into:collectUnknownKeys:today:decidingInPlace:)``
@@ -88,6 +77,32 @@ package struct JSONRecordScanner {
     /// without a look, and the group itself when it passes without a value.
     private let emptyWhenLacking: [UInt64]
     private let unlistedWhenLacking: [Unlisted]
+
+    /// What reading a value of one field needs, read from one entry (one bounds check per value,
+    /// not one per table).
+    struct FieldScan {
+        var type: FieldType
+        /// How the field may be decided where its value is read (``FieldPlan/isUnread``).
+        var inPlace: InPlace
+        /// Whether the field trims its text.
+        var trims: Bool
+        /// What a field decided in place checks, gathered from its rules: a text's patterns
+        /// (`patternChecks[patterns]`) and lengths (`lengthChecks[lengths]`), an integer's bounds
+        /// (all its ranges as one closed interval `low ... high`), a list's item counts.
+        var patterns: Range<Int32>
+        var lengths: Range<Int32>
+        var low: Int64
+        var high: Int64
+    }
+
+    /// A pattern a field decided in place must match (or not, when `negated`).
+    struct PatternCheck {
+        /// The pattern's ``DFATables/FixedRanges`` when it has them (an SKU's, an order id's:
+        /// checked with two word tests instead of running the automaton); `length` -1 otherwise.
+        var ranges: DFATables.FixedRanges
+        var tables: DFATables
+        var negated: Bool
+    }
 
     /// Fields to take out of ``EvaluationScratch/fieldsToEvaluate``: bits `mask` of word `word`
     /// when they lie in one word, `range` otherwise (`word` -1).
@@ -112,7 +127,7 @@ package struct JSONRecordScanner {
         /// written, for its members).
         case group
         /// A list whose rules are item counts only: nothing to evaluate when its count is within
-        /// them (`integerLow ... integerHigh`; its slot is still written, for its items).
+        /// them (``FieldScan/low`` ... ``FieldScan/high``; its slot is still written, for its items).
         case list
     }
     /// The byte ranges of unknown keys in the objects being read (each object's after the ones of
@@ -130,11 +145,9 @@ package struct JSONRecordScanner {
             hasDefault[index >> 6] |= 1 << UInt64(index & 63)
         }
         self.hasDefault = hasDefault
-        types = fields.map(\.type)
-        trims = fields.map(\.trim)
         let plans = program.storage.plans
         let lowered = program.lowered
-        inPlace = plans.enumerated().map { index, plan in
+        let inPlace: [InPlace] = plans.enumerated().map { index, plan in
             if fields[index].type == .group, plan.isSimple, plan.first == plan.end { return .group }
             if fields[index].type == .list, plan.isSimple, Self.itemCountBounds(plan, lowered) != nil { return .list }
             guard plan.isUnread else { return .no }
@@ -145,9 +158,7 @@ package struct JSONRecordScanner {
             kind == .choice ? field.options.map { Array($0.value.utf8) } : []
         }
         self.program = program
-        (patternChecks, patternStart, lengthChecks, lengthStart, integerLow, integerHigh) = Self.inPlaceChecks(
-            plans, inPlace, lowered)
-        patternRanges = patternChecks.map { $0.tables.fixedRanges ?? DFATables.FixedRanges() }
+        (fieldScans, patternChecks, lengthChecks) = Self.inPlaceChecks(fields, plans, inPlace, lowered)
         decided = Array(repeating: 0, count: (fields.count + 63) / 64)
         var passesWhenLacking = Array(repeating: UInt64(0), count: (fields.count + 63) / 64)
         var hasMembersAfter = passesWhenLacking
@@ -403,13 +414,13 @@ package struct JSONRecordScanner {
 
     /// Whether text field `field`'s value, `utf8`, passes every pattern and length of the field.
     @inline(__always)
-    private func textPasses(_ field: Int, _ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
-        for check in patternStart[field]..<patternStart[field &+ 1] {
-            let ranges = patternRanges[check]
-            let passes = ranges.length >= 0 ? ranges.matches(utf8) : patternChecks[check].tables.matches(utf8)
-            guard passes != patternChecks[check].negated else { return false }
+    private func textPasses(_ scan: FieldScan, _ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        for check in Int(scan.patterns.lowerBound)..<Int(scan.patterns.upperBound) {
+            let pattern = patternChecks[check]
+            let passes = pattern.ranges.length >= 0 ? pattern.ranges.matches(utf8) : pattern.tables.matches(utf8)
+            guard passes != pattern.negated else { return false }
         }
-        for check in lengthStart[field]..<lengthStart[field &+ 1] {
+        for check in Int(scan.lengths.lowerBound)..<Int(scan.lengths.upperBound) {
             guard lengthChecks[check].passes(utf8: utf8) == true else { return false }
         }
         return true
@@ -418,16 +429,15 @@ package struct JSONRecordScanner {
     /// The checks of the fields decided in place (see `patternChecks`), from their lowered rules:
     /// a field whose plan is `.text` has patterns and lengths only, one whose plan is `.integer`
     /// ranges with an integer bound only.
-    private static func inPlaceChecks(_ plans: [FieldPlan], _ inPlace: [InPlace], _ lowered: LoweredRules) -> (
-        [(tables: DFATables, negated: Bool)], [Int], [LengthRule], [Int], [Int64], [Int64]
-    ) {
-        var patterns: [(tables: DFATables, negated: Bool)] = []
-        var patternStart = [0]
+    private static func inPlaceChecks(
+        _ fields: [FieldProgram], _ plans: [FieldPlan], _ inPlace: [InPlace], _ lowered: LoweredRules
+    ) -> ([FieldScan], [PatternCheck], [LengthRule]) {
+        var scans: [FieldScan] = []
+        var patterns: [PatternCheck] = []
         var lengths: [LengthRule] = []
-        var lengthStart = [0]
-        var low: [Int64] = []
-        var high: [Int64] = []
-        for (plan, kind) in zip(plans, inPlace) {
+        for (index, (plan, kind)) in zip(plans, inPlace).enumerated() {
+            let patternStart = Int32(patterns.count)
+            let lengthStart = Int32(lengths.count)
             var lower = Int64.min
             var upper = Int64.max
             if kind == .list, let bounds = itemCountBounds(plan, lowered) { (lower, upper) = bounds }
@@ -437,7 +447,10 @@ package struct JSONRecordScanner {
                 switch (plan.rules, instruction.op) {
                 case (.text, .pattern):
                     if let tables = lowered.patternTables[table] {
-                        patterns.append((tables, lowered.patternNegated[table]))
+                        patterns.append(
+                            PatternCheck(
+                                ranges: tables.fixedRanges ?? DFATables.FixedRanges(), tables: tables,
+                                negated: lowered.patternNegated[table]))
                     }
                 case (.text, .length): lengths.append(lowered.lengths[table])
                 case (.integer, .range):
@@ -454,12 +467,13 @@ package struct JSONRecordScanner {
                 default: continue
                 }
             }
-            patternStart.append(patterns.count)
-            lengthStart.append(lengths.count)
-            low.append(lower)
-            high.append(upper)
+            scans.append(
+                FieldScan(
+                    type: fields[index].type, inPlace: kind, trims: fields[index].trim,
+                    patterns: patternStart..<Int32(patterns.count), lengths: lengthStart..<Int32(lengths.count),
+                    low: lower, high: upper))
         }
-        return (patterns, patternStart, lengths, lengthStart, low, high)
+        return (scans, patterns, lengths)
     }
 
     /// A list's item-count rules (`min_items`, `max_items`) as one interval of counts; `nil` when
@@ -631,12 +645,13 @@ package struct JSONRecordScanner {
         let line = cursor.bytes
         if let content = cursor.plainString() {
             let bytes = UnsafeBufferPointer(rebasing: line[content])
+            let scan = fieldScans[field]
             // A field nothing else reads, whose text passes every rule (and is one of a choice's
             // options): decided here. The text must be what `read` makes of it: not empty, nothing
             // to trim.
-            if decides, inPlace[field] == .text || inPlace[field] == .choice, let first = bytes.first,
-                let last = bytes.last, !trims[field] || (Self.isPlainASCII(first) && Self.isPlainASCII(last)),
-                inPlace[field] == .text || isOption(field, bytes), textPasses(field, bytes)
+            if decides, scan.inPlace == .text || scan.inPlace == .choice, let first = bytes.first,
+                let last = bytes.last, !scan.trims || (Self.isPlainASCII(first) && Self.isPlainASCII(last)),
+                scan.inPlace == .text || isOption(field, bytes), textPasses(scan, bytes)
             {
                 slots.markDecided(field)
                 return true
@@ -646,8 +661,9 @@ package struct JSONRecordScanner {
         }
         // An integer field's usual value: read straight into its slot, as the reader and
         // `FieldType.read` read it.
-        if types[field] == .integer, let number = cursor.shortInteger() {
-            if decides, inPlace[field] == .integer, number >= integerLow[field], number <= integerHigh[field] {
+        let scan = fieldScans[field]
+        if scan.type == .integer, let number = cursor.shortInteger() {
+            if decides, scan.inPlace == .integer, number >= scan.low, number <= scan.high {
                 slots.markDecided(field)
                 return true
             }
@@ -680,7 +696,7 @@ package struct JSONRecordScanner {
                     &cursor, scope: scope, of: field, depth: depth + 1, into: slots, unknownNames: &unknownNames,
                     program: program, collectUnknownKeys: collectUnknownKeys)
             else { return false }
-            if decides, inPlace[field] == .group { slots.markDecided(field) }
+            if decides, fieldScans[field].inPlace == .group { slots.markDecided(field) }
             return true
         }
         if !itemFields[field].isEmpty, depth < JSONReader.maxDepth, cursor.take(UInt8(ascii: "[")) {
@@ -690,8 +706,9 @@ package struct JSONRecordScanner {
                     collectUnknownKeys: collectUnknownKeys)
             else { return false }
             slots.values[field] = FieldType.listValue(count: count)
-            if decides, inPlace[field] == .list, count > 0, count <= FieldType.maxListItems,
-                Int64(count) >= integerLow[field], Int64(count) <= integerHigh[field]
+            let scan = fieldScans[field]
+            if decides, scan.inPlace == .list, count > 0, count <= FieldType.maxListItems, Int64(count) >= scan.low,
+                Int64(count) <= scan.high
             {
                 slots.markDecided(field)
             }
@@ -757,7 +774,7 @@ extension JSONRecordScanner {
         // Times and date-times are read from the bytes themselves: a date-time is longer than a
         // string stored inline, and the value keeps its spelling without the text. Plain ASCII
         // ends mean trimming would change nothing.
-        let type = types[field]
+        let type = fieldScans[field].type
         if type == .time || type == .datetime, let first = content.first, let last = content.last,
             Self.isPlainASCII(first), Self.isPlainASCII(last)
         {
@@ -767,7 +784,7 @@ extension JSONRecordScanner {
         // Up to 15 bytes of UTF-8 the string is stored inline: no allocation.
         let text = String(decoding: content, as: UTF8.self)
         if type.isTextual, let first = content.first, let last = content.last,
-            !trims[field] || (Self.isPlainASCII(first) && Self.isPlainASCII(last))
+            !fieldScans[field].trims || (Self.isPlainASCII(first) && Self.isPlainASCII(last))
         {
             return .value(.text(text))
         }
