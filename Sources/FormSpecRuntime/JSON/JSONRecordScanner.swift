@@ -621,12 +621,7 @@ package struct JSONRecordScanner {
         unknownNames: inout [String], program: Program, collectUnknownKeys: Bool
     ) -> Bool {
         let line = cursor.bytes
-        // A scan per key is quadratic: past a few unknown keys the reader's set does it.
-        guard unknownKeys.count - firstUnknown < 32 else { return false }
-        for earlier in unknownKeys[firstUnknown...] where line[earlier].elementsEqual(line[key]) {
-            return false
-        }
-        unknownKeys.append(key)
+        guard cursor.addsKey(key, to: &unknownKeys, after: firstUnknown) else { return false }
         guard cursor.skipValue(depth: depth, keys: &unknownKeys) else { return false }
         if collectUnknownKeys {
             let name = String(decoding: UnsafeBufferPointer(rebasing: line[key]), as: UTF8.self)
@@ -1160,8 +1155,8 @@ private struct Cursor {
 
     /// Validates and skips an unknown member's value (or a list item past the list's fields), with
     /// `depth` objects and arrays around it; `keys` holds the key ranges of the objects around it
-    /// being read (as it was on return). Scalars, and arrays and objects of plain values, allocate
-    /// nothing.
+    /// being read (as it was on return). Scalars allocate nothing, nor do arrays and objects of
+    /// plain values once `keys` has grown to hold their keys.
     mutating func skipValue(depth: Int, keys: inout [Range<Int>]) -> Bool {
         guard position < bytes.count else { return false }
         let start = position
@@ -1201,7 +1196,7 @@ private struct Cursor {
 
     /// Skips the array or object at `position` when it is well-formed JSON that ``JSONReader``
     /// reads without a closer look: no escape, no number with an exponent or over 300 bytes, at
-    /// most 32 keys an object and none twice, at most ``JSONReader/maxDepth`` deep with the
+    /// most 32 keys an object and none twice (``addsKey(_:to:after:)``), at most ``JSONReader/maxDepth`` deep with the
     /// `depth` around it. `false` (its position anywhere inside) when it is not, malformed or
     /// only unusual.
     private mutating func skipPlainContainer(depth around: Int, keys: inout [Range<Int>]) -> Bool {
@@ -1216,10 +1211,7 @@ private struct Cursor {
         while true {
             skipWhitespace()
             if close == UInt8(ascii: "}") {
-                // Keys are compared byte for byte, as the reader compares them (`ExactText`).
-                guard keys.count - firstKey < 32, let key = plainKey() else { return false }
-                for earlier in keys[firstKey...] where bytes[earlier].elementsEqual(bytes[key]) { return false }
-                keys.append(key)
+                guard let key = plainKey(), addsKey(key, to: &keys, after: firstKey) else { return false }
                 skipWhitespace()
                 guard take(UInt8(ascii: ":")) else { return false }
                 skipWhitespace()
@@ -1244,6 +1236,16 @@ private struct Cursor {
             guard let more = separator(closing: close) else { return false }
             if !more { return true }
         }
+    }
+
+    /// Appends key `key` to one object's keys, `keys[first...]`, unless it is among them (byte for
+    /// byte, as the reader compares keys: `ExactText`) or they are 32 already (a scan per key is
+    /// quadratic: past a few the reader's set does it); whether it did.
+    func addsKey(_ key: Range<Int>, to keys: inout [Range<Int>], after first: Int) -> Bool {
+        guard keys.count - first < 32 else { return false }
+        for earlier in keys[first...] where bytes[earlier].elementsEqual(bytes[key]) { return false }
+        keys.append(key)
+        return true
     }
 
     /// The value of `range` read by ``JSONReader`` (exact same semantics as the generic path).
