@@ -273,19 +273,14 @@ extension JSONWriter {
             count += 1
             switch source {
             case .invalidValue(let rule):
-                // Pre-encoded (the message shows no value) but for a `choice` issue of a field
-                // that is no choice, which no reading gives.
-                let issue =
-                    rule == "type" || rule == "choice"
-                    ? encoding.invalidValueIssue(choice: rule == "choice", field: field) : 0..<0
-                if issue.isEmpty {
-                    appendIssue(
-                        rule: rule, message: rule == "choice" ? texts.choice[field] : texts.type[field], value: nil,
-                        to: &bytes)
-                } else {
+                if let issue = encoding.invalidValueIssue(rule: rule, field: field) {
                     encoding.issueBytes.withUnsafeBufferPointer {
                         bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[issue]))
                     }
+                } else {
+                    appendIssue(
+                        rule: rule, message: rule == "choice" ? texts.choice[field] : texts.type[field], value: nil,
+                        to: &bytes)
                 }
             case .result(let result) where result.failure >= 0:
                 appendLiteral("{\"rule\":\"check\",\"message\":", to: &bytes)

@@ -55,10 +55,13 @@ package final class ReportEncoding: Sendable {
     static let typeJSON: [UInt8] = Array("\"type\"".utf8)
     static let choiceJSON: [UInt8] = Array("\"choice\"".utf8)
 
-    /// Field `field`'s whole issue for a value it cannot read as its type (`choice`: the value is
-    /// not one of its options; ``FieldValue/invalid(rule:)``), in `issueBytes`.
-    func invalidValueIssue(choice: Bool, field: Int) -> Range<Int> {
-        let index = typeIssuesStart + (choice ? fieldNames.count : 0) + field
-        return Int(issueBounds[index])..<Int(issueBounds[index + 1])
+    /// Where field `field`'s whole issue for a value it cannot read (``FieldValue/invalid(rule:)``:
+    /// `type`, or `choice` for a value that is not one of its options) is in `issueBytes`; `nil`
+    /// when it is not there (another rule, or `choice` for a field that is no choice).
+    func invalidValueIssue(rule: String, field: Int) -> Range<Int>? {
+        guard rule == "type" || rule == "choice" else { return nil }
+        let index = typeIssuesStart + (rule == "choice" ? fieldNames.count : 0) + field
+        let issue = Int(issueBounds[index])..<Int(issueBounds[index + 1])
+        return issue.isEmpty ? nil : issue
     }
 }
