@@ -209,8 +209,8 @@ extension Program {
     /// Whether an evaluation for a report of failures would find every field in `worklist`
     /// (``EvaluationScratch/fieldsToEvaluate``) valid and keep no outcome (see
     /// ``Storage/validFromValue``): each is a field without rules whose value was read as its
-    /// type, or an empty field that is ``FieldPlan/isRequiredOnlyWhen`` and required by none of
-    /// its `required` rules now.
+    /// type, or an empty field required only by `required` rules with a `when:`, none of which
+    /// holds now.
     private func listsOnlyValidFields(
         _ worklist: [UInt64], _ values: [FieldValue], mode: Mode, today: CivilDate
     ) -> Bool {

@@ -57,11 +57,6 @@ struct FieldPlan: Sendable {
     /// Whether the field has fields below it (a group) and only they read its value (an item's
     /// members read whether it is an object).
     var isReadByMembersOnly: Bool
-    /// Whether the field has no `when:` of its own and no fields below it, is not `required: true`,
-    /// and is made required only by `required` rules that each have a `when:`: an empty value
-    /// then passes, with no outcome in a report of failures, unless one of those conditions
-    /// holds (its other rules do not run on an empty value).
-    var isRequiredOnlyWhen: Bool
 }
 
 extension Program.Storage {
@@ -142,11 +137,26 @@ extension Program.Storage {
                 isUnread: isSimple && decidable && !isRead[index] && skipEnd == index + 1,
                 isReadByOthers: isRead[index],
                 isReadByMembersOnly: skipEnd > index + 1 && !isReadElsewhere[index]
-                    && readers[index].allSatisfy { $0 > index && $0 < skipEnd },
-                isRequiredOnlyWhen: lowered.fieldCondition[index] < 0 && !fields[index].required
-                    && skipEnd == index + 1 && lowered.hasRequiredRule[index]
-                    && instructions.allSatisfy { $0.op != .required || $0.condition >= 0 })
+                    && readers[index].allSatisfy { $0 > index && $0 < skipEnd })
         }
+    }
+
+    /// ``validFromValue``: the fields without fields below them and without `required: true` that
+    /// a report of failures finds valid from their value alone (their other rules do not run on
+    /// an empty value): those without a rule (valid unless their value could not be read as
+    /// their type), and those with no `when:` of their own made required only by `required`
+    /// rules that each have a `when:` (valid when empty, unless one of those conditions holds).
+    static func validFromValue(fields: [FieldProgram], plans: [FieldPlan], lowered: LoweredRules) -> [UInt64] {
+        var words = Array(repeating: UInt64(0), count: (fields.count + 63) / 64)
+        for (index, plan) in plans.enumerated() where !plan.required && plan.skipEnd == index + 1 {
+            let instructions = lowered.instructions[Int(plan.first)..<Int(plan.end)]
+            let hasNoRule = plan.isSimple && instructions.isEmpty
+            let isRequiredOnlyWhen =
+                plan.condition < 0 && lowered.hasRequiredRule[index]
+                && instructions.allSatisfy { $0.op != .required || $0.condition >= 0 }
+            if hasNoRule || isRequiredOnlyWhen { words[index >> 6] |= 1 << UInt64(index & 63) }
+        }
+        return words
     }
 
     /// The group `condition` places a field in when it is `group` empty or `group == true` (in

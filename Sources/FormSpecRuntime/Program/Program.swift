@@ -82,10 +82,7 @@ public struct Program: Sendable, Codable {
         /// Each field's evaluation plan (see ``FieldPlan``).
         let plans: [FieldPlan]
         /// The fields a report of failures may find valid from their value alone, a bit each (bit
-        /// `f & 63` of word `f >> 6`): those without a rule, `required: true` or fields below them
-        /// (valid unless their value could not be read as their type), and those
-        /// ``FieldPlan/isRequiredOnlyWhen`` (valid when empty, unless a `required` rule's `when:`
-        /// holds).
+        /// `f & 63` of word `f >> 6`; see ``validFromValue(fields:plans:lowered:)``).
         let validFromValue: [UInt64]
 
         init(
@@ -119,14 +116,7 @@ public struct Program: Sendable, Codable {
             self.lowered = lowered
             let plans = Self.plans(fields: fields, formRules: formRules, lowered: lowered, layout: nestedLayout)
             self.plans = plans
-            var validFromValue = Array(repeating: UInt64(0), count: (fields.count + 63) / 64)
-            for (index, plan) in plans.enumerated()
-            where plan.isRequiredOnlyWhen
-                || plan.isSimple && plan.first == plan.end && !plan.required && plan.skipEnd == index + 1
-            {
-                validFromValue[index >> 6] |= 1 << UInt64(index & 63)
-            }
-            self.validFromValue = validFromValue
+            self.validFromValue = Self.validFromValue(fields: fields, plans: plans, lowered: lowered)
             self.defaultTexts = ProgramTexts(
                 fields: fields, formRules: formRules, unknownFieldMessage: unknownFieldMessage, chain: defaultChain)
         }
