@@ -45,11 +45,16 @@ enum PatternCompiler {
         var normalisation = PatternNormalisation(peelingAbove: min(countingThreshold, 16))
         let normalised = normalisation.normalise(ir)
         let ir = depth(of: normalised) <= depthLimit ? normalised : ir
+        // Class sizes do not depend on the threshold: measured once, for every estimate and for
+        // the compilers (each class's byte automaton is built to measure it).
+        var classSizes: [ScalarSet: Int] = [:]
         var threshold = countingThreshold
-        if estimate(ir, countingThreshold: threshold) > stateLimit {
-            threshold = min(threshold, counterEstimate)
+        var states = automatonEstimate(ir, countingThreshold: threshold, &classSizes).states
+        if states > stateLimit, counterEstimate < threshold {
+            threshold = counterEstimate
+            states = automatonEstimate(ir, countingThreshold: threshold, &classSizes).states
         }
-        guard estimate(ir, countingThreshold: threshold) <= stateLimit else {
+        guard states <= stateLimit else {
             throw PatternSyntaxError(
                 message: "pattern is too large after expanding repetitions (more than \(stateLimit) automaton states)",
                 offset: 0, length: whole,
@@ -59,7 +64,7 @@ enum PatternCompiler {
         }
         var conjuncts: [PatternProgram.Conjunct] = []
         for (part, expected) in splitLeadingLookaheads(ir) {
-            var compiler = ConjunctCompiler(countingThreshold: threshold)
+            var compiler = ConjunctCompiler(countingThreshold: threshold, classSizes: classSizes)
             let main = try compiler.automaton(part, forward: true)
             // Only the PikeVM is slow enough for a prefilter to pay; a DFA reads a byte in a nanosecond.
             let pikeVM = main.dfa == nil || !compiler.lookarounds.isEmpty
@@ -222,7 +227,11 @@ struct ConjunctCompiler {
     /// Byte automaton sizes of the classes seen so far.
     private var classSizes: [ScalarSet: Int] = [:]
 
-    init(countingThreshold: Int) { self.countingThreshold = countingThreshold }
+    /// - Parameter classSizes: Sizes already measured (``PatternCompiler/classSize(_:)``).
+    init(countingThreshold: Int, classSizes: [ScalarSet: Int] = [:]) {
+        self.countingThreshold = countingThreshold
+        self.classSizes = classSizes
+    }
 
     private struct LookaroundKey: Hashable {
         var body: PatternIR
