@@ -5,6 +5,15 @@ import FormSpecDiagnostics
 @_spi(Tooling) import FormSpecRuntime
 import FormSpecSpecTesting
 
+/// An option's values are its cases' spellings, and none has a description of its own (help
+/// shows the spelling). ArgumentParser's defaults work both out through key paths and
+/// descriptions made at run time: 1.4M instructions of start-up for each such option of the
+/// command run, about 0.3 ms in all.
+extension ExpressibleByArgument where Self: CaseIterable, Self: RawRepresentable, RawValue == String {
+    static var allValueStrings: [String] { allCases.map { $0.rawValue } }
+    static var allValueDescriptions: [String: String] { [:] }
+}
+
 /// `--format text|json`.
 enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
     case text, json
