@@ -416,9 +416,10 @@ package struct JSONRecordScanner {
     @inline(__always)
     private func textPasses(_ scan: FieldScan, _ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
         for check in Int(scan.patterns.lowerBound)..<Int(scan.patterns.upperBound) {
-            let pattern = patternChecks[check]
-            let passes = pattern.ranges.length >= 0 ? pattern.ranges.matches(utf8) : pattern.tables.matches(utf8)
-            guard passes != pattern.negated else { return false }
+            // Each part read where it is (a copy of the whole entry is 144 bytes).
+            let ranges = patternChecks[check].ranges
+            let passes = ranges.length >= 0 ? ranges.matches(utf8) : patternChecks[check].tables.matches(utf8)
+            guard passes != patternChecks[check].negated else { return false }
         }
         for check in Int(scan.lengths.lowerBound)..<Int(scan.lengths.upperBound) {
             guard lengthChecks[check].passes(utf8: utf8) == true else { return false }
