@@ -731,11 +731,18 @@ package struct JSONRecordScanner {
                 let item = items[count]
                 // Given by its path (`line_items.0`) too.
                 guard slots.markSeen(item) else { return nil }
-                guard
-                    scanValue(
+                // An item of a list of groups goes straight to the group's reading: `scanValue`'s
+                // shortcuts (a plain string, an integer field's number) never decide a group, and
+                // `scanOtherValue` reads whatever else the item is as `scanValue` would.
+                let read =
+                    memberScope[item] >= 0
+                    ? scanOtherValue(
                         &cursor, of: item, depth: depth, into: slots, unknownNames: &unknownNames, program: program,
                         collectUnknownKeys: collectUnknownKeys)
-                else { return nil }
+                    : scanValue(
+                        &cursor, of: item, depth: depth, into: slots, unknownNames: &unknownNames, program: program,
+                        collectUnknownKeys: collectUnknownKeys)
+                guard read else { return nil }
             } else {
                 guard cursor.skipValue(depth: depth, keys: &unknownKeys) else { return nil }
             }
