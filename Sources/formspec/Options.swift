@@ -6,9 +6,9 @@ import FormSpecDiagnostics
 import FormSpecSpecTesting
 
 /// An option's values are its cases' spellings, and none has a description of its own (help
-/// shows the spelling). ArgumentParser's defaults work both out through key paths and
-/// descriptions made at run time: 1.4M instructions of start-up for each such option of the
-/// command run, about 0.3 ms in all.
+/// shows the spelling; an enum that wants descriptions must not take these). ArgumentParser's
+/// defaults work both out through key paths and descriptions made at run time, on every run:
+/// 1.4M of the nested spec's 52.2M start-up instructions, about 0.3 ms.
 extension ExpressibleByArgument where Self: CaseIterable, Self: RawRepresentable, RawValue == String {
     static var allValueStrings: [String] { allCases.map { $0.rawValue } }
     static var allValueDescriptions: [String: String] { [:] }
