@@ -133,9 +133,8 @@ extension Program {
         }
         // A report of failures for which a record reader listed the fields to evaluate (see
         // `fieldsToEvaluate`): when each of them passes as it is, so does the record.
-        if !scratch.keepsPassingOutcomes, !scratch.fieldsToEvaluate.isEmpty,
-            listsOnlyValidFields(scratch.fieldsToEvaluate, scratch.values, mode: mode, today: context.today),
-            formRules.isEmpty
+        if !scratch.keepsPassingOutcomes, formRules.isEmpty, !scratch.fieldsToEvaluate.isEmpty,
+            listsOnlyValidFields(scratch.fieldsToEvaluate, scratch.values, mode: mode, today: context.today)
         {
             scratch.valid = !(context.strict && !scratch.unknownKeys.isEmpty)
             return
@@ -225,18 +224,25 @@ extension Program {
                     if case .invalid = values[field] { return false }
                     continue
                 }
-                guard case .empty = values[field] else { return false }
-                for position in rules {
-                    let instruction = lowered.instructions[position]
-                    if instruction.op == .required,
-                        storage.holds(instruction.condition, values, mode: mode, today: today)
-                    {
-                        return false
-                    }
-                }
+                guard case .empty = values[field],
+                    requiredRuleHolding(rules, values, mode: mode, today: today) == nil
+                else { return false }
             }
         }
         return true
+    }
+
+    /// The first `required` rule among `rules` (positions in ``LoweredRules/instructions``) whose
+    /// `when:` holds now; `nil` when none does.
+    @inline(__always)
+    private func requiredRuleHolding(_ rules: Range<Int>, _ values: [FieldValue], mode: Mode, today: CivilDate) -> Int?
+    {
+        for position in rules where lowered.instructions[position].op == .required {
+            if storage.holds(lowered.instructions[position].condition, values, mode: mode, today: today) {
+                return position
+            }
+        }
+        return nil
     }
 
     /// The first field at or after `index` whose bit is set in `words`; `nil` when none is.
@@ -345,14 +351,10 @@ extension Program {
 
         // A `required: true` rule with a `when:` makes the field required only while it holds.
         var required: Int32? = fields[index].required ? -1 : nil
-        if lowered.hasRequiredRule[index] {
-            for position in first..<end where lowered.instructions[position].op == .required {
-                if storage.holds(lowered.instructions[position].condition, values, mode: mode, today: environment.today)
-                {
-                    required = Int32(position - first)
-                    break
-                }
-            }
+        if lowered.hasRequiredRule[index],
+            let position = requiredRuleHolding(first..<end, values, mode: mode, today: environment.today)
+        {
+            required = Int32(position - first)
         }
         var valid = true
         if let required {
