@@ -7,7 +7,8 @@
 #endif
 
 /// Reads a file or stream one line at a time in bounded memory: a fixed read buffer plus, for a
-/// line longer than the buffer, that one line.
+/// line longer than the buffer, that one line. A regular file opened by path is mapped into
+/// memory instead (``MappedInput``) and its lines are read where they are, without a copy.
 ///
 /// Lines end at `\n`; a trailing `\r` is dropped; a last line without a newline is still a line.
 /// A line longer than ``maxLineLength`` is not kept: it is reported as oversized and skipped.
@@ -36,6 +37,10 @@ package final class LineReader {
     /// How the source is named in errors.
     package let path: String
 
+    /// The file's bytes mapped into memory, when the reader opened a regular file: its lines are
+    /// read there first, and ``read(into:count:)`` goes on after them with what the file gained.
+    package private(set) var mapped: MappedInput?
+
     private let descriptor: Int32
     private let ownsDescriptor: Bool
     private let bufferSize: Int
@@ -61,11 +66,19 @@ package final class LineReader {
 
     /// Opens the file at `path` for reading.
     ///
+    /// - Parameters:
+    ///   - path: The file.
+    ///   - maxLineLength: The longest line kept (``defaultMaxLineLength`` by default).
+    ///   - maps: Whether a regular file is mapped into memory rather than read with `read(2)`
+    ///     (tests compare both).
     /// - Throws: ``FileError`` when it cannot be opened.
-    package convenience init(path: String, maxLineLength: Int = LineReader.defaultMaxLineLength) throws(FileError) {
+    package convenience init(
+        path: String, maxLineLength: Int = LineReader.defaultMaxLineLength, maps: Bool = true
+    ) throws(FileError) {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { throw .current(path: path, operation: .read) }
         self.init(descriptor: descriptor, path: path, ownsDescriptor: true, maxLineLength: maxLineLength)
+        if maps { mapped = MappedInput(descriptor: descriptor) }
     }
 
     deinit {
@@ -124,6 +137,17 @@ package final class LineReader {
             }
         }
 
+        if let mapped {
+            // The mapped lines in place; the last, without a `\n`, may go on in what is read next.
+            let start = try forEachMappedLine(mapped) {
+                try emit($0)
+            } oversized: {
+                number += 1
+                try body(Line(number: number, bytes: UnsafeBufferPointer(start: nil, count: 0), isOversized: true))
+            }
+            keep(UnsafeBufferPointer(rebasing: mapped.bytes[start...]))
+            self.mapped = nil
+        }
         while true {
             let count = try read(into: buffer.baseAddress!, count: bufferSize)
             if count == 0 {
@@ -151,6 +175,33 @@ package final class LineReader {
                 start = end + 1
             }
         }
+    }
+}
+
+extension LineReader {
+    /// Calls `line` with each line of `mapped` that ends in a `\n` (without it), or `oversized`
+    /// for one longer than ``maxLineLength``, giving back the memory of the lines passed; returns
+    /// where the bytes after the last `\n` start.
+    private func forEachMappedLine(
+        _ mapped: MappedInput, _ line: (UnsafeBufferPointer<UInt8>) throws -> Void, oversized: () throws -> Void
+    ) throws -> Int {
+        let base = mapped.bytes.baseAddress!
+        let count = mapped.bytes.count
+        var start = 0
+        while start < count, let found = memchr(base + start, Int32(UInt8(ascii: "\n")), count - start) {
+            let end = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            // The line's pages were all read by `memchr`: a file that shrank is caught here.
+            if mapped.shrank { throw MappedInput.shrankError(path: path) }
+            if end - start <= maxLineLength {
+                try line(UnsafeBufferPointer(start: base + start, count: end - start))
+            } else {
+                try oversized()
+            }
+            start = end + 1
+            mapped.release(before: start)
+        }
+        if mapped.shrank { throw MappedInput.shrankError(path: path) }
+        return start
     }
 }
 

@@ -9,8 +9,9 @@
 /// Validates JSON Lines on several threads, reports written in input order, in constant memory.
 ///
 /// The calling thread reads the input straight into chunks (``bytesPerChunk`` bytes, one longer
-/// line alone, split into lines as they are read; the line a chunk ends in goes on in the next)
-/// and writes finished chunks' reports in order; up to `jobs - 1` worker threads validate chunks,
+/// line alone, split into lines as they are read; the line a chunk ends in goes on in the next),
+/// or, for a mapped file (``LineReader/mapped``), splits the next ``bytesPerChunk`` bytes of the
+/// mapping into a chunk's lines in place, and writes finished chunks' reports in order; up to `jobs - 1` worker threads validate chunks,
 /// each with a ``BatchValidator`` of its own that collects its reports in memory (made on the
 /// worker's thread, while the calling thread reads on). The calling thread is the last of the
 /// `jobs`: when it has no free chunk to fill, or the input is all read, and a chunk is waiting, it
@@ -56,6 +57,8 @@ final class ParallelLineValidator: @unchecked Sendable {
             self.sequence = sequence
             self.firstNumber = firstNumber
             lines.count = 0
+            lines.inPlace = nil
+            lines.inPlaceEnd = 0
             lines.starts.removeAll(keepingCapacity: true)
             lines.ends.removeAll(keepingCapacity: true)
             lines.oversized.removeAll(keepingCapacity: true)
@@ -68,8 +71,12 @@ final class ParallelLineValidator: @unchecked Sendable {
         /// The input read, terminators and all: `bytes[..<count]`; the rest is room to read into.
         var bytes: [UInt8] = []
         var count = 0
-        /// Where each line starts and ends in `bytes` (its `\n`, and a `\r` before it, left out;
-        /// both 0 for a line too long to keep).
+        /// The mapped input, when the lines are read there rather than from `bytes`, and where
+        /// the chunk's part of it ends.
+        var inPlace: UnsafeBufferPointer<UInt8>?
+        var inPlaceEnd = 0
+        /// Where each line starts and ends in `bytes`, or in `inPlace` (its `\n`, and a `\r`
+        /// before it, left out; both 0 for a line too long to keep).
         var starts: [Int] = []
         var ends: [Int] = []
         /// Whether each line was too long to keep.
@@ -146,6 +153,7 @@ final class ParallelLineValidator: @unchecked Sendable {
     func run(_ reader: LineReader, output: OutputBuffer) throws {
         input = reader.path
         maxLineLength = reader.maxLineLength
+        let mapped = reader.mapped
         var nextToWrite = 0
         var submitted = 0
         var failure: (any Error)?
@@ -154,6 +162,16 @@ final class ParallelLineValidator: @unchecked Sendable {
         /// `condition` locked.
         func writeReady() {
             while failure == nil, let chunk = finished.removeValue(forKey: nextToWrite) {
+                if chunk.lines.inPlace != nil, let mapped {
+                    // Lines that read zeros where the file was cut have no report.
+                    if mapped.shrank {
+                        failure = MappedInput.shrankError(path: reader.path)
+                        stopping = true
+                        free.append(chunk)
+                        break
+                    }
+                    mapped.release(before: chunk.lines.inPlaceEnd)
+                }
                 condition.unlock()
                 output.write(bytes: chunk.output)
                 condition.lock()
@@ -318,20 +336,27 @@ final class ParallelLineValidator: @unchecked Sendable {
     }
 
     private func validate(_ chunk: Chunk, with worker: BatchValidator) {
-        let input = input
-        chunk.lines.bytes.withUnsafeBufferPointer { bytes in
-            for (index, end) in chunk.lines.ends.enumerated() {
-                do throws(BatchValidator.Abort) {
-                    try worker.validateLine(
-                        UnsafeBufferPointer(rebasing: bytes[chunk.lines.starts[index]..<end]),
-                        number: chunk.firstNumber + index, isOversized: chunk.lines.oversized[index], input: input)
-                } catch {
-                    chunk.abort = error
-                    break
-                }
-            }
+        if let inPlace = chunk.lines.inPlace {
+            validate(chunk, in: inPlace, with: worker)
+        } else {
+            chunk.lines.bytes.withUnsafeBufferPointer { validate(chunk, in: $0, with: worker) }
         }
         worker.takeOutput(&chunk.output)
+    }
+
+    /// Validates the lines of `chunk`, which are in `bytes`.
+    private func validate(_ chunk: Chunk, in bytes: UnsafeBufferPointer<UInt8>, with worker: BatchValidator) {
+        let input = input
+        for (index, end) in chunk.lines.ends.enumerated() {
+            do throws(BatchValidator.Abort) {
+                try worker.validateLine(
+                    UnsafeBufferPointer(rebasing: bytes[chunk.lines.starts[index]..<end]),
+                    number: chunk.firstNumber + index, isOversized: chunk.lines.oversized[index], input: input)
+            } catch {
+                chunk.abort = error
+                break
+            }
+        }
     }
 }
 
@@ -342,6 +367,9 @@ final class ParallelLineValidator: @unchecked Sendable {
 struct ChunkFiller {
     private let reader: LineReader
     private let bytesPerChunk: Int
+    /// The mapped input, until its lines are all in chunks, and where the next chunk's start.
+    private var mapped: MappedInput?
+    private var mappedPosition = 0
     /// The start of the line the last chunk ended in, for the next.
     private var carry: [UInt8] = []
     /// Whether the input is inside a line too long to keep, being read past.
@@ -350,6 +378,7 @@ struct ChunkFiller {
     init(reader: LineReader, bytesPerChunk: Int) {
         self.reader = reader
         self.bytesPerChunk = bytesPerChunk
+        mapped = reader.mapped
     }
 
     /// Fills `lines` (emptied: no lines, `count` 0) with the line the last chunk ended in and
@@ -359,6 +388,7 @@ struct ChunkFiller {
     ///
     /// - Throws: ``FileError`` on a read error.
     mutating func fill(_ lines: inout ParallelLineValidator.Lines) throws -> Bool {
+        if mapped != nil, try fillInPlace(&lines) { return true }
         // Room for a chunk, and for a long line carried with room to go on; a chunk that grew
         // for one long line does not keep that memory.
         let room = max(bytesPerChunk, 2 * carry.count)
@@ -377,9 +407,7 @@ struct ChunkFiller {
                 guard lines.ends.isEmpty else { break }
                 if lines.count - lineStart > reader.maxLineLength {
                     // One line too long to keep: read past the rest of it.
-                    lines.starts.append(0)
-                    lines.ends.append(0)
-                    lines.oversized.append(true)
+                    Self.addOversized(to: &lines)
                     skipping = true
                     (lines.count, lineStart, scanned) = (0, 0, 0)
                 } else {
@@ -396,7 +424,9 @@ struct ChunkFiller {
                 if skipping {
                     skipping = false
                 } else if lineStart < lines.count {
-                    Self.addLine(lineStart..<lines.count, to: &lines, maxLength: reader.maxLineLength)
+                    lines.bytes.withUnsafeBufferPointer { bytes in
+                        Self.addLine(lineStart..<lines.count, of: bytes, to: &lines, maxLength: reader.maxLineLength)
+                    }
                 }
                 return false
             }
@@ -410,7 +440,7 @@ struct ChunkFiller {
                     if skipping {
                         skipping = false
                     } else {
-                        Self.addLine(lineStart..<newline, to: &lines, maxLength: reader.maxLineLength)
+                        Self.addLine(lineStart..<newline, of: bytes, to: &lines, maxLength: reader.maxLineLength)
                     }
                     lineStart = newline + 1
                     scanned = lineStart
@@ -429,18 +459,66 @@ struct ChunkFiller {
         return true
     }
 
+    /// Fills `lines` (emptied) with the mapped input's next lines, up to the chunk's bytes or
+    /// lines, read in place. Once the mapped input's lines are all taken, the bytes after its last
+    /// `\n` are carried to the reading that goes on (or, past the longest line, read past).
+    /// Returns whether any line was added.
+    ///
+    /// - Throws: ``FileError`` when the file shrank since it was mapped.
+    private mutating func fillInPlace(_ lines: inout ParallelLineValidator.Lines) throws(FileError) -> Bool {
+        guard let mapped else { return false }
+        let bytes = mapped.bytes
+        let base = bytes.baseAddress!
+        let budget = mappedPosition + bytesPerChunk
+        lines.inPlace = bytes
+        var start = mappedPosition
+        var ended = true
+        while start < bytes.count, let found = memchr(base + start, Int32(UInt8(ascii: "\n")), bytes.count - start) {
+            let newline = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            Self.addLine(start..<newline, of: bytes, to: &lines, maxLength: reader.maxLineLength)
+            start = newline + 1
+            if start >= budget || lines.ends.count >= ParallelLineValidator.linesPerChunk {
+                ended = start == bytes.count
+                break
+            }
+        }
+        if mapped.shrank { throw MappedInput.shrankError(path: reader.path) }
+        mappedPosition = start
+        lines.inPlaceEnd = start
+        if ended {
+            // No `\n` after `start`: what follows is the start of a line.
+            let rest = bytes.count - start
+            if rest > reader.maxLineLength {
+                Self.addOversized(to: &lines)
+                skipping = true
+            } else {
+                carry.append(contentsOf: bytes[start...])
+            }
+            self.mapped = nil
+        }
+        if lines.ends.isEmpty { lines.inPlace = nil }
+        return !lines.ends.isEmpty
+    }
+
+    private static func addOversized(to lines: inout ParallelLineValidator.Lines) {
+        lines.starts.append(0)
+        lines.ends.append(0)
+        lines.oversized.append(true)
+    }
+
     /// Adds the line of `bytes[range]` (its `\n` left out) to `lines`: without a `\r` at its end,
     /// or marked oversized when it is longer than `maxLength` (`\r` counted, as ``LineReader``
     /// counts it).
-    private static func addLine(_ range: Range<Int>, to lines: inout ParallelLineValidator.Lines, maxLength: Int) {
+    private static func addLine(
+        _ range: Range<Int>, of bytes: UnsafeBufferPointer<UInt8>, to lines: inout ParallelLineValidator.Lines,
+        maxLength: Int
+    ) {
         guard range.count <= maxLength else {
-            lines.starts.append(0)
-            lines.ends.append(0)
-            lines.oversized.append(true)
+            addOversized(to: &lines)
             return
         }
         var end = range.upperBound
-        if end > range.lowerBound, lines.bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+        if end > range.lowerBound, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
         lines.starts.append(range.lowerBound)
         lines.ends.append(end)
         lines.oversized.append(false)

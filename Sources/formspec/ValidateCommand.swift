@@ -43,7 +43,7 @@ struct ValidateCommand: ParsableCommand {
 
             JSON Lines are validated on --jobs threads (default: one per core), the one reading \
             the input among them, reports still in input order. --jobs is clamped to the number of cores, and a thread starts only when a \
-            chunk of lines (256 KiB of input, read into it) waits for one, so a short input uses one thread; \
+            chunk of lines (256 KiB of input; a regular file is mapped into memory) waits for one, so a short input uses one thread; \
             a thread the system refuses to start is done without. A document or a JSON Lines line longer than --max-input-bytes (default \
             64 MiB) is an error instead of being read. Writing stops at the first failed write \
             (a full disk, a closed pipe): exit 2.

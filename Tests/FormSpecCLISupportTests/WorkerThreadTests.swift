@@ -36,7 +36,8 @@ struct WorkerThreadTests {
     /// The batch output of `text` with `jobs` workers started by `starter` (or sequentially when `nil`).
     func validate(
         _ text: String, jobs: Int, starter: LimitedStarter?, bytesPerChunk: Int = 256 << 10,
-        maxLineLength: Int = LineReader.defaultMaxLineLength, ran: (ParallelLineValidator) -> Void = { _ in }
+        maxLineLength: Int = LineReader.defaultMaxLineLength, maps: Bool = true,
+        ran: (ParallelLineValidator) -> Void = { _ in }
     ) throws -> String {
         let program = try #require(Compiler.compile(path: Repository.path("Specs/signup.form.yaml")).spec?.program)
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("jobs-\(UUID().uuidString).jsonl")
@@ -46,7 +47,8 @@ struct WorkerThreadTests {
         let validator = BatchValidator(
             program: program, context: EvaluationContext(today: CivilDate(year: 2024, month: 2, day: 29)!),
             format: .json(.errors), output: output)
-        let reader = try LineReader(path: url.path, maxLineLength: maxLineLength)
+        let reader = try LineReader(path: url.path, maxLineLength: maxLineLength, maps: maps)
+        #expect((reader.mapped != nil) == (maps && !text.isEmpty))
         if let starter {
             validator.maxLineLength = reader.maxLineLength
             let parallel = ParallelLineValidator(
@@ -74,7 +76,7 @@ struct WorkerThreadTests {
     }
 
     @Test(
-        "chunks read straight from the input split lines as the line reader does, at every chunk size",
+        "chunks, read or mapped, split lines as the line reader does, at every chunk size",
         arguments: [1, 2, 3, 7, 64, 1000, 4096])
     func chunksSplitLinesAsTheLineReader(bytesPerChunk: Int) throws {
         // CRLF and LF lines, blank lines, a line longer than any chunk, lines past the limit
@@ -94,14 +96,23 @@ struct WorkerThreadTests {
             default: lines.append(valid)
             }
         }
-        for ending in ["", "\n", "\r\n"] {
+        // The last line, without a `\n`, may also be too long (the mapped input's last bytes).
+        let long = #"{"username":"\#(String(repeating: "z", count: 700))"}"#
+        for ending in ["", "\n", "\r\n", "\n" + long] {
             let input = lines.joined(separator: "\n") + ending
-            let expected = try validate(input, jobs: 1, starter: nil, maxLineLength: 600)
-            let starter = LimitedStarter(allowed: .max)
-            let parallel = try validate(
-                input, jobs: 2, starter: starter, bytesPerChunk: bytesPerChunk, maxLineLength: 600)
-            #expect(
-                parallel == expected, "chunks of \(bytesPerChunk) bytes, input ending in \(ending.debugDescription)")
+            // The line reader reading with `read(2)` is the reference.
+            let expected = try validate(input, jobs: 1, starter: nil, maxLineLength: 600, maps: false)
+            let mapped = try validate(input, jobs: 1, starter: nil, maxLineLength: 600)
+            #expect(mapped == expected, "mapped, input ending in \(ending.debugDescription)")
+            for maps in [false, true] {
+                let starter = LimitedStarter(allowed: .max)
+                let parallel = try validate(
+                    input, jobs: 2, starter: starter, bytesPerChunk: bytesPerChunk, maxLineLength: 600, maps: maps)
+                #expect(
+                    parallel == expected,
+                    "chunks of \(bytesPerChunk) bytes, \(maps ? "mapped" : "read"), input ending in \(ending.debugDescription)"
+                )
+            }
         }
         #expect(
             try validate(lines.joined(separator: "\n"), jobs: 1, starter: nil, maxLineLength: 600).contains(
