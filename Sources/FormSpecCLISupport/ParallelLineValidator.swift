@@ -11,15 +11,15 @@
 /// The calling thread reads the input straight into chunks (``bytesPerChunk`` bytes, one longer
 /// line alone, split into lines as they are read; the line a chunk ends in goes on in the next),
 /// or, for a mapped file (``LineReader/mapped``), splits the next ``bytesPerChunk`` bytes of the
-/// mapping into a chunk's lines in place, and writes finished chunks' reports in order; up to `jobs - 1` worker threads validate chunks,
-/// each with a ``BatchValidator`` of its own that collects its reports in memory (made on the
-/// worker's thread, while the calling thread reads on). The calling thread is the last of the
-/// `jobs`: when it has no free chunk to fill, or the input is all read, and a chunk is waiting, it
-/// validates that chunk itself rather than wait. So `jobs` threads share the cores, not a reader
-/// and `jobs` workers (2 cores: 5 % less wall time on the nested bench). A fixed pool of chunks
-/// is recycled, so at most `2 × jobs + 2` chunks exist at once however long the input (each is
-/// fresh memory the first time it is filled: twice as many cost 1 % more CPU in page faults,
-/// and made the run no faster).
+/// mapping into a chunk's lines in place; it writes finished chunks' reports in order. Up to
+/// `jobs - 1` worker threads validate chunks, each with a ``BatchValidator`` of its own that
+/// collects its reports in memory (made on the worker's thread, while the calling thread reads on).
+/// The calling thread is the last of the `jobs`: when it has no free chunk to fill, or the input is
+/// all read, and a chunk is waiting, it validates that chunk itself rather than wait. So `jobs`
+/// threads share the cores, not a reader and `jobs` workers (2 cores: 5 % less wall time on the
+/// nested bench). A fixed pool of chunks is recycled, so at most `2 × jobs + 2` chunks exist at
+/// once however long the input (each is fresh memory the first time it is filled: twice as many
+/// cost 1 % more CPU in page faults, and made the run no faster).
 ///
 /// `jobs` is clamped to the machine's cores (``usefulJobs(_:)``), and a worker starts only when a
 /// chunk is waiting and no started worker is idle, so a one-chunk input runs one worker however
