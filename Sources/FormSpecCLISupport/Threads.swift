@@ -73,38 +73,3 @@ func startThread(stackSize: Int, _ body: @escaping @Sendable () -> Void) -> Bool
     if status != 0 { Unmanaged<Box>.fromOpaque(context).release() }
     return status == 0
 }
-
-/// A value worked out on a thread of its own while the caller does something else, then waited
-/// for where it is needed.
-package final class BackgroundResult<Value: Sendable>: @unchecked Sendable {
-    // @unchecked: `value` is written once by the working thread and read after it, both while
-    // `condition` is locked.
-    private let condition = ThreadCondition()
-    private var value: Value?
-
-    private init() {}
-
-    /// Starts `work` on a new thread with a stack of `stackSize` bytes; `nil` when no thread can be
-    /// started (the caller then does the work itself).
-    package static func start(stackSize: Int, _ work: @escaping @Sendable () -> Value) -> BackgroundResult? {
-        let result = BackgroundResult()
-        let started = startThread(stackSize: stackSize) {
-            let value = work()
-            result.condition.lock()
-            result.value = value
-            result.condition.broadcast()
-            result.condition.unlock()
-        }
-        return started ? result : nil
-    }
-
-    /// The value, once the work is done.
-    package func wait() -> Value {
-        condition.lock()
-        defer { condition.unlock() }
-        while true {
-            if let value { return value }
-            condition.wait()
-        }
-    }
-}

@@ -42,7 +42,6 @@ struct FormSpecCommand: AsyncParsableCommand {
             FileIO.write(message, to: 2)
             Console.terminate(2)
         }
-        EarlyCompilation.start(arguments: arguments)
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? AsyncParsableCommand {

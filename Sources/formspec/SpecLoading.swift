@@ -23,8 +23,7 @@ enum SpecLoading {
         } catch {
             throw Console.fail(error.description, code: failureCode)
         }
-        let compilation =
-            EarlyCompilation.take(path: path, options: options) ?? Compiler.compile(path: path, options: options)
+        let compilation = Compiler.compile(path: path, options: options)
         if !compilation.diagnostics.isEmpty {
             Console.printError(compilation.renderedDiagnostics(colored: Console.stderrColored))
         }
