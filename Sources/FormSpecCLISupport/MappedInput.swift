@@ -8,8 +8,8 @@
 
 /// A regular file's bytes mapped read-only into memory, so that JSON Lines are validated where
 /// the file is rather than copied by `read(2)` first. On the nested bench the kernel's copy was
-/// 6 % of a run; mapped, a run takes 0.97× the CPU with one thread and with two (medians of 150
-/// interleaved runs, `Scripts/bench/ab.py`).
+/// 6 % of a run; mapped, a run takes 0.94–0.98× the CPU in median and 0.98–0.99× in the lower
+/// quartile, with one thread and with two (120 to 150 interleaved runs, `Scripts/bench/ab.py`).
 ///
 /// The bytes read are given back in steps of ``releaseStep`` (``release(before:)``), so a run
 /// keeps a few MiB of the file in memory however long it is.
