@@ -173,11 +173,60 @@ struct EvaluationTests {
             ["code": "z", "pw": "x", "start": "2024-03-01", "end": "2024-02-01"],
             context: EvaluationContext(today: Self.today))
         #expect(report.messages["code"] == ["z is not a, b or c"])
-        #expect(report.fields["pw"]?.checks.first?.requirement == "2 of each: digit, symbol")
+        #expect(report.fields["pw"]?.checks.first?.requirement == "2 of each: digits and symbols")
         #expect(report.messages["end"] == ["End must be after Start"])
         #expect(
             try program.validate(["end": "2025-03-01"], context: EvaluationContext(today: Self.today)).messages["end"]
                 == ["End must be on or before today+1y"])
+    }
+
+    /// A count of 1 reads in the singular, and `contains` names its classes with "and", in the
+    /// plural after any other count (the reference's `{classes}`, once "uppercase letter, digit").
+    @Test(arguments: [
+        ("min_length: 1", "en", "Code must be at least 1 character"),
+        ("max_length: 1", "en", "Code must be at most 1 character"),
+        ("max_length: 2", "en", "Code must be at most 2 characters"),
+        ("contains: digit", "en", "Code must contain at least 1 digit"),
+        (
+            "{contains: [uppercase, digit, symbol]}", "en",
+            "Code must contain at least 1 uppercase letter, digit and symbol"
+        ),
+        ("{contains: [uppercase, digit], count: 2}", "en", "Code must contain at least 2 uppercase letters and digits"),
+        (
+            "{contains: [letter, whitespace], count: 3}", "en",
+            "Code must contain at least 3 letters and whitespace characters"
+        ),
+        ("{contains: [uppercase, digit], count: 2}", "zh-Hans", "Code必须至少包含2个大写字母和数字"),
+        ("{contains: [uppercase, digit], count: 2}", "ja", "Codeには大文字と数字を2文字以上含めてください"),
+        ("max_length: 1", "ja", "Codeは1文字以内で入力してください"),
+    ])
+    func countsReadInTheSingularAndPlural(rule: String, locale: String, message: String) throws {
+        let program = try program(
+            """
+            formspec: 1
+            form: f
+            fields:
+              code: {rules: [\(rule)]}
+            """)
+        let report = try program.validate(["code": "xyz"], context: EvaluationContext(locale: locale))
+        #expect(report.fields["code"]?.checks.map(\.requirement) == [message])
+    }
+
+    @Test(arguments: [
+        ("min_items: 1", ["a"], "Tags: at least 1 item"),
+        ("max_items: 1", ["a", "b"], "Tags: at most 1 item"),
+        ("max_items: 2", ["a", "b", "c"], "Tags: at most 2 items"),
+    ])
+    func itemCountsReadInTheSingularAndPlural(rule: String, tags: [String], message: String) throws {
+        let program = try program(
+            """
+            formspec: 1
+            form: f
+            fields:
+              tags: {type: list, of: text, rules: [\(rule)]}
+            """)
+        let report = try program.validate(["tags": .array(tags.map { .string($0) })])
+        #expect(report.fields["tags"]?.checks.first?.requirement == message)
     }
 
     @Test func typeAndChoiceFailures() throws {

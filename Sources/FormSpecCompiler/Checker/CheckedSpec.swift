@@ -84,11 +84,13 @@ struct MessageSource: Hashable {
 /// A placeholder's value; lists, character classes and `today` read differently in each locale.
 enum PlaceholderValue: Hashable {
     case text(String)
-    /// Items joined with the locale's separator (`and` lists) or "or" (`or` lists).
+    /// Items joined with the locale's separator, the last with "and" or "or".
     case list([String], or: Bool)
     /// Translated texts (option labels) joined like ``list(_:or:)``, each in the message's locale.
     case translated([FieldLabel], or: Bool)
-    case classes([ContainsRule.CharacterClass])
+    /// Character classes as words, joined like an `and` list, in the plural after a `count` other
+    /// than 1 ("uppercase letter and digit", "uppercase letters and digits").
+    case classes([ContainsRule.CharacterClass], count: Int)
     /// The label of the field at this index, in the message's locale.
     case label(Int)
     /// The labels of these fields, joined like ``list(_:or:)``.

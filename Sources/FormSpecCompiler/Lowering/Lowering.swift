@@ -141,9 +141,8 @@ struct Lowering {
         func word(_ key: String) -> String { catalog[key] ?? english[key] ?? key }
         func list(_ items: [String], or: Bool) -> String {
             guard items.count > 1 else { return items.first ?? "" }
-            let separator = word("list.separator")
-            if !or { return items.joined(separator: separator) }
-            return items.dropLast().joined(separator: separator) + word("list.or") + (items.last ?? "")
+            let last = word(or ? "list.or" : "list.and")
+            return items.dropLast().joined(separator: word("list.separator")) + last + (items.last ?? "")
         }
         switch value {
         case .text(let text): return text
@@ -153,8 +152,8 @@ struct Lowering {
             return list(indexes.filter(labels.indices.contains).map { labels[$0].text(in: locale) }, or: or)
         case .list(let items, let or): return list(items, or: or)
         case .translated(let items, let or): return list(items.map { $0.text(in: locale) }, or: or)
-        case .classes(let classes):
-            return classes.map { word("class.\($0.rawValue)") }.joined(separator: word("list.separator"))
+        case .classes(let classes, let count):
+            return list(classes.map { word("class.\($0.rawValue)" + (count == 1 ? "" : ".other")) }, or: false)
         case .date(let operand):
             switch operand {
             case .literal(let scalar): return scalar.description

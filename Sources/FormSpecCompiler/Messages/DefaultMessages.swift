@@ -56,8 +56,14 @@ enum DefaultMessages {
             key: "choice", en: "{label} must be one of {options}",
             zhHans: "{label}必须是{options}之一", zhHant: "{label}必須是{options}其中之一",
             ja: "{label}は{options}のいずれかを選択してください"),
+        // Character classes as `contains` names them: `class.digit` after a count of 1, and
+        // `class.digit.other` after any other count ("at least 2 digits").
         BuiltInMessage(
             key: "class.uppercase", en: "uppercase letter",
+            zhHans: "大写字母", zhHant: "大寫字母",
+            ja: "大文字"),
+        BuiltInMessage(
+            key: "class.uppercase.other", en: "uppercase letters",
             zhHans: "大写字母", zhHant: "大寫字母",
             ja: "大文字"),
         BuiltInMessage(
@@ -65,7 +71,15 @@ enum DefaultMessages {
             zhHans: "小写字母", zhHant: "小寫字母",
             ja: "小文字"),
         BuiltInMessage(
+            key: "class.lowercase.other", en: "lowercase letters",
+            zhHans: "小写字母", zhHant: "小寫字母",
+            ja: "小文字"),
+        BuiltInMessage(
             key: "class.letter", en: "letter",
+            zhHans: "字母", zhHant: "字母",
+            ja: "英字"),
+        BuiltInMessage(
+            key: "class.letter.other", en: "letters",
             zhHans: "字母", zhHant: "字母",
             ja: "英字"),
         BuiltInMessage(
@@ -73,11 +87,23 @@ enum DefaultMessages {
             zhHans: "数字", zhHant: "數字",
             ja: "数字"),
         BuiltInMessage(
+            key: "class.digit.other", en: "digits",
+            zhHans: "数字", zhHant: "數字",
+            ja: "数字"),
+        BuiltInMessage(
             key: "class.symbol", en: "symbol",
             zhHans: "符号", zhHant: "符號",
             ja: "記号"),
         BuiltInMessage(
+            key: "class.symbol.other", en: "symbols",
+            zhHans: "符号", zhHant: "符號",
+            ja: "記号"),
+        BuiltInMessage(
             key: "class.whitespace", en: "whitespace character",
+            zhHans: "空白字符", zhHant: "空白字元",
+            ja: "空白文字"),
+        BuiltInMessage(
+            key: "class.whitespace.other", en: "whitespace characters",
             zhHans: "空白字符", zhHant: "空白字元",
             ja: "空白文字"),
         BuiltInMessage(
@@ -88,6 +114,10 @@ enum DefaultMessages {
             key: "list.or", en: " or ",
             zhHans: "或", zhHant: "或",
             ja: "または"),
+        BuiltInMessage(
+            key: "list.and", en: " and ",
+            zhHans: "和", zhHant: "和",
+            ja: "と"),
         BuiltInMessage(
             key: "unknown_field", en: "Unknown field “{field}”",
             zhHans: "未知字段“{field}”", zhHant: "未知的欄位「{field}」",

@@ -137,11 +137,13 @@ extension RuleDeclaration {
     }
 
     /// The built-in English messages as the reference and the schema quote them: the rule's own
-    /// first, then each variant as `variant: message` (`date: …`).
+    /// first, then each variant as `variant: message` (`date: …`; the `.one` variant, for an
+    /// argument of 1, as `N = 1: …`).
     package var quotedMessages: [String] {
         messages.map { message in
-            let variant = message.key == name ? "" : message.key.dropFirst(name.count + 1) + ": "
-            return "\(variant)`\(message.en)`"
+            guard message.key != name else { return "`\(message.en)`" }
+            let variant = message.key.dropFirst(name.count + 1)
+            return "\(variant == "one" ? "N = 1" : variant): `\(message.en)`"
         }
     }
 }

@@ -184,7 +184,7 @@ extension EmergencyContactsForm {
             LocalizedText([:]),
             LocalizedText(["en": Template(text: "Add at least one contact")]),
             LocalizedText(["en": Template(text: "Contacts must be a list of at most 10000 items"), "ja": Template(text: "Contactsは10000件以内のリストで入力してください"), "zh-Hans": Template(text: "Contacts必须是最多10000项的列表"), "zh-Hant": Template(text: "Contacts必須是最多10000項的清單")]),
-            LocalizedText(["en": Template(text: "Contacts: at least 1 items"), "ja": Template(text: "Contactsは1件以上必要です"), "zh-Hans": Template(text: "Contacts至少需要1项"), "zh-Hant": Template(text: "Contacts至少需要1項")]),
+            LocalizedText(["en": Template(text: "Contacts: at least 1 item"), "ja": Template(text: "Contactsは1件以上必要です"), "zh-Hans": Template(text: "Contacts至少需要1项"), "zh-Hant": Template(text: "Contacts至少需要1項")]),
             LocalizedText(["en": Template(text: "Three contacts at most")]),
             LocalizedText(["en": Template(text: "Contacts is required"), "ja": Template(text: "Contactsは必須です"), "zh-Hans": Template(text: "Contacts为必填项"), "zh-Hant": Template(text: "Contacts為必填欄位")]),
             LocalizedText(["en": Template(text: "Contacts must be an object of fields"), "ja": Template(text: "Contactsはフィールドのオブジェクトで入力してください"), "zh-Hans": Template(text: "Contacts必须是包含字段的对象"), "zh-Hant": Template(text: "Contacts必須是包含欄位的物件")]),

@@ -40,6 +40,9 @@ struct ContainsRuleDefinition: RuleDefinition {
         guard !classes.isEmpty else { return nil }
         return CheckedRuleBody(
             rule: .contains(ContainsRule(classes: classes, count: count)), messageKey: "contains",
-            placeholders: ["count": .text(String(count)), "classes": .classes(classes), "contains": .classes(classes)])
+            placeholders: [
+                "count": .text(String(count)), "classes": .classes(classes, count: count),
+                "contains": .classes(classes, count: count),
+            ])
     }
 }

@@ -13,7 +13,11 @@ struct LengthRuleDefinition: RuleDefinition {
                 BuiltInMessage(
                     key: "min_length", en: "{label} must be at least {min} characters",
                     zhHans: "{label}至少需要{min}个字符", zhHant: "{label}至少需要{min}個字元",
-                    ja: "{label}は{min}文字以上で入力してください")
+                    ja: "{label}は{min}文字以上で入力してください"),
+                BuiltInMessage(
+                    key: "min_length.one", en: "{label} must be at least {min} character",
+                    zhHans: "{label}至少需要{min}个字符", zhHant: "{label}至少需要{min}個字元",
+                    ja: "{label}は{min}文字以上で入力してください"),
             ],
             example: "3"),
         RuleDeclaration(
@@ -24,7 +28,11 @@ struct LengthRuleDefinition: RuleDefinition {
                 BuiltInMessage(
                     key: "max_length", en: "{label} must be at most {max} characters",
                     zhHans: "{label}不能超过{max}个字符", zhHant: "{label}不得超過{max}個字元",
-                    ja: "{label}は{max}文字以内で入力してください")
+                    ja: "{label}は{max}文字以内で入力してください"),
+                BuiltInMessage(
+                    key: "max_length.one", en: "{label} must be at most {max} character",
+                    zhHans: "{label}不能超过{max}个字符", zhHant: "{label}不得超過{max}個字元",
+                    ja: "{label}は{max}文字以内で入力してください"),
             ],
             example: "5"),
     ]
@@ -42,7 +50,7 @@ struct LengthRuleDefinition: RuleDefinition {
         let isMin = item.key.value == "min_length"
         return CheckedRuleBody(
             rule: .length(LengthRule(bound: isMin ? .min : .max, limit: limit, unit: unit)),
-            messageKey: item.key.value,
+            messageKey: item.key.value + (limit == 1 ? ".one" : ""),
             placeholders: [isMin ? "min" : "max": .text(String(limit)), item.key.value: .text(String(limit))])
     }
 }
