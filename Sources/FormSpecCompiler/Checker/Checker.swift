@@ -457,11 +457,17 @@ struct Checker {
             for pair in pairs {
                 let locale = pair.key.scalar?.text ?? ""
                 if !Self.isLocale(locale) {
+                    // `required: {when: …}` reads as a message in a locale named `when`.
+                    let note =
+                        locale == "when"
+                        ? "a message's keys are locales; to require a field only when a condition holds, write `required: true` with `when:` as an item of its `rules:`"
+                        : "write a language tag such as en, ja or zh-Hant"
                     diagnostics.error(
                         "invalid locale '\(Diagnostics.excerpt(locale))' in a message", at: pair.key.location,
-                        notes: [.init("write a language tag such as en, ja or zh-Hant")])
+                        notes: [.init(note)])
+                } else {
+                    warnIfUnknown(locale: locale, at: pair.key.location)
                 }
-                warnIfUnknown(locale: locale, at: pair.key.location)
                 guard let text = Read.string(pair.value, "a message", &diagnostics) else { continue }
                 validateTemplate(
                     text.value, at: text.location, placeholders: placeholders, field: field,
