@@ -187,14 +187,18 @@ struct EvaluationTests {
         ("max_length: 1", "en", "Code must be at most 1 character"),
         ("max_length: 2", "en", "Code must be at most 2 characters"),
         ("contains: digit", "en", "Code must contain at least 1 digit"),
+        ("{contains: digit, count: 2}", "en", "Code must contain at least 2 digits"),
         (
             "{contains: [uppercase, digit, symbol]}", "en",
             "Code must contain at least 1 uppercase letter, digit and symbol"
         ),
-        ("{contains: [uppercase, digit], count: 2}", "en", "Code must contain at least 2 uppercase letters and digits"),
+        (
+            "{contains: [uppercase, digit], count: 2}", "en",
+            "Code must contain at least 2 each of uppercase letters and digits"
+        ),
         (
             "{contains: [letter, whitespace], count: 3}", "en",
-            "Code must contain at least 3 letters and whitespace characters"
+            "Code must contain at least 3 each of letters and whitespace characters"
         ),
         ("{contains: [uppercase, digit], count: 2}", "zh-Hans", "Code必须至少包含2个大写字母和数字"),
         ("{contains: [uppercase, digit], count: 2}", "ja", "Codeには大文字と数字を2文字以上含めてください"),

@@ -22,7 +22,7 @@ package struct MinItemsRule: ValueRule, ItemCountBound {
             BuiltInMessage(
                 key: "min_items.one", en: "{label}: at least {min_items} item",
                 zhHans: "{label}至少需要{min_items}项", zhHant: "{label}至少需要{min_items}項",
-                ja: "{label}は{min_items}件以上必要です"),
+                ja: "{label}は{min_items}件以上必要です", usedWhen: "N = 1"),
         ],
         example: "1")
 
@@ -63,7 +63,7 @@ package struct MaxItemsRule: ValueRule, ItemCountBound {
             BuiltInMessage(
                 key: "max_items.one", en: "{label}: at most {max_items} item",
                 zhHans: "{label}最多{max_items}项", zhHant: "{label}最多{max_items}項",
-                ja: "{label}は{max_items}件以内にしてください"),
+                ja: "{label}は{max_items}件以内にしてください", usedWhen: "N = 1"),
         ],
         example: "3")
 

@@ -9,13 +9,17 @@ package struct BuiltInMessage: Sendable {
     package var zhHans: String
     package var zhHant: String
     package var ja: String
+    /// For a variant, when it is used, as the reference and the schema name it (`N = 1`); its key's
+    /// last part (`date`, `secret`) when `nil`.
+    package var usedWhen: String?
 
-    package init(key: String, en: String, zhHans: String, zhHant: String, ja: String) {
+    package init(key: String, en: String, zhHans: String, zhHant: String, ja: String, usedWhen: String? = nil) {
         self.key = key
         self.en = en
         self.zhHans = zhHans
         self.zhHant = zhHant
         self.ja = ja
+        self.usedWhen = usedWhen
     }
 
     /// The bundled locales, in the order messages are listed.
@@ -137,13 +141,11 @@ extension RuleDeclaration {
     }
 
     /// The built-in English messages as the reference and the schema quote them: the rule's own
-    /// first, then each variant as `variant: message` (`date: …`; the `.one` variant, for an
-    /// argument of 1, as `N = 1: …`).
+    /// first, then each variant as `variant: message` (`date: …`, `N = 1: …`).
     package var quotedMessages: [String] {
         messages.map { message in
             guard message.key != name else { return "`\(message.en)`" }
-            let variant = message.key.dropFirst(name.count + 1)
-            return "\(variant == "one" ? "N = 1" : variant): `\(message.en)`"
+            return "\(message.usedWhen ?? String(message.key.dropFirst(name.count + 1))): `\(message.en)`"
         }
     }
 }

@@ -13,7 +13,12 @@ struct ContainsRuleDefinition: RuleDefinition {
                 BuiltInMessage(
                     key: "contains", en: "{label} must contain at least {count} {classes}",
                     zhHans: "{label}必须至少包含{count}个{classes}", zhHant: "{label}必須至少包含{count}個{classes}",
-                    ja: "{label}には{classes}を{count}文字以上含めてください")
+                    ja: "{label}には{classes}を{count}文字以上含めてください"),
+                // Several classes after a count above 1: "at least 2 each of letters and digits".
+                BuiltInMessage(
+                    key: "contains.each", en: "{label} must contain at least {count} each of {classes}",
+                    zhHans: "{label}必须至少包含{count}个{classes}", zhHant: "{label}必須至少包含{count}個{classes}",
+                    ja: "{label}には{classes}を{count}文字以上含めてください", usedWhen: "several classes and a `count` above 1"),
             ],
             example: "[uppercase, digit]")
     ]
@@ -39,7 +44,8 @@ struct ContainsRuleDefinition: RuleDefinition {
         }
         guard !classes.isEmpty else { return nil }
         return CheckedRuleBody(
-            rule: .contains(ContainsRule(classes: classes, count: count)), messageKey: "contains",
+            rule: .contains(ContainsRule(classes: classes, count: count)),
+            messageKey: classes.count > 1 && count > 1 ? "contains.each" : "contains",
             placeholders: [
                 "count": .text(String(count)), "classes": .classes(classes, count: count),
                 "contains": .classes(classes, count: count),

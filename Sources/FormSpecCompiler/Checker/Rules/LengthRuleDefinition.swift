@@ -17,7 +17,7 @@ struct LengthRuleDefinition: RuleDefinition {
                 BuiltInMessage(
                     key: "min_length.one", en: "{label} must be at least {min} character",
                     zhHans: "{label}至少需要{min}个字符", zhHant: "{label}至少需要{min}個字元",
-                    ja: "{label}は{min}文字以上で入力してください"),
+                    ja: "{label}は{min}文字以上で入力してください", usedWhen: "N = 1"),
             ],
             example: "3"),
         RuleDeclaration(
@@ -32,7 +32,7 @@ struct LengthRuleDefinition: RuleDefinition {
                 BuiltInMessage(
                     key: "max_length.one", en: "{label} must be at most {max} character",
                     zhHans: "{label}不能超过{max}个字符", zhHant: "{label}不得超過{max}個字元",
-                    ja: "{label}は{max}文字以内で入力してください"),
+                    ja: "{label}は{max}文字以内で入力してください", usedWhen: "N = 1"),
             ],
             example: "5"),
     ]
