@@ -196,6 +196,13 @@ enum DefaultMessages {
         }
     }
 
+    /// The key of `key`'s message for an argument of `count`: its `.one` variant for 1, when it has
+    /// one ("at most 1 item"), else `key`.
+    static func key(_ key: String, count: Int) -> String {
+        let one = key + ".one"
+        return count == 1 && catalog["en"]?[one] != nil ? one : key
+    }
+
     /// Every built-in message: the vocabulary, then each field rule's and form rule's.
     static let all: [BuiltInMessage] =
         vocabulary + RuleCatalog.declarations.flatMap(\.messages) + RuleCatalog.formRuleDeclarations.flatMap(\.messages)

@@ -50,7 +50,7 @@ struct LengthRuleDefinition: RuleDefinition {
         let isMin = item.key.value == "min_length"
         return CheckedRuleBody(
             rule: .length(LengthRule(bound: isMin ? .min : .max, limit: limit, unit: unit)),
-            messageKey: item.key.value + (limit == 1 ? ".one" : ""),
+            messageKey: DefaultMessages.key(item.key.value, count: limit),
             placeholders: [isMin ? "min" : "max": .text(String(limit)), item.key.value: .text(String(limit))])
     }
 }

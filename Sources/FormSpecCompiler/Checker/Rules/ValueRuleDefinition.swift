@@ -30,11 +30,9 @@ struct ValueRuleDefinition: RuleDefinition {
                     "'\(name)' takes a whole number from 0 to \(Checker.maxListCapacity)", at: item.argument.location)
                 return nil
             }
-            // A count of 1 takes the rule's `.one` message when it has one ("at most 1 item").
-            let one = name + ".one"
-            let key = count == 1 && type.declaration.messages.contains { $0.key == one } ? one : name
             return CheckedRuleBody(
-                rule: .value(AnyValueRule(type.init(argument: .count(Int(count))))), messageKey: key,
+                rule: .value(AnyValueRule(type.init(argument: .count(Int(count))))),
+                messageKey: DefaultMessages.key(name, count: Int(count)),
                 placeholders: [name: .text(String(count))])
         case .items:
             guard case .bool(true) = item.argument.resolved, item.argument.scalar != nil else {
