@@ -91,6 +91,9 @@ final class EventParser {
     private let buffer: UnsafeMutableBufferPointer<UInt8>
 
     init(bytes: [UInt8]) {
+        // A UTF-8 byte order mark (editors on Windows write one) starts the stream, not the
+        // document: with the encoding set, libyaml would read it as content.
+        let bytes = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
         buffer = .allocate(capacity: max(bytes.count, 1))
         _ = buffer.initialize(from: bytes)
         yaml_parser_initialize(&parser)
@@ -216,7 +219,7 @@ struct Builder {
             documents += 1
             if documents > 1 {
                 throw .error(
-                    "a spec file holds one YAML document; remove this second document",
+                    "a file holds one YAML document here; remove this second document",
                     at: location(event.start, event.end))
             }
         case .alias(let anchor):

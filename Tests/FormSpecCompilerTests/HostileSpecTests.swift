@@ -316,6 +316,34 @@ struct HostileSpecTests {
             ])
     }
 
+    @Test func aWarningsBoundDoesNotContradictAnErrorsBound() throws {
+        // Values up to 10 are valid: they get the warning.
+        let program = try program(
+            spec(
+                "fields:\n  age:\n    type: integer\n    rules:\n      - min: 18\n        severity: warning\n      - max: 10\n"
+            ))
+        let report = try program.validate(["age": 9])
+        #expect(report.valid)
+        #expect(report.fields["age"]?.warnings.map(\.rule) == ["min"])
+        #expect(
+            messages(
+                compile(spec("fields:\n  age:\n    type: integer\n    rules:\n      - min: 18\n      - max: 10\n")))
+                == [
+                    "contradictory bounds on field 'age': no value is min 18 and max 10"
+                ])
+    }
+
+    @Test func aByteOrderMarkStartsTheFileAndIsNotContent() throws {
+        // Editors on Windows write one; libyaml, told the encoding, read it as content.
+        let text = "\u{FEFF}" + spec("fields:\n  name:\n    rules:\n      - min_lenght: 2\n")
+        let compilation = compile(text)
+        #expect(messages(compilation) == ["unknown rule 'min_lenght'"])
+        // The BOM takes no column: the diagnostic points where the reader sees the key.
+        #expect(compilation.diagnostics.first?.location?.start.line == 6)
+        #expect(compilation.diagnostics.first?.location?.start.column == 9)
+        #expect(try program("\u{FEFF}" + spec("fields:\n  name: {}\n")).fields.map(\.name) == ["name"])
+    }
+
     @Test func dateArithmeticSaturatesForAnyStoredValue() {
         let extremes = [Int.min, Int.min + 1, -1, 0, 1, Int.max - 1, Int.max]
         for days in extremes {

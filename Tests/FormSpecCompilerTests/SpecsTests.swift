@@ -17,6 +17,13 @@ enum RepositorySpecs {
         let files = (try? SpecTestRunner.specFiles(in: folders)) ?? []
         return files.map { String($0.dropFirst(root.count + 1)) }
     }()
+
+    /// The emitters' own specs (`Tests/FormSpecJavaScriptTests/Specs`): what no shipped spec
+    /// writes, and regressions; their `tests:` run too.
+    static let emitterSpecs: [String] = {
+        let files = (try? SpecTestRunner.specFiles(in: [root + "/Tests/FormSpecJavaScriptTests/Specs"])) ?? []
+        return files.map { String($0.dropFirst(root.count + 1)) }
+    }()
 }
 
 /// Runs every spec test in the repository, so `swift test` covers them all: each spec's `tests:`,
@@ -27,9 +34,10 @@ struct SpecsTests {
     @Test("the repository has specs to run")
     func specsExist() {
         #expect(RepositorySpecs.all.contains { $0.hasPrefix("Specs/") })
+        #expect(RepositorySpecs.emitterSpecs.contains { $0.hasSuffix("regressions.form.yaml") })
     }
 
-    @Test("every test of the spec passes", arguments: RepositorySpecs.all)
+    @Test("every test of the spec passes", arguments: RepositorySpecs.all + RepositorySpecs.emitterSpecs)
     func specPasses(_ path: String) {
         let result = SpecTestRunner().runSpec(at: RepositorySpecs.root + "/" + path)
         for test in result.tests where !test.passed {

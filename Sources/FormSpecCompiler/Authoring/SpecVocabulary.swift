@@ -16,6 +16,8 @@ package enum SpecVocabulary {
     package static var ruleModifierKeys: [String] { SyntaxParser.modifierKeys }
     /// Rule keys of `form_rules:` items.
     package static var formRuleKeys: [String] { SyntaxParser.formRuleKeys }
+    /// The modifiers a form rule takes: `message` and `when`.
+    package static var formRuleModifierKeys: [String] { SyntaxParser.formRuleModifierKeys }
     /// Keys of a `tests:` item.
     package static var testKeys: [String] { SyntaxParser.testKeys }
     /// Keys of `tests:` written as a mapping (`today:` for every test, `cases:`).

@@ -165,21 +165,27 @@ struct Checker {
         var label = FieldLabel(text: otherwise)
         guard let node else { return label }
         guard let pairs = node.mapping else {
-            if let text = Read.string(node, "'label'", &diagnostics) { label.text = text.value }
+            if let text = Read.string(node, "'label'", &diagnostics), isNotBlank(text, "a label") {
+                label.text = text.value
+            }
             return label
         }
         if pairs.isEmpty { diagnostics.error("'label' needs at least one locale", at: node.location) }
         var firstLocale: String?
+        var written: [String: YAMLNode] = [:]
         for pair in pairs {
-            let written = pair.key.scalar?.text ?? ""
-            guard Self.isLocale(written), let tag = LocaleTag(written) else {
+            let locale = pair.key.scalar?.text ?? ""
+            guard Self.isLocale(locale), let tag = LocaleTag(locale) else {
                 diagnostics.error(
-                    "invalid locale '\(Diagnostics.excerpt(written))' in a label", at: pair.key.location,
+                    "invalid locale '\(Diagnostics.excerpt(locale))' in a label", at: pair.key.location,
                     notes: [.init("write a language tag such as en, ja or zh-Hant")])
                 continue
             }
-            warnIfUnknown(locale: written, at: pair.key.location)
-            guard let text = Read.string(pair.value, "a label", &diagnostics) else { continue }
+            guard isFirstSpelling(of: tag, key: pair.key, in: &written) else { continue }
+            warnIfUnknown(locale: locale, at: pair.key.location)
+            guard let text = Read.string(pair.value, "a label", &diagnostics), isNotBlank(text, "a label") else {
+                continue
+            }
             label.translations[tag.canonical] = text.value
             if firstLocale == nil { firstLocale = tag.canonical }
         }
@@ -191,18 +197,22 @@ struct Checker {
         return label
     }
 
-    mutating func checkOptions(_ field: FieldSyntax, type: FieldType) -> [ChoiceOption] {
+    /// The options of choice field `field`, or of its items when `itemsOf` (a list of `type`).
+    mutating func checkOptions(_ field: FieldSyntax, type: FieldType, itemsOf: Bool = false) -> [ChoiceOption] {
+        let described = itemsOf ? "the items of list '\(field.name.value)'" : "field '\(field.name.value)'"
         guard let node = field.options else {
             if type == .choice {
                 diagnostics.error(
-                    "choice field '\(field.name.value)' needs 'options'",
-                    at: field.type?.location ?? field.name.location)
+                    itemsOf
+                        ? "list of choices '\(field.name.value)' needs 'options'"
+                        : "choice field '\(field.name.value)' needs 'options'",
+                    at: (itemsOf ? field.of?.location : nil) ?? field.type?.location ?? field.name.location)
             }
             return []
         }
         if type != .choice {
             diagnostics.error(
-                "'options' only applies to choice fields; field '\(field.name.value)' is \(type.rawValue)",
+                "'options' only applies to choice fields; \(described) \(itemsOf ? "are" : "is") \(type.rawValue)",
                 at: node.location)
             return []
         }
@@ -256,6 +266,15 @@ struct Checker {
             switch node.resolved {
             case .bool(let value) where node.scalar != nil: required = value
             case .string(let text) where node.scalar != nil:
+                if Self.yamlOneOneBooleans.contains(text.lowercased()) {
+                    // YAML 1.2 reads `no` as a string: a message, which would make the field required.
+                    diagnostics.error(
+                        "'required: \(text)' reads as the message '\(text)', which makes the field required",
+                        at: node.location,
+                        notes: [.init("YAML 1.2 has no yes/no or on/off booleans: write true or false")])
+                    break
+                }
+                guard isNotBlank(Located(value: text, location: node.location), "a message") else { break }
                 required = true
                 requiredMessage.custom = [specLocale: text]
                 validateTemplate(text, at: node.location, placeholders: [:], field: info)
@@ -276,7 +295,8 @@ struct Checker {
         {
             // Relative to the evaluation's today, so it is resolved per validation, not here.
             defaultOffset = relativeDate(text, at: node.location)
-        } else if let node = field.defaultValue {
+        } else if let node = field.defaultValue, info.type.isScalar {
+            // On a group or list, `checkShapeKeys` reported it.
             let value = Value(yaml: node)
             switch info.type.read(value, trim: false, options: Set(info.options.map { ExactText($0.value) })) {
             case .value, .empty: defaultValue = value
@@ -454,8 +474,15 @@ struct Checker {
     ) -> MessageSource {
         var custom: [String: String] = [:]
         if let pairs = node.mapping {
+            if pairs.isEmpty { diagnostics.error("a message needs at least one locale", at: node.location) }
+            var written: [String: YAMLNode] = [:]
             for pair in pairs {
                 let locale = pair.key.scalar?.text ?? ""
+                if Self.isLocale(locale), let tag = LocaleTag(locale),
+                    !isFirstSpelling(of: tag, key: pair.key, in: &written)
+                {
+                    continue
+                }
                 if !Self.isLocale(locale) {
                     // `required: {when: …}` reads as a message in a locale named `when`.
                     let note =
@@ -468,19 +495,46 @@ struct Checker {
                 } else {
                     warnIfUnknown(locale: locale, at: pair.key.location)
                 }
-                guard let text = Read.string(pair.value, "a message", &diagnostics) else { continue }
+                guard let text = Read.string(pair.value, "a message", &diagnostics), isNotBlank(text, "a message")
+                else { continue }
                 validateTemplate(
                     text.value, at: text.location, placeholders: placeholders, field: field,
                     comparesWithSecret: comparesWithSecret)
                 custom[LocaleTag(locale)?.canonical ?? locale] = text.value
             }
-        } else if let text = Read.string(node, "a message", &diagnostics) {
+        } else if let text = Read.string(node, "a message", &diagnostics), isNotBlank(text, "a message") {
             validateTemplate(
                 text.value, at: text.location, placeholders: placeholders, field: field,
                 comparesWithSecret: comparesWithSecret)
             custom[specLocale] = text.value
         }
         return MessageSource(custom: custom, defaultKey: key, placeholders: placeholders)
+    }
+
+    /// Whether `key` is the first spelling of locale `tag` in a message or label map; reports a
+    /// second one (`en` and `EN`: tags match case-insensitively, and which text wins must not
+    /// depend on the map's order). The loader reports keys repeated exactly.
+    private mutating func isFirstSpelling(of tag: LocaleTag, key: YAMLNode, in written: inout [String: YAMLNode])
+        -> Bool
+    {
+        if let first = written[tag.canonical] {
+            diagnostics.error(
+                "locale '\(key.scalar?.text ?? "")' is written twice: '\(first.scalar?.text ?? "")' is the same tag",
+                at: key.location, notes: [.init("first written here", at: first.location)])
+            return false
+        }
+        written[tag.canonical] = key
+        return true
+    }
+
+    /// Whether a message's or label's text shows something; reports one that is empty or only
+    /// whitespace, which would show as nothing.
+    private mutating func isNotBlank(_ text: Located<String>, _ what: String) -> Bool {
+        guard text.value.allSatisfy(\.isWhitespace) else { return true }
+        diagnostics.error(
+            "\(what) must not be empty", at: text.location,
+            notes: [.init("leave the key out for the default text")])
+        return false
     }
 
     /// Reports placeholders a template cannot fill, and any that would show a secret: `{value}` on
@@ -531,7 +585,8 @@ struct Checker {
         var maxLength: (Int, LengthRule.Unit, CheckedRule)?
         var lower: (Scalar, Bool, CheckedRule)?
         var upper: (Scalar, Bool, CheckedRule)?
-        for rule in rules where rule.condition == nil {
+        // A bound with a `when:` may not apply, and a warning's leaves values valid.
+        for rule in rules where rule.condition == nil && rule.severity == .error {
             switch rule.rule {
             case .length(let length) where length.bound == .min: minLength = (length.limit, length.unit, rule)
             case .length(let length): maxLength = (length.limit, length.unit, rule)
@@ -798,6 +853,9 @@ struct Checker {
         guard isLetter(first) || (allowUppercase && first == "_") else { return false }
         return text.unicodeScalars.allSatisfy { isLetter($0) || ("0"..."9").contains($0) || $0 == "_" }
     }
+
+    /// YAML 1.1's other spellings of true and false, which YAML 1.2 reads as strings.
+    static let yamlOneOneBooleans: Set<String> = ["y", "n", "yes", "no", "on", "off"]
 
     static func isLocale(_ text: String) -> Bool {
         // Real tags are short; a bound keeps the runtime's fallback chain (one entry per subtag) small.

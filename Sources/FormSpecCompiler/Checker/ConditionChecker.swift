@@ -8,6 +8,9 @@ extension Checker {
         "matches", "mode", "all", "any", "not",
     ]
 
+    /// The keys that say what a condition is: a field's test, a mode, or a combination.
+    static let conditionKinds: Set<String> = ["field", "mode", "all", "any", "not"]
+
     /// The tests a field condition takes, in the order they are read.
     static let fieldTestKeys = [
         "equals", "not_equals", "one_of", "empty", "less_than", "greater_than", "at_least", "at_most", "matches",
@@ -20,6 +23,23 @@ extension Checker {
     mutating func checkCondition(_ node: YAMLNode) -> Condition? {
         guard var reader = MappingReader(node, what: "a condition", diagnostics: &diagnostics) else { return nil }
         defer { reader.reportUnknown(in: "a condition", known: Self.conditionKeys, diagnostics: &diagnostics) }
+        // One condition tests one thing; two kinds in one mapping are two conditions.
+        let kinds = reader.pairs.filter { Self.conditionKinds.contains($0.key.scalar?.text ?? "") }
+        if kinds.count > 1 {
+            let first = kinds[0].key.scalar?.text ?? ""
+            for pair in kinds.dropFirst() {
+                diagnostics.error(
+                    "'\(pair.key.scalar?.text ?? "")' cannot go with '\(first)' in one condition",
+                    at: pair.key.location,
+                    notes: [
+                        .init(
+                            "a condition is one of 'field', 'mode', 'all', 'any' or 'not'; to need both, write each as an item of 'all:'"
+                        )
+                    ])
+            }
+            for key in Self.conditionKeys { _ = reader.take(key) }
+            return nil
+        }
         if let mode = Read.string(reader.take("mode"), "'mode'", &diagnostics) {
             guard let parsed = known(mode, as: Mode.self, what: "mode", plural: "modes") else { return nil }
             return .mode(parsed)
@@ -27,6 +47,17 @@ extension Checker {
         for combinator in ["all", "any"] {
             if let list = reader.take(combinator) {
                 guard let items = Read.list(list, "'\(combinator)'", &diagnostics) else { return nil }
+                if items.isEmpty {
+                    diagnostics.error(
+                        "'\(combinator)' needs at least one condition", at: list.location,
+                        notes: [
+                            .init(
+                                combinator == "all"
+                                    ? "an empty 'all' always holds: leave 'when:' out"
+                                    : "an empty 'any' never holds, so the field would never be checked")
+                        ])
+                    return nil
+                }
                 let conditions = items.compactMap { checkCondition($0) }
                 guard conditions.count == items.count else { return nil }
                 return combinator == "all" ? .all(conditions) : .any(conditions)
@@ -45,20 +76,45 @@ extension Checker {
             return nil
         }
         var tests: [Condition.FieldTest] = []
-        if let value = reader.take("equals"), let literal = literal(value, for: field, rule: "equals") {
-            tests.append(.equals(literal))
-        }
-        if let value = reader.take("not_equals"), let literal = literal(value, for: field, rule: "not_equals") {
-            tests.append(.notEquals(literal))
-        }
-        if let value = reader.take("one_of"), let items = Read.list(value, "'one_of'", &diagnostics) {
-            tests.append(.oneOf(items.compactMap { literal($0, for: field, rule: "one_of") }))
-        }
-        if let value = reader.take("empty"), let empty = Read.bool(value, "'empty'", &diagnostics) {
-            tests.append(.empty(empty))
-        }
-        // A comparison or `matches` that was written but did not check needs no second error.
+        // A test that was written but did not check needs no second error.
         var rejected = false
+        if field.type == .list || field.type == .group {
+            for key in ["equals", "not_equals", "one_of"] {
+                guard let pair = reader.takePair(key) else { continue }
+                diagnostics.error(
+                    "'\(key)' cannot test \(field.type.rawValue) field '\(field.name)'", at: pair.key.location,
+                    notes: [.init("test whether it is given with 'empty: false', or test one of its fields")])
+                rejected = true
+            }
+        } else if let value = reader.take("equals") {
+            if let literal = literal(value, for: field, rule: "equals") {
+                tests.append(.equals(literal))
+            } else {
+                rejected = true
+            }
+        }
+        if field.type != .list, field.type != .group, let value = reader.take("not_equals") {
+            if let literal = literal(value, for: field, rule: "not_equals") {
+                tests.append(.notEquals(literal))
+            } else {
+                rejected = true
+            }
+        }
+        if field.type != .list, field.type != .group, let value = reader.take("one_of") {
+            if let items = Read.list(value, "'one_of'", &diagnostics) {
+                let literals = items.compactMap { literal($0, for: field, rule: "one_of") }
+                if literals.count == items.count { tests.append(.oneOf(literals)) } else { rejected = true }
+            } else {
+                rejected = true
+            }
+        }
+        if let value = reader.take("empty") {
+            if let empty = Read.bool(value, "'empty'", &diagnostics) {
+                tests.append(.empty(empty))
+            } else {
+                rejected = true
+            }
+        }
         for comparison in Self.comparisonKeys {
             guard let value = reader.takePair(comparison.rawValue) else { continue }
             guard field.type.isOrdered else {

@@ -80,16 +80,18 @@ extension Checker {
             }
         case .list:
             layOutItems(
-                of: field, name: name, label: label, listIndex: index, parentCondition: parentCondition,
-                ancestors: inner, quiet: quiet, into: &layout)
+                of: field, name: name, scope: prefix, label: label, listIndex: index,
+                parentCondition: parentCondition, ancestors: inner, quiet: quiet, into: &layout)
         default: break
         }
     }
 
     /// The item fields of list `field` (laid out at `listIndex`).
+    /// An item's `each:` rules name fields as the list does (`scope`, the list's own group): a
+    /// bare name is the list's sibling, of the same item in a repeatable group.
     private mutating func layOutItems(
-        of field: FieldSyntax, name: String, label: FieldLabel, listIndex: Int, parentCondition: Condition?,
-        ancestors: [Int], quiet: Bool, into layout: inout [LaidOutField]
+        of field: FieldSyntax, name: String, scope: String, label: FieldLabel, listIndex: Int,
+        parentCondition: Condition?, ancestors: [Int], quiet: Bool, into layout: inout [LaidOutField]
     ) {
         let itemType = quietly(quiet) { $0.itemType(of: field) }
         let eachItems = field.rules.filter { $0.key.value == "each" }
@@ -104,9 +106,15 @@ extension Checker {
                 continue
             }
             guard let items = quietly(quiet, { Read.list(each.argument, "'each'", &$0.diagnostics) }) else { continue }
-            eachRules += items.compactMap { item in quietly(quiet) { $0.parseRuleItem(item) } }
+            if items.isEmpty, !quiet {
+                diagnostics.error("'each' needs at least one rule", at: each.argument.location)
+            }
+            eachRules += items.compactMap { item in quietly(quiet) { $0.parseRuleItem(item) } }.map {
+                Self.inheriting(each, $0)
+            }
         }
-        let options = itemType.isScalar ? quietly(quiet) { $0.checkOptions(field, type: itemType) } : []
+        let options =
+            itemType.isScalar ? quietly(quiet) { $0.checkOptions(field, type: itemType, itemsOf: true) } : []
         var itemIndices: [Int] = []
         for position in 0..<quietly(quiet, { $0.capacity(of: field) }) {
             let itemName = name + "." + String(position)
@@ -133,7 +141,7 @@ extension Checker {
             if itemType != .group { fieldInfo[itemName]?.itemOf = name }
             layout.append(
                 LaidOutField(
-                    syntax: item, name: itemName, scope: name + ".", type: itemType,
+                    syntax: item, name: itemName, scope: scope, type: itemType,
                     parentCondition: Self.all(parentCondition, exists), ancestors: ancestors, quiet: itemQuiet))
             guard itemType == .group else { continue }
             let condition = Condition.field(itemIndex, .equals(.boolean(true)))
@@ -144,6 +152,25 @@ extension Checker {
             }
         }
         fieldInfo[name]?.itemIndices = itemIndices
+    }
+
+    /// An `each:` item rule with the `each:` rule's own `message`, `requirement`, `severity` and
+    /// `when`: the item rule's own come first, and when both have a `when`, both must hold.
+    static func inheriting(_ each: RuleSyntax, _ rule: RuleSyntax) -> RuleSyntax {
+        var rule = rule
+        rule.message = rule.message ?? each.message
+        rule.requirement = rule.requirement ?? each.requirement
+        rule.severity = rule.severity ?? each.severity
+        if let outer = each.condition {
+            if let inner = rule.condition {
+                let all = YAMLNode(.scalar(YAMLScalar("all")), at: outer.location)
+                let both = YAMLNode(.sequence([outer, inner]), at: inner.location)
+                rule.condition = YAMLNode(.mapping([YAMLPair(key: all, value: both)]), at: inner.location)
+            } else {
+                rule.condition = outer
+            }
+        }
+        return rule
     }
 
     /// The one error for a form that lays out too many fields (reported even from a quiet item:
@@ -207,6 +234,8 @@ extension Checker {
 
     /// `of:` and `fields:` only where they mean something.
     private mutating func checkShapeKeys(_ field: FieldSyntax, type: FieldType) {
+        // An unknown type is reported once: what the field's other keys mean is unknown too.
+        if let written = field.type, FieldType(rawValue: written.value) == nil { return }
         let name = field.name.value
         if let of = field.of, type != .list {
             diagnostics.error("'of' only applies to list fields; field '\(name)' is \(type.rawValue)", at: of.location)
@@ -224,6 +253,17 @@ extension Checker {
         if type == .list, field.of?.value == "group", field.fields == nil {
             diagnostics.error(
                 "list of groups '\(name)' needs 'fields'", at: field.of?.location ?? field.name.location)
+        }
+        if type == .group {
+            // What reads or reports a value: a group's own value is only whether it was given.
+            let ignored = [
+                ("trim", field.trimLocation), ("debounce", field.debounce?.location),
+                ("report", field.report?.location),
+            ]
+            for case (let key, let location?) in ignored {
+                diagnostics.error(
+                    "'\(key)' does not apply to group fields; write it on the fields inside", at: location)
+            }
         }
         if !type.isScalar, let node = field.defaultValue {
             diagnostics.error(

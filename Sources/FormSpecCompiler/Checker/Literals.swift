@@ -291,6 +291,14 @@ extension Checker {
             return nil
         }
         if !name.value.contains("."), let info = fieldInfo[scope + name.value] { return info }
+        if name.value.contains("."), fieldInfo[name.value] != nil {
+            // The spelling of reports and tests (`contacts.0.phone`): a path here starts with `/`.
+            let path = "/" + name.value.split(separator: ".", omittingEmptySubsequences: false).joined(separator: "/")
+            diagnostics.error(
+                "unknown field '\(name.value)'", at: name.location,
+                notes: [.init("a name here is a field of the same group, or a path from the root: write '\(path)'")])
+            return nil
+        }
         var notes = suggestion(for: name.value, among: siblings(in: scope))
         if !scope.isEmpty, fieldInfo[name.value] != nil {
             notes = [.init("a bare name is a field of the same group; write '/\(name.value)' for the form's field")]

@@ -144,6 +144,12 @@ struct Lowering {
             let last = word(or ? "list.or" : "list.and")
             return items.dropLast().joined(separator: word("list.separator")) + last + (items.last ?? "")
         }
+        /// A date step in the message's words: `1 day`, `18 years`.
+        func dateStep(_ date: DateOffset) -> String {
+            let count = date.amount.magnitude
+            let key = "offset.\(date.unit.rawValue)"
+            return count == 1 ? word(key + ".one") : word(key).replacing("{count}", with: String(count))
+        }
         switch value {
         case .text(let text): return text
         case .value: return ""
@@ -159,17 +165,16 @@ struct Lowering {
             case .literal(let scalar): return scalar.description
             case .field(let index): return labels.indices.contains(index) ? labels[index].text(in: locale) : ""
             case .today(let offset):
-                return offset.amount == 0 ? word("date.today") : offset.description
+                // As a field offset reads: "today - 18 years".
+                guard offset.amount != 0 else { return word("date.today") }
+                return word("date.today") + (offset.amount < 0 ? " - " : " + ") + dateStep(offset)
             case .fieldOffset(let index, let offset):
                 // The bound as an expression: the other field's label and the step, in the
                 // message's words ("Check-in + 30 days", "Budget - 10").
                 let other = labels.indices.contains(index) ? labels[index].text(in: locale) : ""
                 let step: String
                 switch offset {
-                case .date(let date):
-                    let count = date.amount.magnitude
-                    let key = "offset.\(date.unit.rawValue)"
-                    step = count == 1 ? word(key + ".one") : word(key).replacing("{count}", with: String(count))
+                case .date(let date): step = dateStep(date)
                 case .time(let time):
                     let count = time.amount.magnitude
                     // `m` is minutes on a time; the words of months have `offset.m`.

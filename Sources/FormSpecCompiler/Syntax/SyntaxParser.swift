@@ -18,6 +18,8 @@ struct SyntaxParser {
         "message", "requirement", "when", "severity", "unit", "count", "debounce", "check_when", "flags", "case",
     ]
     static let formRuleKeys = ["require_changes", "at_least_one_of"]
+    /// The modifiers a form rule takes (the checker refuses the others there).
+    static let formRuleModifierKeys = ["message", "when"]
     static let testKeys = ["name", "input", "expect", "locale", "mode", "original", "stubs", "today"]
     /// Keys of `tests:` written as a mapping (to pin `today` for the whole file).
     static let testSectionKeys = ["today", "cases"]
@@ -76,7 +78,9 @@ struct SyntaxParser {
         field.label = reader.take("label")
         field.required = reader.take("required")
         field.defaultValue = reader.take("default")
-        field.trim = Read.bool(reader.take("trim"), "'trim'", &diagnostics) ?? false
+        let trim = reader.take("trim")
+        field.trim = Read.bool(trim, "'trim'", &diagnostics) ?? false
+        field.trimLocation = trim?.location
         field.debounce = reader.take("debounce")
         field.condition = reader.take("when")
         field.report = Read.string(reader.take("report"), "'report'", &diagnostics)

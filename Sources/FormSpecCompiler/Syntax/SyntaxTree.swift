@@ -35,6 +35,8 @@ struct FieldSyntax {
     var required: YAMLNode?
     var defaultValue: YAMLNode?
     var trim: Bool = false
+    /// Where `trim:` is written.
+    var trimLocation: SourceLocation?
     var debounce: YAMLNode?
     var condition: YAMLNode?
     var report: Located<String>?

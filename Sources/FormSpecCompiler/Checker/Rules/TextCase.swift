@@ -5,22 +5,21 @@ extension Checker {
     static let caseFoldableTypes: Set<FieldType> = [.text, .secret, .choice]
 
     /// Whether rule item `item` on `field` compares without regard to case: `case: insensitive`,
-    /// checked (a known value, on a text, secret or choice field). `case: sensitive` is the default
-    /// and may be written.
+    /// checked (a known value, on a text, secret or choice field: on another, either value is an
+    /// error). `case: sensitive` is the default and may be written.
     mutating func ignoresCase(_ item: RuleSyntax, field: FieldInfo) -> Bool {
         guard let written = item.textCase,
             let textCase = known(
                 written, as: TextCase.self, what: "'case' value", plural: "'case' values",
                 list: "sensitive (default), insensitive")
         else { return false }
-        guard textCase == .insensitive else { return false }
         guard Self.caseFoldableTypes.contains(field.type) else {
             diagnostics.error(
-                "'case: insensitive' compares text, and field '\(field.name)' is \(field.type.rawValue)",
+                "'case: \(written.value)' compares text, and field '\(field.name)' is \(field.type.rawValue)",
                 at: written.location,
                 notes: [.init("'case' applies to text, secret and choice fields")])
             return false
         }
-        return true
+        return textCase == .insensitive
     }
 }
