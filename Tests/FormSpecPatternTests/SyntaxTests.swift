@@ -38,6 +38,9 @@ private let word = ScalarSet([0x30...0x39, 0x41...0x5A, 0x5F...0x5F, 0x61...0x7A
     LoweringCase(pattern: "a|b|", ir: .alternation([char("a"), char("b"), .empty])),
     LoweringCase(pattern: "(?:a|b)|c", ir: .alternation([char("a"), char("b"), char("c")])),
     LoweringCase(pattern: "(a)(?:b)(?<n>c)", ir: .concatenation([char("a"), char("b"), char("c")])),
+    LoweringCase(pattern: "(?<n>a)|(?<n>b)", ir: .alternation([char("a"), char("b")])),
+    LoweringCase(
+        pattern: "(?:(?<n>a)|b(?<n>c))", ir: .alternation([char("a"), .concatenation([char("b"), char("c")])])),
     LoweringCase(pattern: "((((a))))", ir: char("a")),
     LoweringCase(pattern: "()", ir: .empty),
     LoweringCase(pattern: ".", ir: .scalars(lineTerminators.inverted)),
@@ -154,7 +157,11 @@ struct ErrorCase: CustomTestStringConvertible, Sendable {
     ErrorCase(pattern: "(?<a-b>x)", message: "invalid capture group name", offset: 0, length: 5),
     ErrorCase(pattern: "(?<a\\u{1F600}>x)", message: "invalid capture group name", offset: 0, length: 13),
     ErrorCase(pattern: "(?<a\\uD835\\u{DC9C}>x)", message: "invalid capture group name", offset: 0, length: 10),
-    ErrorCase(pattern: "(?<a>x)|(?<a>y)", message: "duplicate capture group name 'a'", offset: 8, length: 5),
+    // ES2025 allows a name twice only in different alternatives (both groups never take part).
+    ErrorCase(pattern: "(?<a>x)(?<a>y)", message: "duplicate capture group name 'a'", offset: 7, length: 5),
+    ErrorCase(pattern: "(?<a>x)|(?<a>y)(?<a>z)", message: "duplicate capture group name 'a'", offset: 15, length: 5),
+    ErrorCase(pattern: "(?:(?<a>x)|y)(?<a>z)", message: "duplicate capture group name 'a'", offset: 13, length: 5),
+    ErrorCase(pattern: "(?<a>(?<a>x)|y)", message: "duplicate capture group name 'a'", offset: 5, length: 5),
     // Quantifiers.
     ErrorCase(pattern: "*", message: "nothing to repeat", offset: 0),
     ErrorCase(pattern: "a|+", message: "nothing to repeat", offset: 2),

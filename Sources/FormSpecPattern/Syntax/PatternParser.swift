@@ -15,7 +15,15 @@ struct PatternParser {
     private var position = 0
     private var captureCount = 0
     private var groupNames: [String: Range<Int>] = [:]
+    /// Where each named group sits: for every group around it, the `(` offset and which of its
+    /// alternatives holds it (ES2025 allows a name twice only in different alternatives).
+    private var namePlacements: [String: [[AlternativeStep]]] = [:]
     private var orderedNames: [String] = []
+
+    private struct AlternativeStep: Equatable {
+        var groupStart: Int
+        var alternative: Int
+    }
     private var backreferences: [Backreference] = []
 
     private enum Backreference {
@@ -85,7 +93,7 @@ struct PatternParser {
                 frames[frames.count - 1].alternativeStart = position
             case ascii("("):
                 guard frames.count <= Self.maximumDepth else { throw .nestedTooDeeply(at: start) }
-                let opener = try parseGroupOpener()
+                let opener = try parseGroupOpener(in: frames)
                 frames.append(Frame(opener: opener, start: start, alternativeStart: position))
             case ascii(")"):
                 guard frames.count > 1 else { throw .unmatchedParenthesis(at: start) }
@@ -142,7 +150,7 @@ struct PatternParser {
     // MARK: Groups
 
     /// Parses `(`, `(?:`, `(?<name>`, `(?=`, `(?!`, `(?<=` or `(?<!`.
-    private mutating func parseGroupOpener() throws(PatternSyntaxError) -> Frame.Opener {
+    private mutating func parseGroupOpener(in frames: [Frame]) throws(PatternSyntaxError) -> Frame.Opener {
         let start = position
         position += 1
         guard peek() == ascii("?") else {
@@ -168,16 +176,33 @@ struct PatternParser {
             }
             position += 1
             let name = try parseGroupName(openerStart: start)
-            if groupNames[name] != nil {
-                throw .duplicateGroupName(name, at: start, length: position - start)
+            let placement = frames.map { AlternativeStep(groupStart: $0.start, alternative: $0.alternatives.count) }
+            if let others = namePlacements[name] {
+                // ES2025: the same name again only where both groups cannot take part in one match,
+                // in different alternatives of a disjunction around both.
+                guard others.allSatisfy({ Self.areExclusive($0, placement) }) else {
+                    throw .duplicateGroupName(name, at: start, length: position - start)
+                }
+            } else {
+                groupNames[name] = start..<position
+                orderedNames.append(name)
             }
-            groupNames[name] = start..<position
-            orderedNames.append(name)
+            namePlacements[name, default: []].append(placement)
             try countCapture(at: start)
             return .group(.capturing(name: name))
         default:
             throw .invalidGroup(at: start, length: min(position + 1, scalars.count) - start)
         }
+    }
+
+    /// Whether groups at `first` and `second` lie in different alternatives of one group around
+    /// both (or of the pattern), so that no match takes part in both.
+    private static func areExclusive(_ first: [AlternativeStep], _ second: [AlternativeStep]) -> Bool {
+        for (a, b) in zip(first, second) {
+            guard a.groupStart == b.groupStart else { return false }
+            if a.alternative != b.alternative { return true }
+        }
+        return false
     }
 
     /// Parses the flags of a modifier group after `(?`, up to and including the `:`.
