@@ -160,7 +160,19 @@ package enum SwiftSourceEmitter {
         let lists = layout.fieldPaths.compactMap { entry in
             layout.node(at: entry.index).flatMap { $0.field.type == .list && $0.item != nil ? $0 : nil }
         }
-        let names = SwiftNames(layout.fieldPaths.map(\.path) + lists.map { $0.path + "_items" })
+        // A choice's typed property (`sizeChoice`) and a list's items (`contactsItems`) are named
+        // after the fields, so a field that already has the name (`size_choice`) keeps it.
+        let choices = layout.fieldPaths.indices.filter {
+            layout.choiceName(ofField: layout.fieldPaths[$0].index) != nil
+                && program.fields[layout.fieldPaths[$0].index].type == .choice
+        }
+        let names = SwiftNames(
+            layout.fieldPaths.map(\.path) + lists.map { $0.path + "_items" }
+                + choices.map { layout.fieldPaths[$0].path + "_choice" })
+        let choiceProperties = Dictionary(
+            uniqueKeysWithValues: choices.enumerated().map {
+                ($1, names.properties[layout.fieldPaths.count + lists.count + $0])
+            })
         out.line("extension \(type) {")
         out.indented { out in
             out.line("/// A live form's fields by name: `live.username.text`, `live.username.message`,")
@@ -186,8 +198,9 @@ package enum SwiftSourceEmitter {
                     out.line("")
                     out.line("/// \(singleLine(field.label)) (`\(singleLine(entry.path))`).")
                     out.line("public var \(names.properties[position]): LiveField { form.fields[\(entry.index)] }")
-                    guard field.type == .choice, let choice = layout.choiceName(ofField: entry.index) else { continue }
-                    let property = names.properties[position].trimmingCharacters(in: "`") + "Choice"
+                    guard field.type == .choice, let choice = layout.choiceName(ofField: entry.index),
+                        let property = choiceProperties[position]
+                    else { continue }
                     out.line("")
                     out.line(
                         "/// `\(singleLine(entry.path))` as its option (`nil`: empty, or not an option); setting it")
@@ -242,7 +255,12 @@ package enum SwiftSourceEmitter {
         collect(item)
         let prefix = item.path + "."
         let relative = members.map { String($0.path.dropFirst(prefix.count)) }
-        let names = SwiftNames(relative)
+        let choices = members.indices.filter {
+            members[$0].field.type == .choice && layout.choiceName(ofField: members[$0].index) != nil
+        }
+        let names = SwiftNames(relative + choices.map { relative[$0] + "_choice" })
+        let choiceProperties = Dictionary(
+            uniqueKeysWithValues: choices.enumerated().map { ($1, names.properties[relative.count + $0]) })
         out.line("")
         out.line("/// An item of `\(path)` in a live form: its fields by property.")
         out.line("@MainActor")
@@ -263,10 +281,9 @@ package enum SwiftSourceEmitter {
                 out.line("")
                 out.line("/// \(singleLine(member.field.label)) (`\(path).N.\(singleLine(relative[index]))`).")
                 out.line("public var \(names.properties[index]): LiveField { form[\(memberPath)]! }")
-                guard member.field.type == .choice, let choice = layout.choiceName(ofField: member.index) else {
-                    continue
-                }
-                let choiceProperty = names.properties[index].trimmingCharacters(in: "`") + "Choice"
+                guard member.field.type == .choice, let choice = layout.choiceName(ofField: member.index),
+                    let choiceProperty = choiceProperties[index]
+                else { continue }
                 out.line("")
                 out.line(
                     "/// The item's `\(singleLine(relative[index]))` as its option (`nil`: empty, or not an option).")

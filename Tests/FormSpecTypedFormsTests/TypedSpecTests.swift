@@ -32,6 +32,7 @@ extension PaymentContactForm: GeneratedForm {}
 extension PizzaForm: GeneratedForm {}
 extension RareConstructsForm: GeneratedForm {}
 extension ProfileLinksForm: GeneratedForm {}
+extension RegressionsForm: GeneratedForm {}
 extension RegistrationForm: GeneratedForm {}
 extension SettingsForm: GeneratedForm {}
 extension ShippingAddressForm: GeneratedForm {}
@@ -58,6 +59,7 @@ struct TypedSpecTests {
             ("Specs/emergency_contacts.form.yaml", EmergencyContactsForm.self),
             ("Tests/FormSpecJavaScriptTests/Specs/exact_numbers.form.yaml", ExactNumbersForm.self),
             ("Tests/FormSpecJavaScriptTests/Specs/generated_validator.form.yaml", GeneratedValidatorForm.self),
+            ("Tests/FormSpecJavaScriptTests/Specs/regressions.form.yaml", RegressionsForm.self),
             ("Specs/multilingual.form.yaml", MultilingualForm.self),
             ("Examples/newsletter.form.yaml", NewsletterForm.self),
             ("Specs/order.form.yaml", OrderForm.self),
