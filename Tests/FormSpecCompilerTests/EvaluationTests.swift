@@ -177,7 +177,7 @@ struct EvaluationTests {
         #expect(report.messages["end"] == ["End must be after Start"])
         #expect(
             try program.validate(["end": "2025-03-01"], context: EvaluationContext(today: Self.today)).messages["end"]
-                == ["End must be on or before today+1y"])
+                == ["End must be on or before today + 1 year"])
     }
 
     /// A count of 1 reads in the singular, and `contains` names its classes with "and", in the

@@ -37,6 +37,18 @@ struct HostileInputTests {
         #expect(overflow.fields["count"]?.errors == [])
     }
 
+    @Test(.timeLimit(.minutes(1)))
+    func anObjectWithAHundredThousandKeysIsReadInLinearTime() throws {
+        // The set of keys seen was copied on every key past 16: 10^10 element copies here.
+        let members = (0..<100_000).map { "\"k\($0)\":1" }.joined(separator: ",")
+        guard case .object(let read) = try JSONReader.parse("{" + members + "}") else {
+            Issue.record("not an object")
+            return
+        }
+        #expect(read.count == 100_000)
+        #expect(throws: JSONReader.Error.self) { try JSONReader.parse("{" + members + ",\"k99999\":2}") }
+    }
+
     @Test func aKelvinSignKeyIsAnotherKey() throws {
         let program = try program("formspec: 1\nform: f\nfields: {Kind: {required: true}}")
         let kelvin = "\u{212A}ind"

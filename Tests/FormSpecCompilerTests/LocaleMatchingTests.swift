@@ -80,6 +80,11 @@ struct LocaleMatchingTests {
             LocaleChain.warning(forRequested: "ej", available: ["en", "ja"])
                 == "unknown locale 'ej'; did you mean 'en'?")
         #expect(LocaleChain.warning(forRequested: "not a tag")?.hasPrefix("invalid locale") == true)
+        // A real language nothing is written in is said, not fallen back from silently.
+        #expect(
+            LocaleChain.warning(forRequested: "fr", available: ["ja", "en"])
+                == "no messages in 'fr'; the spec and the built-in messages have en, ja")
+        #expect(LocaleChain.warning(forRequested: "fr-CA", available: ["en", "fr"]) == nil)
     }
 
     @Test func specLocalesAndMessageKeysWarnWhenUnknown() {

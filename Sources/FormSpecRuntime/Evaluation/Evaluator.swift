@@ -319,7 +319,10 @@ extension Program {
             return true
         }
         switch rule.kind {
-        case .requireChanges: return mode != .edit || !scratch.changedFields.isEmpty
+        case .requireChanges:
+            // A change only counts on a field the form shows (its `when:` holds).
+            return mode != .edit
+                || scratch.changedFields.contains { isActive($0, values: scratch.values, mode: mode, today: today) }
         case .atLeastOneOf(let indexes):
             return indexes.contains { if case .empty = scratch.values[$0] { false } else { true } }
         }

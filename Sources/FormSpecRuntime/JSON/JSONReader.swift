@@ -115,9 +115,10 @@ import FormSpecDiagnostics
             if members.count < 16 {
                 duplicate = members.contains { $0.key.utf8.elementsEqual(key.utf8) }
             } else {
-                var seen = keys ?? Set(members.map { ExactText($0.key) })
-                duplicate = !seen.insert(ExactText(key)).inserted
-                keys = seen
+                // Inserted in place: a copy taken out and put back was copied whole on every key
+                // (quadratic in the keys of a large object).
+                if keys == nil { keys = Set(members.map { ExactText($0.key) }) }
+                duplicate = !keys!.insert(ExactText(key)).inserted
             }
             guard !duplicate else {
                 // A nested object may be a secret's value: quote only the keys that name fields.

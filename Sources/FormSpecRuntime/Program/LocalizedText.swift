@@ -157,8 +157,13 @@ package struct LocaleChain: Sendable, Hashable {
     /// suggestion among `available` and common mistakes (`jp` -> `ja`); `nil` when the tag is fine.
     /// Callers show it (the CLI prints `warning: …` on stderr) and go on with the chain's fallbacks.
     package static func warning(forRequested requested: String, available: [String] = LocaleTag.shipped) -> String? {
-        guard let problem = LocaleTag.problem(with: requested, available: available) else { return nil }
-        return problem
+        if let problem = LocaleTag.problem(with: requested, available: available) { return problem }
+        // A real language no message is written in (`fr`): say so rather than fall back silently.
+        guard let tag = LocaleTag(requested),
+            !available.contains(where: { LocaleTag($0)?.language == tag.language })
+        else { return nil }
+        return
+            "no messages in '\(requested)'; the spec and the built-in messages have \(available.sorted().joined(separator: ", "))"
     }
 }
 

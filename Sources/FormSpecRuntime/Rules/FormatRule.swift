@@ -28,7 +28,10 @@
         guard parts.count == 2, let local = parts.first, let domain = parts.last,
             !local.isEmpty, local.count <= 64, !local.hasPrefix("."), !local.hasSuffix("."),
             !local.contains(".."),
-            local.unicodeScalars.allSatisfy({ !$0.properties.isWhitespace && $0.value >= 0x21 && $0 != "\"" })
+            // Printable: no whitespace, no control character (C0, DEL, C1), no quote.
+            local.unicodeScalars.allSatisfy({
+                !$0.properties.isWhitespace && $0.value >= 0x21 && !(0x7F...0x9F).contains($0.value) && $0 != "\""
+            })
         else { return false }
         return isHostName(domain, requireDot: true)
     }
@@ -59,19 +62,80 @@
         let authorityEnd = rest.firstIndex(where: { "/?#".contains($0) }) ?? rest.endIndex
         var authority = rest[..<authorityEnd]
         if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
-        if authority.hasPrefix("[") { return authority.contains("]") }
+        if authority.hasPrefix("[") {
+            // `[IPv6]`, then nothing or `:port`.
+            guard let close = authority.firstIndex(of: "]"),
+                isIPv6(authority[authority.index(after: authority.startIndex)..<close])
+            else { return false }
+            let after = authority[authority.index(after: close)...]
+            return after.isEmpty || (after.first == ":" && isPort(after.dropFirst()))
+        }
         var host = authority
         if let colon = authority.lastIndex(of: ":") {
-            let port = authority[authority.index(after: colon)...]
-            guard !port.isEmpty, port.count <= 5, port.allSatisfy({ $0.isASCII && $0.isNumber }),
-                let number = Int(port), number <= 65_535
-            else {
-                return false
-            }
+            guard isPort(authority[authority.index(after: colon)...]) else { return false }
             host = authority[..<colon]
         }
         guard !host.isEmpty else { return false }
         return isHostName(host, requireDot: false)
+    }
+
+    /// 0 through 65535 in one to five ASCII digits.
+    static func isPort(_ port: Substring) -> Bool {
+        guard !port.isEmpty, port.count <= 5, port.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(port)
+        else { return false }
+        return number <= 65_535
+    }
+
+    /// An IPv6 address as RFC 4291 writes it: eight groups of one to four hexadecimal digits, a
+    /// `::` standing for one or more groups of zeros at most once, and the last two groups
+    /// optionally an IPv4 address (`::ffff:192.0.2.1`).
+    static func isIPv6(_ address: Substring) -> Bool {
+        var head = Array(address.utf8)
+        var groups = 0
+        if let lastColon = head.lastIndex(of: UInt8(ascii: ":")), head[lastColon...].contains(UInt8(ascii: ".")) {
+            // An IPv4 address for the last two groups: `::1.2.3.4` keeps its `::`, `a:…:1.2.3.4`
+            // drops the colon before the address.
+            guard isIPv4(head[(lastColon + 1)...]) else { return false }
+            groups = 2
+            let keepsDoubleColon = lastColon > 0 && head[lastColon - 1] == UInt8(ascii: ":")
+            head = Array(head[..<(keepsDoubleColon ? lastColon + 1 : lastColon)])
+        }
+        // The halves around the one `::`, if any.
+        var halves: [ArraySlice<UInt8>] = []
+        var start = 0
+        var index = 0
+        while index + 1 < head.count {
+            if head[index] == UInt8(ascii: ":"), head[index + 1] == UInt8(ascii: ":") {
+                halves.append(head[start..<index])
+                index += 2
+                start = index
+            } else {
+                index += 1
+            }
+        }
+        halves.append(head[start...])
+        guard halves.count <= 2 else { return false }
+        for half in halves where !half.isEmpty {
+            for group in half.split(separator: UInt8(ascii: ":"), omittingEmptySubsequences: false) {
+                guard (1...4).contains(group.count), group.allSatisfy({ Self.isHexDigit($0) }) else { return false }
+                groups += 1
+            }
+        }
+        return halves.count == 2 ? groups <= 7 : groups == 8
+    }
+
+    /// Four decimal numbers 0 through 255, of one to three digits, separated by dots.
+    static func isIPv4(_ bytes: ArraySlice<UInt8>) -> Bool {
+        let parts = bytes.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+        return parts.count == 4
+            && parts.allSatisfy { part in
+                (1...3).contains(part.count) && part.allSatisfy { (48...57).contains($0) }
+                    && part.reduce(0) { $0 * 10 + Int($1 - 48) } <= 255
+            }
+    }
+
+    private static func isHexDigit(_ byte: UInt8) -> Bool {
+        (48...57).contains(byte) || (65...70).contains(byte) || (97...102).contains(byte)
     }
 
     /// 8-4-4-4-12 hexadecimal digits, either case.

@@ -157,7 +157,11 @@ class DFA {
         let row = this.startRow;
         for (let offset = 0; offset < text.length; offset++) {
             const code = text.charCodeAt(offset);
-            if (code >= 0x80) return this.isMatch(fsScratchBytes, fsUTF8Scratch(text));
+            if (code >= 0x80) {
+                // Encoded first: encoding may replace the scratch buffer with a larger one.
+                const count = fsUTF8Scratch(text);
+                return this.isMatch(fsScratchBytes, count);
+            }
             const entry = table[row + classes[code]];
             if ((entry & 1) !== 0) return true;
             row = entry >> 1;

@@ -804,7 +804,10 @@ function fsIsEmail(characters) {
     for (const character of local) {
         for (const scalar of character) {
             const code = scalar.codePointAt(0);
-            if (fsScalarIsWhitespace(code) || code < 0x21 || code === 0x22) return false;
+            // Printable: no whitespace, no control character (C0, DEL, C1), no quote.
+            if (fsScalarIsWhitespace(code) || code < 0x21 || (code >= 0x7F && code <= 0x9F) || code === 0x22) {
+                return false;
+            }
         }
     }
     return fsIsHostName(domain, true);
@@ -851,19 +854,70 @@ function fsIsURL(characters) {
     let authority = characters.slice(colon + 3, end);
     const at = authority.lastIndexOf("@");
     if (at >= 0) authority = authority.slice(at + 1);
-    if (authority[0] === "[") return authority.includes("]");
+    if (authority[0] === "[") {
+        // `[IPv6]`, then nothing or `:port`.
+        const close = authority.indexOf("]");
+        if (close < 0 || !fsIsIPv6(authority.slice(1, close).join(""))) return false;
+        const after = authority.slice(close + 1);
+        return after.length === 0 || (after[0] === ":" && fsIsPort(after.slice(1)));
+    }
     let host = authority;
     const portColon = authority.lastIndexOf(":");
     if (portColon >= 0) {
-        const port = authority.slice(portColon + 1);
-        if (port.length === 0 || port.length > 5 ||
-            !port.every((character) => fsIsASCII(character) && fsIsNumber(character)) ||
-            Number(port.join("")) > 65_535) {
-            return false;
-        }
+        if (!fsIsPort(authority.slice(portColon + 1))) return false;
         host = authority.slice(0, portColon);
     }
     return host.length > 0 && fsIsHostName(host, false);
+}
+
+/** `FormatRule.isPort`: 0 through 65535 in one to five ASCII digits (`characters`). */
+function fsIsPort(port) {
+    return port.length > 0 && port.length <= 5 &&
+        port.every((character) => fsIsASCII(character) && fsIsNumber(character)) && Number(port.join("")) <= 65_535;
+}
+
+/**
+ * `FormatRule.isIPv6`: eight groups of one to four hexadecimal digits, one `::` for one or more
+ * groups of zeros at most once, the last two groups optionally an IPv4 address.
+ */
+function fsIsIPv6(text) {
+    let head = text;
+    let groups = 0;
+    const lastColon = head.lastIndexOf(":");
+    if (lastColon >= 0 && head.slice(lastColon).includes(".")) {
+        if (!fsIsIPv4(head.slice(lastColon + 1))) return false;
+        groups = 2;
+        const keepsDoubleColon = lastColon > 0 && head[lastColon - 1] === ":";
+        head = head.slice(0, keepsDoubleColon ? lastColon + 1 : lastColon);
+    }
+    const halves = [];
+    let start = 0;
+    let index = 0;
+    while (index + 1 < head.length) {
+        if (head[index] === ":" && head[index + 1] === ":") {
+            halves.push(head.slice(start, index));
+            index += 2;
+            start = index;
+        } else {
+            index++;
+        }
+    }
+    halves.push(head.slice(start));
+    if (halves.length > 2) return false;
+    for (const half of halves) {
+        if (half.length === 0) continue;
+        for (const group of half.split(":")) {
+            if (group.length < 1 || group.length > 4 || !/^[0-9A-Fa-f]+$/.test(group)) return false;
+            groups++;
+        }
+    }
+    return halves.length === 2 ? groups <= 7 : groups === 8;
+}
+
+/** `FormatRule.isIPv4`: four numbers 0 through 255 of one to three digits, dot-separated. */
+function fsIsIPv4(text) {
+    const parts = text.split(".");
+    return parts.length === 4 && parts.every((part) => /^[0-9]{1,3}$/.test(part) && Number(part) <= 255);
 }
 
 /** 8-4-4-4-12 hexadecimal digits, either case. */

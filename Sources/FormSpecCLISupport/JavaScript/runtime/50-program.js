@@ -280,7 +280,9 @@ class EqualityRule {
         this.operand = fsOperandFromProgram(json.operand);
         // A text literal operand is stored folded.
         if (this.caseInsensitive && this.operand.kind === "literal") {
-            this.operand = { kind: "literal", scalar: fsCaseFoldedScalar(this.operand.scalar) };
+            const scalar = fsCaseFoldedScalar(this.operand.scalar);
+            // Its bound too: `fsOperandResolve` reads the bound.
+            this.operand = { kind: "literal", scalar, bound: { kind: "value", scalar } };
         }
     }
 

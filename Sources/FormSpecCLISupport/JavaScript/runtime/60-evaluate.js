@@ -357,7 +357,11 @@ Object.assign(Program.prototype, {
     /** Whether form rule `index` holds (or does not apply) for the values in `scratch`. */
     formRulePasses(rule, index, scratch, mode, today) {
         if (!this.lowered.holds(this.lowered.formRuleCondition[index], scratch.values, mode, today)) return true;
-        if (rule.kind.kind === "requireChanges") return mode !== "edit" || scratch.changedFields.length > 0;
+        if (rule.kind.kind === "requireChanges") {
+            // A change only counts on a field the form shows (its `when:` holds).
+            return mode !== "edit" || scratch.changedFields.some((field) =>
+                this.lowered.holds(this.lowered.fieldCondition[field], scratch.values, mode, today));
+        }
         return rule.kind.fields.some((field) => scratch.values[field].kind !== "empty");
     },
 
