@@ -248,6 +248,12 @@ package final class BatchValidator {
         output.swapBytes(&bytes)
     }
 
+    /// Writes the error report of a whole document that could not be read (it is larger than
+    /// the limit): `{"input": NAME, "error": …}`, counted as unreadable.
+    package func reportUnreadable(_ message: String, input: String) {
+        writeError(message, input: input, line: nil)
+    }
+
     private func writeError(_ message: String, input: String, line: Int?) {
         errorCount += 1
         switch format {

@@ -22,12 +22,16 @@ package struct FileError: Error, Sendable, Hashable, CustomStringConvertible {
     package var operation: Operation
     /// The system's explanation (`strerror`), such as `No such file or directory`.
     package var reason: String
+    /// Whether the input was longer than the limit it was read with: one input's problem, not
+    /// the run's.
+    package var exceedsLimit = false
 
     /// Creates an error.
-    package init(path: String, operation: Operation, reason: String) {
+    package init(path: String, operation: Operation, reason: String, exceedsLimit: Bool = false) {
         self.path = path
         self.operation = operation
         self.reason = reason
+        self.exceedsLimit = exceedsLimit
     }
 
     /// An error for the current `errno`.
@@ -75,7 +79,8 @@ package enum FileIO {
             guard bytes.count + count <= limit else {
                 throw FileError(
                     path: path, operation: .read,
-                    reason: "the input is larger than \(limit) bytes (raise the limit with --max-input-bytes)")
+                    reason: "the input is larger than \(limit) bytes (raise the limit with --max-input-bytes)",
+                    exceedsLimit: true)
             }
             bytes.append(contentsOf: chunk[0..<count])
         }

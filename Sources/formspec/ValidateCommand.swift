@@ -124,11 +124,21 @@ struct ValidateCommand: ParsableCommand {
                         : try LineReader(path: source, maxLineLength: maxInputBytes)
                     try validator.validateLines(reader, jobs: threads)
                 } else {
-                    let bytes =
+                    let read = Result { () throws(FileError) in
                         source == "-"
-                        ? try FileIO.read(descriptor: 0, path: name, limit: maxInputBytes)
-                        : try FileIO.read(path: source, limit: maxInputBytes)
-                    try validator.validateDocument(bytes, name: name, syntax: InputDecoder.syntax(forPath: source))
+                            ? try FileIO.read(descriptor: 0, path: name, limit: maxInputBytes)
+                            : try FileIO.read(path: source, limit: maxInputBytes)
+                    }
+                    switch read {
+                    case .success(let bytes):
+                        try validator.validateDocument(
+                            bytes, name: name, syntax: InputDecoder.syntax(forPath: source))
+                    case .failure(let error) where error.exceedsLimit:
+                        // Too large to read: that input's error report, and the run goes on.
+                        validator.reportUnreadable(error.reason, input: name)
+                    case .failure(let error):
+                        throw error
+                    }
                     if buffer.failed { throw BatchValidator.WriteFailure() }
                 }
             }
