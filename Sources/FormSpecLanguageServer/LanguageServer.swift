@@ -7,9 +7,9 @@ import FormSpecDiagnostics
 ///
 /// The server is a state machine over JSON-RPC messages: ``handle(_:)`` takes one message and
 /// returns the messages to send back, so it runs the same over stdio (``LanguageServerMain``) and
-/// in tests. Diagnostics are published by ``flushDiagnostics()``, which the stdio loop calls once
-/// the client has been quiet for 100 ms: a burst of keystrokes is compiled once, not once per
-/// keystroke. Requests never wait for a compilation: they answer from the last one, with the
+/// in tests. Diagnostics are published by ``flushDiagnostics()``, which the stdio loop calls 100 ms
+/// after the last edit (``lastChange``), whatever other messages come meanwhile: a burst of
+/// keystrokes is compiled once, not once per keystroke. Requests never wait for a compilation: they answer from the last one, with the
 /// document's outline (a YAML parse, no check) brought up to the text the editor shows.
 public final class LanguageServer {
     /// Where the server is in the LSP lifecycle.
@@ -163,8 +163,13 @@ public final class LanguageServer {
     /// Documents closed since the last flush, whose diagnostics must be cleared.
     private var closed: [String] = []
 
+    /// When a document last changed (opened, edited, closed): diagnostics wait until no edit has
+    /// come for a moment, however many other messages arrive meanwhile.
+    public private(set) var lastChange = ContinuousClock.now
+
     /// Marks `uri` and every open document that imports it as needing a new analysis.
     private func changed(_ uri: String) {
+        lastChange = .now
         let path = DocumentURI.path(of: uri)
         for (other, analysis) in analyses where other == uri || analysis.dependencies(besides: "").contains(path) {
             stale.insert(other)
@@ -206,7 +211,8 @@ public final class LanguageServer {
         var out: [Value] = []
         for uri in closed {
             out.append(Self.publish(uri: uri, version: nil, []))
-            for foreign in foreignPublished.removeValue(forKey: uri) ?? [] {
+            for foreign in (foreignPublished.removeValue(forKey: uri) ?? []).sorted()
+            where !isForeignPublished(foreign, byOtherThan: uri) {
                 out.append(Self.publish(uri: foreign, version: nil, []))
             }
         }

@@ -32,10 +32,16 @@ public enum LanguageServerMain {
             }
         }
         while true {
-            // Diagnostics wait until the client has been quiet for a moment, so a burst of edits
-            // compiles once; requests in the meantime answer from the last state.
-            if server.hasPendingDiagnostics, !reader.isReadable(within: debounceMilliseconds) {
-                send(server.flushDiagnostics())
+            // Diagnostics wait until no edit has come for a moment, so a burst of edits compiles
+            // once; requests in the meantime answer from the last state. Other messages (hovers,
+            // cancellations) do not hold them back.
+            if server.hasPendingDiagnostics {
+                let quiet = (ContinuousClock.now - server.lastChange).components
+                let quietMilliseconds = quiet.seconds * 1000 + quiet.attoseconds / 1_000_000_000_000_000
+                let left = Int32(clamping: Int64(debounceMilliseconds) - quietMilliseconds)
+                if left <= 0 || !reader.isReadable(within: left) {
+                    send(server.flushDiagnostics())
+                }
             }
             switch reader.next() {
             case .message(let body):

@@ -63,6 +63,27 @@ import Testing
         }
     }
 
+    @Test func anOversizedLengthLosesOneMessageNotTheSession() {
+        // The body is short: the next header comes long before the declared end.
+        let result = frames(
+            "Content-Length: 67108865\r\n\r\n{\"method\":\"initialized\"}Content-Length: 2\r\n\r\n{}")
+        #expect(result.count == 3)
+        if case .malformed(let reason) = result.first {
+            #expect(reason.contains("over the limit"))
+        } else {
+            Issue.record("expected a malformed frame, got \(result)")
+        }
+        #expect(result.dropFirst().first == .message(Array("{}".utf8)))
+        #expect(result.last == .end)
+    }
+
+    @Test func anOversizedBodyOfTheDeclaredLengthIsDroppedWhole() {
+        let body = String(repeating: "x", count: MessageReader.maxBodySize + 1)
+        let result = frames("Content-Length: \(body.utf8.count)\r\n\r\n" + body + "Content-Length: 2\r\n\r\n{}")
+        #expect(result.count == 3)
+        #expect(result.dropFirst().first == .message(Array("{}".utf8)))
+    }
+
     @Test func anEndlessHeaderIsCutOff() {
         let result = frames(String(repeating: "x", count: MessageReader.maxHeaderSize + 10))
         if case .malformed = result.first {} else { Issue.record("expected a malformed frame, got \(result)") }

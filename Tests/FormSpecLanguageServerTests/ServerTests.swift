@@ -185,6 +185,32 @@ import Testing
         #expect(onForm.contains { $0["message"]?.string?.contains("handle") == true })
     }
 
+    @Test func openingAMissingLibraryRechecksTheFormsThatImportIt() {
+        // The library is not on disk: the form cannot import it until the editor opens it.
+        let client = InProcessClient()
+        client.open(formPath, Self.form)
+        let before = client.published()[DocumentURI.uri(ofPath: formPath)] ?? []
+        #expect(before.contains { $0["message"]?.string?.contains("cannot import") == true })
+        client.open(libraryPath, Self.library)
+        #expect(client.published()[DocumentURI.uri(ofPath: formPath)] == [])
+    }
+
+    @Test func closingOneFormKeepsALibrarysProblemsAnotherOpenFormReports() {
+        let broken = Self.library.replacingOccurrences(of: "pattern:", with: "patern:")
+        let client = InProcessClient(files: [libraryPath: broken])
+        let other = "/specs/login.form.yaml"
+        client.open(formPath, Self.form)
+        client.open(other, Self.form.replacingOccurrences(of: "form: signup", with: "form: login"))
+        #expect(client.published()[DocumentURI.uri(ofPath: libraryPath)]?.isEmpty == false)
+        client.notify("textDocument/didClose", ["textDocument": ["uri": .string(DocumentURI.uri(ofPath: formPath))]])
+        let published = client.published()
+        #expect(published[DocumentURI.uri(ofPath: formPath)] == [])
+        // Not cleared: the other form still reports it.
+        #expect(published[DocumentURI.uri(ofPath: libraryPath)] == nil)
+        client.notify("textDocument/didClose", ["textDocument": ["uri": .string(DocumentURI.uri(ofPath: other))]])
+        #expect(client.published()[DocumentURI.uri(ofPath: libraryPath)] == [])
+    }
+
     @Test func closingADocumentClearsItsDiagnostics() {
         let client = InProcessClient()
         client.open("/a.form.yaml", "formspec: 1\nform: a\nfields: {x: {typ: text}}\n")
@@ -233,6 +259,23 @@ import Testing
             of: "    label: Confirm password",
             with: "    when: {field: username, less_than: {field: ‸}}\n    label: Confirm password")
         #expect(complete(operand) == ["username", "password", "confirm"])
+    }
+
+    @Test func completesOnlyMessageAndWhenBesideAFormRule() {
+        let source = Self.form + "\nform_rules:\n  - at_least_one_of: [username, password]\n    ‸\n"
+        #expect(complete(source) == SpecVocabulary.formRuleKeys + ["message", "when"])
+    }
+
+    @Test func completesFieldNamesInEveryRuleThatTakesAFieldOperand() {
+        for rule in ["equals", "not_equals"] {
+            let operand = Self.form.replacingOccurrences(of: "same_as: password", with: "\(rule): {field: ‸}")
+            #expect(complete(operand) == ["username", "password", "confirm"], "\(rule)")
+            // No offset there: only `field`.
+            let key = Self.form.replacingOccurrences(of: "same_as: password", with: "\(rule): {‸}")
+            #expect(complete(key) == ["field"], "\(rule)")
+        }
+        let contains = Self.form.replacingOccurrences(of: "same_as: password", with: "not_contains_field: ‸")
+        #expect(complete(contains) == ["username", "password", "confirm"])
     }
 
     @Test func completesOwnAndImportedDefinesInUse() {
@@ -306,6 +349,63 @@ import Testing
         let value = try #require(client.at("textDocument/hover", formPath, source)["contents"]?["value"]?.string)
         #expect(value.hasPrefix("**field `password`** — secret"))
         #expect(value.contains("`min_length: 8`"))
+    }
+
+    /// A form with a repeatable group and a test naming its fields as reports do.
+    static let contactsForm = """
+        formspec: 1
+        form: people
+        fields:
+          owner: {}
+          contacts:
+            type: list
+            of: group
+            fields:
+              name: {}
+              phone: {}
+            rules:
+              - max_items: 3
+          note:
+            rules:
+              - different_from: /contacts/1/name
+        tests:
+          - name: two contacts
+            input: {contacts: [{name: Ann, phone: "1"}, {name: Bob}]}
+            expect:
+              errors:
+                contacts.1.phone: [Phone is required]
+        """
+
+    @Test func aTestsPathsAreTheFieldsTheyName() throws {
+        let path = "/specs/people.form.yaml"
+        let client = InProcessClient()
+        let hover = Self.contactsForm.replacingOccurrences(of: "contacts.1.phone:", with: "contacts.1.ph‸one:")
+        client.open(path, hover.unmarked)
+        let value = try #require(client.at("textDocument/hover", path, hover)["contents"]?["value"]?.string)
+        #expect(value.hasPrefix("**field `phone`**"))
+        #expect(client.at("textDocument/definition", path, hover)["range"]?["start"]?["line"] == 9)
+        // An input's own keys are values, not the test's keys (`name` is not the test's name).
+        let input = Self.contactsForm.replacingOccurrences(of: "{name: Bob}", with: "{na‸me: Bob}")
+        #expect(client.at("textDocument/hover", path, input) == .null)
+        let completion = Self.contactsForm.replacingOccurrences(of: "contacts.1.phone:", with: "con‸:")
+        let typing = "/specs/typing.form.yaml"
+        client.open(typing, completion.unmarked)
+        let labels = InProcessClient.labels(client.at("textDocument/completion", typing, completion))
+        #expect(labels.contains("contacts.0.phone"))
+        #expect(labels.contains("owner"))
+    }
+
+    @Test func aRootPathNeedsAnIndexAfterAListAndNoneElsewhere() {
+        let path = "/specs/people.form.yaml"
+        let client = InProcessClient()
+        for (number, (written, found)) in [
+            ("/contacts/1/na‸me", true), ("/contacts/na‸me", false), ("/own‸er/0", false), ("/contac‸ts", true),
+        ].enumerated() {
+            let source = Self.contactsForm.replacingOccurrences(of: "/contacts/1/name", with: written)
+            let variant = path.replacingOccurrences(of: "people", with: "people\(number)")
+            client.open(variant, source.unmarked)
+            #expect((client.at("textDocument/hover", variant, source) != .null) == found, "\(written)")
+        }
     }
 
     @Test func hoverOnAnEnumValueShowsTheMessageItSelects() throws {

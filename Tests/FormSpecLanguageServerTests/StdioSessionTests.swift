@@ -117,6 +117,50 @@ import Testing
         #expect(client.stderr.contains("skipped a malformed message"))
     }
 
+    @Test func diagnosticsArriveWhileOtherRequestsKeepComing() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let client = try StdioClient(folder: folder)
+        let uri = Value.string(DocumentURI.uri(ofPath: folder.appendingPathComponent("signup.form.yaml").path))
+        _ = try client.request("initialize", ["capabilities": [:]])
+        let typo = ServerTests.form.replacingOccurrences(of: "min_length: 8", with: "min_lenght: 8")
+        client.notify(
+            "textDocument/didOpen",
+            ["textDocument": ["uri": uri, "languageId": "yaml", "version": 1, "text": .string(typo)]])
+        // A hover every 20 ms, never 100 ms of quiet: the diagnostics used to wait for a pause.
+        var published = false
+        let start = Date()
+        while !published, Date().timeIntervalSince(start) < 10 {
+            usleep(20_000)
+            let hover = try client.request(
+                "textDocument/hover", ["textDocument": ["uri": uri], "position": position(0, 0)])
+            #expect(hover["result"] != nil)
+            published = client.transcript.contains { $0.message["method"] == "textDocument/publishDiagnostics" }
+        }
+        #expect(published)
+        #expect(try client.request("shutdown", .null)["result"] == .null)
+        client.notify("exit", .null)
+        #expect(client.finish() == 0)
+    }
+
+    @Test func aLengthOverTheLimitWithAShortBodyLosesOneMessageNotTheSession() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let client = try StdioClient(folder: folder)
+        #expect(try client.request("initialize", ["capabilities": [:]])["result"]?["capabilities"] != nil)
+        // 64 MiB and a byte declared, a short body sent: the next header ends the frame (the
+        // server used to wait for the declared bytes, swallowing every later message).
+        client.writeRaw(
+            Array(
+                "Content-Length: \(MessageReader.maxBodySize + 1)\r\n\r\n{\"jsonrpc\":\"2.0\",\"method\":\"initialized\"}"
+                    .utf8))
+        #expect(try client.request("textDocument/unknown", [:])["error"]?["code"] == .integer(-32601))
+        #expect(try client.request("shutdown", .null)["result"] == .null)
+        client.notify("exit", .null)
+        #expect(client.finish() == 0)
+        #expect(client.stderr.contains("over the limit"))
+    }
+
     /// The transcript as Markdown, the scratch folder replaced by ``shownFolder``.
     static func markdown(_ transcript: [(outgoing: Bool, message: Value)], folder: String) -> String {
         var text = """

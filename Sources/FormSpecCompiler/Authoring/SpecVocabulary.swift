@@ -28,6 +28,8 @@ package enum SpecVocabulary {
     package static var conditionKeys: [String] { Checker.conditionKeys }
     /// Keys of a `{value: …, label: …}` choice option.
     package static let optionKeys = ["value", "label"]
+    /// The keys of an expected check in a test's `checks:` (both forms).
+    package static let expectedCheckKeys: Set<String> = ["rule", "passed", "failed", "requirement"]
 
     /// Field types (`type:`).
     package static var fieldTypes: [String] { FieldType.allCases.map(\.rawValue) }

@@ -42,6 +42,9 @@ struct DocumentAnalysis {
     var lastGoodOutline: SpecOutline?
     /// Outlines of the files the document imports, directly or not.
     var imports: [SpecOutline]
+    /// The paths the document's own `import:` entries name, whether or not they could be read: a
+    /// library opened (or created) in the editor after the document must re-check it.
+    var wantedImports: Set<String>
     /// How long compiling took.
     var duration: Duration
 
@@ -58,6 +61,11 @@ struct DocumentAnalysis {
         lastGoodOutline = outline ?? previous?.lastGoodOutline
         imports = []
         if let root = lastGoodOutline { imports = Self.importedOutlines(of: root, sources: sources) }
+        wantedImports = Set(
+            (lastGoodOutline?.imports ?? []).map { entry in
+                let folder = document.path.lastIndex(of: "/").map { String(document.path[..<$0]) } ?? "."
+                return Compiler.normalizePath(entry.path.hasPrefix("/") ? entry.path : folder + "/" + entry.path)
+            })
         duration = clock.now - start
     }
 
@@ -94,7 +102,7 @@ struct DocumentAnalysis {
 
     /// The paths this document's compilation read besides its own.
     func dependencies(besides path: String) -> Set<String> {
-        Set(sources.keys).union(imports.map(\.path)).subtracting([path])
+        Set(sources.keys).union(imports.map(\.path)).union(wantedImports).subtracting([path])
     }
 
     /// Every define visible from the document: its own, then the imported ones.

@@ -107,18 +107,59 @@ struct SpecOutline {
     /// groups) the path is inside, `/address/country` a path from the form's root.
     func field(named name: String, at path: [PathStep]) -> OutlineEntry? {
         if name.hasPrefix("/") {
-            var entries = fields
-            var found: OutlineEntry?
-            for step in name.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
-                // An item index (`/contacts/0/name`) stays in the same list of groups.
-                if found != nil, Int(step) != nil { continue }
-                guard let entry = entries.first(where: { $0.name == step }) else { return nil }
-                found = entry
-                entries = Self.nestedFields(of: entry)
-            }
-            return found
+            return field(atSteps: name.dropFirst().split(separator: "/", omittingEmptySubsequences: false))
         }
         return fields(inGroups: Self.groupChain(path)).first { $0.name == name }
+    }
+
+    /// The field a report or a spec test names by its dotted path (`address.city`,
+    /// `contacts.1.phone`), as the compiler resolves it.
+    func field(atReportPath path: String) -> OutlineEntry? {
+        field(atSteps: path.split(separator: ".", omittingEmptySubsequences: false))
+    }
+
+    /// The field at `steps` from the root, as the compiler reads a path: a list is followed by an
+    /// item index (`contacts/0/name`) or ends there, and an index follows only a list. An item
+    /// is its list's entry (a list of groups lists its fields under it).
+    private func field(atSteps steps: [Substring]) -> OutlineEntry? {
+        var entries = fields
+        var found: OutlineEntry?
+        var afterList = false
+        for step in steps {
+            if afterList {
+                guard Int(step) != nil else { return nil }
+                afterList = false
+                continue
+            }
+            guard Int(step) == nil, let entry = entries.first(where: { $0.name == step }) else { return nil }
+            found = entry
+            entries = Self.nestedFields(of: entry)
+            afterList = Self.isList(entry)
+        }
+        return found
+    }
+
+    /// Whether `entry` is written `type: list`.
+    static func isList(_ entry: OutlineEntry) -> Bool {
+        entry.node.mapping?.contains { $0.key.scalar?.text == "type" && $0.value.scalar?.text == "list" } == true
+    }
+
+    /// Every field's path as reports and spec tests name it (`address.city`, a list's items by
+    /// their first, `contacts.0.phone`), groups and lists walked.
+    var reportPaths: [String] {
+        var result: [String] = []
+        func walk(_ entries: [OutlineEntry], prefix: String, depth: Int) {
+            guard depth < 16 else { return }
+            for entry in entries {
+                let path = prefix + entry.name
+                result.append(path)
+                let isList = Self.isList(entry)
+                if isList { result.append(path + ".0") }
+                walk(Self.nestedFields(of: entry), prefix: path + (isList ? ".0." : "."), depth: depth + 1)
+            }
+        }
+        walk(fields, prefix: "", depth: 0)
+        return result
     }
 
     /// The fields of the group reached through the groups `chain` from the root (the form's own

@@ -26,14 +26,19 @@ enum SpecSlot: Equatable {
     /// A `when:` condition.
     case condition
     case conditionList
-    /// `min:`/`max:`/… argument: a literal or `{field: NAME}`.
+    /// `min:`/`max:`/… argument: a literal or `{field: NAME, offset: STEP}`.
     case comparand
+    /// `equals:`/`not_equals:`/`multiple_of:` argument: a literal or `{field: NAME}` (no offset).
+    case fieldOperand
     /// `tests:`.
     case testList
     case test
     case expect
     /// A mapping keyed by field names (`input:`, `original:`, `expect: errors:`).
     case fieldValues
+    /// What a test's input gives inside a group or list (`contacts: [{name: Ann}]`): values, not
+    /// spec keys.
+    case nestedValues
     /// A mapping keyed by locales (`message:`, `requirement:`, `label:` maps).
     case messages
     case optionList
@@ -92,16 +97,17 @@ enum SpecSlot: Equatable {
             case "flags": return .patternFlags
             case "format": return .format
             case "contains": return .characterClass
-            case "same_as", "different_from": return .fieldName
+            case "same_as", "different_from", "not_contains_field": return .fieldName
             case "at_least_one_of": return .fieldNameList
             case "use": return .defineName
             case "message", "requirement": return .messages
             case "min", "max", "at_least", "at_most", "greater_than", "less_than": return .comparand
+            case "equals", "not_equals", "multiple_of": return .fieldOperand
             default: return .other
             }
         case (.characterClass, .item): return .characterClass
         case (.fieldNameList, .item): return .fieldName
-        case (.comparand, .key("field")): return .fieldName
+        case (.comparand, .key("field")), (.fieldOperand, .key("field")): return .fieldName
         case (.condition, .key(let key)):
             switch key {
             case "field": return .fieldName
@@ -122,6 +128,7 @@ enum SpecSlot: Equatable {
             default: return .other
             }
         case (.expect, .key("errors")), (.expect, .key("warnings")), (.expect, .key("checks")): return .fieldValues
+        case (.fieldValues, _), (.nestedValues, _): return .nestedValues
         case (.testList, .key("cases")): return .testList
         case (.optionList, .item): return .option
         case (.option, .key("label")): return .messages

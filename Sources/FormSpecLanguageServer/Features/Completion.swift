@@ -73,20 +73,29 @@ extension LanguageServer {
         case .field: return plain(SpecVocabulary.fieldKeys)
         case .ruleItem(let form):
             return rules(form ? SpecVocabulary.formRuleKeys : SpecVocabulary.ruleNames)
-                + plain(SpecVocabulary.ruleModifierKeys)
+                + plain(form ? SpecVocabulary.formRuleModifierKeys : SpecVocabulary.ruleModifierKeys)
         case .condition:
             return SpecVocabulary.conditionKeys.map {
                 Candidate(
                     label: $0, kind: .property, detail: SpecVocabulary.documentation(ofConditionKey: $0), isKey: true)
             }
         case .comparand: return plain(["field", "offset"])
+        case .fieldOperand: return plain(["field"])
         case .test: return plain(SpecVocabulary.testKeys)
         case .testList: return plain(SpecVocabulary.testSectionKeys)
         case .expect: return plain(SpecVocabulary.expectKeys)
         case .option: return plain(SpecVocabulary.optionKeys)
         case .fieldValues:
-            return fieldNames(analysis).map {
-                var key = $0; key.isKey = true; return key
+            // Fields as reports name them: `address.city`, `contacts.0.phone`.
+            guard let outline = analysis.lastGoodOutline, outline.reportPaths.count > outline.fields.count else {
+                return fieldNames(analysis).map {
+                    var key = $0; key.isKey = true; return key
+                }
+            }
+            return outline.reportPaths.map { path in
+                let entry = outline.field(atReportPath: path)
+                return Candidate(
+                    label: path, kind: .field, detail: entry.map(Self.fieldSummaryLine) ?? "", isKey: true)
             }
         case .messages:
             return locales(analysis).map {

@@ -10,8 +10,11 @@ extension LanguageServer {
         else { return .null }
         let names: (isKey: Bool, slot: SpecSlot) = (token.isKey, token.slot)
         switch names {
-        case (false, .fieldName), (true, .fieldValues):
+        case (false, .fieldName):
             guard let field = outline.field(named: token.text, at: token.path) else { return .null }
+            return location(document.uri, document.lines.lspRange(of: field.location))
+        case (true, .fieldValues):
+            guard let field = outline.field(atReportPath: token.text) else { return .null }
             return location(document.uri, document.lines.lspRange(of: field.location))
         case (false, .defineName):
             guard let define = analysis.visibleDefines.first(where: { $0.entry.name == token.text }) else {

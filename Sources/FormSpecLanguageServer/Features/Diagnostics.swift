@@ -33,11 +33,18 @@ extension LanguageServer {
                 Self.publish(
                     uri: uri, version: nil, byPath[path]!.map { lspDiagnostic($0, in: document, lines: lines) }))
         }
-        for uri in foreignPublished[document.uri, default: []].subtracting(foreign).sorted() {
+        for uri in foreignPublished[document.uri, default: []].subtracting(foreign).sorted()
+        where !isForeignPublished(uri, byOtherThan: document.uri) {
             out.append(Self.publish(uri: uri, version: nil, []))
         }
         foreignPublished[document.uri] = foreign
         return out
+    }
+
+    /// Whether an open document other than `owner` last gave the file `uri` diagnostics: then they
+    /// stand, and `owner` no longer reporting them does not clear them.
+    func isForeignPublished(_ uri: String, byOtherThan owner: String) -> Bool {
+        foreignPublished.contains { $0.key != owner && $0.value.contains(uri) }
     }
 
     /// One compiler diagnostic as an LSP `Diagnostic`: the same severity and message, the range

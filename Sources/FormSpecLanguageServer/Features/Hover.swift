@@ -14,8 +14,17 @@ extension LanguageServer {
             switch token.slot {
             case .ruleItem where SpecVocabulary.documentation(ofRule: token.text) != nil:
                 markdown = Self.ruleDocumentation(token.text)
-            case .fields, .fieldValues:
+            case .fields:
                 markdown = outline.field(named: token.text, at: token.path).map(Self.fieldDocumentation)
+            case .fieldValues:
+                // A test's input or expectation names a field as reports do (`contacts.1.phone`).
+                markdown = outline.field(atReportPath: token.text).map(Self.fieldDocumentation)
+            case .nestedValues:
+                // Inside an input's group or list, keys are the input's; inside `checks:`, the
+                // expectation's own.
+                markdown =
+                    SpecVocabulary.expectedCheckKeys.contains(token.text)
+                    ? SpecVocabulary.documentation(ofKey: token.text).map { "**\(token.text)** — \($0)" } : nil
             case .defines:
                 markdown = outline.define(named: token.text).map {
                     Self.defineDocumentation($0, in: outline, from: document.path)

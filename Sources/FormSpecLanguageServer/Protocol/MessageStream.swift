@@ -82,7 +82,11 @@ struct MessageReader {
             case .complete(let headerEnd, let length?):
                 if length > Self.maxBodySize {
                     start = headerEnd
-                    discard(length)
+                    if discardBody(length) {
+                        return .malformed(
+                            "a message declared \(length) bytes, over the limit of \(Self.maxBodySize), and the next header came before its end"
+                        )
+                    }
                     return .malformed("a message of \(length) bytes exceeds the limit of \(Self.maxBodySize)")
                 }
                 // Wait for the body, but stop at a header inside it: the length was wrong.
@@ -254,19 +258,30 @@ struct MessageReader {
         }
     }
 
-    /// Drops `count` bytes of input after `start`, reading them if they have not arrived.
-    private mutating func discard(_ count: Int) {
+    /// Drops the `count` bytes of a body too large to keep, after `start`, reading them as they
+    /// arrive; stops at a header among them, as for any body (the length was wrong: one wrong
+    /// length must not swallow the rest of the session). Returns whether it stopped at one.
+    private mutating func discardBody(_ count: Int) -> Bool {
         var remaining = count
-        while remaining > 0 {
-            let available = buffer.count - start
-            if available >= remaining {
-                start += remaining
-                return
+        while true {
+            let available = min(buffer.count - start, remaining)
+            if let header = Self.findHeader(in: buffer, from: start, upTo: start + available) {
+                start = header
+                return true
             }
-            remaining -= available
-            start = buffer.count
+            if available == remaining {
+                start += remaining
+                return false
+            }
+            // Keep the bytes a header cut off by the buffer's end may start in; drop the rest.
+            let dropped = max(0, available - Self.marker.count - 24)
+            start += dropped
+            remaining -= dropped
             compact()
-            if !fill() { return }
+            if !fill() {
+                start = buffer.count
+                return false
+            }
         }
     }
 
