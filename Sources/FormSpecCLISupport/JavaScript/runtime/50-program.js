@@ -911,7 +911,21 @@ class Program {
     visitMembers(members, parent, depth, assign, unknown) {
         // At the root a path (`address.city`) names its field too, as live forms' value maps do.
         const index = parent < 0 ? this.fieldIndex : this.nestedLayout.members[parent];
+        // Such a path is read first, so that the same field given inside its group or list too is
+        // read from there, whatever the members' order.
+        let pathKeys = 0;
+        if (parent < 0) {
+            for (const [key, value] of members) {
+                if (!key.includes(".")) continue;
+                const field = index.get(key);
+                if (field === undefined) continue;
+                pathKeys++;
+                assign(field, value);
+                this.visitChildren(field, value, depth, assign, unknown);
+            }
+        }
         for (const [key, value] of members) {
+            if (pathKeys > 0 && key.includes(".") && index.get(key) !== undefined) continue;
             const field = index?.get(key);
             if (field === undefined) {
                 unknown(parent < 0 ? key : this.fields[parent].name + "." + key);
