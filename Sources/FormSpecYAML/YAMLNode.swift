@@ -52,8 +52,11 @@ package struct YAMLNode: Sendable, Hashable {
             case .null: return "null"
             case .bool: return "a boolean"
             case .integer: return "an integer"
-            case .float: return "a number"
-            case .string: return "a string"
+            case .float(let value): return value.isFinite ? "a number" : "a number that is not finite"
+            case .string:
+                // A plain number too large for a Double (`1e400`) resolves as a string.
+                if let scalar, scalar.style == .plain, Double(scalar.text) != nil { return "a number out of range" }
+                return "a string"
             }
         case .sequence: return "a list"
         case .mapping: return "a mapping"
