@@ -65,6 +65,11 @@ public final class LanguageServer {
             handleNotification(method, params)
             return []
         }
+        // JSON-RPC ids are strings or numbers: a request with another kind is not run.
+        switch id {
+        case .string, .integer, .number, .null: break
+        default: return [Self.error(id: .null, .invalidRequest, "a request's id must be a string or a number")]
+        }
         return request(id: id, method: method, params: params)
     }
 
@@ -117,6 +122,9 @@ public final class LanguageServer {
             guard let item = params["textDocument"], let uri = item["uri"]?.string, let text = item["text"]?.string
             else { return }
             documents[uri] = Document(uri: uri, version: item["version"]?.int ?? 0, text: text)
+            // Opened again (a client error the server still takes): the new document's revision
+            // count starts over, so an analysis of the old text must not pass for current.
+            analyses[uri] = nil
             changed(uri)
         case "textDocument/didChange":
             guard let uri = params["textDocument"]?["uri"]?.string, var document = documents[uri],

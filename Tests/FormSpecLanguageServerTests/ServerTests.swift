@@ -87,6 +87,28 @@ import Testing
         #expect(client.server.handle(body: Array(deep.utf8)).first?["error"]?["code"] == .integer(-32700))
     }
 
+    @Test func aRequestWhoseIdIsNotAStringOrNumberIsNotRun() {
+        let client = InProcessClient()
+        for id: Value in [true, [1], ["a": 1]] {
+            let reply = client.server.handle(["jsonrpc": "2.0", "id": id, "method": "shutdown"])
+            #expect(reply.first?["error"]?["code"] == .integer(-32600))
+            #expect(reply.first?["id"] == .null)
+        }
+        #expect(!client.server.hasShutDown)
+    }
+
+    @Test func openingADocumentAgainAnswersFromTheNewText() throws {
+        let client = InProcessClient()
+        let first = Self.form.replacingOccurrences(of: "min_length: 8", with: "min_‸length: 8")
+        client.open(formPath, first.unmarked)
+        _ = client.at("textDocument/hover", formPath, first)
+        // The same URI opened again with other text at the same place.
+        let second = Self.form.replacingOccurrences(of: "min_length: 8", with: "format: email")
+        client.open(formPath, second)
+        let hover = try #require(client.at("textDocument/hover", formPath, first)["contents"]?["value"]?.string)
+        #expect(hover.hasPrefix("**format**"))
+    }
+
     @Test func shutdownThenExitIsExitCodeZero() {
         let client = InProcessClient()
         #expect(client.request("shutdown", .null)["result"] == .null)
