@@ -316,6 +316,11 @@ struct HostileSpecTests {
             ])
     }
 
+    @Test func aQuotedLanguageVersionSaysSo() {
+        let compilation = compile("formspec: \"1\"\nform: f\nfields:\n  a: {}\n")
+        #expect(messages(compilation) == ["'formspec' is the number 1, not the string \"1\""])
+    }
+
     @Test func aWarningsBoundDoesNotContradictAnErrorsBound() throws {
         // Values up to 10 are valid: they get the warning.
         let program = try program(

@@ -43,6 +43,8 @@ struct Checker {
     var cyclicDefines: Set<String> = []
     /// Names some `use:` asked for, to warn about defines of this file that nothing uses.
     var usedDefines: Set<String> = []
+    /// The rule names each checked field's checklist may hold, for the names a test expects.
+    var checklistRules: [String: [String]] = [:]
     /// Each define checked once per field it is used on (`nil`: it failed, already reported), so
     /// defines that `use:` each other many times cost linear, not exponential, time.
     var checkedUses: [UseKey: CheckedRule?] = [:]
@@ -135,7 +137,10 @@ struct Checker {
         var ownConditions: [Int: Condition] = [:]
         for (index, field) in layout.enumerated() where !field.name.isEmpty {
             let checked = quietly(field.quiet) { $0.checkField(field, index: index, ownConditions: &ownConditions) }
-            if let checked { checkedFields.append(checked) }
+            if let checked {
+                checkedFields.append(checked)
+                checklistRules[checked.name] = ["required", "type"] + checked.rules.map { $0.name }
+            }
         }
         warnAboutUnusedDefines(spec)
         var formRules: [CheckedFormRule] = []
@@ -154,6 +159,12 @@ struct Checker {
             return
         }
         if case .integer(1) = version.resolved { return }
+        if case .string("1") = version.resolved {
+            diagnostics.error(
+                "'formspec' is the number 1, not the string \"1\"", at: version.location,
+                notes: [.init("write formspec: 1, without quotes")])
+            return
+        }
         diagnostics.error(
             "unsupported language version '\(version.scalar?.text ?? version.kindDescription)'", at: version.location,
             notes: [.init("this compiler reads 'formspec: 1'")])
@@ -382,6 +393,8 @@ struct Checker {
             return nil
         }
         if !declaration.applies(to: field.type) {
+            // Written, though misplaced: the define it names is not also "never used".
+            if syntax.key.value == "use", let name = syntax.argument.scalar?.text { usedDefines.insert(name) }
             diagnostics.error(
                 "rule '\(syntax.key.value)' does not apply to \(field.described)",
                 at: syntax.key.location,
@@ -462,7 +475,7 @@ struct Checker {
     private mutating func reportTooDeep(at location: SourceLocation) {
         diagnostics.error(
             "rules nest more than \(Self.maxRuleDepth) levels deep (through 'use:' and all/any/not)", at: location,
-            notes: [.init("a chain of defines that use each other this long is likely a mistake")])
+            notes: [.init("a chain of defines (or of all, any and not) this deep is likely a mistake")])
     }
 
     /// A `message:` or `requirement:` node: a string in the spec's locale, or a map by locale.
@@ -669,13 +682,19 @@ struct Checker {
                 return nil
             }
             var indexes: [Int] = []
+            var listed = true
             for node in nodes {
                 guard let name = Read.string(node, "a field name", &diagnostics), let info = resolveField(name) else {
+                    listed = false
                     continue
+                }
+                if indexes.contains(info.index) {
+                    diagnostics.error("'at_least_one_of' lists '\(name.value)' twice", at: name.location)
+                    listed = false
                 }
                 indexes.append(info.index)
             }
-            guard indexes.count == nodes.count else { return nil }
+            guard listed else { return nil }
             let placeholders: [String: PlaceholderValue] = ["fields": .labels(indexes, or: true)]
             return CheckedFormRule(
                 name: "at_least_one_of", kind: .atLeastOneOf(indexes),

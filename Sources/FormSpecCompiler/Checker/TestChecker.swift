@@ -145,7 +145,7 @@ extension Checker {
             let field = pair.key.scalar?.text ?? ""
             checkExpectedField(field, at: pair.key.location, what: "checks", test: test)
             if let items = pair.value.sequence {
-                result.append((field, .exact(items.compactMap { expectedCheck($0) })))
+                result.append((field, .exact(items.compactMap { expectedCheck($0, of: field) })))
             } else if pair.value.mapping == nil {
                 diagnostics.error(
                     "the checks of '\(field)' must be a list of {rule, passed}, or a mapping {passed, failed}, "
@@ -153,8 +153,8 @@ extension Checker {
             } else if var outcome = MappingReader(
                 pair.value, what: "the checks of '\(field)'", diagnostics: &diagnostics)
             {
-                let passed = outcome.take("passed").map { ruleNames($0) }
-                let failed = outcome.take("failed").map { ruleNames($0) }
+                let passed = outcome.take("passed").map { ruleNames($0, of: field) }
+                let failed = outcome.take("failed").map { ruleNames($0, of: field) }
                 let unknown = outcome.remaining
                 outcome.reportUnknown(
                     in: "the checks of '\(field)'", known: ["passed", "failed"], diagnostics: &diagnostics)
@@ -168,9 +168,10 @@ extension Checker {
         return result
     }
 
-    private mutating func expectedCheck(_ node: YAMLNode) -> SpecTest.ExpectedCheck? {
+    private mutating func expectedCheck(_ node: YAMLNode, of field: String) -> SpecTest.ExpectedCheck? {
         guard var reader = MappingReader(node, what: "an expected check", diagnostics: &diagnostics) else { return nil }
         let rule = Read.string(reader.take("rule"), "a check's 'rule'", &diagnostics)
+        if let rule { checkExpectedRule(rule, of: field) }
         let passed = Read.bool(reader.take("passed"), "a check's 'passed'", &diagnostics)
         let requirement = Read.string(reader.take("requirement"), "a check's 'requirement'", &diagnostics)
         reader.reportUnknown(
@@ -182,10 +183,25 @@ extension Checker {
         return .init(rule: rule.value, passed: passed, requirement: requirement?.value)
     }
 
-    private mutating func ruleNames(_ node: YAMLNode) -> [String] {
+    private mutating func ruleNames(_ node: YAMLNode, of field: String) -> [String] {
         if node.scalar != nil, node.resolved == .null { return [] }
         let items = node.sequence ?? [node]
-        return items.compactMap { Read.string($0, "a rule name", &diagnostics)?.value }
+        return items.compactMap {
+            guard let name = Read.string($0, "a rule name", &diagnostics) else { return nil }
+            checkExpectedRule(name, of: field)
+            return name.value
+        }
+    }
+
+    /// Reports a rule name a test expects in `field`'s checklist that none of its rules has (a
+    /// misspelling would only show when the test runs, without a place).
+    private mutating func checkExpectedRule(_ rule: Located<String>, of field: String) {
+        guard let names = checklistRules[field], !names.contains(rule.value) else { return }
+        let own = names.dropFirst(2)
+        diagnostics.error(
+            "field '\(field)' has no rule '\(rule.value)' in its checks", at: rule.location,
+            notes: Diagnostics.suggestion(for: rule.value, among: Array(names))
+                + [.init(own.isEmpty ? "its checks: required" : "its rules: \(own.joined(separator: ", "))")])
     }
 
     private mutating func messages(_ node: YAMLNode) -> [String] {
