@@ -216,11 +216,20 @@ extension Checker {
             let value: Value? = node.scalar == nil ? nil : Value(yaml: node)
             switch (other.type, value) {
             case (.integer, .integer(let step)?): return .integer(step)
-            case (.integer, .number?):
+            case (.integer, .number(let step)?):
+                // A whole number written with an exponent (`1e3`) is one.
+                if let whole = step.int64 { return .integer(whole) }
                 diagnostics.error(
-                    "'offset' on integer field '\(other.name)' takes a whole number, not '\(written)'",
+                    step.isWhole
+                        ? "'offset' \(written) on integer field '\(other.name)' is out of range"
+                        : "'offset' on integer field '\(other.name)' takes a whole number, not '\(written)'",
                     at: node.location,
-                    notes: [.init("an integer field's bound stays a whole number")])
+                    notes: [
+                        .init(
+                            step.isWhole
+                                ? "an integer offset is at most 9223372036854775807 either way"
+                                : "an integer field's bound stays a whole number")
+                    ])
                 return nil
             case (.number, .integer(let step)?): return .number(ExactDecimal(step))
             case (.number, .number(let step)?):
