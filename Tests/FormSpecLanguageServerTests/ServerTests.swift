@@ -484,6 +484,21 @@ import Testing
                 == .string(DocumentURI.uri(ofPath: libraryPath)))
     }
 
+    @Test func definitionOfAnImportReadsAnOpenUnsavedLibraryAndNothingMissing() {
+        // The library exists only in the editor, as check reads it.
+        let client = InProcessClient()
+        client.open(libraryPath, Self.library)
+        client.open(formPath, Self.form)
+        let source = Self.form.replacingOccurrences(of: "import: [common", with: "import: [com‸mon")
+        #expect(
+            client.at("textDocument/definition", formPath, source)["uri"]
+                == .string(DocumentURI.uri(ofPath: libraryPath)))
+        // Neither on disk nor open: check cannot import it, so it leads nowhere.
+        let missing = InProcessClient()
+        missing.open(formPath, Self.form)
+        #expect(missing.at("textDocument/definition", formPath, source) == .null)
+    }
+
     // MARK: - The vocabulary
 
     @Test func everyRuleHasDocumentationAndEveryRuleButUseADefaultMessage() {

@@ -23,9 +23,15 @@ extension LanguageServer {
             let uri = define.outline.path == document.path ? document.uri : uri(ofPath: define.outline.path)
             return location(uri, define.outline.lines.lspRange(of: define.entry.location))
         case (false, .importPath):
-            // Only where `formspec check` would read: an import outside the document's folder leads nowhere.
-            let resolver = ImportResolver(specPath: document.path, provider: provider)
-            guard case .success(let (path, _)) = resolver.resolve(token.text, from: document.path) else { return .null }
+            // Only where `formspec check` would read: an import outside the document's folder, or
+            // one that is not a readable file, leads nowhere; an open document is read unsaved.
+            var texts: [String: String] = [:]
+            for open in documents.values { texts[open.path] = open.text }
+            let sources = OpenDocumentSources(texts: texts, base: provider)
+            let resolver = ImportResolver(specPath: document.path, provider: sources)
+            guard case .success(let (path, _)) = resolver.resolve(token.text, from: document.path),
+                sources.contents(of: path) != nil
+            else { return .null }
             let start = LSPPosition(line: 0, character: 0)
             return location(uri(ofPath: path), LSPRange(start: start, end: start))
         default:
