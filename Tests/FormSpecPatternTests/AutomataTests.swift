@@ -57,6 +57,17 @@ import Testing
     _ = try Pattern.compiled(IR.count(IR.count(IR.literal("a"), 1000, 1000), 1000, 1000))
 }
 
+@Test func aLongPatternWithoutRepetitionsIsNotBlamedOnThem() throws {
+    let literal = String(repeating: "a", count: 300_000)
+    #expect {
+        try Pattern(ir: IR.literal(literal), source: literal)
+    } throws: { error in
+        guard let error = error as? PatternSyntaxError else { return false }
+        return error.message == "pattern is too large (more than 250000 automaton states)"
+            && error.note == "to compare with a long fixed text, use equals or one_of"
+    }
+}
+
 @Test func aPatternNestedTooDeeplyIsRefused() {
     var ir = IR.literal("a")
     for _ in 0..<5_000 { ir = .concatenation([ir, IR.literal("b")]) }

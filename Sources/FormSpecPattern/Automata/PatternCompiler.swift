@@ -55,6 +55,12 @@ enum PatternCompiler {
             states = automatonEstimate(ir, countingThreshold: threshold, &classSizes).states
         }
         guard states <= stateLimit else {
+            // Said in the pattern's terms: a long pattern without repetitions is large in itself.
+            guard Self.hasRepetition(ir) else {
+                throw PatternSyntaxError(
+                    message: "pattern is too large (more than \(stateLimit) automaton states)", offset: 0,
+                    length: whole, note: "to compare with a long fixed text, use equals or one_of")
+            }
             throw PatternSyntaxError(
                 message: "pattern is too large after expanding repetitions (more than \(stateLimit) automaton states)",
                 offset: 0, length: whole,
@@ -89,6 +95,20 @@ enum PatternCompiler {
         }
         result.append((.concatenation([.assertion(.start)] + parts[index...]), true))
         return result
+    }
+
+    /// Whether the IR repeats anything, without recursion.
+    static func hasRepetition(_ ir: PatternIR) -> Bool {
+        var stack = [ir]
+        while let node = stack.popLast() {
+            switch node {
+            case .empty, .scalars, .assertion: break
+            case .repetition: return true
+            case .concatenation(let parts), .alternation(let parts): stack += parts
+            case .lookaround(let body, _): stack.append(body)
+            }
+        }
+        return false
     }
 
     /// The IR's nesting depth, without recursion (the IR may be arbitrarily deep).
