@@ -873,3 +873,12 @@ fields:
     assert.equal(form.field("members.0.email").message, null);
     assert.equal(form.isValid, false);
 });
+
+test("validate refuses a stub that names no check of the form, as the CLI's --stub does", async () => {
+    const module = await load("coupon");
+    assert.throws(() => module.validate({ coupon: "SAVE10" }, { stubs: { coupon_valid: true, referal_known: true } }), {
+        name: "FormSpecError", message: "stubs: the spec has no external check named 'referal_known'",
+    });
+    const report = module.validate({ coupon: "SAVE10" }, { stubs: { coupon_valid: true, referral_known: true } });
+    assert.equal(typeof report.valid, "boolean");
+});

@@ -435,6 +435,14 @@ function fsEvaluationContext(program, options) {
         if (today == null) throw new FormSpecError("today must be a date written YYYY-MM-DD, like 2025-01-31");
     }
     const stubs = options.stubs;
+    if (stubs != null) {
+        // As the CLI's --stub: a stub must name a check the form uses (a typo would stub nothing).
+        for (const name of Object.keys(stubs)) {
+            if (!program.checkNames.includes(name)) {
+                throw new FormSpecError(`stubs: the spec has no external check named '${name}'`);
+            }
+        }
+    }
     const resolve = options.checks;
     const checks = (check, field, value) => {
         const answer = resolve?.(check, field, value);
