@@ -193,12 +193,16 @@ public final class LanguageServer {
             return analysis
         }
         stale.remove(uri)
-        var texts: [String: String] = [:]
-        for open in documents.values { texts[open.path] = open.text }
-        let analysis = DocumentAnalysis(
-            document: document, sources: OpenDocumentSources(texts: texts, base: provider), previous: analyses[uri])
+        let analysis = DocumentAnalysis(document: document, sources: openSources, previous: analyses[uri])
         analyses[uri] = analysis
         return analysis
+    }
+
+    /// Files as the editor has them: an open document's unsaved text, else the file on disk.
+    var openSources: OpenDocumentSources {
+        var texts: [String: String] = [:]
+        for open in documents.values { texts[open.path] = open.text }
+        return OpenDocumentSources(texts: texts, base: provider)
     }
 
     /// The last analysis of `uri` with its outline brought up to the current text. Requests answer

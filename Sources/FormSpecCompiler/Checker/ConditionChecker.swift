@@ -86,26 +86,28 @@ extension Checker {
                     notes: [.init("test whether it is given with 'empty: false', or test one of its fields")])
                 rejected = true
             }
-        } else if let value = reader.take("equals") {
-            if let literal = literal(value, for: field, rule: "equals") {
-                tests.append(.equals(literal))
-            } else {
-                rejected = true
+        } else {
+            if let value = reader.take("equals") {
+                if let literal = literal(value, for: field, rule: "equals") {
+                    tests.append(.equals(literal))
+                } else {
+                    rejected = true
+                }
             }
-        }
-        if field.type != .list, field.type != .group, let value = reader.take("not_equals") {
-            if let literal = literal(value, for: field, rule: "not_equals") {
-                tests.append(.notEquals(literal))
-            } else {
-                rejected = true
+            if let value = reader.take("not_equals") {
+                if let literal = literal(value, for: field, rule: "not_equals") {
+                    tests.append(.notEquals(literal))
+                } else {
+                    rejected = true
+                }
             }
-        }
-        if field.type != .list, field.type != .group, let value = reader.take("one_of") {
-            if let items = Read.list(value, "'one_of'", &diagnostics) {
-                let literals = items.compactMap { literal($0, for: field, rule: "one_of") }
-                if literals.count == items.count { tests.append(.oneOf(literals)) } else { rejected = true }
-            } else {
-                rejected = true
+            if let value = reader.take("one_of") {
+                if let items = Read.list(value, "'one_of'", &diagnostics) {
+                    let literals = items.compactMap { literal($0, for: field, rule: "one_of") }
+                    if literals.count == items.count { tests.append(.oneOf(literals)) } else { rejected = true }
+                } else {
+                    rejected = true
+                }
             }
         }
         if let value = reader.take("empty") {

@@ -62,10 +62,7 @@ struct DocumentAnalysis {
         imports = []
         if let root = lastGoodOutline { imports = Self.importedOutlines(of: root, sources: sources) }
         wantedImports = Set(
-            (lastGoodOutline?.imports ?? []).map { entry in
-                let folder = document.path.lastIndex(of: "/").map { String(document.path[..<$0]) } ?? "."
-                return Compiler.normalizePath(entry.path.hasPrefix("/") ? entry.path : folder + "/" + entry.path)
-            })
+            (lastGoodOutline?.imports ?? []).map { Compiler.resolveImport($0.path, from: document.path) })
         duration = clock.now - start
     }
 

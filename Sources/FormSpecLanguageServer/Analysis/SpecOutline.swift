@@ -184,10 +184,7 @@ struct SpecOutline {
                 result.append(path)
                 let nested = Self.nestedFields(of: entry)
                 guard !nested.isEmpty else { continue }
-                let isList = entry.node.mapping?.contains {
-                    $0.key.scalar?.text == "type" && $0.value.scalar?.text == "list"
-                }
-                walk(nested, prefix: path + (isList == true ? "/0" : ""), depth: depth + 1)
+                walk(nested, prefix: path + (Self.isList(entry) ? "/0" : ""), depth: depth + 1)
             }
         }
         walk(fields, prefix: "", depth: 0)

@@ -25,9 +25,7 @@ extension LanguageServer {
         case (false, .importPath):
             // Only where `formspec check` would read: an import outside the document's folder, or
             // one that is not a readable file, leads nowhere; an open document is read unsaved.
-            var texts: [String: String] = [:]
-            for open in documents.values { texts[open.path] = open.text }
-            let sources = OpenDocumentSources(texts: texts, base: provider)
+            let sources = openSources
             let resolver = ImportResolver(specPath: document.path, provider: sources)
             guard case .success(let (path, _)) = resolver.resolve(token.text, from: document.path),
                 sources.contents(of: path) != nil

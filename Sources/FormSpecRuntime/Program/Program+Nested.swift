@@ -53,23 +53,18 @@ extension Program {
         let index = parent < 0 ? storage.fieldIndex : layout.members[parent]
         // Such a path is read first, so that the same field given inside its group or list too is
         // read from there, whatever the members' order (the last one read used to win).
-        var pathKeys = 0
-        if parent < 0 {
-            for member in members where member.key.contains(".") {
-                guard let field = index?[member.key] else { continue }
-                pathKeys += 1
+        func isPath(_ member: Value.Member) -> Bool {
+            parent < 0 && member.key.contains(".") && index?[member.key] != nil
+        }
+        for pathsFirst in parent < 0 ? [true, false] : [false] {
+            for member in members where isPath(member) == pathsFirst {
+                guard let field = index?[member.key] else {
+                    unknown(parent < 0 ? member.key : fields[parent].name + "." + member.key)
+                    continue
+                }
                 assign(field, member.value)
                 visitChildren(of: field, member.value, layout: layout, depth: depth, assign: assign, unknown: unknown)
             }
-        }
-        for member in members {
-            if pathKeys > 0, member.key.contains("."), index?[member.key] != nil { continue }
-            guard let field = index?[member.key] else {
-                unknown(parent < 0 ? member.key : fields[parent].name + "." + member.key)
-                continue
-            }
-            assign(field, member.value)
-            visitChildren(of: field, member.value, layout: layout, depth: depth, assign: assign, unknown: unknown)
         }
     }
 

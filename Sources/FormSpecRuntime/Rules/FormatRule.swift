@@ -146,8 +146,7 @@
             if index == 8 || index == 13 || index == 18 || index == 23 {
                 guard byte == UInt8(ascii: "-") else { return false }
             } else {
-                let isHex = (byte >= 48 && byte <= 57) || (byte >= 65 && byte <= 70) || (byte >= 97 && byte <= 102)
-                guard isHex else { return false }
+                guard isHexDigit(byte) else { return false }
             }
         }
         return true

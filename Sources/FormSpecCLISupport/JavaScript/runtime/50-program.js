@@ -913,26 +913,18 @@ class Program {
         const index = parent < 0 ? this.fieldIndex : this.nestedLayout.members[parent];
         // Such a path is read first, so that the same field given inside its group or list too is
         // read from there, whatever the members' order.
-        let pathKeys = 0;
-        if (parent < 0) {
+        const isPath = (key) => parent < 0 && key.includes(".") && index.get(key) !== undefined;
+        for (const pathsFirst of parent < 0 ? [true, false] : [false]) {
             for (const [key, value] of members) {
-                if (!key.includes(".")) continue;
-                const field = index.get(key);
-                if (field === undefined) continue;
-                pathKeys++;
+                if (isPath(key) !== pathsFirst) continue;
+                const field = index?.get(key);
+                if (field === undefined) {
+                    unknown(parent < 0 ? key : this.fields[parent].name + "." + key);
+                    continue;
+                }
                 assign(field, value);
                 this.visitChildren(field, value, depth, assign, unknown);
             }
-        }
-        for (const [key, value] of members) {
-            if (pathKeys > 0 && key.includes(".") && index.get(key) !== undefined) continue;
-            const field = index?.get(key);
-            if (field === undefined) {
-                unknown(parent < 0 ? key : this.fields[parent].name + "." + key);
-                continue;
-            }
-            assign(field, value);
-            this.visitChildren(field, value, depth, assign, unknown);
         }
     }
 
