@@ -146,6 +146,29 @@ struct LiveFormTests {
         }
     }
 
+    @Test func aChangeToAFieldTheFormHidesIsNoChangeToSave() throws {
+        // The address shows only for delivery: editing it while the method is pickup saves nothing.
+        let compiled = try CompiledForm(
+            source: """
+                formspec: 1
+                form: shipping
+                fields:
+                  method: {type: choice, options: [pickup, delivery]}
+                  address:
+                    when: {field: method, equals: delivery}
+                form_rules:
+                  - require_changes: true
+                    message: Nothing to save
+                """)
+        let form = LiveForm(compiled, mode: .edit, original: ["method": "pickup", "address": "Old street 1"])
+        form.set("New street 2", forField: "address")
+        #expect(form.changedFields == ["address"])
+        #expect(form.formErrors.map(\.message) == ["Nothing to save"])
+        #expect(!form.canSubmit)
+        form.set("delivery", forField: "method")
+        #expect(form.formErrors.isEmpty)
+    }
+
     @Test func dirtyCleanRoundTripInEditMode() throws {
         let original: [String: Value] = ["name": "Mei", "sex": "female", "birthday": "2001-04-03"]
         let form = LiveForm(try loadSpec("student_profile"), mode: .edit, original: original)
