@@ -1,5 +1,13 @@
 @_spi(Tooling) import FormSpecRuntime
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Validates inputs one after another and writes one report per input: the engine of
 /// `formspec validate`.
 ///
@@ -137,7 +145,7 @@ package final class BatchValidator {
             writeError(error.message, input: name, line: nil)
             return
         }
-        try validate(value, input: name, line: nil)
+        try validate(value, input: name)
     }
 
     /// Validates each line of `reader` as one JSON object, writing one report a line in order.
@@ -164,6 +172,61 @@ package final class BatchValidator {
         }
     }
 
+    /// Where a JSON Lines line is, for the reports that show its number (an error, a text report).
+    enum LineNumber {
+        /// Its 1-based number.
+        case number(Int)
+        /// Its index in the chunk a parallel run is validating, whose first line's number
+        /// ``chunkFirstNumber`` learns.
+        case inChunk(Int)
+    }
+
+    /// The number of the first line of the chunk being validated, for a line given by its index
+    /// in it (``LineNumber/inChunk(_:)``): set by a parallel run, asked for only by a report that
+    /// shows a number.
+    var chunkFirstNumber: () -> Int = { 1 }
+
+    /// Validates the first of `lines` (whole JSON Lines lines) and writes its report, or its
+    /// error; returns the index of the `\n` that ends it, or `lines.count` when none does.
+    ///
+    /// The line's end is found by the pass that reads its record
+    /// (``RecordValidator/readLeadingLine(of:errorsOnly:)``) when the scanner reads it, else by a
+    /// search for the `\n`.
+    ///
+    /// - Parameters:
+    ///   - lines: The line and any after it.
+    ///   - isFirstOfInput: Whether it is the input's first line (which may start with a UTF-8 BOM).
+    ///   - input: How the source is named.
+    ///   - line: Where the line is.
+    /// - Throws: ``Abort`` when an external check has no outcome.
+    func validateFirstLine(
+        of lines: UnsafeBufferPointer<UInt8>, isFirstOfInput: Bool, input: String, line: LineNumber
+    ) throws(Abort) -> Int {
+        let bom = isFirstOfInput && Self.startsWithBOM(lines) ? 3 : 0
+        if let end = records.readLeadingLine(
+            of: UnsafeBufferPointer(rebasing: lines[bom...]), errorsOnly: reportsErrorsOnly)
+        {
+            // As LineReader counts a line's length: the BOM and a `\r` before the `\n` are in it.
+            let newline = bom + end
+            if newline > maxLineLength {
+                writeOversized(input: input, line: line)
+            } else {
+                try evaluateAndWrite(input: input, line: line)
+            }
+            return newline
+        }
+        var newline = lines.count
+        if let base = lines.baseAddress, let found = memchr(base, Int32(UInt8(ascii: "\n")), lines.count) {
+            newline = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        }
+        var end = newline
+        if end > 0, lines[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+        try validateLine(
+            UnsafeBufferPointer(rebasing: lines[..<end]), isFirstOfInput: isFirstOfInput,
+            isOversized: newline > maxLineLength, input: input, line: line)
+        return newline
+    }
+
     /// Validates one JSON Lines record and writes its report (or its error).
     ///
     /// - Parameters:
@@ -175,20 +238,40 @@ package final class BatchValidator {
     func validateLine(_ bytes: UnsafeBufferPointer<UInt8>, number: Int, isOversized: Bool, input: String)
         throws(Abort)
     {
+        try validateLine(
+            bytes, isFirstOfInput: number == 1, isOversized: isOversized, input: input, line: .number(number))
+    }
+
+    /// ``validateLine(_:number:isOversized:input:)`` for a line given by ``LineNumber``.
+    func validateLine(
+        _ bytes: UnsafeBufferPointer<UInt8>, isFirstOfInput: Bool, isOversized: Bool, input: String,
+        line: LineNumber
+    ) throws(Abort) {
         if isOversized {
-            writeError(
-                "the line is longer than \(maxLineLength) bytes (--max-input-bytes)", input: input, line: number)
+            writeOversized(input: input, line: line)
             return
         }
         var bytes = bytes
-        if number == 1, bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+        if isFirstOfInput, Self.startsWithBOM(bytes) {
             bytes = UnsafeBufferPointer(rebasing: bytes[3...])
         }
         switch records.read(line: bytes, errorsOnly: reportsErrorsOnly) {
-        case .read: try evaluateAndWrite(input: input, line: number)
-        case .unreadable(let message): writeError(message, input: input, line: number)
+        case .read: try evaluateAndWrite(input: input, line: line)
+        case .unreadable(let message): writeError(message, input: input, line: line)
         }
     }
+
+    private static func startsWithBOM(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+    }
+
+    private func writeOversized(input: String, line: LineNumber) {
+        writeError("the line is longer than \(maxLineLength) bytes (--max-input-bytes)", input: input, line: line)
+    }
+
+    /// Whether every report shows its line's number (a text report does; a JSON one only for an
+    /// error): a parallel run then numbers each chunk's lines before they are validated.
+    var showsEveryLineNumber: Bool { if case .text = format { true } else { false } }
 
     /// Whether the report is the short one, which lists failures only: passed outcomes need not
     /// be kept, and a field nothing else reads can be decided where it is read.
@@ -197,15 +280,15 @@ package final class BatchValidator {
     /// The longest JSON Lines record read (the readers' limit), for the error of an oversized line.
     package var maxLineLength = LineReader.defaultMaxLineLength
 
-    private func validate(_ value: Value, input: String, line: Int?) throws(Abort) {
+    private func validate(_ value: Value, input: String) throws(Abort) {
         switch records.read(value) {
-        case .read: try evaluateAndWrite(input: input, line: line)
-        case .unreadable(let message): writeError(message, input: input, line: line)
+        case .read: try evaluateAndWrite(input: input, line: nil)
+        case .unreadable(let message): writeError(message, input: input, line: nil)
         }
     }
 
     /// Evaluates the record just read and writes its report.
-    private func evaluateAndWrite(input: String, line: Int?) throws(Abort) {
+    private func evaluateAndWrite(input: String, line: LineNumber?) throws(Abort) {
         let valid: Bool
         do throws(EvaluationError) {
             valid = try records.evaluate(errorsOnly: reportsErrorsOnly)
@@ -223,11 +306,11 @@ package final class BatchValidator {
         case .json(.full):
             output.writeJSONLine(records.report())
         case .text:
-            output.write(formatter.format(records.report(), source: source(input: input, line: line)))
+            output.write(formatter.format(records.report(), source: source(input: input, line: number(of: line))))
         }
     }
 
-    private func handle(_ error: EvaluationError, input: String, line: Int?) throws(Abort) {
+    private func handle(_ error: EvaluationError, input: String, line: LineNumber?) throws(Abort) {
         switch error {
         case .notAnObject:
             writeError(error.description, input: input, line: line)
@@ -254,8 +337,17 @@ package final class BatchValidator {
         writeError(message, input: input, line: nil)
     }
 
-    private func writeError(_ message: String, input: String, line: Int?) {
+    private func number(of line: LineNumber?) -> Int? {
+        switch line {
+        case nil: nil
+        case .number(let number)?: number
+        case .inChunk(let index)?: chunkFirstNumber() + index
+        }
+    }
+
+    private func writeError(_ message: String, input: String, line: LineNumber?) {
         errorCount += 1
+        let line = number(of: line)
         switch format {
         case .json:
             var out = "{"

@@ -10,8 +10,14 @@
 ///
 /// The calling thread reads the input straight into chunks (``bytesPerChunk`` bytes, one longer
 /// line alone, split into lines as they are read; the line a chunk ends in goes on in the next),
-/// or, for a mapped file (``LineReader/mapped``), splits the next ``bytesPerChunk`` bytes of the
-/// mapping into a chunk's lines in place; it writes finished chunks' reports in order. Up to
+/// or, for a mapped file (``LineReader/mapped``), takes the whole lines of the next
+/// ``bytesPerChunk`` bytes of the mapping as a chunk, in place; it writes finished chunks' reports
+/// in order. A mapped chunk's lines are split by the thread that validates them, each found by
+/// the pass that reads its record (``BatchValidator/validateFirstLine(of:isFirstOfInput:input:number:)``):
+/// its bytes are read once, into that thread's cache (5 % less CPU on the nested bench than
+/// splitting them on the calling thread first). A chunk's first line number is then known only
+/// once the chunks before it are validated; a report that shows it (an error) waits for them,
+/// and text reports, which all show it, have their chunks split first. Up to
 /// `jobs - 1` worker threads validate chunks, each with a ``BatchValidator`` of its own that
 /// collects its reports in memory (made on the worker's thread, while the calling thread reads on).
 /// The calling thread is the last of the `jobs`: when it has no free chunk to fill, or the input is
@@ -35,7 +41,8 @@ final class ParallelLineValidator: @unchecked Sendable {
     // locked, except a chunk's contents, which belong to exactly one thread at a time (the reader
     // while filling it, one worker while validating it, the reader again while writing it).
 
-    /// Past this many lines a chunk takes no more reads (the last read's lines still go in).
+    /// Past this many lines a chunk that is read and split takes no more reads (the last read's
+    /// lines still go in).
     static let linesPerChunk = 1024
     /// The bytes of input a chunk holds (a longer line grows its chunk).
     static let defaultBytesPerChunk = 256 << 10
@@ -46,19 +53,26 @@ final class ParallelLineValidator: @unchecked Sendable {
     /// A run of consecutive lines and, once validated, their reports.
     final class Chunk: @unchecked Sendable {
         var sequence = 0
-        var firstNumber = 1
+        /// The number of its first line, once the lines of the chunks before it are counted (read
+        /// and written with the run's `condition` locked).
+        var firstNumber: Int?
+        /// How many lines it has: known when it is filled, or, for lines left unsplit, once it is
+        /// validated.
+        var lineCount = 0
         var lines = Lines()
         var output: [UInt8] = []
         var abort: BatchValidator.Abort?
 
-        var isEmpty: Bool { lines.ends.isEmpty }
+        var isEmpty: Bool { lines.ends.isEmpty && lines.unsplitStart == nil }
 
-        func reset(sequence: Int, firstNumber: Int) {
+        func reset(sequence: Int) {
             self.sequence = sequence
-            self.firstNumber = firstNumber
+            firstNumber = nil
+            lineCount = 0
             lines.count = 0
             lines.inPlace = nil
             lines.inPlaceEnd = 0
+            lines.unsplitStart = nil
             lines.starts.removeAll(keepingCapacity: true)
             lines.ends.removeAll(keepingCapacity: true)
             lines.oversized.removeAll(keepingCapacity: true)
@@ -75,6 +89,9 @@ final class ParallelLineValidator: @unchecked Sendable {
         /// the chunk's part of it ends.
         var inPlace: UnsafeBufferPointer<UInt8>?
         var inPlaceEnd = 0
+        /// When the lines are left for the validating thread to split: where they start in
+        /// `inPlace` (they end at `inPlaceEnd`, past a `\n`); `starts` and `ends` are then empty.
+        var unsplitStart: Int?
         /// Where each line starts and ends in `bytes`, or in `inPlace` (its `\n`, and a `\r`
         /// before it, left out; both 0 for a line too long to keep).
         var starts: [Int] = []
@@ -102,6 +119,15 @@ final class ParallelLineValidator: @unchecked Sendable {
     /// The input's name and the readers' longest line, set before the workers start.
     private var input = ""
     private var maxLineLength = 0
+
+    /// The first chunk whose line count is not known, and its first line's number: every chunk
+    /// before it is counted.
+    private var countedChunks = 0
+    private var nextFirstNumber = 1
+    /// The line counts known of chunks past `countedChunks`, by sequence.
+    private var lineCounts: [Int: Int] = [:]
+    /// The chunks submitted whose first line's number is not known yet, by sequence.
+    private var unnumbered: [Int: Chunk] = [:]
 
     /// Every worker thread's validator, added by the thread as it ends (their counts are added
     /// up at the end).
@@ -188,6 +214,12 @@ final class ParallelLineValidator: @unchecked Sendable {
             condition.lock()
             pending.append(chunk)
             submitted += 1
+            unnumbered[chunk.sequence] = chunk
+            if chunk.lines.unsplitStart == nil {
+                chunk.lineCount = chunk.lines.ends.count
+                lineCounts[chunk.sequence] = chunk.lineCount
+            }
+            numberChunks()
             let wantsWorker = idleWorkers == 0 && startedWorkers < jobs - 1 && canStartWorkers
             condition.broadcast()
             condition.unlock()
@@ -207,19 +239,19 @@ final class ParallelLineValidator: @unchecked Sendable {
         }
 
         var chunk = try freeChunk()
-        chunk.reset(sequence: 0, firstNumber: 1)
+        chunk.reset(sequence: 0)
         // The chunk's arrays are filled as a local: appending to a class's stored arrays costs an
         // exclusivity check per append, a tenth of the reading thread's time.
         var lines = Lines()
         swap(&lines, &chunk.lines)
-        var filler = ChunkFiller(reader: reader, bytesPerChunk: bytesPerChunk)
+        var filler = ChunkFiller(
+            reader: reader, bytesPerChunk: bytesPerChunk, leavesLinesUnsplit: !validator.showsEveryLineNumber)
         do {
             while try filler.fill(&lines) {
-                let next = chunk.firstNumber + lines.ends.count
                 swap(&lines, &chunk.lines)
                 submit(chunk)
                 chunk = try freeChunk()
-                chunk.reset(sequence: submitted, firstNumber: next)
+                chunk.reset(sequence: submitted)
                 swap(&lines, &chunk.lines)
             }
             swap(&lines, &chunk.lines)
@@ -286,6 +318,41 @@ final class ParallelLineValidator: @unchecked Sendable {
         condition.unlock()
     }
 
+    /// Gives each submitted chunk whose lines before it are all counted its first line's number.
+    /// Called with `condition` locked.
+    private func numberChunks() {
+        var numbered = false
+        while true {
+            if let chunk = unnumbered.removeValue(forKey: countedChunks) {
+                chunk.firstNumber = nextFirstNumber
+                numbered = true
+            }
+            guard let count = lineCounts.removeValue(forKey: countedChunks) else { break }
+            nextFirstNumber += count
+            countedChunks += 1
+        }
+        if numbered { condition.broadcast() }
+    }
+
+    /// The number of `chunk`'s first line, once the chunks before it are validated (each is being
+    /// validated: chunks are taken in order); 0 once the run stops (no later report is written).
+    private func firstNumber(of chunk: Chunk) -> Int {
+        condition.lock()
+        defer { condition.unlock() }
+        while chunk.firstNumber == nil, !stopping { condition.wait() }
+        return chunk.firstNumber ?? 0
+    }
+
+    /// Marks `chunk` validated: its reports may be written, and its line count numbers the
+    /// chunks after it. Called with `condition` locked.
+    private func finish(_ chunk: Chunk) {
+        finished[chunk.sequence] = chunk
+        if chunk.lines.unsplitStart != nil {
+            lineCounts[chunk.sequence] = chunk.lineCount
+            numberChunks()
+        }
+    }
+
     /// Takes the oldest chunk waiting to be validated, if any. Called with `condition` locked.
     private func takeWaitingChunk() -> Chunk? {
         guard pendingStart < pending.count else { return nil }
@@ -306,7 +373,7 @@ final class ParallelLineValidator: @unchecked Sendable {
         condition.unlock()
         validate(chunk, with: callingThreadWorker)
         condition.lock()
-        finished[chunk.sequence] = chunk
+        finish(chunk)
         return true
     }
 
@@ -326,7 +393,7 @@ final class ParallelLineValidator: @unchecked Sendable {
             condition.unlock()
             validate(chunk, with: worker)
             condition.lock()
-            finished[chunk.sequence] = chunk
+            finish(chunk)
             condition.broadcast()
         }
         endedWorkers.append(worker)
@@ -347,16 +414,54 @@ final class ParallelLineValidator: @unchecked Sendable {
     /// Validates the lines of `chunk`, which are in `bytes`.
     private func validate(_ chunk: Chunk, in bytes: UnsafeBufferPointer<UInt8>, with worker: BatchValidator) {
         let input = input
-        for (index, end) in chunk.lines.ends.enumerated() {
+        // The lines' numbers, for the reports that show one: known already unless the chunks
+        // before are still being validated. (Each line is given as a value: a closure per line
+        // would retain this run and the chunk, whose counts both threads would then contend for.)
+        condition.lock()
+        let knownFirstNumber = chunk.firstNumber
+        condition.unlock()
+        func line(_ index: Int) -> BatchValidator.LineNumber {
+            if let knownFirstNumber { .number(knownFirstNumber + index) } else { .inChunk(index) }
+        }
+        if knownFirstNumber == nil {
+            var learned: Int?
+            worker.chunkFirstNumber = { [unowned self] in
+                if learned == nil { learned = firstNumber(of: chunk) }
+                return learned!
+            }
+        }
+        guard let start = chunk.lines.unsplitStart else {
+            for (index, end) in chunk.lines.ends.enumerated() {
+                do throws(BatchValidator.Abort) {
+                    try worker.validateLine(
+                        UnsafeBufferPointer(rebasing: bytes[chunk.lines.starts[index]..<end]),
+                        isFirstOfInput: chunk.sequence == 0 && index == 0, isOversized: chunk.lines.oversized[index],
+                        input: input, line: line(index))
+                } catch {
+                    chunk.abort = error
+                    break
+                }
+            }
+            return
+        }
+        // Whole lines, each found by the pass that reads it.
+        let end = chunk.lines.inPlaceEnd
+        var position = start
+        var index = 0
+        while position < end {
             do throws(BatchValidator.Abort) {
-                try worker.validateLine(
-                    UnsafeBufferPointer(rebasing: bytes[chunk.lines.starts[index]..<end]),
-                    number: chunk.firstNumber + index, isOversized: chunk.lines.oversized[index], input: input)
+                position +=
+                    try worker.validateFirstLine(
+                        of: UnsafeBufferPointer(rebasing: bytes[position..<end]), isFirstOfInput: position == 0,
+                        input: input, line: line(index)) + 1
             } catch {
                 chunk.abort = error
                 break
             }
+            index += 1
         }
+        // (After an abort the count is short, but nothing after the abort is written.)
+        chunk.lineCount = index
     }
 }
 
@@ -374,10 +479,13 @@ struct ChunkFiller {
     private var carry: [UInt8] = []
     /// Whether the input is inside a line too long to keep, being read past.
     private var skipping = false
+    /// Whether a mapped chunk's lines are left for the validating thread to split.
+    private let leavesLinesUnsplit: Bool
 
-    init(reader: LineReader, bytesPerChunk: Int) {
+    init(reader: LineReader, bytesPerChunk: Int, leavesLinesUnsplit: Bool = false) {
         self.reader = reader
         self.bytesPerChunk = bytesPerChunk
+        self.leavesLinesUnsplit = leavesLinesUnsplit
         mapped = reader.mapped
     }
 
@@ -460,9 +568,10 @@ struct ChunkFiller {
     }
 
     /// Fills `lines` (emptied) with the mapped input's next lines, up to the chunk's bytes or
-    /// lines, read in place. Once the mapped input's lines are all taken, the bytes after its last
-    /// `\n` are carried to the reading that goes on (or, past the longest line, read past).
-    /// Returns whether any line was added.
+    /// lines, read in place: whole lines through the first `\n` past the chunk's bytes, left
+    /// unsplit when `leavesLinesUnsplit` is set, else split. Once the mapped input's lines are all
+    /// taken, the bytes after its last `\n` are carried to the reading that goes on (or, past the
+    /// longest line, read past). Returns whether any line was added.
     ///
     /// - Throws: ``FileError`` when the file shrank since it was mapped.
     private mutating func fillInPlace(_ lines: inout ParallelLineValidator.Lines) throws(FileError) -> Bool {
@@ -471,6 +580,17 @@ struct ChunkFiller {
         let base = bytes.baseAddress!
         let budget = mappedPosition + bytesPerChunk
         lines.inPlace = bytes
+        // Whole lines through the first `\n` from the budget on, unsplit. (The mapping's last
+        // lines are split below, which carries the bytes after its last `\n` on.)
+        if leavesLinesUnsplit, budget < bytes.count,
+            let found = memchr(base + budget - 1, Int32(UInt8(ascii: "\n")), bytes.count - (budget - 1))
+        {
+            if mapped.shrank { throw MappedInput.shrankError(path: reader.path) }
+            lines.unsplitStart = mappedPosition
+            mappedPosition = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+            lines.inPlaceEnd = mappedPosition
+            return true
+        }
         var start = mappedPosition
         var ended = true
         while start < bytes.count, let found = memchr(base + start, Int32(UInt8(ascii: "\n")), bytes.count - start) {

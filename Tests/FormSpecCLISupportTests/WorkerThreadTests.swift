@@ -33,20 +33,23 @@ struct WorkerThreadTests {
         }.joined(separator: "\n") + "\n"
     }
 
+    /// The sign-up spec, compiled once.
+    static let signup = Compiler.compile(path: Repository.path("Specs/signup.form.yaml")).spec?.program
+
     /// The batch output of `text` with `jobs` workers started by `starter` (or sequentially when `nil`).
     func validate(
         _ text: String, jobs: Int, starter: LimitedStarter?, bytesPerChunk: Int = 256 << 10,
         maxLineLength: Int = LineReader.defaultMaxLineLength, maps: Bool = true,
-        ran: (ParallelLineValidator) -> Void = { _ in }
+        format: BatchValidator.Format = .json(.errors), ran: (ParallelLineValidator) -> Void = { _ in }
     ) throws -> String {
-        let program = try #require(Compiler.compile(path: Repository.path("Specs/signup.form.yaml")).spec?.program)
+        let program = try #require(Self.signup)
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("jobs-\(UUID().uuidString).jsonl")
         try Data(text.utf8).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
         let output = OutputBuffer(collecting: 1 << 16)
         let validator = BatchValidator(
             program: program, context: EvaluationContext(today: CivilDate(year: 2024, month: 2, day: 29)!),
-            format: .json(.errors), output: output)
+            format: format, output: output)
         let reader = try LineReader(path: url.path, maxLineLength: maxLineLength, maps: maps)
         #expect((reader.mapped != nil) == (maps && !text.isEmpty))
         if let starter {
@@ -80,7 +83,10 @@ struct WorkerThreadTests {
         arguments: [1, 2, 3, 7, 64, 1000, 4096])
     func chunksSplitLinesAsTheLineReader(bytesPerChunk: Int) throws {
         // CRLF and LF lines, blank lines, a line longer than any chunk, lines past the limit
-        // (kept at 600 bytes), a `\r` alone, and a last line without a newline.
+        // (kept at 600 bytes), a `\r` alone, and a last line without a newline. A mapped chunk's
+        // lines are split by the thread that validates it, which learns their numbers (for the
+        // errors) only once the chunks before it are validated; text reports, which all show a
+        // number, are split first.
         let valid =
             #"{"username":"user_1","password":"Passw0rd!1","confirm_password":"Passw0rd!1","email":"a@b.co","age":30}"#
         var lines: [String] = []
@@ -98,20 +104,30 @@ struct WorkerThreadTests {
         }
         // The last line, without a `\n`, may also be too long (the mapped input's last bytes).
         let long = #"{"username":"\#(String(repeating: "z", count: 700))"}"#
-        for ending in ["", "\n", "\r\n", "\n" + long] {
-            let input = lines.joined(separator: "\n") + ending
+        // A UTF-8 BOM before the first line is not part of its record.
+        let variants: [(start: String, ending: String, format: BatchValidator.Format)] =
+            ["", "\n", "\r\n", "\n" + long].map { ("", $0, .json(.errors)) } + [
+                ("\u{FEFF}", "\n", .json(.errors)), ("\u{FEFF}", "", .json(.full)),
+                ("", "\n", .text(colored: false)),
+            ]
+        for (start, ending, format) in variants {
+            let input = start + lines.joined(separator: "\n") + ending
+            let variant =
+                "input starting with \(start.debugDescription), ending in \(ending.debugDescription), \(format)"
             // The line reader reading with `read(2)` is the reference.
-            let expected = try validate(input, jobs: 1, starter: nil, maxLineLength: 600, maps: false)
-            let mapped = try validate(input, jobs: 1, starter: nil, maxLineLength: 600)
-            #expect(mapped == expected, "mapped, input ending in \(ending.debugDescription)")
+            let expected = try validate(input, jobs: 1, starter: nil, maxLineLength: 600, maps: false, format: format)
+            if !start.isEmpty {
+                #expect(expected.prefix { $0 != "\n" }.contains(#""valid":true"#), "\(variant)")
+            }
+            let mapped = try validate(input, jobs: 1, starter: nil, maxLineLength: 600, format: format)
+            #expect(mapped == expected, "mapped, \(variant)")
             for maps in [false, true] {
                 let starter = LimitedStarter(allowed: .max)
                 let parallel = try validate(
-                    input, jobs: 2, starter: starter, bytesPerChunk: bytesPerChunk, maxLineLength: 600, maps: maps)
+                    input, jobs: 2, starter: starter, bytesPerChunk: bytesPerChunk, maxLineLength: 600, maps: maps,
+                    format: format)
                 #expect(
-                    parallel == expected,
-                    "chunks of \(bytesPerChunk) bytes, \(maps ? "mapped" : "read"), input ending in \(ending.debugDescription)"
-                )
+                    parallel == expected, "chunks of \(bytesPerChunk) bytes, \(maps ? "mapped" : "read"), \(variant)")
             }
         }
         #expect(

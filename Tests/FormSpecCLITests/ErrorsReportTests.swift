@@ -57,7 +57,7 @@ struct ErrorsReportTests {
                 let bytes = Array(input.utf8)
                 let scanned = bytes.withUnsafeBufferPointer {
                     scanner.scan(
-                        $0, into: &scratch, collectUnknownKeys: strict, today: context.today)
+                        $0, into: &scratch, collectUnknownKeys: strict, today: context.today) != nil
                 }
                 // A nested form's input that gives a field twice (`line_items` and `line_items.0`) is
                 // left to the reader.
@@ -174,7 +174,7 @@ struct ErrorsReportTests {
         var scratch = EvaluationScratch(program)
         func scan(_ text: String) -> [FieldValue] {
             let scanned = Array(text.utf8).withUnsafeBufferPointer {
-                scanner.scan($0, into: &scratch, collectUnknownKeys: false, today: today)
+                scanner.scan($0, into: &scratch, collectUnknownKeys: false, today: today) != nil
             }
             #expect(scanned, "\(text)")
             return scratch.values
@@ -206,7 +206,7 @@ struct ErrorsReportTests {
                     text.insert(contentsOf: special.bytes, at: position)
                     let line = Array(#"{"username": ""#.utf8) + text + Array(#""}"#.utf8)
                     let scanned = line.withUnsafeBufferPointer {
-                        scanner.scan($0, into: &scratch, collectUnknownKeys: false)
+                        scanner.scan($0, into: &scratch, collectUnknownKeys: false) != nil
                     }
                     let read = try? JSONReader.parse(line)
                     #expect((read != nil) == special.readable, "\(line)")
@@ -233,7 +233,7 @@ struct ErrorsReportTests {
         var scratch = EvaluationScratch(program)
         func scan(_ text: String) -> Bool {
             Array(text.utf8).withUnsafeBufferPointer {
-                scanner.scan($0, into: &scratch, collectUnknownKeys: true)
+                scanner.scan($0, into: &scratch, collectUnknownKeys: true) != nil
             }
         }
         // The next field's name is tried first: its prefix and its extension are other keys.
@@ -566,7 +566,7 @@ struct ErrorsReportTests {
             for layout in layouts {
                 let line = layout(token)
                 let scanned = Array(line.utf8).withUnsafeBufferPointer {
-                    scanner.scan($0, into: &scratch, collectUnknownKeys: false)
+                    scanner.scan($0, into: &scratch, collectUnknownKeys: false) != nil
                 }
                 guard case .object(let members)? = try? JSONReader.parse(line) else {
                     #expect(!scanned, "\(line)")
@@ -585,7 +585,7 @@ struct ErrorsReportTests {
         var scratch = EvaluationScratch(program)
         func scans(_ text: String) -> Bool {
             Array(text.utf8).withUnsafeBufferPointer {
-                scanner.scan($0, into: &scratch, collectUnknownKeys: false)
+                scanner.scan($0, into: &scratch, collectUnknownKeys: false) != nil
             }
         }
         #expect(scans(#" { "username" : "alice" , "password": "x", "note": [1, {"a": 2}] } "#))
@@ -606,7 +606,7 @@ struct ErrorsReportTests {
         var invalid: [UInt8] = Array(#"{"username": ""#.utf8) + [0xED, 0xA0, 0x80] + Array(#""}"#.utf8)
         #expect(
             !invalid.withUnsafeMutableBufferPointer { buffer in
-                scanner.scan(UnsafeBufferPointer(buffer), into: &scratch, collectUnknownKeys: false)
+                scanner.scan(UnsafeBufferPointer(buffer), into: &scratch, collectUnknownKeys: false) != nil
             })
     }
 }
@@ -687,7 +687,7 @@ extension ErrorsReportTests {
         for input in inputs {
             for strict in [false, true] {
                 let scanned = Array(input.utf8).withUnsafeBufferPointer {
-                    scanner.scan($0, into: &scratch, collectUnknownKeys: strict)
+                    scanner.scan($0, into: &scratch, collectUnknownKeys: strict) != nil
                 }
                 guard case .object(let members) = try? JSONReader.parse(input) else {
                     #expect(!scanned, "scanned a line the reader refuses: \(input)")
@@ -749,11 +749,57 @@ extension ErrorsReportTests {
         expected.load(members, program: program, collectUnknownKeys: true)
         for input in inputs {
             let scanned = Array(input.utf8).withUnsafeBufferPointer {
-                scanner.scan($0, into: &scratch, collectUnknownKeys: true)
+                scanner.scan($0, into: &scratch, collectUnknownKeys: true) != nil
             }
             #expect(scanned, "left to the reader: \(input)")
             #expect(scratch.values == expected.values, "\(input)")
             #expect(scratch.unknownKeys == expected.unknownKeys, "\(input)")
+        }
+    }
+
+    @Test("a record's line ends at its newline: the scan finds it and never reads past it")
+    func scanEndsAtTheNewline() throws {
+        let program = try CompiledForm.load(contentsOf: Self.nestedBench).program
+        let record =
+            #"{"order_id":"ORD-00000001","email":"a@b.nl","address":{"street":"Dam 1","city":"Gent","#
+            + #""postcode":"1012 JS","country":"NL"},"line_items":[{"sku":"ABC-1234","quantity":2,"#
+            + #""unit_cents":1999}],"extra":[1,{"a":null}]}"#
+        let next = #"{"order_id":"ORD-00000002"}"#
+        var records = RecordValidator(program: program, context: EvaluationContext())
+        func leadingLineEnd(_ text: String) -> Int? {
+            Array(text.utf8).withUnsafeBufferPointer { records.readLeadingLine(of: $0, errorsOnly: true) }
+        }
+        let end = record.utf8.count
+        // Where the line ends: at its `\n` (blanks and a `\r` before it are the record's), or
+        // at the end of the bytes.
+        #expect(leadingLineEnd(record) == end)
+        #expect(leadingLineEnd(record + "\n" + next) == end)
+        #expect(leadingLineEnd(record + " \t\r\n" + next) == end + 3)
+        #expect(leadingLineEnd(" " + record + "\n") == end + 1)
+        // A record that goes on past a `\n` is not one line's record: left to the line reader,
+        // which finds the line and leaves its error to `JSONReader`.
+        let broken = [
+            record.replacingOccurrences(of: #""email":"#, with: "\n\"email\":"),
+            record.replacingOccurrences(of: #"[1,{"a""#, with: "[1,\n{\"a\""),
+            record.replacingOccurrences(of: #""Dam 1""#, with: "\"Dam\n1\""),
+            record.replacingOccurrences(of: #""Dam 1""#, with: "\"Dam\\\n1\""),
+            record.replacingOccurrences(of: "}]", with: "}\n]"), "\n" + record, record + "x\n",
+        ]
+        for text in broken {
+            #expect(text.contains("\n"))
+            #expect(leadingLineEnd(text + "\n" + next) == nil, "\(text)")
+        }
+        // A line holding a `\n` where JSON allows whitespace (no JSON Lines line does) is still
+        // read, by `JSONReader`, into the same values.
+        func report(_ text: String) throws -> Report? {
+            let reading = Array(text.utf8).withUnsafeBufferPointer { records.read(line: $0) }
+            guard case .read = reading else { return nil }
+            _ = try records.evaluate()
+            return records.report()
+        }
+        let expected = try #require(try report(record))
+        for text in broken.prefix(2) + [record.replacingOccurrences(of: "}]", with: "}\n]")] {
+            #expect(try report(text) == expected, "\(text)")
         }
     }
 }

@@ -54,13 +54,7 @@
     ///     ``appendErrors(to:)`` follow. A field whose value nothing else reads is then checked
     ///     where it is read, and its slot is left unwritten when every rule passes.
     public mutating func read(line: UnsafeBufferPointer<UInt8>, errorsOnly: Bool = false) -> Reading {
-        // Edit mode compares every value with the original: each slot must hold the record's.
-        if scanner.scan(
-            line, into: &scratch, collectUnknownKeys: context.strict, today: context.today,
-            decidingInPlace: errorsOnly && context.mode != .edit)
-        {
-            return .read
-        }
+        if scan(line, errorsOnly: errorsOnly) == line.count { return .read }
         if !line.contains(where: { $0 != 0x20 && $0 != 0x09 }) {
             return .unreadable("empty line: expected a JSON object")
         }
@@ -69,6 +63,21 @@
         } catch {
             return .unreadable("invalid JSON at column \(error.column): \(error.message)")
         }
+    }
+
+    /// Reads the JSON Lines record that `lines` start with, when the fast scanner reads it whole:
+    /// returns where its line ends (the index of the `\n` after it, or `lines.count`), found by the
+    /// same pass over its bytes. `nil` when the line must be found and passed to
+    /// ``read(line:errorsOnly:)`` (it is malformed, or uses what only ``JSONReader`` reads).
+    package mutating func readLeadingLine(of lines: UnsafeBufferPointer<UInt8>, errorsOnly: Bool) -> Int? {
+        scan(lines, errorsOnly: errorsOnly)
+    }
+
+    private mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>, errorsOnly: Bool) -> Int? {
+        // Edit mode compares every value with the original: each slot must hold the record's.
+        scanner.scan(
+            bytes, into: &scratch, collectUnknownKeys: context.strict, today: context.today,
+            decidingInPlace: errorsOnly && context.mode != .edit)
     }
 
     /// Reads a decoded record (a whole document, or a line the scanner left to ``JSONReader``).

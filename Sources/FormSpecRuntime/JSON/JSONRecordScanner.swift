@@ -233,10 +233,15 @@ package struct JSONRecordScanner {
         return (keys, starts)
     }
 
-    /// Scans `line` as one JSON object into `scratch`'s field slots.
+    /// Scans the JSON object that `line` starts with into `scratch`'s field slots.
+    ///
+    /// The object's line ends at the first `\n` (which is never skipped as whitespace, so the
+    /// scan never reads past it) or at the end of `line`: a caller can pass a stretch of JSON
+    /// Lines and learn where the first one ends from the same pass that reads it.
     ///
     /// - Parameters:
-    ///   - line: The record's bytes (surrounding JSON whitespace allowed).
+    ///   - line: The record's bytes (surrounding blanks allowed), maybe followed by a `\n` and
+    ///     more lines.
     ///   - scratch: Filled as after ``EvaluationScratch/load(_:program:today:collectUnknownKeys:)``:
     ///     each field the line gives, read as its type, the others their defaults; the unknown keys
     ///     when `collectUnknownKeys` is set.
@@ -247,13 +252,14 @@ package struct JSONRecordScanner {
     ///     nothing else reads (``FieldPlan/isUnread``) whose value passes every rule is then
     ///     decided here, its slot left unwritten, and the fields left to evaluate are listed
     ///     (``EvaluationScratch/fieldsToEvaluate``).
-    /// - Returns: `true` when `scratch` holds the line's members; `false` when the line must be read
-    ///   by ``JSONReader`` (it is malformed, or uses something the fast path leaves to the reader);
-    ///   `scratch` must then be reset again before use.
+    /// - Returns: Where the object's line ends when `scratch` holds its members: the index of the
+    ///   `\n` after it, or `line.count`. `nil` when the line must be read by ``JSONReader`` (it is
+    ///   malformed, or uses something the fast path leaves to the reader); `scratch` must then be
+    ///   reset again before use.
     package mutating func scan(
         _ line: UnsafeBufferPointer<UInt8>, into scratch: inout EvaluationScratch,
         collectUnknownKeys: Bool, today: CivilDate? = nil, decidingInPlace: Bool = false
-    ) -> Bool {
+    ) -> Int? {
         let program = program
         // The defaults go only into the fields the line lacks, once it is read (most lines give
         // every field).
@@ -274,7 +280,7 @@ package struct JSONRecordScanner {
             swap(&seenWords, &seen)
             swap(&decidedWords, &decided)
         }
-        let read = scratch.values.withUnsafeMutableBufferPointer { values in
+        let lineEnd: Int? = scratch.values.withUnsafeMutableBufferPointer { values in
             seenWords.withUnsafeMutableBufferPointer { seen in
                 decidedWords.withUnsafeMutableBufferPointer { decided in
                     let slots = Slots(values: values, seen: seen, decided: decided)
@@ -284,12 +290,14 @@ package struct JSONRecordScanner {
                         scanMembers(
                             &cursor, scope: 0, of: -1, depth: 1, into: slots, unknownNames: &unknownNames,
                             program: program, collectUnknownKeys: collectUnknownKeys)
-                    else { return false }
+                    else { return nil }
                     cursor.skipWhitespace()
-                    return cursor.atEnd
+                    guard cursor.atEnd || line[cursor.position] == UInt8(ascii: "\n") else { return nil }
+                    return cursor.position
                 }
             }
         }
+        let read = lineEnd != nil
         swap(&unknownNames, &scratch.unknownKeys)
         if decidingInPlace, read {
             // What the evaluation must visit: what the line gave and was not decided, what it
@@ -317,13 +325,13 @@ package struct JSONRecordScanner {
         }
         guard read else {
             for word in seenWords.indices { seenWords[word] = 0 }
-            return false
+            return nil
         }
         guard program.relativeDefaultFields.isEmpty else {
             let given = scratch.values.indices.map { seenWords[$0 >> 6] >> UInt64($0 & 63) & 1 != 0 }
             scratch.fillDefaults(program, except: given, today: today)
             for word in seenWords.indices { seenWords[word] = 0 }
-            return true
+            return lineEnd
         }
         // The defaults into the fields the line lacks, found a word of `seen` at a time, and
         // `seen` cleared for the next line, in one pass. When only the listed fields are
@@ -361,7 +369,7 @@ package struct JSONRecordScanner {
                 }
             }
         }
-        return true
+        return lineEnd
     }
 
     /// Takes out of `listed` (``EvaluationScratch/fieldsToEvaluate``) the members of each group
@@ -925,8 +933,9 @@ private struct Cursor {
 
     var atEnd: Bool { position == bytes.count }
 
-    /// Moves past JSON whitespace; one comparison when there is none (a compact record has
-    /// none between its tokens).
+    /// Moves past JSON whitespace but a `\n`, which ends a JSON Lines record (a line has none, so
+    /// a scan of a line skips all its whitespace); one comparison when there is none (a compact
+    /// record has none between its tokens).
     @inline(__always)
     mutating func skipWhitespace() {
         guard position < bytes.count, bytes[position] <= 0x20 else { return }
@@ -936,7 +945,7 @@ private struct Cursor {
     private mutating func skipSomeWhitespace() {
         while position < bytes.count {
             switch bytes[position] {
-            case 0x20, 0x0A, 0x0D, 0x09: position += 1
+            case 0x20, 0x0D, 0x09: position += 1
             default: return
             }
         }
@@ -1302,7 +1311,7 @@ private struct Cursor {
     /// Moves past a nested array or object, with `depth` objects and arrays around it, by matching
     /// brackets outside strings (no recursion, so depth costs no stack); its contents are checked
     /// by the reader afterwards, its depth here (the reader of the value alone would not count the
-    /// levels around it).
+    /// levels around it). `false` at a `\n`, which ends the record's line.
     private mutating func skipNested(depth around: Int) -> Bool {
         var depth = around
         while position < bytes.count {
@@ -1321,6 +1330,7 @@ private struct Cursor {
                     position += 1
                     return true
                 }
+            case UInt8(ascii: "\n"): return false
             default: break
             }
             position += 1
