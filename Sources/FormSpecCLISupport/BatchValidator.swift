@@ -166,7 +166,16 @@ package final class BatchValidator {
             return
         }
         let input = reader.path
-        try reader.forEachLine { line in
+        let mapped = reader.mapped
+        try reader.forEachLine { lines, number in
+            // A mapped line is found by the pass that reads it.
+            guard
+                let newline = try validateFirstLine(
+                    of: lines, isFirstOfInput: number == 1, input: input, line: .number(number), mapped: mapped)
+            else { throw MappedInput.shrankError(path: input) }
+            if output.failed { throw WriteFailure() }
+            return newline
+        } _: { line in
             try validateLine(line.bytes, number: line.number, isOversized: line.isOversized, input: input)
             if output.failed { throw WriteFailure() }
         }
@@ -187,7 +196,9 @@ package final class BatchValidator {
     var chunkFirstNumber: () -> Int = { 1 }
 
     /// Validates the first of `lines` (whole JSON Lines lines) and writes its report, or its
-    /// error; returns the index of the `\n` that ends it, or `lines.count` when none does.
+    /// error; returns the index of the `\n` that ends it, or `lines.count` when none does, and
+    /// `nil`, writing nothing, when `mapped` (the file the lines are in) shrank: the line may have
+    /// read zeros where the file was cut.
     ///
     /// The line's end is found by the pass that reads its record
     /// (``RecordValidator/readLeadingLine(of:errorsOnly:)``) when the scanner reads it, else by a
@@ -198,14 +209,18 @@ package final class BatchValidator {
     ///   - isFirstOfInput: Whether it is the input's first line (which may start with a UTF-8 BOM).
     ///   - input: How the source is named.
     ///   - line: Where the line is.
+    ///   - mapped: The mapped file the lines are in, when a line that read zeros must not be
+    ///     reported (a parallel run drops a whole chunk's reports instead).
     /// - Throws: ``Abort`` when an external check has no outcome.
     func validateFirstLine(
-        of lines: UnsafeBufferPointer<UInt8>, isFirstOfInput: Bool, input: String, line: LineNumber
-    ) throws(Abort) -> Int {
+        of lines: UnsafeBufferPointer<UInt8>, isFirstOfInput: Bool, input: String, line: LineNumber,
+        mapped: MappedInput? = nil
+    ) throws(Abort) -> Int? {
         let bom = isFirstOfInput && Self.startsWithBOM(lines) ? 3 : 0
         if let end = records.readLeadingLine(
             of: UnsafeBufferPointer(rebasing: lines[bom...]), errorsOnly: reportsErrorsOnly)
         {
+            if let mapped, mapped.shrank { return nil }
             // As LineReader counts a line's length: the BOM and a `\r` before the `\n` are in it.
             let newline = bom + end
             if newline > maxLineLength {
@@ -219,6 +234,7 @@ package final class BatchValidator {
         if let base = lines.baseAddress, let found = memchr(base, Int32(UInt8(ascii: "\n")), lines.count) {
             newline = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
         }
+        if let mapped, mapped.shrank { return nil }
         var end = newline
         if end > 0, lines[end - 1] == UInt8(ascii: "\r") { end -= 1 }
         try validateLine(

@@ -102,6 +102,32 @@ package final class LineReader {
     /// - Parameter body: Receives each line; its bytes are only valid during the call.
     /// - Throws: ``FileError`` on a read error, or whatever `body` throws.
     package func forEachLine(_ body: (Line) throws -> Void) throws {
+        try readLines(readingMappedLines: nil, body)
+    }
+
+    /// Calls `readFirstLine` with each line of a mapped input that ends in a `\n`, and `body`
+    /// with every other line, in order.
+    ///
+    /// `readFirstLine` is given the bytes from the line's start through the mapped input's last
+    /// `\n`, and the line's number; it reads the line (a JSON Lines record scan finds where the
+    /// line ends as it reads it, one pass over its bytes) and returns the index of its `\n`. A
+    /// line longer than ``maxLineLength`` is its to refuse. The lines after those (a last one
+    /// without a `\n`, what the file gained since it was mapped), and every line of an input that
+    /// is not mapped, go to `body` as ``forEachLine(_:)`` gives them.
+    ///
+    /// - Throws: ``FileError`` on a read error or when the mapped file shrank, or whatever the
+    ///   closures throw.
+    package func forEachLine(
+        readingMappedLines readFirstLine: (_ lines: UnsafeBufferPointer<UInt8>, _ number: Int) throws -> Int,
+        _ body: (Line) throws -> Void
+    ) throws {
+        try withoutActuallyEscaping(readFirstLine) { try readLines(readingMappedLines: $0, body) }
+    }
+
+    private func readLines(
+        readingMappedLines readFirstLine: ((_ lines: UnsafeBufferPointer<UInt8>, _ number: Int) throws -> Int)?,
+        _ body: (Line) throws -> Void
+    ) throws {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: bufferSize, alignment: 1)
         defer { buffer.deallocate() }
         let base = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
@@ -139,11 +165,16 @@ package final class LineReader {
 
         if let mapped {
             // The mapped lines in place; the last, without a `\n`, may go on in what is read next.
-            let start = try forEachMappedLine(mapped) {
-                try emit($0)
-            } oversized: {
-                number += 1
-                try body(Line(number: number, bytes: UnsafeBufferPointer(start: nil, count: 0), isOversized: true))
+            let start: Int
+            if let readFirstLine {
+                start = try forEachMappedLine(mapped, reading: readFirstLine, number: &number)
+            } else {
+                start = try forEachMappedLine(mapped) {
+                    try emit($0)
+                } oversized: {
+                    number += 1
+                    try body(Line(number: number, bytes: UnsafeBufferPointer(start: nil, count: 0), isOversized: true))
+                }
             }
             keep(UnsafeBufferPointer(rebasing: mapped.bytes[start...]))
             self.mapped = nil
@@ -198,6 +229,29 @@ extension LineReader {
                 try oversized()
             }
             start = end + 1
+            mapped.release(before: start)
+        }
+        if mapped.shrank { throw MappedInput.shrankError(path: path) }
+        return start
+    }
+}
+
+extension LineReader {
+    /// Calls `readFirstLine` with the bytes from each line of `mapped` that ends in a `\n`
+    /// through the last such line, and the line's number (counted on from `number`); it returns
+    /// where the line's `\n` is. Gives back the memory of the lines passed; returns where the bytes
+    /// after the last `\n` start.
+    private func forEachMappedLine(
+        _ mapped: MappedInput, reading readFirstLine: (UnsafeBufferPointer<UInt8>, Int) throws -> Int,
+        number: inout Int
+    ) throws -> Int {
+        let base = mapped.bytes.baseAddress!
+        var end = mapped.bytes.count
+        while end > 0, base[end - 1] != UInt8(ascii: "\n") { end -= 1 }
+        var start = 0
+        while start < end {
+            number += 1
+            start += try readFirstLine(UnsafeBufferPointer(start: base + start, count: end - start), number) + 1
             mapped.release(before: start)
         }
         if mapped.shrank { throw MappedInput.shrankError(path: path) }

@@ -24,6 +24,8 @@ package final class MappedInput {
     private var released = 0
     /// The mapping's place in ``TruncationGuard``'s table.
     private let slot: Int
+    /// Its flag there, set when the file shrank: read before each line's report is written.
+    private let shrankFlag: UnsafePointer<Int>
 
     /// How many bytes are given back at once.
     static let releaseStep = 1 << 20
@@ -46,6 +48,7 @@ package final class MappedInput {
             return nil
         }
         self.slot = slot
+        shrankFlag = TruncationGuard.shrankFlag(slot)
         bytes = UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: size)
     }
 
@@ -55,7 +58,7 @@ package final class MappedInput {
     }
 
     /// Whether the file shrank while mapped: some of ``bytes`` read as zeros instead.
-    var shrank: Bool { TruncationGuard.shrank(slot) }
+    var shrank: Bool { shrankFlag.pointee != 0 }
 
     /// The error for a file that shrank while it was read.
     static func shrankError(path: String) -> FileError {
@@ -120,7 +123,8 @@ enum TruncationGuard {
         pthread_mutex_unlock(lock)
     }
 
-    static func shrank(_ slot: Int) -> Bool { table[3 * slot + 2] != 0 }
+    /// Where the handler marks `slot`'s mapping as shrunk (nonzero).
+    static func shrankFlag(_ slot: Int) -> UnsafePointer<Int> { UnsafePointer(table + 3 * slot + 2) }
 
     private static func install() -> Bool {
         #if canImport(Glibc) || canImport(Darwin)

@@ -83,7 +83,7 @@ struct MappedInputTests {
     func shrunkFile() throws {
         let line = #"{"username":"user_1","password":"Passw0rd!1","confirm_password":"Passw0rd!1"}"#
         let text = String(repeating: line + "\n", count: 40_000)  // about 3 MiB: many pages
-        for way in ["lines", "chunks", "validator"] {
+        for way in ["lines", "chunks", "validator", "one job"] {
             try withFile(text) { path in
                 let reader = try LineReader(path: path)
                 #expect(reader.mapped != nil)
@@ -98,7 +98,7 @@ struct MappedInputTests {
                         let output = OutputBuffer(collecting: 1 << 16)
                         let validator = BatchValidator(
                             program: program, context: EvaluationContext(), format: .json(.errors), output: output)
-                        try validator.validateLines(reader, jobs: 2)
+                        try validator.validateLines(reader, jobs: way == "one job" ? 1 : 2)
                     }
                 }
                 #expect(error?.description == "cannot read '\(path)': the file shrank while it was being read")

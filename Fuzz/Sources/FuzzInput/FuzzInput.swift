@@ -8,8 +8,9 @@ import FuzzSupport
 /// JSON. Each line also goes through the batch path (`RecordValidator`: the record scanner into
 /// reused slots, or the reader and a load; the evaluator; the short report written from the outcome
 /// lists), and through it as `--report errors` runs it (fields decided where the scanner reads
-/// them, only the failures kept), each of which must write exactly the short report of the generic
-/// path: a difference is a crash.
+/// them, only the failures kept; the line's end found by the same scan, from the line's start
+/// through the input's end, as a parallel run reads a mapped file), each of which must write
+/// exactly the short report of the generic path: a difference is a crash.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = UnsafeBufferPointer(start: data, count: size)
@@ -40,8 +41,8 @@ public func fuzzInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
             let report = try? program.validate(input, context: contexts[index])
             if let report { _ = report.json() }
             checkBatchPath(
-                line, input: input, report: report, lines: &lineValidators[index], values: &valueValidators[index],
-                short: &shortValidators[index])
+                line, of: bytes, input: input, report: report, lines: &lineValidators[index],
+                values: &valueValidators[index], short: &shortValidators[index])
         }
         // Edit mode against the previous record: validators made for this original.
         let edit = EvaluationContext(
@@ -52,7 +53,8 @@ public func fuzzInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         var editLines = RecordValidator(program: program, context: edit)
         var editValues = RecordValidator(program: program, context: edit)
         var editShort = RecordValidator(program: program, context: edit)
-        checkBatchPath(line, input: input, report: report, lines: &editLines, values: &editValues, short: &editShort)
+        checkBatchPath(
+            line, of: bytes, input: input, report: report, lines: &editLines, values: &editValues, short: &editShort)
         _ = JSONWriter.write(input)
         previous = input
     }
@@ -61,17 +63,21 @@ public func fuzzInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
 
 /// The batch path (a line read by the scanner, or parsed and loaded, or read for the short report
 /// alone) and the generic path (a `Report` projected from the same input) must agree on the short
-/// report, byte for byte.
+/// report, byte for byte. The short report's line is read from its start through the end of
+/// `whole` (the lines after it included), as `formspec validate` reads a mapped file's lines: the
+/// scan must end at the line's own end, or leave the line to `read(line:)`.
 func checkBatchPath(
-    _ line: Slice<UnsafeBufferPointer<UInt8>>, input: Value, report: Report?, lines: inout RecordValidator,
-    values: inout RecordValidator, short: inout RecordValidator
+    _ line: Slice<UnsafeBufferPointer<UInt8>>, of whole: UnsafeBufferPointer<UInt8>, input: Value, report: Report?,
+    lines: inout RecordValidator, values: inout RecordValidator, short: inout RecordValidator
 ) {
     guard case .read = lines.read(line: UnsafeBufferPointer(rebasing: line)) else {
         if case .object = input { fatalError("the batch path refused an object: \(Array(line))") }
         return
     }
     guard case .read = values.read(input) else { fatalError("a parsed object was refused: \(Array(line))") }
-    guard case .read = short.read(line: UnsafeBufferPointer(rebasing: line), errorsOnly: true) else {
+    if let end = short.readLeadingLine(of: UnsafeBufferPointer(rebasing: whole[line.startIndex...]), errorsOnly: true) {
+        if end != line.count { fatalError("the scan ended the line at \(end), not \(line.count): \(Array(line))") }
+    } else if case .unreadable = short.read(line: UnsafeBufferPointer(rebasing: line), errorsOnly: true) {
         fatalError("the short report's read refused an object: \(Array(line))")
     }
     var fromLine: [UInt8] = []

@@ -69,7 +69,8 @@
     /// returns where its line ends (the index of the `\n` after it, or `lines.count`), found by the
     /// same pass over its bytes. `nil` when the line must be found and passed to
     /// ``read(line:errorsOnly:)`` (it is malformed, or uses what only ``JSONReader`` reads).
-    package mutating func readLeadingLine(of lines: UnsafeBufferPointer<UInt8>, errorsOnly: Bool) -> Int? {
+    @_spi(Tooling)
+    public mutating func readLeadingLine(of lines: UnsafeBufferPointer<UInt8>, errorsOnly: Bool) -> Int? {
         scan(lines, errorsOnly: errorsOnly)
     }
 
