@@ -43,6 +43,12 @@ struct HTTPEntryPointTests {
         let form = try CompiledForm(source: Self.source)
         let report = try await form.validate(json: Array(#"{"name":"Mei Chen"}"#.utf8), options: .init(locale: "ja"))
         #expect(report.fields["name"]?.errors.map(\.message) == ["長すぎます"])
+        // A UTF-8 byte order mark before the body is skipped, as `formspec validate` skips one.
+        let marked = [0xEF, 0xBB, 0xBF] + Array(#"{"name":"Mei Chen"}"#.utf8)
+        #expect(try await form.validate(json: marked, options: .init(locale: "ja")) == report)
+        await #expect(throws: FormValidationError.self) {
+            try await form.validate(json: [0xEF, 0xBB] + Array(#"{"name":"Mei Chen"}"#.utf8))
+        }
         await #expect(throws: FormValidationError.notAnObject("an array")) {
             try await form.validate(json: Array("[1]".utf8))
         }

@@ -882,3 +882,13 @@ test("validate refuses a stub that names no check of the form, as the CLI's --st
     const report = module.validate({ coupon: "SAVE10" }, { stubs: { coupon_valid: true, referral_known: true } });
     assert.equal(typeof report.valid, "boolean");
 });
+
+test("validateJSON skips a leading byte order mark, as the CLI does before a document", async () => {
+    const { validateJSON, reportJSON } = await load("signup");
+    const text = '{"username":"alice_01","password":"short"}';
+    const expected = reportJSON(validateJSON(text, { report: "full" }));
+    assert.equal(reportJSON(validateJSON("\uFEFF" + text, { report: "full" })), expected);
+    // Only one, and only first: anything else is not JSON.
+    assert.throws(() => validateJSON("\uFEFF\uFEFF" + text), { name: "FormSpecError" });
+    assert.throws(() => validateJSON(" \uFEFF" + text), { name: "FormSpecError" });
+});

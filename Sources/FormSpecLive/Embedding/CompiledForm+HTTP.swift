@@ -3,8 +3,9 @@
 // MARK: - What servers need: JSON bodies and Accept-Language
 
 extension CompiledForm {
-    /// Validates a JSON body as it arrives (the bytes of one JSON object), running the asynchronous
-    /// checks first: what a request handler calls.
+    /// Validates a JSON body as it arrives (the bytes of one JSON object, after a UTF-8 byte order
+    /// mark if any, as `formspec validate` reads a document), running the asynchronous checks
+    /// first: what a request handler calls.
     ///
     /// - Throws: ``FormValidationError/invalidJSON(_:)`` when the bytes are not JSON,
     ///   ``FormValidationError/notAnObject(_:)`` when they are not an object, and the errors of
@@ -14,7 +15,8 @@ extension CompiledForm {
     {
         let input: Value
         do {
-            input = try JSONReader.parse(bytes)
+            let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+            input = try bytes.starts(with: bom) ? JSONReader.parse(bytes.dropFirst(3)) : JSONReader.parse(bytes)
         } catch {
             throw .invalidJSON(error.description)
         }

@@ -358,10 +358,12 @@ function fsJSONNumber(text, isIntegral) {
 /**
  * The input of `validateJSON`: the Value the text writes, errors worded as `formspec validate`
  * words a JSON Lines record's (Evaluation/RecordValidator.swift). Unlike the CLI, a repeated key
- * is kept (`Program.validate` of such a Value reads them in order), not refused.
+ * is kept (`Program.validate` of such a Value reads them in order), not refused. A leading byte
+ * order mark is skipped, as the CLI skips one before a document or an input's first line.
  */
 function fsParseInput(text) {
     if (typeof text !== "string") throw new FormSpecError("validateJSON takes JSON text (a string)");
+    if (text.charCodeAt(0) === 0xFEFF) text = text.slice(1);
     try {
         return fsParseJSON(text);
     } catch (error) {
