@@ -295,13 +295,19 @@ extension Checker {
     /// (instance); `/address/country` is a path from the form's root.
     mutating func resolveField(_ name: Located<String>) -> FieldInfo? {
         if name.value.hasPrefix("/") {
-            let path = name.value.dropFirst().split(separator: "/", omittingEmptySubsequences: false).joined(
-                separator: ".")
-            if let info = fieldInfo[path] { return info }
+            let steps = name.value.dropFirst().split(separator: "/", omittingEmptySubsequences: false)
+            let path = steps.joined(separator: ".")
+            // A step with a dot (`/address.city`) is a report's spelling inside a path.
+            let dotted = steps.contains { $0.contains(".") }
+            if !dotted, let info = fieldInfo[path] { return info }
+            let slashed = "/" + path.split(separator: ".", omittingEmptySubsequences: false).joined(separator: "/")
             diagnostics.error(
                 "unknown field path '\(name.value)'", at: name.location,
-                notes: suggestion(
-                    for: name.value, among: fieldOrder.map { "/" + $0.split(separator: ".").joined(separator: "/") }))
+                notes: dotted && fieldInfo[path] != nil
+                    ? [.init("a path's steps are separated by '/': write '\(slashed)'")]
+                    : suggestion(
+                        for: name.value,
+                        among: fieldOrder.map { "/" + $0.split(separator: ".").joined(separator: "/") }))
             return nil
         }
         if !name.value.contains("."), let info = fieldInfo[scope + name.value] { return info }
