@@ -193,6 +193,8 @@ struct Builder {
         var merged: [YAMLPair] = []
         /// Keys in `merged`, so a large merge stays linear.
         var mergedKeys: Set<String> = []
+        /// The mapping's merge key, once it has one: a second is a duplicate key.
+        var mergeKey: YAMLNode?
     }
 
     init(path: String, limits: YAMLLoader.Limits) {
@@ -288,26 +290,38 @@ struct Builder {
             return
         }
         stack[stack.count - 1].pendingKey = nil
-        if key.scalar?.style == .plain, key.scalar?.text == "<<" {
+        let keyText = key.scalar?.text ?? ""
+        if key.scalar?.style == .plain, keyText == "<<" {
+            // Like any key, once a mapping (the second is dropped); several sources are merged by
+            // one key with a list.
+            if let first = stack[stack.count - 1].mergeKey {
+                duplicate(
+                    key, keyText, first: first, notes: [.init("merge several mappings with one key: '<<: [*a, *b]'")])
+                return
+            }
+            stack[stack.count - 1].mergeKey = key
             try merge(node)
             return
         }
-        let keyText = key.scalar?.text ?? ""
         if let firstIndex = stack[stack.count - 1].keyIndex[keyText] {
-            let first = stack[stack.count - 1].pairs[firstIndex]
-            let quoted = limits.quotesText ? " '\(keyText)'" : ""
-            diagnostics.append(
-                .error(
-                    "duplicate key\(quoted)", at: key.location,
-                    notes: [
-                        .init(
-                            "\(limits.quotesText ? "'\(keyText)'" : "the key") is first set here",
-                            at: first.key.location)
-                    ]))
+            duplicate(key, keyText, first: stack[stack.count - 1].pairs[firstIndex].key)
             return
         }
         stack[stack.count - 1].keyIndex[keyText] = stack[stack.count - 1].pairs.count
         stack[stack.count - 1].pairs.append(YAMLPair(key: key, value: node))
+    }
+
+    /// Reports key `key` (its text `keyText`) as one the mapping has already, at `first`.
+    private mutating func duplicate(
+        _ key: YAMLNode, _ keyText: String, first: YAMLNode, notes: [Diagnostic.Note] = []
+    ) {
+        let quoted = limits.quotesText ? " '\(keyText)'" : ""
+        diagnostics.append(
+            .error(
+                "duplicate key\(quoted)", at: key.location,
+                notes: [
+                    .init("\(limits.quotesText ? "'\(keyText)'" : "the key") is first set here", at: first.location)
+                ] + notes))
     }
 
     private mutating func merge(_ node: YAMLNode) throws(Diagnostic) {

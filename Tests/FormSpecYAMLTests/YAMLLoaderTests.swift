@@ -42,6 +42,19 @@ struct YAMLLoaderTests {
         #expect(pairs[2].value.mapping?.count == 2)
     }
 
+    @Test func aSecondMergeKeyIsADuplicateKey() throws {
+        let loaded = try load("a: &a {x: 1}\nb: &b {y: 2}\nc:\n  <<: *a\n  <<: *b\nd:\n  <<: [*a, *b]\n")
+        let pairs = try #require(loaded.root?.mapping)
+        #expect(pairs[2].value.mapping?.map { $0.key.scalar!.text } == ["x"], "the first merge is kept")
+        #expect(pairs[3].value.mapping?.map { $0.key.scalar!.text } == ["x", "y"])
+        #expect(loaded.diagnostics.count == 1)
+        let diagnostic = try #require(loaded.diagnostics.first)
+        #expect(diagnostic.message.hasPrefix("duplicate key"))
+        #expect(diagnostic.location?.start == SourcePosition(line: 5, column: 3))
+        #expect(diagnostic.notes.first?.location?.start == SourcePosition(line: 4, column: 3))
+        #expect(diagnostic.notes.last?.message == "merge several mappings with one key: '<<: [*a, *b]'")
+    }
+
     @Test func duplicateKeysAreReportedAndTheFirstKept() throws {
         let loaded = try load("a: 1\nb: 2\na: 3\n")
         #expect(loaded.root?.mapping?.count == 2)
