@@ -207,6 +207,8 @@ extension Checker {
     private mutating func itemType(of field: FieldSyntax) -> FieldType {
         guard let written = field.of else {
             if field.fields != nil { return .group }
+            // An `of:` that is not a string is diagnosed already.
+            if field.hasOf { return .text }
             diagnostics.error(
                 "list field '\(field.name.value)' needs 'of' (the items' type)",
                 at: field.type?.location ?? field.name.location,

@@ -88,7 +88,9 @@ struct SyntaxParser {
         if let items = Read.list(reader.take("rules"), "'rules'", &diagnostics) {
             field.rules = items.compactMap { parseRule($0, keys: RuleCatalog.names) }
         }
-        field.of = Read.string(reader.take("of"), "'of'", &diagnostics)
+        let of = reader.take("of")
+        field.hasOf = of != nil
+        field.of = Read.string(of, "'of'", &diagnostics)
         if let node = reader.take("fields") {
             field.fieldsLocation = node.location
             if depth + 1 >= Self.maxFieldDepth {

@@ -44,6 +44,8 @@ struct FieldSyntax {
     var options: YAMLNode?
     /// A list's item type (`of: text`, `of: group`).
     var of: Located<String>?
+    /// Whether `of:` is written, also when it is not a string (already diagnosed).
+    var hasOf = false
     /// A group's (or a repeatable group's) nested fields; `nil` when the key is absent.
     var fields: [FieldSyntax]?
     /// Where `fields:` is written.
