@@ -707,14 +707,17 @@ extension ErrorsReportTests {
         #expect(fellBack == 2 * 2)
     }
 
+    /// A compact record of the nested bench spec, with an unknown key holding containers.
+    static let compactNestedRecord =
+        #"{"order_id":"ORD-00000001","email":"a@b.nl","address":{"street":"Dam 1","city":"Gent","#
+        + #""postcode":"1012 JS","country":"NL"},"line_items":[{"sku":"ABC-1234","quantity":2,"#
+        + #""unit_cents":1999,"note":"x"},{"sku":"XYZ-0001","quantity":1,"unit_cents":5}],"gift":false,"#
+        + #""extra":[1,{"a":null}]}"#
+
     @Test("whitespace wherever JSON allows it is scanned, not left to the reader, into the same slots")
     func scannerSkipsWhitespaceBetweenTokens() throws {
         let program = try CompiledForm.load(contentsOf: Self.nestedBench).program
-        let compact =
-            #"{"order_id":"ORD-00000001","email":"a@b.nl","address":{"street":"Dam 1","city":"Gent","#
-            + #""postcode":"1012 JS","country":"NL"},"line_items":[{"sku":"ABC-1234","quantity":2,"#
-            + #""unit_cents":1999,"note":"x"},{"sku":"XYZ-0001","quantity":1,"unit_cents":5}],"gift":false,"#
-            + #""extra":[1,{"a":null}]}"#
+        let compact = Self.compactNestedRecord
         // Every place between two tokens: after `{ [ , :` and before `} ] , :` outside strings.
         var boundaries: [Int] = []
         var inString = false
@@ -760,10 +763,7 @@ extension ErrorsReportTests {
     @Test("a record's line ends at its newline: the scan finds it and never reads past it")
     func scanEndsAtTheNewline() throws {
         let program = try CompiledForm.load(contentsOf: Self.nestedBench).program
-        let record =
-            #"{"order_id":"ORD-00000001","email":"a@b.nl","address":{"street":"Dam 1","city":"Gent","#
-            + #""postcode":"1012 JS","country":"NL"},"line_items":[{"sku":"ABC-1234","quantity":2,"#
-            + #""unit_cents":1999}],"extra":[1,{"a":null}]}"#
+        let record = Self.compactNestedRecord
         let next = #"{"order_id":"ORD-00000002"}"#
         var records = RecordValidator(program: program, context: EvaluationContext())
         func leadingLineEnd(_ text: String) -> Int? {
