@@ -217,18 +217,18 @@ package final class BatchValidator {
         mapped: MappedInput? = nil
     ) throws(Abort) -> Int? {
         let bom = isFirstOfInput && Self.startsWithBOM(lines) ? 3 : 0
+        // The scan reads no further than the longest line kept, and one byte more to tell that
+        // line from a longer one (whose length, like LineReader's, counts the BOM and a `\r`
+        // before the `\n`): a longer line is an error without being read.
+        let limit = max(bom, min(lines.count, maxLineLength &+ 1))
         if let end = records.readLeadingLine(
-            of: UnsafeBufferPointer(rebasing: lines[bom...]), errorsOnly: reportsErrorsOnly)
+            of: UnsafeBufferPointer(rebasing: lines[bom..<limit]), errorsOnly: reportsErrorsOnly)
         {
             if let mapped, mapped.shrank { return nil }
-            // As LineReader counts a line's length: the BOM and a `\r` before the `\n` are in it.
-            let newline = bom + end
-            if newline > maxLineLength {
-                writeOversized(input: input, line: line)
-            } else {
+            if bom + end <= maxLineLength {
                 try evaluateAndWrite(input: input, line: line)
+                return bom + end
             }
-            return newline
         }
         var newline = lines.count
         if let base = lines.baseAddress, let found = memchr(base, Int32(UInt8(ascii: "\n")), lines.count) {

@@ -82,7 +82,7 @@ struct WorkerThreadTests {
         "chunks, read or mapped, split lines as the line reader does, at every chunk size",
         arguments: [1, 2, 3, 7, 64, 1000, 4096])
     func chunksSplitLinesAsTheLineReader(bytesPerChunk: Int) throws {
-        // CRLF and LF lines, blank lines, a line longer than any chunk, lines past the limit
+        // CRLF and LF lines, blank lines, a line longer than any chunk, lines at and past the limit
         // (kept at 600 bytes), a `\r` alone, and a last line without a newline. A mapped chunk's
         // lines are split by the thread that validates it, which learns their numbers (for the
         // errors) only once the chunks before it are validated; text reports, which all show a
@@ -91,7 +91,7 @@ struct WorkerThreadTests {
             #"{"username":"user_1","password":"Passw0rd!1","confirm_password":"Passw0rd!1","email":"a@b.co","age":30}"#
         var lines: [String] = []
         for index in 0..<300 {
-            switch index % 9 {
+            switch index % 13 {
             case 0: lines.append(valid + "\r")
             case 1: lines.append("")
             case 2: lines.append(#"{"username":"u\#(index)","password":"short"}"#)
@@ -99,6 +99,12 @@ struct WorkerThreadTests {
             case 4: lines.append(#"{"username":"\#(String(repeating: "y", count: 560))"}"#)  // 575 bytes: kept
             case 5: lines.append("\r")
             case 6: lines.append("not json")
+            // At the limit and one past it, a `\r` before the `\n` counted: a whole record the scan
+            // could read is still refused when its line is longer than the limit.
+            case 7: lines.append(#"{"username":"\#(String(repeating: "a", count: 585))"}"#)  // 600 bytes: kept
+            case 8: lines.append(#"{"username":"\#(String(repeating: "b", count: 586))"}"#)  // 601 bytes: oversized
+            case 9: lines.append(#"{"username":"\#(String(repeating: "c", count: 584))"}"# + "\r")  // 600: kept
+            case 10: lines.append(#"{"username":"\#(String(repeating: "d", count: 585))"}"# + "  \r")  // 603: oversized
             default: lines.append(valid)
             }
         }
