@@ -216,7 +216,7 @@ package final class BatchValidator {
         of lines: UnsafeBufferPointer<UInt8>, isFirstOfInput: Bool, input: String, line: LineNumber,
         mapped: MappedInput? = nil
     ) throws(Abort) -> Int? {
-        let bom = isFirstOfInput && Self.startsWithBOM(lines) ? 3 : 0
+        let bom = isFirstOfInput ? JSONReader.byteOrderMarkLength(lines) : 0
         // The scan reads no further than the longest line kept, and one byte more to tell that
         // line from a longer one (whose length, like LineReader's, counts the BOM and a `\r`
         // before the `\n`): a longer line is an error without being read.
@@ -267,18 +267,11 @@ package final class BatchValidator {
             writeOversized(input: input, line: line)
             return
         }
-        var bytes = bytes
-        if isFirstOfInput, Self.startsWithBOM(bytes) {
-            bytes = UnsafeBufferPointer(rebasing: bytes[3...])
-        }
-        switch records.read(line: bytes, errorsOnly: reportsErrorsOnly) {
+        let bom = isFirstOfInput ? JSONReader.byteOrderMarkLength(bytes) : 0
+        switch records.read(line: UnsafeBufferPointer(rebasing: bytes[bom...]), errorsOnly: reportsErrorsOnly) {
         case .read: try evaluateAndWrite(input: input, line: line)
         case .unreadable(let message): writeError(message, input: input, line: line)
         }
-    }
-
-    private static func startsWithBOM(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
     }
 
     private func writeOversized(input: String, line: LineNumber) {

@@ -47,9 +47,7 @@ package enum InputDecoder {
     /// - Returns: The document's value.
     /// - Throws: ``InputError`` for an empty or malformed document.
     package static func decode(_ bytes: [UInt8], path: String, syntax: Syntax? = nil) throws(InputError) -> Value {
-        var start = 0
-        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { start = 3 }
-        let body = bytes[start...]
+        let body = bytes[JSONReader.byteOrderMarkLength(bytes)...]
         guard let first = body.first(where: { !isWhitespace($0) }) else { throw InputError("the input is empty") }
         let resolved = syntax ?? (first == UInt8(ascii: "{") || first == UInt8(ascii: "[") ? .json : .yaml)
         switch resolved {

@@ -57,8 +57,8 @@ final class ParallelLineValidator: @unchecked Sendable {
         /// The number of its first line, once the lines of the chunks before it are counted (read
         /// and written with the run's `condition` locked).
         var firstNumber: Int?
-        /// How many lines it has: known when it is filled, or, for lines left unsplit, once it is
-        /// validated.
+        /// How many lines it has, for lines left unsplit, once it is validated (split lines are
+        /// counted when the chunk is submitted).
         var lineCount = 0
         var lines = Lines()
         var output: [UInt8] = []
@@ -216,10 +216,7 @@ final class ParallelLineValidator: @unchecked Sendable {
             pending.append(chunk)
             submitted += 1
             unnumbered[chunk.sequence] = chunk
-            if chunk.lines.unsplitStart == nil {
-                chunk.lineCount = chunk.lines.ends.count
-                lineCounts[chunk.sequence] = chunk.lineCount
-            }
+            if chunk.lines.unsplitStart == nil { lineCounts[chunk.sequence] = chunk.lines.ends.count }
             numberChunks()
             let wantsWorker = idleWorkers == 0 && startedWorkers < jobs - 1 && canStartWorkers
             condition.broadcast()

@@ -15,8 +15,7 @@ extension CompiledForm {
     {
         let input: Value
         do {
-            let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
-            input = try bytes.starts(with: bom) ? JSONReader.parse(bytes.dropFirst(3)) : JSONReader.parse(bytes)
+            input = try JSONReader.parse(bytes.dropFirst(JSONReader.byteOrderMarkLength(bytes)))
         } catch {
             throw .invalidJSON(error.description)
         }

@@ -22,6 +22,12 @@ import FormSpecDiagnostics
 
     private init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
+    /// How many bytes of a UTF-8 byte order mark `bytes` start with (3 or 0): what a document,
+    /// a JSON Lines input's first line and an HTTP body may begin with, and their readers skip.
+    @_spi(Tooling) public static func byteOrderMarkLength(_ bytes: some Collection<UInt8>) -> Int {
+        bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    }
+
     /// Parses one JSON document.
     /// - Throws: ``Error`` with the place of the first problem.
     @_spi(Tooling) public static func parse(_ bytes: some Collection<UInt8>) throws(Error) -> Value {
