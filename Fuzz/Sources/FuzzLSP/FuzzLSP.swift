@@ -26,12 +26,12 @@ public func fuzzLanguageServer(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CI
 enum FuzzLanguageServerFiles {
     static let files = [
         "/specs/common.rules.yaml": """
-            formspec: 1
-            define:
-              handle:
-                pattern: "^[a-z0-9_]+$"
-                message: Use only lowercase letters, digits and underscores
-            """
+        formspec: 1
+        define:
+          handle:
+            pattern: "^[a-z0-9_]+$"
+            message: Use only lowercase letters, digits and underscores
+        """
     ]
 }
 
