@@ -12,7 +12,11 @@
 /// quartile, with one thread and with two (120 to 150 interleaved runs, `Scripts/bench/ab.py`).
 ///
 /// The bytes read are given back in steps of ``releaseStep`` (``release(before:)``), so a run
-/// keeps a few MiB of the file in memory however long it is.
+/// keeps a few MiB of the file in memory however long it is; the pages ahead are asked for
+/// (``prefetch(from:)``), so that parts of the file the system dropped from its cache are read
+/// in the background, not by the validating thread waiting on the disk (on this machine, whose
+/// memory manager pages out what was not used for a few seconds, a nested bench run whose reads
+/// waited for the disk 16–19 times took 0.11–0.13 s instead of 0.09 s).
 ///
 /// A file that shrinks while it is mapped does not crash the run: reading past its new end would
 /// raise `SIGBUS`, which ``TruncationGuard`` turns into pages of zeros and ``shrank``, and the
@@ -22,6 +26,8 @@ package final class MappedInput {
     package let bytes: UnsafeBufferPointer<UInt8>
     /// The bytes before this offset were given back.
     private var released = 0
+    /// The pages before this offset were asked for (``prefetch(from:)``).
+    private var prefetched = 0
     /// The mapping's place in ``TruncationGuard``'s table.
     private let slot: Int
     /// Its flag there, set when the file shrank: read before each line's report is written.
@@ -50,6 +56,7 @@ package final class MappedInput {
         self.slot = slot
         shrankFlag = TruncationGuard.shrankFlag(slot)
         bytes = UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: size)
+        prefetch(from: 0)
     }
 
     deinit {
@@ -67,14 +74,33 @@ package final class MappedInput {
 
     /// Gives back the memory of the bytes before `offset` (in steps of ``releaseStep``): they are
     /// read no more. Reading them again would still work (the pages come back from the file).
+    /// Also asks for the pages through ``prefetchDistance`` past `offset` (``prefetch(from:)``).
     func release(before offset: Int) {
         guard offset - released >= Self.releaseStep else { return }
-        let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
-        let end = offset / pageSize * pageSize
+        prefetch(from: offset)
+        let end = offset / Self.pageSize * Self.pageSize
         guard end > released else { return }
         _ = madvise(UnsafeMutableRawPointer(mutating: bytes.baseAddress! + released), end - released, MADV_DONTNEED)
         released = end
     }
+
+    /// Asks the system to read into its cache, in the background, whatever it does not hold of
+    /// the file's next ``prefetchDistance`` bytes from `offset` on. A file read a while ago may
+    /// have lost some pages from the cache (a system short of memory gives back pages not used
+    /// lately); a read of such a page through the mapping waits for the disk, on the thread that
+    /// validates, where `read(2)` would have had them read ahead.
+    func prefetch(from offset: Int) {
+        let end = min(bytes.count, offset + Self.prefetchDistance)
+        let start = max(prefetched, offset) / Self.pageSize * Self.pageSize
+        guard end > start else { return }
+        _ = madvise(UnsafeMutableRawPointer(mutating: bytes.baseAddress! + start), end - start, MADV_WILLNEED)
+        prefetched = end
+    }
+
+    /// How far ahead of the readers pages are asked for.
+    static let prefetchDistance = 8 << 20
+
+    private static let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
 }
 
 /// Catches the `SIGBUS` of reading a mapped file past its end (it shrank since it was mapped):

@@ -107,6 +107,70 @@ struct MappedInputTests {
         }
     }
 
+    #if os(Linux)
+        /// Which of the pages of `bytes` are in memory (`mincore(2)`), by page.
+        func resident(_ bytes: UnsafeBufferPointer<UInt8>) -> [Bool] {
+            let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
+            var vector = [UInt8](repeating: 0, count: (bytes.count + pageSize - 1) / pageSize)
+            let result = mincore(UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count, &vector)
+            return result == 0 ? vector.map { $0 & 1 != 0 } : []
+        }
+
+        /// Waits up to 10 s for every page of `bytes` to be in memory; whether they all are.
+        func becomeResident(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            for _ in 0..<1000 {
+                if resident(bytes).allSatisfy({ $0 }) { return true }
+                usleep(10_000)
+            }
+            return false
+        }
+
+        /// Whether the system drops a written file's pages from its cache when asked
+        /// (`posix_fadvise`): not on a file system kept in memory (`tmpfs`), where there is nothing
+        /// to prefetch.
+        static func systemDropsPages() -> Bool {
+            let path = FileManager.default.temporaryDirectory.appendingPathComponent("drop-\(UUID().uuidString)").path
+            guard FileManager.default.createFile(atPath: path, contents: Data(count: 1 << 20)) else { return false }
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            let descriptor = open(path, O_RDONLY)
+            guard descriptor >= 0 else { return false }
+            defer { close(descriptor) }
+            guard fsync(descriptor) == 0, posix_fadvise(descriptor, 0, 0, POSIX_FADV_DONTNEED) == 0,
+                let base = mmap(nil, 1 << 20, PROT_READ, MAP_PRIVATE, descriptor, 0), base != MAP_FAILED
+            else { return false }
+            defer { munmap(base, 1 << 20) }
+            var vector = [UInt8](repeating: 1, count: (1 << 20) / Int(sysconf(Int32(_SC_PAGESIZE))))
+            return mincore(base, 1 << 20, &vector) == 0 && vector.allSatisfy { $0 & 1 == 0 }
+        }
+
+        @Test(
+            "the pages ahead of the readers are asked for: a file out of the cache is read in before it is reached",
+            .enabled(if: systemDropsPages(), "the system keeps the files' pages in memory"))
+        func prefetch() throws {
+            // 12 MiB of lines: more than the distance asked for at once.
+            let distance = MappedInput.prefetchDistance
+            let line = String(repeating: "x", count: 1023) + "\n"
+            try withFile(String(repeating: line, count: (distance + (4 << 20)) / 1024)) { path in
+                // Out of the system's cache (written to disk first: only clean pages are dropped).
+                let descriptor = open(path, O_RDONLY)
+                defer { close(descriptor) }
+                #expect(fsync(descriptor) == 0)
+                #expect(posix_fadvise(descriptor, 0, 0, POSIX_FADV_DONTNEED) == 0)
+
+                let reader = try LineReader(path: path)
+                let mapped = try #require(reader.mapped)
+                // Mapping it asked for the first `distance` bytes, and for no more: nothing read the rest.
+                let ahead = UnsafeBufferPointer(rebasing: mapped.bytes[..<distance])
+                let past = UnsafeBufferPointer(rebasing: mapped.bytes[(distance + (1 << 20))...])
+                #expect(becomeResident(ahead))
+                #expect(!resident(past).isEmpty && resident(past).allSatisfy { !$0 })
+                // Giving back the first 2 MiB asks for `distance` bytes past them.
+                mapped.release(before: 2 << 20)
+                #expect(becomeResident(UnsafeBufferPointer(rebasing: mapped.bytes[..<(distance + (2 << 20))])))
+            }
+        }
+    #endif
+
     @Test("stdin, an empty file and a file opened not to be mapped are read with read(2)")
     func notMapped() throws {
         try withFile("") { path in
