@@ -86,14 +86,20 @@ package enum FileIO {
         }
     }
 
-    /// Checks that `path` can be opened for reading and is not a folder, without reading it.
+    /// Checks that `path` can be opened for reading and is not a folder, without reading it. A
+    /// FIFO is not opened, only its permission checked: an open would wait for a writer, or take
+    /// the place of the reader the writer is waiting for and leave it writing to nobody.
     ///
     /// - Throws: ``FileError`` naming the reason.
     package static func checkReadable(path: String) throws(FileError) {
+        var info = stat()
+        if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFIFO {
+            guard access(path, R_OK) == 0 else { throw .current(path: path, operation: .read) }
+            return
+        }
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { throw .current(path: path, operation: .read) }
         defer { close(descriptor) }
-        var info = stat()
         if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
             throw FileError(path: path, operation: .read, reason: String(cString: strerror(EISDIR)))
         }

@@ -13,6 +13,32 @@ struct CheckCommandTests {
         #expect(result.stderr.hasSuffix("checked 1 file: 0 errors, 0 warnings\n"))
     }
 
+    @Test("a spec read from a pipe (/dev/stdin, <(…)) is checked, tested and run like a file")
+    func specThroughAPipe() throws {
+        let cli = try CLI()
+        defer { cli.cleanUp() }
+        let check = try cli.run(["check", "/dev/stdin"], stdin: Fixtures.signup)
+        #expect(check.status == 0, "\(check.stderr)")
+        #expect(check.stderr.hasSuffix("checked 1 file: 0 errors, 0 warnings\n"))
+        try cli.write("input.json", #"{"username": "ab"}"#)
+        let validate = try cli.run(
+            ["validate", "/dev/stdin", "input.json", "--report", "errors"], stdin: Fixtures.signup)
+        #expect(validate.status == 1, "\(validate.stderr)")
+        #expect(validate.stdout.hasPrefix(#"{"valid":false,"errors":{"username":[{"rule":"min_length""#))
+        // A FIFO given as the spec: its writer is not left writing to nobody by a check before
+        // the read.
+        let fifo = cli.path("spec.form.yaml")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let writer = Thread {
+            let descriptor = open(fifo, O_WRONLY)
+            _ = Fixtures.signup.utf8CString.withUnsafeBufferPointer { write(descriptor, $0.baseAddress, $0.count - 1) }
+            close(descriptor)
+        }
+        writer.start()
+        let fromFIFO = try cli.run(["validate", fifo, "input.json", "--report", "errors"])
+        #expect(fromFIFO.stdout == validate.stdout, "\(fromFIFO.stderr)")
+    }
+
     @Test("warnings alone exit 0 and are counted")
     func warningsOnly() throws {
         let cli = try CLI()

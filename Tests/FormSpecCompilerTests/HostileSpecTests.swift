@@ -204,6 +204,57 @@ struct HostileSpecTests {
         #expect(messages(compilation) == ["the import root '/nonexistent-formspec-root' does not exist"])
     }
 
+    // MARK: - Files that are not regular files
+
+    @Test(.timeLimit(.minutes(1)))
+    func aSpecNamedAsAPipeIsReadToItsEndAndAnImportNeverIs() throws {
+        let folder = try TemporaryFolder()
+        // The spec through a FIFO, written once a reader opens it (as `<(…)` or `/dev/stdin`).
+        let fifo = folder.path + "/spec.form.yaml"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let text = spec("fields:\n  a:\n    rules:\n      - min_length: 2\n")
+        let writer = Thread {
+            let descriptor = open(fifo, O_WRONLY)
+            _ = text.utf8CString.withUnsafeBufferPointer { write(descriptor, $0.baseAddress, $0.count - 1) }
+            close(descriptor)
+        }
+        writer.start()
+        let program = try #require(Compiler.compile(path: fifo).spec?.program)
+        #expect(try program.validate(["a": "x"]).valid == false)
+
+        // An import that is a FIFO is refused unread: nobody writes to this one, and reading it
+        // would wait for ever. One that is a folder says so.
+        #expect(mkfifo(folder.path + "/pipe.rules.yaml", 0o600) == 0)
+        try folder.write("lib.rules.yaml/keep", "")
+        try folder.write("main.form.yaml", spec("import: [pipe.rules.yaml, lib.rules.yaml]\nfields: {a: {}}\n"))
+        let found = messages(Compiler.compile(path: folder.path + "/main.form.yaml"))
+        #expect(found.count == 2)
+        // Each names the path it was resolved to, then why.
+        #expect(found.first?.hasPrefix("cannot import 'pipe.rules.yaml' (") == true)
+        #expect(
+            found.first?.hasSuffix(
+                "/pipe.rules.yaml): it is not a regular file (a pipe or a device is read only as the spec named)")
+                == true)
+        #expect(found.last?.hasPrefix("cannot import 'lib.rules.yaml' (") == true)
+        #expect(found.last?.hasSuffix("/lib.rules.yaml): it is a folder") == true)
+    }
+
+    @Test func aSpecNamedAsADeviceOrAFolderGetsItsOwnReason() throws {
+        #expect(
+            messages(Compiler.compile(path: "/dev/null")) == ["the file is empty; a spec starts with 'formspec: 1'"])
+        // Endless: read no further than the limit.
+        #expect(
+            messages(Compiler.compile(path: "/dev/zero")) == [
+                "cannot read '/dev/zero': it could not be read to its end, or gave more than 64 MiB"
+            ])
+        let folder = try TemporaryFolder()
+        #expect(messages(Compiler.compile(path: folder.path)) == ["cannot read '\(folder.path)': it is a folder"])
+        #expect(
+            messages(Compiler.compile(path: folder.path + "/none.form.yaml")) == [
+                "cannot read '\(folder.path)/none.form.yaml': no such file"
+            ])
+    }
+
     // MARK: - Super-linear passes
 
     @Test func tenThousandUnknownKeysOnOneLine() {

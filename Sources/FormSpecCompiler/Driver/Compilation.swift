@@ -38,6 +38,16 @@ public protocol SourceProvider: Sendable {
     /// The bytes of the file at `path`, or `nil` when there is none.
     func contents(of path: String) -> [UInt8]?
 
+    /// The bytes of the spec a compilation starts from (not an import), or `nil` when there is
+    /// none. The file system's provider also reads a pipe or a device there (`formspec check
+    /// <(generate-spec)`, `/dev/stdin`), which it never takes as an import; others read it as
+    /// any file.
+    func contents(ofNamedFile path: String) -> [UInt8]?
+
+    /// Why `path` gave no bytes, for a diagnostic ("cannot read 'PATH': REASON"): as the spec
+    /// a compilation starts from when `named` (``contents(ofNamedFile:)``), else as an import.
+    func unreadableReason(_ path: String, named: Bool) -> String
+
     /// The one name of the file or folder at `path` with symlinks, `.` and `..` resolved, or `nil`
     /// when it does not exist. Imports are confined by comparing these names, so a provider that
     /// can hold symlinks must resolve them here.
@@ -47,4 +57,10 @@ public protocol SourceProvider: Sendable {
 extension SourceProvider {
     /// Providers without symlinks (in memory, bundles): the path with `.` and `..` steps removed.
     public func canonicalPath(_ path: String) -> String? { PathUtilities.normalize(path) }
+
+    /// Read as any file.
+    public func contents(ofNamedFile path: String) -> [UInt8]? { contents(of: path) }
+
+    /// "no such file".
+    public func unreadableReason(_ path: String, named: Bool) -> String { "no such file" }
 }

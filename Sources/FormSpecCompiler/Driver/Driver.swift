@@ -83,12 +83,13 @@ struct Driver {
         if let spec = parsed[key] { return spec }
         parsed[key] = .some(nil)
         // Imports are read through their canonical path, the one that was checked against the root.
-        guard let bytes = provider.contents(of: importedAt == nil ? path : key) else {
+        guard let bytes = importedAt == nil ? provider.contents(ofNamedFile: path) : provider.contents(of: key) else {
             if let importedAt {
                 let resolved = written == path ? "" : " (\(path))"
-                diagnostics.error("cannot import '\(written)'\(resolved): no such file", at: importedAt)
+                let reason = provider.unreadableReason(key, named: false)
+                diagnostics.error("cannot import '\(written)'\(resolved): \(reason)", at: importedAt)
             } else {
-                diagnostics.error("cannot read '\(path)': no such file", at: nil)
+                diagnostics.error("cannot read '\(path)': \(provider.unreadableReason(path, named: true))", at: nil)
             }
             return nil
         }

@@ -17,10 +17,58 @@ public struct FileSystemSources: SourceProvider {
     /// Creates a reader of the file system.
     public init() {}
 
+    /// A regular file's bytes; `nil` for anything else (an import is never a pipe or a device).
     public func contents(of path: String) -> [UInt8]? {
-        guard FileKind(path: path) != .folder, let data = FileManager.default.contents(atPath: path)
-        else { return nil }
+        guard FileKind(path: path) == .file, let data = FileManager.default.contents(atPath: path) else { return nil }
         return [UInt8](data)
+    }
+
+    /// A regular file's bytes, or those a pipe or a device gives up to its end (at most
+    /// ``streamLimit``).
+    public func contents(ofNamedFile path: String) -> [UInt8]? {
+        FileKind(path: path) == .other ? Self.readStream(at: path) : contents(of: path)
+    }
+
+    public func unreadableReason(_ path: String, named: Bool) -> String {
+        switch FileKind(path: path) {
+        case .missing: return "no such file"
+        case .folder: return "it is a folder"
+        case .other where named:
+            return "it could not be read to its end, or gave more than \(Self.streamLimit >> 20) MiB"
+        case .other: return "it is not a regular file (a pipe or a device is read only as the spec named)"
+        case .file:
+            let descriptor = open(path, O_RDONLY)
+            guard descriptor < 0 else {
+                close(descriptor)
+                return "it could not be read"
+            }
+            return String(cString: strerror(errno))
+        }
+    }
+
+    /// The most a pipe or a device is read for a spec: a spec is some KiB of text, and an
+    /// endless one (`/dev/zero`) is refused here.
+    public static let streamLimit = 64 << 20
+
+    /// The bytes read from the pipe or device at `path` up to its end; `nil` when it cannot be
+    /// opened or read, or gives more than ``streamLimit`` bytes.
+    private static func readStream(at path: String) -> [UInt8]? {
+        // As `cat` reads it: a FIFO's open waits for a writer, and each read for its data.
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 64 << 10)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count == 0 { return bytes }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return nil
+            }
+            bytes.append(contentsOf: buffer[..<count])
+            if bytes.count > streamLimit { return nil }
+        }
     }
 
     /// The absolute path with every symlink resolved (`realpath`), so a link cannot lead an import
@@ -43,6 +91,14 @@ package struct OverlaySources: SourceProvider {
 
     package func contents(of path: String) -> [UInt8]? {
         path == self.path ? bytes : base.contents(of: path)
+    }
+
+    package func contents(ofNamedFile path: String) -> [UInt8]? {
+        path == self.path ? bytes : base.contents(ofNamedFile: path)
+    }
+
+    package func unreadableReason(_ path: String, named: Bool) -> String {
+        base.unreadableReason(path, named: named)
     }
 
     /// The in-memory file sits in its folder as `base` names it, so imports beside it resolve the same way.

@@ -11,6 +11,8 @@ struct OpenDocumentSources: SourceProvider {
         return base.contents(of: path)
     }
 
+    func unreadableReason(_ path: String, named: Bool) -> String { base.unreadableReason(path, named: named) }
+
     /// As `base` names it, symlinks resolved, so imports are confined exactly as `formspec check`
     /// confines them; an open document not yet saved sits in its folder as `base` names that.
     func canonicalPath(_ path: String) -> String? {
