@@ -233,7 +233,7 @@ struct HostileSpecTests {
         #expect(found.first?.hasPrefix("cannot import 'pipe.rules.yaml' (") == true)
         #expect(
             found.first?.hasSuffix(
-                "/pipe.rules.yaml): it is not a regular file (a pipe or a device is read only as the spec named)")
+                "/pipe.rules.yaml): it is not a regular file (an import cannot be a pipe or a device)")
                 == true)
         #expect(found.last?.hasPrefix("cannot import 'lib.rules.yaml' (") == true)
         #expect(found.last?.hasSuffix("/lib.rules.yaml): it is a folder") == true)

@@ -35,7 +35,7 @@ public struct FileSystemSources: SourceProvider {
         case .folder: return "it is a folder"
         case .other where named:
             return "it could not be read to its end, or gave more than \(Self.streamLimit >> 20) MiB"
-        case .other: return "it is not a regular file (a pipe or a device is read only as the spec named)"
+        case .other: return "it is not a regular file (an import cannot be a pipe or a device)"
         case .file:
             let descriptor = open(path, O_RDONLY)
             guard descriptor < 0 else {
