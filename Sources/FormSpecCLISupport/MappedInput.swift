@@ -91,14 +91,22 @@ package final class MappedInput {
     /// validates, where `read(2)` would have had them read ahead.
     func prefetch(from offset: Int) {
         let end = min(bytes.count, offset + Self.prefetchDistance)
-        let start = max(prefetched, offset) / Self.pageSize * Self.pageSize
+        var start = max(prefetched, offset) / Self.pageSize * Self.pageSize
         guard end > start else { return }
-        _ = madvise(UnsafeMutableRawPointer(mutating: bytes.baseAddress! + start), end - start, MADV_WILLNEED)
+        // One request reads at most the device's read-ahead size (128 KiB unless it was raised):
+        // asked for in steps of that, so that the whole distance is.
+        while start < end {
+            let count = min(Self.prefetchStep, end - start)
+            _ = madvise(UnsafeMutableRawPointer(mutating: bytes.baseAddress! + start), count, MADV_WILLNEED)
+            start += count
+        }
         prefetched = end
     }
 
     /// How far ahead of the readers pages are asked for.
     static let prefetchDistance = 8 << 20
+    /// How much one request asks for.
+    static let prefetchStep = 128 << 10
 
     private static let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
 }
