@@ -265,7 +265,7 @@ extension JSONWriter {
                 } else {
                     bytes.append(UInt8(ascii: ","))
                 }
-                bytes.append(contentsOf: encoding.fieldNames[field])
+                encoding.appendFieldName(field, to: &bytes)
                 appendLiteral(":[", to: &bytes)
             } else {
                 bytes.append(UInt8(ascii: ","))
@@ -274,9 +274,7 @@ extension JSONWriter {
             switch source {
             case .invalidValue(let rule):
                 if let issue = encoding.invalidValueIssue(rule: rule, field: field) {
-                    encoding.issueBytes.withUnsafeBufferPointer {
-                        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[issue]))
-                    }
+                    encoding.appendIssue(issue, to: &bytes)
                 } else {
                     appendIssue(
                         rule: rule, message: rule == "choice" ? texts.choice[field] : texts.type[field], value: nil,
@@ -290,12 +288,8 @@ extension JSONWriter {
                 // The whole issue, pre-encoded, when its message has no `{value}`.
                 let position = first + Int(result.rule)
                 let issue = result.rule < 0 ? texts.messages.count + field : position
-                let issueStart = Int(encoding.issueBounds[issue])
-                let issueEnd = Int(encoding.issueBounds[issue + 1])
-                if issueStart < issueEnd {
-                    encoding.issueBytes.withUnsafeBufferPointer {
-                        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[issueStart..<issueEnd]))
-                    }
+                if encoding.hasIssue(issue) {
+                    encoding.appendIssue(issue, to: &bytes)
                 } else if result.rule < 0 {
                     appendIssue(ruleJSON: requiredJSON, message: texts.required[field], value: nil, to: &bytes)
                 } else {
