@@ -197,9 +197,12 @@ final class ParallelLineValidator: @unchecked Sendable {
                         free.append(chunk)
                         break
                     }
-                    mapped.release(before: chunk.lines.inPlaceEnd)
                 }
                 condition.unlock()
+                // Unlocked, as the write: giving pages back and asking for those ahead are system
+                // calls (the requests may wait to queue a read) that the workers need not wait
+                // for; only this thread touches the mapping's offsets.
+                if chunk.lines.inPlace != nil { mapped?.release(before: chunk.lines.inPlaceEnd) }
                 output.write(bytes: chunk.output)
                 condition.lock()
                 nextToWrite += 1
