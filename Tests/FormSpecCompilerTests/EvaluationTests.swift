@@ -200,8 +200,11 @@ struct EvaluationTests {
             "{contains: [letter, whitespace], count: 3}", "en",
             "Code must contain at least 3 each of letters and whitespace characters"
         ),
-        ("{contains: [uppercase, digit], count: 2}", "zh-Hans", "Code必须至少包含2个大写字母和数字"),
-        ("{contains: [uppercase, digit], count: 2}", "ja", "Codeには大文字と数字を2文字以上含めてください"),
+        // "Each": two of each class, not two characters in all.
+        ("{contains: [uppercase, digit], count: 2}", "zh-Hans", "Code必须包含大写字母和数字各至少2个"),
+        ("{contains: [uppercase, digit], count: 2}", "zh-Hant", "Code必須包含大寫字母和數字各至少2個"),
+        ("{contains: [uppercase, digit], count: 2}", "ja", "Codeには大文字と数字をそれぞれ2文字以上含めてください"),
+        ("{contains: digit, count: 2}", "zh-Hans", "Code必须至少包含2个数字"),
         ("max_length: 1", "ja", "Codeは1文字以内で入力してください"),
     ])
     func countsReadInTheSingularAndPlural(rule: String, locale: String, message: String) throws {

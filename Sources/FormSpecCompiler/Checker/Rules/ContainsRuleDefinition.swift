@@ -17,8 +17,9 @@ struct ContainsRuleDefinition: RuleDefinition {
                 // Several classes after a count above 1: "at least 2 each of letters and digits".
                 BuiltInMessage(
                     key: "contains.each", en: "{label} must contain at least {count} each of {classes}",
-                    zhHans: "{label}必须至少包含{count}个{classes}", zhHant: "{label}必須至少包含{count}個{classes}",
-                    ja: "{label}には{classes}を{count}文字以上含めてください", usedWhen: "several classes and a `count` above 1"),
+                    zhHans: "{label}必须包含{classes}各至少{count}个", zhHant: "{label}必須包含{classes}各至少{count}個",
+                    ja: "{label}には{classes}をそれぞれ{count}文字以上含めてください",
+                    usedWhen: "several classes and a `count` above 1"),
             ],
             example: "[uppercase, digit]")
     ]
