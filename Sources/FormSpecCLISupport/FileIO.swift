@@ -1,3 +1,5 @@
+import FormSpecCompiler
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -67,22 +69,15 @@ package enum FileIO {
     /// - Returns: The bytes read.
     /// - Throws: ``FileError`` on a read error or when the input is longer than `limit`.
     package static func read(descriptor: Int32, path: String, limit: Int = .max) throws(FileError) -> [UInt8] {
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw .current(path: path, operation: .read)
-            }
-            if count == 0 { return bytes }
-            guard bytes.count + count <= limit else {
-                throw FileError(
-                    path: path, operation: .read,
-                    reason: "the input is larger than \(limit) bytes (raise the limit with --max-input-bytes)",
-                    exceedsLimit: true)
-            }
-            bytes.append(contentsOf: chunk[0..<count])
+        switch DescriptorReading.readAll(descriptor, limit: limit) {
+        case .success(let bytes): return bytes
+        case .failure(.system(let code)):
+            throw FileError(path: path, operation: .read, reason: String(cString: strerror(code)))
+        case .failure(.tooLong):
+            throw FileError(
+                path: path, operation: .read,
+                reason: "the input is larger than \(limit) bytes (raise the limit with --max-input-bytes)",
+                exceedsLimit: true)
         }
     }
 
@@ -172,12 +167,7 @@ package enum FileIO {
     package static func isTerminal(_ descriptor: Int32) -> Bool { isatty(descriptor) != 0 }
 }
 
-// `read` and `write` are shadowed by this file's own `FileIO.read`/`FileIO.write` inside the type.
-@inline(__always) private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int
-{
-    read(descriptor, buffer, count)
-}
-
+// `write` is shadowed by this file's own `FileIO.write` inside the type.
 @inline(__always) private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
     write(descriptor, buffer, count)
 }

@@ -65,6 +65,30 @@ struct CLISupportTests {
         }
     }
 
+    @Test("a descriptor is read to its end: the limit's bytes are read, one more is refused, a bad one is named")
+    func descriptorReading() throws {
+        // Past one 64 KiB read, so the limit is checked across reads.
+        let bytes = (0..<70_000).map { UInt8(truncatingIfNeeded: $0) }
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("read-\(UUID().uuidString)")
+        try Data(bytes).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        func read(limit: Int) throws(FileError) -> [UInt8] {
+            let descriptor = open(url.path, O_RDONLY)
+            defer { close(descriptor) }
+            return try FileIO.read(descriptor: descriptor, path: "input", limit: limit)
+        }
+        #expect(try read(limit: 70_000) == bytes)
+        #expect(try read(limit: .max) == bytes)
+        let tooLong = #expect(throws: FileError.self) { try read(limit: 69_999) }
+        #expect(tooLong?.exceedsLimit == true)
+        #expect(
+            tooLong?.description
+                == "cannot read 'input': the input is larger than 69999 bytes (raise the limit with --max-input-bytes)")
+        let closed = #expect(throws: FileError.self) { try FileIO.read(descriptor: -1, path: "input") }
+        #expect(closed?.exceedsLimit == false)
+        #expect(closed?.reason == String(cString: strerror(EBADF)))
+    }
+
     @Test("LineReader skips a line over its limit without keeping it")
     func oversizedLine() throws {
         let read = try lines(of: "short\n0123456789abcdef\nafter\n", bufferSize: 4, maxLineLength: 10)

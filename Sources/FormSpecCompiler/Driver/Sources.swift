@@ -57,23 +57,41 @@ public struct FileSystemSources: SourceProvider {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 64 << 10)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count == 0 { return bytes }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return nil
-            }
-            bytes.append(contentsOf: buffer[..<count])
-            if bytes.count > streamLimit { return nil }
-        }
+        return try? DescriptorReading.readAll(descriptor, limit: streamLimit).get()
     }
 
     /// The absolute path with every symlink resolved (`realpath`), so a link cannot lead an import
     /// out of its root.
     public func canonicalPath(_ path: String) -> String? { FileKind.realPath(path) }
+}
+
+/// Reading a file descriptor to its end: the one loop for a spec read from a pipe and for the
+/// command-line tool's inputs.
+package enum DescriptorReading {
+    package enum Failure: Error, Equatable {
+        /// A read failed with this `errno`.
+        case system(Int32)
+        /// The descriptor gave more than the limit.
+        case tooLong
+    }
+
+    /// The bytes `descriptor` gives up to its end, 64 KiB a read (a read a signal interrupts is
+    /// retried). Reading stops as soon as there are more than `limit` bytes, so an endless stream
+    /// (`/dev/zero`) costs `limit` bytes of memory at most.
+    package static func readAll(_ descriptor: Int32, limit: Int) -> Result<[UInt8], Failure> {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 << 10)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count == 0 { return .success(bytes) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return .failure(.system(errno))
+            }
+            guard count <= limit - bytes.count else { return .failure(.tooLong) }
+            bytes.append(contentsOf: chunk[..<count])
+        }
+    }
 }
 
 /// Serves one in-memory file and defers every other path to a base provider.
