@@ -70,8 +70,9 @@ extension Program.Storage {
         // decoded program could hold unchecked.
         var readers = Array(repeating: [Int](), count: fields.count)
         var isReadElsewhere = Array(repeating: false, count: fields.count)
-        for (index, field) in fields.enumerated() {
-            for read in field.fieldsRead where read != index && fields.indices.contains(read) {
+        // By index: iterating `fields` copies each field whole (a retain of every text it holds).
+        for index in fields.indices {
+            for read in fields[index].fieldsRead where read != index && fields.indices.contains(read) {
                 readers[read].append(index)
             }
         }

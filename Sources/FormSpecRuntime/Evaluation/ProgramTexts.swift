@@ -63,8 +63,9 @@ package final class ProgramTexts: Sendable {
         choice = fields.map { render($0.choiceMessage) }
         var messages: [RenderedText] = []
         var requirements: [RenderedText] = []
-        for field in fields {
-            for rule in field.rules {
+        // By index: a `for field in fields` loop copies each field whole (a retain of every text).
+        for index in fields.indices {
+            for rule in fields[index].rules {
                 messages.append(render(rule.message))
                 requirements.append(render(rule.requirement))
             }

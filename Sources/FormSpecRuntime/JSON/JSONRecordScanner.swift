@@ -154,8 +154,8 @@ package struct JSONRecordScanner {
             if fields[index].type == .choice { return .choice }
             return plan.rules == .integer ? .integer : .text
         }
-        choiceOptions = zip(fields, inPlace).map { field, kind in
-            kind == .choice ? field.options.map { Array($0.value.utf8) } : []
+        choiceOptions = inPlace.indices.map { index in
+            inPlace[index] == .choice ? fields[index].options.map { Array($0.value.utf8) } : []
         }
         self.program = program
         (fieldScans, patternChecks, lengthChecks) = Self.inPlaceChecks(fields, plans, inPlace, lowered)

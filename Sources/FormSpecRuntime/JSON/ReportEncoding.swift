@@ -57,8 +57,9 @@ package final class ReportEncoding: @unchecked Sendable {
         for field in texts.required { addIssue(rule: JSONWriter.requiredJSON, text: field.text) }
         typeIssuesStart = issueBounds.count - 1
         for field in texts.type { addIssue(rule: Self.typeJSON, text: field.render(value: nil)) }
-        for (field, message) in zip(program.fields, texts.choice) {
-            addIssue(rule: Self.choiceJSON, text: field.type == .choice ? message.render(value: nil) : nil)
+        for (index, message) in texts.choice.enumerated() {
+            let isChoice = program.fields[index].type == .choice
+            addIssue(rule: Self.choiceJSON, text: isChoice ? message.render(value: nil) : nil)
         }
         self.issueBytes = Self.owned(issueBytes)
         self.issueBounds = Self.owned(issueBounds)

@@ -96,9 +96,10 @@ struct LoweredRules: Sendable {
 
     init(fields: [FieldProgram], formRules: [FormRuleProgram]) {
         var total = 0
-        for field in fields {
+        // By index: iterating `fields` copies each field whole (a retain of every text it holds).
+        for index in fields.indices {
             fieldStart.append(Int32(total))
-            total += field.rules.count
+            total += fields[index].rules.count
         }
         fieldStart.append(Int32(total))
         instructions.reserveCapacity(total)
@@ -106,13 +107,13 @@ struct LoweredRules: Sendable {
         instructions = Array(
             repeating: Instruction(op: .required, isWarning: false, payload: 0, count: 0, condition: -1),
             count: total)
-        for (index, field) in fields.enumerated() {
-            for (position, rule) in field.rules.enumerated() {
-                let instruction = lower(rule)
-                instructions[Int(fieldStart[index]) + position] = instruction
+        for index in fields.indices {
+            let rules = fields[index].rules
+            for position in rules.indices {
+                instructions[Int(fieldStart[index]) + position] = lower(rules[position])
             }
-            fieldCondition.append(field.condition.map { lower($0) } ?? -1)
-            hasRequiredRule.append(field.rules.contains { if case .required = $0.rule { true } else { false } })
+            fieldCondition.append(fields[index].condition.map { lower($0) } ?? -1)
+            hasRequiredRule.append(rules.contains { if case .required = $0.rule { true } else { false } })
             hasChecks.append(
                 (Int(fieldStart[index])..<Int(fieldStart[index + 1])).contains { runsCheck(instruction: $0) })
             for position in Int(fieldStart[index])..<Int(fieldStart[index + 1]) {

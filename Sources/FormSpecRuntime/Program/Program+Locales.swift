@@ -4,10 +4,10 @@ extension Program {
     package var messageLocales: [String] {
         var locales = Set<String>()
         func add(_ text: LocalizedText) { locales.formUnion(text.templates.keys) }
-        for field in fields {
-            add(field.requiredMessage)
-            add(field.typeMessage)
-            for rule in field.rules { add(rule.message) }
+        for index in fields.indices {
+            add(fields[index].requiredMessage)
+            add(fields[index].typeMessage)
+            for rule in fields[index].rules { add(rule.message) }
         }
         add(unknownFieldMessage)
         return locales.sorted()

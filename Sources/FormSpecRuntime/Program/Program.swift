@@ -101,8 +101,10 @@ public struct Program: Sendable, Codable {
             self.nestedLayout = nestedLayout
             let optionSets = fields.map(\.optionSet)
             self.optionSets = optionSets
-            self.defaultValues = zip(fields, optionSets).map { field, options in
-                field.type.read(field.defaultValue, trim: field.trim, options: options)
+            // By index here and below: iterating `fields` copies each field whole.
+            self.defaultValues = fields.indices.map { index in
+                fields[index].type.read(
+                    fields[index].defaultValue, trim: fields[index].trim, options: optionSets[index])
             }
             self.defaultOffsets = fields.map(\.defaultOffset)
             self.relativeDefaultFields = fields.indices.filter { fields[$0].defaultOffset != nil }
@@ -110,7 +112,7 @@ public struct Program: Sendable, Codable {
             let defaultChain = LocaleChain(requested: nil, specLocale: locale)
             self.defaultChain = defaultChain
             var checks = Set<String>()
-            for field in fields { field.rules.forEach { $0.collectChecks(into: &checks) } }
+            for index in fields.indices { fields[index].rules.forEach { $0.collectChecks(into: &checks) } }
             self.checkNames = checks.sorted()
             let lowered = LoweredRules(fields: fields, formRules: formRules)
             self.lowered = lowered
@@ -160,8 +162,8 @@ public struct Program: Sendable, Codable {
     /// re-checked when it changes.
     package var dependents: [[Int]] {
         var result = Array(repeating: [Int](), count: fields.count)
-        for (index, field) in fields.enumerated() {
-            for read in field.reads where read != index && !result[read].contains(index) {
+        for index in fields.indices {
+            for read in fields[index].reads where read != index && !result[read].contains(index) {
                 result[read].append(index)
             }
         }
