@@ -22,6 +22,23 @@ package enum JavaScriptDeclarations {
         out.line("export interface Input {")
         out.indented { out in
             for node in layout.roots { member(node, layout: layout, into: &out) }
+            // The runtime also reads a nested field given by its path at the root.
+            var nested: [InputLayout.Node] = []
+            func collect(_ node: InputLayout.Node) {
+                nested.append(node)
+                node.children.forEach(collect)
+                node.itemTemplate.forEach(collect)
+            }
+            for root in layout.roots {
+                root.children.forEach(collect)
+                root.itemTemplate.forEach(collect)
+            }
+            guard !nested.isEmpty else { return }
+            out.line("")
+            out.line(
+                "// A nested field may also be given by its path, as reports name it (`\"address.city\": \"Paris\"`)."
+            )
+            for node in nested { member(node, layout: layout, byPath: true, into: &out) }
         }
         out.line("}")
         out.line("")
@@ -43,34 +60,45 @@ package enum JavaScriptDeclarations {
         return out.text + JavaScriptRuntime.declarations
     }
 
-    /// One property of `Input` (or of a group's object type).
-    private static func member(_ node: InputLayout.Node, layout: InputLayout, into out: inout SourceWriter) {
+    /// One property of `Input` (or of a group's object type); `byPath`, the root's property for
+    /// the field's path: `"address.city"?`, or for a list item's field an index signature
+    /// (`` [path: `contacts.${number}.phone`] ``), which cannot be optional and so admits `undefined`.
+    private static func member(
+        _ node: InputLayout.Node, layout: InputLayout, byPath: Bool = false, into out: inout SourceWriter
+    ) {
         let label = node.field.label.isEmpty ? node.key : node.field.label
         out.line("/** \(comment(label)) (\(layout.kind(of: node))\(node.field.required ? ", required" : "")). */")
-        let key = isIdentifier(node.key) ? node.key : stringLiteral(node.key)
+        let key: String
+        let end: String
+        if byPath, case let path = pathType(node.path), path.hasPrefix("`") {
+            (key, end) = ("[path: \(path)]", " | null | undefined;")
+        } else {
+            let name = byPath ? node.path : node.key
+            (key, end) = ((isIdentifier(name) ? name : stringLiteral(name)) + "?", " | null;")
+        }
         switch node.field.type {
         case .group:
-            out.line("\(key)?: {")
+            out.line("\(key): {")
             out.indented { out in
                 for child in node.children { member(child, layout: layout, into: &out) }
             }
-            out.line("} | null;")
+            out.line("}" + end)
         case .list:
             guard let item = node.item else {
-                out.line("\(key)?: unknown[] | null;")
+                out.line("\(key): unknown[]" + end)
                 return
             }
             if item.field.type == .group {
-                out.line("\(key)?: Array<{")
+                out.line("\(key): Array<{")
                 out.indented { out in
                     for child in item.children { member(child, layout: layout, into: &out) }
                 }
-                out.line("}> | null;")
+                out.line("}>" + end)
             } else {
-                out.line("\(key)?: Array<\(scalarType(item.field))> | null;")
+                out.line("\(key): Array<\(scalarType(item.field))>" + end)
             }
         default:
-            out.line("\(key)?: \(scalarType(node.field)) | null;")
+            out.line("\(key): \(scalarType(node.field))" + end)
         }
     }
 

@@ -1,10 +1,12 @@
-// Type-checks the TypeScript usage of the generated declarations (signup.d.ts):
+// Type-checks the TypeScript usage of the generated declarations:
 //
 //   node Examples/web/test/typecheck.mjs [--tsc PATH]
 //
-// typed-usage.ts must compile with `tsc --strict --noEmit`; typed-usage-wrong.ts must not, and tsc
-// must report an error on exactly its lines marked `// error:` (so the declarations catch each
-// mistake, and nothing else fails there). Exits 1 otherwise.
+// For the page's flat form (signup.d.ts) and a nested one (test/nested/order.d.ts, from
+// Specs/order.form.yaml: groups and lists, each field also by its path): the usage file must
+// compile with `tsc --strict --noEmit`; the "-wrong" one must not, and tsc must report an error on
+// exactly its lines marked `// error:` (so the declarations catch each mistake, and nothing else
+// fails there). Exits 1 otherwise.
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -27,28 +29,34 @@ function check(file) {
 
 let failed = false;
 
-const good = check("typed-usage.ts");
-if (good.status === 0) {
-    console.log("✓ typed-usage.ts type-checks");
-} else {
-    failed = true;
-    console.error(`✗ typed-usage.ts does not type-check:\n${good.output}`);
+function checkPair(good, wrongFile) {
+    const typed = check(good);
+    if (typed.status === 0) {
+        console.log(`✓ ${good} type-checks`);
+    } else {
+        failed = true;
+        console.error(`✗ ${good} does not type-check:\n${typed.output}`);
+    }
+
+    const wrong = check(wrongFile);
+    const marked = readFileSync(join(web, wrongFile), "utf8").split("\n")
+        .flatMap((line, index) => (/\/\/ error:/.test(line) ? [index + 1] : []));
+    const name = wrongFile.split("/").pop().replace(/[.]/g, "\\.");
+    const errorLine = new RegExp(`${name}\\((\\d+),\\d+\\): error`, "g");
+    const reported = [...new Set([...wrong.output.matchAll(errorLine)].map((m) => Number(m[1])))];
+    const missed = marked.filter((line) => !reported.includes(line));
+    const extra = reported.filter((line) => !marked.includes(line));
+    if (wrong.status !== 0 && marked.length > 0 && missed.length === 0 && extra.length === 0) {
+        console.log(`✓ ${wrongFile} fails to type-check, on exactly its ${marked.length} marked lines`);
+    } else {
+        failed = true;
+        if (wrong.status === 0) console.error(`✗ ${wrongFile} type-checks, but must not`);
+        if (missed.length > 0) console.error(`✗ ${wrongFile}: no error on marked line(s) ${missed.join(", ")}`);
+        if (extra.length > 0) console.error(`✗ ${wrongFile}: unexpected error on line(s) ${extra.join(", ")}`);
+        console.error(wrong.output);
+    }
 }
 
-const wrongFile = "typed-usage-wrong.ts";
-const wrong = check(wrongFile);
-const marked = readFileSync(join(web, wrongFile), "utf8").split("\n")
-    .flatMap((line, index) => (/\/\/ error:/.test(line) ? [index + 1] : []));
-const reported = [...new Set([...wrong.output.matchAll(/typed-usage-wrong\.ts\((\d+),\d+\): error/g)].map((m) => Number(m[1])))];
-const missed = marked.filter((line) => !reported.includes(line));
-const extra = reported.filter((line) => !marked.includes(line));
-if (wrong.status !== 0 && marked.length > 0 && missed.length === 0 && extra.length === 0) {
-    console.log(`✓ ${wrongFile} fails to type-check, on exactly its ${marked.length} marked lines`);
-} else {
-    failed = true;
-    if (wrong.status === 0) console.error(`✗ ${wrongFile} type-checks, but must not`);
-    if (missed.length > 0) console.error(`✗ ${wrongFile}: no error on marked line(s) ${missed.join(", ")}`);
-    if (extra.length > 0) console.error(`✗ ${wrongFile}: unexpected error on line(s) ${extra.join(", ")}`);
-    console.error(wrong.output);
-}
+checkPair("typed-usage.ts", "typed-usage-wrong.ts");
+checkPair("test/nested/typed-paths.ts", "test/nested/typed-paths-wrong.ts");
 process.exit(failed ? 1 : 0);
