@@ -28,8 +28,8 @@ package struct JSONRecordScanner {
     /// `expectedKeys[scopeStart[s] ..< scopeStart[s + 1]]`, in `scopes[s]`'s order): what the
     /// usual member's key is compared with, read without taking up the scope's ``KeyScope`` (a
     /// retain and a release per object).
-    private let expectedKeys: [ExpectedKey]
-    private let scopeStart: [Int]
+    private let expectedKeys: UncheckedTable<ExpectedKey>
+    private let scopeStart: UncheckedTable<Int>
 
     /// A key as the words a member's key is compared with (``FieldKeyTable/KeyWords``), and the
     /// field it names.
@@ -38,11 +38,11 @@ package struct JSONRecordScanner {
         var field: Int
     }
     /// For each field, the scope of its members when it is a group; -1 otherwise.
-    private let memberScope: [Int]
+    private let memberScope: UncheckedTable<Int>
     /// For each list, its item fields in position order; empty for other fields.
     private let itemFields: [[Int]]
     /// What reading each field's value needs, in one entry per field (see ``FieldScan``).
-    private let fieldScans: [FieldScan]
+    private let fieldScans: UncheckedTable<FieldScan>
     /// Which fields the current record gave (bit `f & 63` of word `f >> 6`), to find duplicate
     /// keys without a set, and the fields a line lacks a word at a time. All clear between
     /// records.
@@ -54,10 +54,15 @@ package struct JSONRecordScanner {
     private let hasDefault: [UInt64]
     /// The pattern and length checks of the fields decided in place, each field's in one run
     /// (``FieldScan/patterns``, ``FieldScan/lengths``).
-    private let patternChecks: [PatternCheck]
-    private let lengthChecks: [LengthRule]
-    /// A choice decided in place: its options' UTF-8 bytes; empty for other fields.
-    private let choiceOptions: [[[UInt8]]]
+    private let patternChecks: UncheckedTable<PatternCheck>
+    private let lengthChecks: UncheckedTable<LengthRule>
+    /// The options of the choices decided in place, their UTF-8 bytes end to end (flat, so that
+    /// a look-up retains no array per option).
+    private let optionBytes: UncheckedTable<UInt8>
+    /// Option `o` is `optionBytes[optionBounds[o] ..< optionBounds[o + 1]]`; choice field `f`'s
+    /// options are `optionStart[f] ..< optionStart[f + 1]` (none for a field decided otherwise).
+    private let optionBounds: UncheckedTable<Int32>
+    private let optionStart: UncheckedTable<Int32>
     /// The program read into (`scratch` in ``scan(_:into:collectUnknownKeys:today:decidingInPlace:)``
     /// belongs to it), whose pattern tables `patternChecks` points into.
     private let program: Program
@@ -154,11 +159,24 @@ package struct JSONRecordScanner {
             if fields[index].type == .choice { return .choice }
             return plan.rules == .integer ? .integer : .text
         }
-        choiceOptions = inPlace.indices.map { index in
-            inPlace[index] == .choice ? fields[index].options.map { Array($0.value.utf8) } : []
+        var optionBytes: [UInt8] = []
+        var optionBounds: [Int32] = [0]
+        var optionStart: [Int32] = [0]
+        for index in inPlace.indices {
+            if inPlace[index] == .choice {
+                for option in fields[index].options {
+                    optionBytes += option.value.utf8
+                    optionBounds.append(Int32(optionBytes.count))
+                }
+            }
+            optionStart.append(Int32(optionBounds.count - 1))
         }
+        (self.optionBytes, self.optionBounds) = (UncheckedTable(optionBytes), UncheckedTable(optionBounds))
+        self.optionStart = UncheckedTable(optionStart)
         self.program = program
-        (fieldScans, patternChecks, lengthChecks) = Self.inPlaceChecks(fields, plans, inPlace, lowered)
+        let (scans, patterns, lengths) = Self.inPlaceChecks(fields, plans, inPlace, lowered)
+        fieldScans = UncheckedTable(scans)
+        (patternChecks, lengthChecks) = (UncheckedTable(patterns), UncheckedTable(lengths))
         decided = Array(repeating: 0, count: (fields.count + 63) / 64)
         var passesWhenLacking = Array(repeating: UInt64(0), count: (fields.count + 63) / 64)
         var hasMembersAfter = passesWhenLacking
@@ -202,7 +220,7 @@ package struct JSONRecordScanner {
         guard let layout = program.storage.nestedLayout else {
             scopes = [KeyScope(fields.indices.map { (name: fields[$0].name, position: $0) })]
             (expectedKeys, scopeStart) = Self.expectedKeys(scopes)
-            memberScope = Array(repeating: -1, count: fields.count)
+            memberScope = UncheckedTable(Array(repeating: -1, count: fields.count))
             itemFields = Array(repeating: [], count: fields.count)
             return
         }
@@ -218,19 +236,19 @@ package struct JSONRecordScanner {
         }
         self.scopes = scopes
         (expectedKeys, scopeStart) = Self.expectedKeys(scopes)
-        self.memberScope = memberScope
+        self.memberScope = UncheckedTable(memberScope)
         itemFields = layout.items
     }
 
     /// ``expectedKeys`` and ``scopeStart`` for `scopes`.
-    private static func expectedKeys(_ scopes: [KeyScope]) -> ([ExpectedKey], [Int]) {
+    private static func expectedKeys(_ scopes: [KeyScope]) -> (UncheckedTable<ExpectedKey>, UncheckedTable<Int>) {
         var keys: [ExpectedKey] = []
         var starts = [0]
         for scope in scopes {
             keys += scope.fields.indices.map { ExpectedKey(words: scope.table.words[$0], field: scope.fields[$0]) }
             starts.append(keys.count)
         }
-        return (keys, starts)
+        return (UncheckedTable(keys), UncheckedTable(starts))
     }
 
     /// Scans the JSON object that `line` starts with into `scratch`'s field slots.
@@ -411,11 +429,9 @@ package struct JSONRecordScanner {
 
     /// Whether `utf8` is one of choice field `field`'s options, byte for byte.
     private func isOption(_ field: Int, _ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
-        for option in choiceOptions[field] where option.count == utf8.count {
-            let equal = option.withUnsafeBufferPointer {
-                FieldKeyTable.memoryEqual($0.baseAddress, utf8.baseAddress, utf8.count)
-            }
-            if equal { return true }
+        for option in Int(optionStart[field])..<Int(optionStart[field &+ 1])
+        where optionBytes.elementsEqual(Int(optionBounds[option])..<Int(optionBounds[option &+ 1]), utf8) {
+            return true
         }
         return false
     }
@@ -576,7 +592,7 @@ package struct JSONRecordScanner {
                 let field = expectedKeys[entry].field
                 // A key given twice, or a field given both by its path and inside its group.
                 guard slots.markSeen(field) else { return false }
-                guess = entry + 1
+                guess = entry &+ 1
                 guard
                     scanValue(
                         &cursor, of: field, depth: depth, into: slots, unknownNames: &unknownNames, program: program,
@@ -697,7 +713,7 @@ package struct JSONRecordScanner {
             }
             guard
                 scanMembers(
-                    &cursor, scope: scope, of: field, depth: depth + 1, into: slots, unknownNames: &unknownNames,
+                    &cursor, scope: scope, of: field, depth: depth &+ 1, into: slots, unknownNames: &unknownNames,
                     program: program, collectUnknownKeys: collectUnknownKeys)
             else { return false }
             if decides, fieldScans[field].inPlace == .group { slots.markDecided(field) }
@@ -706,7 +722,7 @@ package struct JSONRecordScanner {
         if !itemFields[field].isEmpty, depth < JSONReader.maxDepth, cursor.take(UInt8(ascii: "[")) {
             guard
                 let count = scanItems(
-                    &cursor, of: field, depth: depth + 1, into: slots, unknownNames: &unknownNames, program: program,
+                    &cursor, of: field, depth: depth &+ 1, into: slots, unknownNames: &unknownNames, program: program,
                     collectUnknownKeys: collectUnknownKeys)
             else { return false }
             slots.values[field] = FieldType.listValue(count: count)
@@ -754,7 +770,7 @@ package struct JSONRecordScanner {
             } else {
                 guard cursor.skipValue(depth: depth, keys: &unknownKeys) else { return nil }
             }
-            count += 1
+            count &+= 1
             guard let more = cursor.separator(closing: UInt8(ascii: "]")) else { return nil }
             if !more { return count }
         }
@@ -871,7 +887,7 @@ struct FieldKeyTable {
         guard field < names.count else { return nil }
         // The usual case: a short name, and at least eight bytes left to load.
         let key = words[field]
-        if key.length > 0, bytes.count - position >= max(key.length, 8) {
+        if key.length > 0, bytes.count &- position >= max(key.length, 8) {
             return Self.memberLength(key, at: position, in: bytes)
         }
         let start = quotedStart[field]
@@ -945,7 +961,7 @@ private struct Cursor {
     private mutating func skipSomeWhitespace() {
         while position < bytes.count {
             switch bytes[position] {
-            case 0x20, 0x0D, 0x09: position += 1
+            case 0x20, 0x0D, 0x09: position &+= 1
             default: return
             }
         }
@@ -974,7 +990,7 @@ private struct Cursor {
 
     mutating func take(_ byte: UInt8) -> Bool {
         guard position < bytes.count, bytes[position] == byte else { return false }
-        position += 1
+        position &+= 1
         return true
     }
 
@@ -1004,18 +1020,18 @@ private struct Cursor {
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
                 let end = position
-                position += 1
+                position &+= 1
                 if !ascii, !Self.isValidUTF8(UnsafeBufferPointer(rebasing: bytes[start..<end])) { return nil }
                 return end
             }
             if byte == UInt8(ascii: "\\") {
-                guard allowEscapes, position + 1 < bytes.count else { return nil }
-                position += 2
+                guard allowEscapes, position &+ 1 < bytes.count else { return nil }
+                position &+= 2
                 continue
             }
             if byte < 0x20 { return nil }
             if byte >= 0x80 { ascii = false }
-            position += 1
+            position &+= 1
         }
         return nil
     }
@@ -1062,11 +1078,11 @@ private struct Cursor {
         let start = position
         var index = position
         let negative = index < bytes.count && bytes[index] == UInt8(ascii: "-")
-        if negative { index += 1 }
+        if negative { index &+= 1 }
         let digitsStart = index
         var value: Int64 = 0
         // Up to seven digits with eight bytes to load: read at once (SWAR).
-        if bytes.count - index >= 8 {
+        if bytes.count &- index >= 8 {
             let word = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
             let digits = Self.leadingDigits(word)
             if digits < 8 {
@@ -1085,10 +1101,10 @@ private struct Cursor {
             let digit = bytes[index] &- UInt8(ascii: "0")
             guard digit < 10 else { break }
             value = value &* 10 &+ Int64(digit)
-            index += 1
+            index &+= 1
         }
-        let digits = index - digitsStart
-        guard digits > 0, digits == 1 || bytes[digitsStart] != UInt8(ascii: "0"), index - start <= 18 else {
+        let digits = index &- digitsStart
+        guard digits > 0, digits == 1 || bytes[digitsStart] != UInt8(ascii: "0"), index &- start <= 18 else {
             return nil
         }
         if index < bytes.count {

@@ -4,9 +4,7 @@
 ///
 /// Built once per batch by ``RecordValidator``; a ``Program`` and a live form never carry it.
 /// Immutable; a class so that the writer gets one reference per record, not a copy of its arrays.
-package final class ReportEncoding: @unchecked Sendable {
-    // @unchecked: the buffers are written in `init` only, and freed in `deinit`.
-
+package final class ReportEncoding: Sendable {
     /// Each top-level rule's name in reports as a JSON string literal (`"required"` for a
     /// `required` rule), by ``LoweredRules/fieldStart`` position.
     let ruleNames: [[UInt8]]
@@ -17,21 +15,20 @@ package final class ReportEncoding: @unchecked Sendable {
     /// How many fields the program has.
     private let fieldCount: Int
 
-    // The issues and the field names live in memory this encoding owns and are read through
-    // pointers, so a record's report retains no array per field or issue (as arrays, their
-    // retains and releases took a third of the report writer's time on the nested bench's invalid
-    // records, about 3 % of those records' time).
+    // The issues and the field names are unchecked tables, so a record's report retains no array
+    // per field or issue (as arrays, their retains and releases took a third of the report
+    // writer's time on the nested bench's invalid records, about 3 % of those records' time).
     /// Whole issues end to end: per top-level rule, then per field's own `required:`, then per
     /// field its `type` issue, then per field its `choice` issue (a value it cannot read, which a
     /// report shows without the value; empty for a field that is no choice). A rule's issue whose
     /// message has `{value}` is empty here (it is rendered per record).
-    private let issueBytes: UnsafeBufferPointer<UInt8>
+    private let issueBytes: UncheckedTable<UInt8>
     /// Issue `i` is `issueBytes[issueBounds[i] ..< issueBounds[i + 1]]`.
-    private let issueBounds: UnsafeBufferPointer<Int32>
+    private let issueBounds: UncheckedTable<Int32>
     /// Each field's name as a JSON string literal, quotes included, end to end.
-    private let nameBytes: UnsafeBufferPointer<UInt8>
+    private let nameBytes: UncheckedTable<UInt8>
     /// Field `f`'s name is `nameBytes[nameBounds[f] ..< nameBounds[f + 1]]`.
-    private let nameBounds: UnsafeBufferPointer<Int32>
+    private let nameBounds: UncheckedTable<Int32>
 
     package init(program: Program, texts: ProgramTexts) {
         var nameBytes: [UInt8] = []
@@ -61,47 +58,27 @@ package final class ReportEncoding: @unchecked Sendable {
             let isChoice = program.fields[index].type == .choice
             addIssue(rule: Self.choiceJSON, text: isChoice ? message.render(value: nil) : nil)
         }
-        self.issueBytes = Self.owned(issueBytes)
-        self.issueBounds = Self.owned(issueBounds)
-        self.nameBytes = Self.owned(nameBytes)
-        self.nameBounds = Self.owned(nameBounds)
+        self.issueBytes = UncheckedTable(issueBytes)
+        self.issueBounds = UncheckedTable(issueBounds)
+        self.nameBytes = UncheckedTable(nameBytes)
+        self.nameBounds = UncheckedTable(nameBounds)
         hasWarnings = program.lowered.instructions.contains(where: \.isWarning)
     }
 
-    deinit {
-        issueBytes.deallocate()
-        issueBounds.deallocate()
-        nameBytes.deallocate()
-        nameBounds.deallocate()
-    }
-
-    // The bytes are copied out by the encoding's own methods, never handed out as pointers: a
-    // pointer would outlive an encoding that is released meanwhile.
-
     /// Whether issue `index` is encoded here (its message has no `{value}`).
     @inline(__always)
-    func hasIssue(_ index: Int) -> Bool { issueBounds[index] < issueBounds[index + 1] }
+    func hasIssue(_ index: Int) -> Bool { issueBounds[index] < issueBounds[index &+ 1] }
 
     /// Appends issue `index`, `{"rule":…,"message":…}`, to `bytes`.
     @inline(__always)
     func appendIssue(_ index: Int, to bytes: inout [UInt8]) {
-        bytes.append(
-            contentsOf: UnsafeBufferPointer(rebasing: issueBytes[Int(issueBounds[index])..<Int(issueBounds[index + 1])])
-        )
+        issueBytes.append(Int(issueBounds[index])..<Int(issueBounds[index &+ 1]), to: &bytes)
     }
 
     /// Appends field `field`'s name as a JSON string literal, quotes included, to `bytes`.
     @inline(__always)
     package func appendFieldName(_ field: Int, to bytes: inout [UInt8]) {
-        bytes.append(
-            contentsOf: UnsafeBufferPointer(rebasing: nameBytes[Int(nameBounds[field])..<Int(nameBounds[field + 1])]))
-    }
-
-    /// A copy of `array` in memory of its own, freed by `deinit`.
-    private static func owned<Element>(_ array: [Element]) -> UnsafeBufferPointer<Element> {
-        let buffer = UnsafeMutableBufferPointer<Element>.allocate(capacity: array.count)
-        _ = buffer.initialize(from: array)
-        return UnsafeBufferPointer(buffer)
+        nameBytes.append(Int(nameBounds[field])..<Int(nameBounds[field &+ 1]), to: &bytes)
     }
 
     static let typeJSON: [UInt8] = Array("\"type\"".utf8)
