@@ -39,8 +39,11 @@ package struct JSONRecordScanner {
     }
     /// For each field, the scope of its members when it is a group; -1 otherwise.
     private let memberScope: UncheckedTable<Int>
-    /// For each list, its item fields in position order; empty for other fields.
-    private let itemFields: [[Int]]
+    /// Each list's item fields in position order, the lists' one after another: list `f`'s are
+    /// `itemFields[itemStart[f] ..< itemStart[f + 1]]`, an empty range for other fields (flat, so
+    /// that reading a list retains no array of its own).
+    private let itemFields: UncheckedTable<Int>
+    private let itemStart: UncheckedTable<Int>
     /// What reading each field's value needs, in one entry per field (see ``FieldScan``).
     private let fieldScans: UncheckedTable<FieldScan>
     /// Which fields the current record gave (bit `f & 63` of word `f >> 6`), to find duplicate
@@ -221,7 +224,8 @@ package struct JSONRecordScanner {
             scopes = [KeyScope(fields.indices.map { (name: fields[$0].name, position: $0) })]
             (expectedKeys, scopeStart) = Self.expectedKeys(scopes)
             memberScope = UncheckedTable(Array(repeating: -1, count: fields.count))
-            itemFields = Array(repeating: [], count: fields.count)
+            itemFields = UncheckedTable([])
+            itemStart = UncheckedTable(Array(repeating: 0, count: fields.count + 1))
             return
         }
         // At the root any field's path names it too (as in `visitNested`); the top-level fields go
@@ -237,7 +241,9 @@ package struct JSONRecordScanner {
         self.scopes = scopes
         (expectedKeys, scopeStart) = Self.expectedKeys(scopes)
         self.memberScope = UncheckedTable(memberScope)
-        itemFields = layout.items
+        itemFields = UncheckedTable(layout.items.flatMap { $0 })
+        itemStart = UncheckedTable(
+            layout.items.reduce(into: [0]) { starts, items in starts.append(starts.last! + items.count) })
     }
 
     /// ``expectedKeys`` and ``scopeStart`` for `scopes`.
@@ -719,7 +725,7 @@ package struct JSONRecordScanner {
             if decides, fieldScans[field].inPlace == .group { slots.markDecided(field) }
             return true
         }
-        if !itemFields[field].isEmpty, depth < JSONReader.maxDepth, cursor.take(UInt8(ascii: "[")) {
+        if itemStart[field] != itemStart[field &+ 1], depth < JSONReader.maxDepth, cursor.take(UInt8(ascii: "[")) {
             guard
                 let count = scanItems(
                     &cursor, of: field, depth: depth &+ 1, into: slots, unknownNames: &unknownNames, program: program,
@@ -745,14 +751,15 @@ package struct JSONRecordScanner {
         _ cursor: inout Cursor, of list: Int, depth: Int, into slots: Slots,
         unknownNames: inout [String], program: Program, collectUnknownKeys: Bool
     ) -> Int? {
-        let items = itemFields[list]
+        let first = itemStart[list]
+        let capacity = itemStart[list &+ 1] &- first
         cursor.skipWhitespace()
         if cursor.take(UInt8(ascii: "]")) { return 0 }
         var count = 0
         while true {
             cursor.skipWhitespace()
-            if count < items.count {
-                let item = items[count]
+            if count < capacity {
+                let item = itemFields[first &+ count]
                 // Given by its path (`line_items.0`) too.
                 guard slots.markSeen(item) else { return nil }
                 // An item of a list of groups goes straight to the group's reading: `scanValue`'s
