@@ -13,15 +13,7 @@ struct JavaScriptGoldenTests {
     func webExampleModuleIsFresh() throws {
         let spec = try #require(JavaScriptCases.compile("Examples/web/signup.form.yaml"))
         for file in try JavaScriptEmitter.files(program: spec.program, specPath: "Examples/web/signup.form.yaml") {
-            let path = "Examples/web/" + file.name
-            if ProcessInfo.processInfo.environment["FORMSPEC_RECORD"] != nil {
-                try file.contents.write(toFile: Repository.path(path), atomically: true, encoding: .utf8)
-                continue
-            }
-            let committed = try? Repository.read(path)
-            #expect(
-                committed == file.contents,
-                "\(path) is stale: run FORMSPEC_RECORD=1 swift test --filter JavaScriptGolden")
+            try expectCommitted(file.contents, at: "Examples/web/" + file.name)
         }
     }
 
@@ -35,15 +27,20 @@ struct JavaScriptGoldenTests {
         let declarations = try #require(
             try JavaScriptEmitter.files(program: spec.program, specPath: "Specs/order.form.yaml")
                 .first { $0.name.hasSuffix(".d.ts") })
-        if ProcessInfo.processInfo.environment["FORMSPEC_RECORD"] != nil {
-            try declarations.contents.write(toFile: Repository.path(path), atomically: true, encoding: .utf8)
-            return
-        }
-        let committed = try? Repository.read(path)
-        #expect(
-            committed == declarations.contents,
-            "\(path) is stale: run FORMSPEC_RECORD=1 swift test --filter JavaScriptGolden")
+        try expectCommitted(declarations.contents, at: path)
         #expect(declarations.contents.contains(#""address.street"?: string | null;"#))
         #expect(declarations.contents.contains("[path: `line_items.${number}.sku`]: string | null | undefined;"))
+    }
+
+    /// Expects the file at `path` (from the repository's root) to hold `contents`; with
+    /// `FORMSPEC_RECORD=1`, writes them there instead.
+    private func expectCommitted(_ contents: String, at path: String) throws {
+        if ProcessInfo.processInfo.environment["FORMSPEC_RECORD"] != nil {
+            try contents.write(toFile: Repository.path(path), atomically: true, encoding: .utf8)
+            return
+        }
+        #expect(
+            (try? Repository.read(path)) == contents,
+            "\(path) is stale: run FORMSPEC_RECORD=1 swift test --filter JavaScriptGolden")
     }
 }
