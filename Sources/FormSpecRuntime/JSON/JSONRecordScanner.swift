@@ -461,7 +461,7 @@ package struct JSONRecordScanner {
     /// a field whose plan is `.text` has patterns and lengths only, one whose plan is `.integer`
     /// ranges with an integer bound only.
     private static func inPlaceChecks(
-        _ fields: [FieldProgram], _ plans: [FieldPlan], _ inPlace: [InPlace], _ lowered: LoweredRules
+        _ fields: [FieldProgram], _ plans: UncheckedTable<FieldPlan>, _ inPlace: [InPlace], _ lowered: LoweredRules
     ) -> ([FieldScan], [PatternCheck], [LengthRule]) {
         var scans: [FieldScan] = []
         var patterns: [PatternCheck] = []

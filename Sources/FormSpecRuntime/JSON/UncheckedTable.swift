@@ -30,8 +30,6 @@ struct UncheckedTable<Element> {
         elements = UnsafeBufferPointer(storage.buffer)
     }
 
-    var count: Int { elements.count }
-
     @inline(__always)
     subscript(index: Int) -> Element { elements[index] }
 
@@ -48,6 +46,11 @@ struct UncheckedTable<Element> {
     func append(_ range: Range<Int>, to array: inout [Element]) {
         array.append(contentsOf: UnsafeBufferPointer(rebasing: elements[range]))
     }
+}
+
+extension UncheckedTable: RandomAccessCollection {
+    var startIndex: Int { 0 }
+    var endIndex: Int { elements.count }
 }
 
 // The elements are never written after `init`.

@@ -80,10 +80,10 @@ public struct Program: Sendable, Codable {
         /// For a nested form, each field's parent and children, so reading an input never builds paths.
         let nestedLayout: NestedLayout?
         /// Each field's evaluation plan (see ``FieldPlan``).
-        let plans: [FieldPlan]
+        let plans: UncheckedTable<FieldPlan>
         /// The fields a report of failures may find valid from their value alone, a bit each (bit
         /// `f & 63` of word `f >> 6`; see ``validFromValue(fields:plans:lowered:)``).
-        let validFromValue: [UInt64]
+        let validFromValue: UncheckedTable<UInt64>
 
         init(
             form: String, title: String?, locale: String, fields: [FieldProgram], formRules: [FormRuleProgram],
@@ -117,8 +117,8 @@ public struct Program: Sendable, Codable {
             let lowered = LoweredRules(fields: fields, formRules: formRules)
             self.lowered = lowered
             let plans = Self.plans(fields: fields, formRules: formRules, lowered: lowered, layout: nestedLayout)
-            self.plans = plans
-            self.validFromValue = Self.validFromValue(fields: fields, plans: plans, lowered: lowered)
+            self.plans = UncheckedTable(plans)
+            self.validFromValue = UncheckedTable(Self.validFromValue(fields: fields, plans: plans, lowered: lowered))
             self.defaultTexts = ProgramTexts(
                 fields: fields, formRules: formRules, unknownFieldMessage: unknownFieldMessage, chain: defaultChain)
         }
