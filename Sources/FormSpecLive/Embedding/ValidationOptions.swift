@@ -8,6 +8,7 @@ public struct ValidationOptions: Sendable {
     /// `new` (default), `edit` or `show`.
     public var mode: Mode
     /// In edit mode, the values before editing; the report's `changed` lists the fields that differ.
+    /// `nil` in edit mode compares with the fields' defaults.
     public var original: [String: Value]?
     /// Whether input keys that are not fields are form errors (`unknown_field`).
     public var strict: Bool
