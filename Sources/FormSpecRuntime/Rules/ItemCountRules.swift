@@ -87,13 +87,15 @@ package struct MaxItemsRule: ValueRule, ItemCountBound {
 }
 
 /// `unique_items: true`: no two items of a list of scalars are equal (compared exactly, like
-/// `equals`); empty and unreadable items are left out.
+/// `equals`); empty and unreadable items are left out, and so are items past what the list holds
+/// (they fail `max_items`, and are not read).
 package struct UniqueItemsRule: ValueRule {
     package static let declaration = RuleDeclaration(
         "unique_items", usage: "`unique_items: true`", appliesTo: .lists,
         passes: """
             no two items of a list of scalars are equal (compared as `equals` compares; empty and \
-            unreadable items are left out)
+            unreadable items are left out, and so are items past what the list holds, which fail \
+            `max_items`)
             """,
         argumentSchema: #"{"const": true}"#,
         messages: [
