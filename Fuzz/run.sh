@@ -24,7 +24,19 @@ case "$target" in
 esac
 
 cd "$here"
+# SwiftPM's incremental build here once kept FuzzSupport compiled against an older
+# FormSpecCompiler (a SourceProvider witness table one requirement short, which ASan reported as
+# a global-buffer-overflow in the driver on the first input). So when any source changed since
+# the last build, everything is compiled again; the corpus and artifacts stay.
+digest=$(cd .. && find Sources Fuzz/Sources Package.swift Fuzz/Package.swift -type f -print0 | sort -z |
+    xargs -0 sha256sum | sha256sum | cut -d' ' -f1)
+stamp=.build-fuzz/sources.sha256
+if [[ -f $stamp && "$(cat "$stamp")" != "$digest" ]]; then
+    echo "fuzz: sources changed since the last build; building from scratch" >&2
+    rm -rf .build-fuzz/*-unknown-linux-gnu .build-fuzz/release .build-fuzz/build.db .build-fuzz/release.yaml "$stamp"
+fi
 swift build -c release --scratch-path .build-fuzz -Xswiftc -sanitize=fuzzer,address >&2
+echo "$digest" >"$stamp"
 
 binary() {
     case "$1" in spec) echo FuzzSpec ;; input) echo FuzzInput ;; pattern) echo FuzzPattern ;; lsp) echo FuzzLSP ;; esac
