@@ -427,7 +427,8 @@ def check_round(formspec: str, folder: Path, inputs: list[dict], marker: str, ti
 
 def find_formspec(given: str | None) -> str:
     if given:
-        return given
+        # Each round runs in a folder of its own: a relative path would name nothing there.
+        return str(Path(given).resolve())
     for build in ("release", "debug"):
         candidate = ROOT / ".build" / build / "formspec"
         if candidate.exists():
