@@ -74,6 +74,13 @@ struct Checker {
     var layoutOverflowed = false
     /// ``siblings(in:)`` by scope.
     var siblingsByScope: [String: [String]] = [:]
+    /// ``rootPaths()``, once worked out.
+    var rootPathSpellings: [String]?
+    /// Whether diagnostics are being discarded (``quietly(_:_:)``: the items of a list after the
+    /// first, checked like the first). Did-you-mean is then skipped: its notes would be discarded,
+    /// and each item's search would spend the shared ``suggestionBudget`` (and build its candidate
+    /// list) again, leaving later misspellings without a hint.
+    var isQuiet = false
 
     /// Rules may nest (through `use:` and all/any/not) this deep; deeper chains are an error, not a
     /// stack overflow in the compiler or the evaluator.
@@ -854,8 +861,10 @@ struct Checker {
 
     // MARK: - Names
 
-    /// A did-you-mean note for `word` among the spec's own names, within ``suggestionBudget``.
+    /// A did-you-mean note for `word` among the spec's own names, within ``suggestionBudget``;
+    /// none while ``isQuiet``.
     mutating func suggestion(for word: String, among candidates: [String]) -> [Diagnostic.Note] {
+        guard !isQuiet else { return [] }
         guard let match = closestMatch(to: word, in: candidates, comparisons: &suggestionBudget) else { return [] }
         return [.init("did you mean '\(match)'?")]
     }

@@ -274,12 +274,16 @@ extension Checker {
         }
     }
 
-    /// Runs `body` with diagnostics discarded when `quiet`.
+    /// Runs `body` with diagnostics discarded when `quiet` (and no did-you-mean worked out for
+    /// them: see ``isQuiet``).
     mutating func quietly<T>(_ quiet: Bool, _ body: (inout Checker) -> T) -> T {
         guard quiet else { return body(&self) }
         var kept = DiagnosticCollector()
         swap(&kept, &diagnostics)
+        let wasQuiet = isQuiet
+        isQuiet = true
         let result = body(&self)
+        isQuiet = wasQuiet
         swap(&kept, &diagnostics)
         return result
     }

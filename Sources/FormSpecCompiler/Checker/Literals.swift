@@ -291,6 +291,15 @@ extension Checker {
         return names
     }
 
+    /// Every field's path as a `/path` from the root (`/contacts/0/name`), in spec order; listed
+    /// once, like ``siblings(in:)``, so that a misspelt path in every item of a list stays linear.
+    mutating func rootPaths() -> [String] {
+        if let known = rootPathSpellings { return known }
+        let paths = fieldOrder.map { "/" + $0.split(separator: ".").joined(separator: "/") }
+        rootPathSpellings = paths
+        return paths
+    }
+
     /// The field `name` means where it is written: a bare name is the sibling in the same group
     /// (instance); `/address/country` is a path from the form's root.
     mutating func resolveField(_ name: Located<String>) -> FieldInfo? {
@@ -301,13 +310,11 @@ extension Checker {
             let dotted = steps.contains { $0.contains(".") }
             if !dotted, let info = fieldInfo[path] { return info }
             let slashed = "/" + path.split(separator: ".", omittingEmptySubsequences: false).joined(separator: "/")
-            diagnostics.error(
-                "unknown field path '\(name.value)'", at: name.location,
-                notes: dotted && fieldInfo[path] != nil
-                    ? [.init("a path's steps are separated by '/': write '\(slashed)'")]
-                    : suggestion(
-                        for: name.value,
-                        among: fieldOrder.map { "/" + $0.split(separator: ".").joined(separator: "/") }))
+            let notes: [Diagnostic.Note] =
+                dotted && fieldInfo[path] != nil
+                ? [.init("a path's steps are separated by '/': write '\(slashed)'")]
+                : isQuiet ? [] : suggestion(for: name.value, among: rootPaths())
+            diagnostics.error("unknown field path '\(name.value)'", at: name.location, notes: notes)
             return nil
         }
         if !name.value.contains("."), let info = fieldInfo[scope + name.value] { return info }
@@ -319,7 +326,7 @@ extension Checker {
                 notes: [.init("a name here is a field of the same group, or a path from the root: write '\(path)'")])
             return nil
         }
-        var notes = suggestion(for: name.value, among: siblings(in: scope))
+        var notes = isQuiet ? [] : suggestion(for: name.value, among: siblings(in: scope))
         if !scope.isEmpty, fieldInfo[name.value] != nil {
             notes = [.init("a bare name is a field of the same group; write '/\(name.value)' for the form's field")]
         }
