@@ -38,3 +38,32 @@ struct UncheckedTableTests {
         #expect(tracked == nil)
     }
 }
+
+@Suite("Ragged tables")
+struct RaggedTableTests {
+    @Test("rows end to end: each row's range, emptiness, comparison and copy, from rows or a builder")
+    func rowsEndToEnd() {
+        let table = RaggedTable(rows: [Array("NL".utf8), [], Array("DEU".utf8)])
+        #expect([table.range(0), table.range(1), table.range(2)] == [0..<2, 2..<2, 2..<5])
+        #expect(!table.isEmpty(0) && table.isEmpty(1) && !table.isEmpty(2))
+        #expect(table.range(2).map { table[flat: $0] } == Array("DEU".utf8))
+        Array("DEU".utf8).withUnsafeBufferPointer { deu in
+            #expect(table.rowEquals(2, deu))
+            #expect(!table.rowEquals(0, deu))
+        }
+        var out = Array("[".utf8)
+        table.appendRow(0, to: &out)
+        table.appendRow(1, to: &out)
+        #expect(out == Array("[NL".utf8))
+
+        var builder = RaggedTable<Int>.Builder()
+        builder.elements += [7, 8]
+        builder.endRow()
+        builder.endRow()
+        builder.appendRow([9])
+        #expect(builder.rowCount == 3)
+        let built = RaggedTable(builder)
+        #expect([built.range(0), built.range(1), built.range(2)] == [0..<2, 2..<2, 2..<3])
+        #expect(built[flat: 2] == 9)
+    }
+}

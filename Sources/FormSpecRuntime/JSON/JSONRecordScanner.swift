@@ -24,12 +24,10 @@ import FormSpecPattern
 package struct JSONRecordScanner {
     /// The keys of the record's own object (index 0) and of each group's object.
     private let scopes: [KeyScope]
-    /// Every scope's keys, one scope after another (scope `s`'s are
-    /// `expectedKeys[scopeStart[s] ..< scopeStart[s + 1]]`, in `scopes[s]`'s order): what the
-    /// usual member's key is compared with, read without taking up the scope's ``KeyScope`` (a
-    /// retain and a release per object).
-    private let expectedKeys: UncheckedTable<ExpectedKey>
-    private let scopeStart: UncheckedTable<Int>
+    /// Every scope's keys, a row per scope (in `scopes[s]`'s order): what the usual member's key
+    /// is compared with, read without taking up the scope's ``KeyScope`` (a retain and a release
+    /// per object).
+    private let expectedKeys: RaggedTable<ExpectedKey>
 
     /// A key as the words a member's key is compared with (``FieldKeyTable/KeyWords``), and the
     /// field it names.
@@ -39,11 +37,9 @@ package struct JSONRecordScanner {
     }
     /// For each field, the scope of its members when it is a group; -1 otherwise.
     private let memberScope: UncheckedTable<Int>
-    /// Each list's item fields in position order, the lists' one after another: list `f`'s are
-    /// `itemFields[itemStart[f] ..< itemStart[f + 1]]`, an empty range for other fields (flat, so
-    /// that reading a list retains no array of its own).
-    private let itemFields: UncheckedTable<Int>
-    private let itemStart: UncheckedTable<Int>
+    /// Each list's item fields in position order, a row per field (empty for a field that is no
+    /// list), so that reading a list retains no array of its own.
+    private let itemFields: RaggedTable<Int>
     /// What reading each field's value needs, in one entry per field (see ``FieldScan``).
     private let fieldScans: UncheckedTable<FieldScan>
     /// Which fields the current record gave (bit `f & 63` of word `f >> 6`), to find duplicate
@@ -59,12 +55,11 @@ package struct JSONRecordScanner {
     /// (``FieldScan/patterns``, ``FieldScan/lengths``).
     private let patternChecks: UncheckedTable<PatternCheck>
     private let lengthChecks: UncheckedTable<LengthRule>
-    /// The options of the choices decided in place, their UTF-8 bytes end to end (flat, so that
-    /// a look-up retains no array per option).
-    private let optionBytes: UncheckedTable<UInt8>
-    /// Option `o` is `optionBytes[optionBounds[o] ..< optionBounds[o + 1]]`; choice field `f`'s
-    /// options are `optionStart[f] ..< optionStart[f + 1]` (none for a field decided otherwise).
-    private let optionBounds: UncheckedTable<Int32>
+    /// The options of the choices decided in place, their UTF-8 bytes a row each, so that a
+    /// look-up retains no array per option.
+    private let options: RaggedTable<UInt8>
+    /// Choice field `f`'s options are rows `optionStart[f] ..< optionStart[f + 1]` of ``options``
+    /// (none for a field decided otherwise).
     private let optionStart: UncheckedTable<Int32>
     /// The program read into (`scratch` in ``scan(_:into:collectUnknownKeys:today:decidingInPlace:)``
     /// belongs to it), whose pattern tables `patternChecks` points into.
@@ -162,19 +157,15 @@ package struct JSONRecordScanner {
             if fields[index].type == .choice { return .choice }
             return plan.rules == .integer ? .integer : .text
         }
-        var optionBytes: [UInt8] = []
-        var optionBounds: [Int32] = [0]
+        var options = RaggedTable<UInt8>.Builder()
         var optionStart: [Int32] = [0]
         for index in inPlace.indices {
             if inPlace[index] == .choice {
-                for option in fields[index].options {
-                    optionBytes += option.value.utf8
-                    optionBounds.append(Int32(optionBytes.count))
-                }
+                for option in fields[index].options { options.appendRow(option.value.utf8) }
             }
-            optionStart.append(Int32(optionBounds.count - 1))
+            optionStart.append(Int32(options.rowCount))
         }
-        (self.optionBytes, self.optionBounds) = (UncheckedTable(optionBytes), UncheckedTable(optionBounds))
+        self.options = RaggedTable(options)
         self.optionStart = UncheckedTable(optionStart)
         self.program = program
         let (scans, patterns, lengths) = Self.inPlaceChecks(fields, plans, inPlace, lowered)
@@ -222,10 +213,9 @@ package struct JSONRecordScanner {
         unknownKeys.reserveCapacity(16)
         guard let layout = program.storage.nestedLayout else {
             scopes = [KeyScope(fields.indices.map { (name: fields[$0].name, position: $0) })]
-            (expectedKeys, scopeStart) = Self.expectedKeys(scopes)
+            expectedKeys = Self.expectedKeys(scopes)
             memberScope = UncheckedTable(Array(repeating: -1, count: fields.count))
-            itemFields = UncheckedTable([])
-            itemStart = UncheckedTable(Array(repeating: 0, count: fields.count + 1))
+            itemFields = RaggedTable(rows: Array(repeating: [Int](), count: fields.count))
             return
         }
         // At the root any field's path names it too (as in `visitNested`); the top-level fields go
@@ -239,22 +229,17 @@ package struct JSONRecordScanner {
             scopes.append(KeyScope(members))
         }
         self.scopes = scopes
-        (expectedKeys, scopeStart) = Self.expectedKeys(scopes)
+        expectedKeys = Self.expectedKeys(scopes)
         self.memberScope = UncheckedTable(memberScope)
-        itemFields = UncheckedTable(layout.items.flatMap { $0 })
-        itemStart = UncheckedTable(
-            layout.items.reduce(into: [0]) { starts, items in starts.append(starts.last! + items.count) })
+        itemFields = RaggedTable(rows: layout.items)
     }
 
-    /// ``expectedKeys`` and ``scopeStart`` for `scopes`.
-    private static func expectedKeys(_ scopes: [KeyScope]) -> (UncheckedTable<ExpectedKey>, UncheckedTable<Int>) {
-        var keys: [ExpectedKey] = []
-        var starts = [0]
-        for scope in scopes {
-            keys += scope.fields.indices.map { ExpectedKey(words: scope.table.words[$0], field: scope.fields[$0]) }
-            starts.append(keys.count)
-        }
-        return (UncheckedTable(keys), UncheckedTable(starts))
+    /// ``expectedKeys`` for `scopes`.
+    private static func expectedKeys(_ scopes: [KeyScope]) -> RaggedTable<ExpectedKey> {
+        RaggedTable(
+            rows: scopes.map { scope in
+                scope.fields.indices.map { ExpectedKey(words: scope.table.words[$0], field: scope.fields[$0]) }
+            })
     }
 
     /// Scans the JSON object that `line` starts with into `scratch`'s field slots.
@@ -435,8 +420,7 @@ package struct JSONRecordScanner {
 
     /// Whether `utf8` is one of choice field `field`'s options, byte for byte.
     private func isOption(_ field: Int, _ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
-        for option in Int(optionStart[field])..<Int(optionStart[field &+ 1])
-        where optionBytes.elementsEqual(Int(optionBounds[option])..<Int(optionBounds[option &+ 1]), utf8) {
+        for option in Int(optionStart[field])..<Int(optionStart[field &+ 1]) where options.rowEquals(option, utf8) {
             return true
         }
         return false
@@ -562,8 +546,8 @@ package struct JSONRecordScanner {
         collectUnknownKeys: Bool
     ) -> Bool {
         let line = cursor.bytes
-        let keysStart = scopeStart[scope]
-        let keysEnd = scopeStart[scope &+ 1]
+        let keys = expectedKeys.range(scope)
+        let (keysStart, keysEnd) = (keys.lowerBound, keys.upperBound)
         // Duplicates are looked for among this object's unknown keys only; the list is back to the
         // enclosing object's when this one ends.
         let firstUnknown = unknownKeys.count
@@ -595,7 +579,7 @@ package struct JSONRecordScanner {
             }
             cursor.skipWhitespace()
             if let entry {
-                let field = expectedKeys[entry].field
+                let field = expectedKeys[flat: entry].field
                 // A key given twice, or a field given both by its path and inside its group.
                 guard slots.markSeen(field) else { return false }
                 guess = entry &+ 1
@@ -623,9 +607,10 @@ package struct JSONRecordScanner {
     private func memberLength(
         of index: Int, in scope: Int, at position: Int, in line: UnsafeBufferPointer<UInt8>
     ) -> Int? {
-        let key = expectedKeys[index].words
+        let key = expectedKeys[flat: index].words
         guard key.length > 0, line.count &- position >= max(key.length, 8) else {
-            return scopes[scope].table.memberLength(of: index &- scopeStart[scope], at: position, in: line)
+            return scopes[scope].table.memberLength(
+                of: index &- expectedKeys.range(scope).lowerBound, at: position, in: line)
         }
         return FieldKeyTable.memberLength(key, at: position, in: line)
     }
@@ -725,7 +710,7 @@ package struct JSONRecordScanner {
             if decides, fieldScans[field].inPlace == .group { slots.markDecided(field) }
             return true
         }
-        if itemStart[field] != itemStart[field &+ 1], depth < JSONReader.maxDepth, cursor.take(UInt8(ascii: "[")) {
+        if !itemFields.isEmpty(field), depth < JSONReader.maxDepth, cursor.take(UInt8(ascii: "[")) {
             guard
                 let count = scanItems(
                     &cursor, of: field, depth: depth &+ 1, into: slots, unknownNames: &unknownNames, program: program,
@@ -751,15 +736,14 @@ package struct JSONRecordScanner {
         _ cursor: inout Cursor, of list: Int, depth: Int, into slots: Slots,
         unknownNames: inout [String], program: Program, collectUnknownKeys: Bool
     ) -> Int? {
-        let first = itemStart[list]
-        let capacity = itemStart[list &+ 1] &- first
+        let items = itemFields.range(list)
         cursor.skipWhitespace()
         if cursor.take(UInt8(ascii: "]")) { return 0 }
         var count = 0
         while true {
             cursor.skipWhitespace()
-            if count < capacity {
-                let item = itemFields[first &+ count]
+            if count < items.count {
+                let item = itemFields[flat: items.lowerBound &+ count]
                 // Given by its path (`line_items.0`) too.
                 guard slots.markSeen(item) else { return nil }
                 // An item of a list of groups goes straight to the group's reading: `scanValue`'s

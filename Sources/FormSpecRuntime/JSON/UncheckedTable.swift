@@ -55,3 +55,67 @@ extension UncheckedTable: RandomAccessCollection {
 
 // The elements are never written after `init`.
 extension UncheckedTable: @unchecked Sendable where Element: Sendable {}
+
+/// Rows of elements end to end in one ``UncheckedTable``: row `r` is the elements from
+/// `bounds[r]` to `bounds[r + 1]`, so reading a row retains no array of its own. Built once
+/// (see ``Builder``) and, like the table, indexed without bounds checks in release builds, only
+/// by row numbers the same program gave.
+struct RaggedTable<Element> {
+    private let elements: UncheckedTable<Element>
+    /// One more entry than there are rows: the first is 0, the last the number of elements.
+    private let bounds: UncheckedTable<Int32>
+
+    /// Collects the rows in order: a row's elements appended to ``elements``, then ``endRow()``.
+    struct Builder {
+        var elements: [Element] = []
+        private(set) var bounds: [Int32] = [0]
+
+        /// How many rows have ended.
+        var rowCount: Int { bounds.count - 1 }
+
+        /// Ends the current row (empty when nothing was appended since the last).
+        mutating func endRow() { bounds.append(Int32(elements.count)) }
+
+        /// Appends `row` as a row of its own.
+        mutating func appendRow(_ row: some Sequence<Element>) {
+            elements += row
+            endRow()
+        }
+    }
+
+    init(_ builder: Builder) {
+        elements = UncheckedTable(builder.elements)
+        bounds = UncheckedTable(builder.bounds)
+    }
+
+    /// A table with one row per element of `rows`.
+    init(rows: some Sequence<some Sequence<Element>>) {
+        var builder = Builder()
+        for row in rows { builder.appendRow(row) }
+        self.init(builder)
+    }
+
+    /// Where row `row`'s elements are, as positions for ``subscript(flat:)``.
+    @inline(__always)
+    func range(_ row: Int) -> Range<Int> { Int(bounds[row])..<Int(bounds[row &+ 1]) }
+
+    @inline(__always)
+    func isEmpty(_ row: Int) -> Bool { bounds[row] == bounds[row &+ 1] }
+
+    /// The element at `index` of all the rows' elements end to end.
+    @inline(__always)
+    subscript(flat index: Int) -> Element { elements[index] }
+
+    /// Appends row `row`'s elements to `array`, in one copy.
+    @inline(__always)
+    func appendRow(_ row: Int, to array: inout [Element]) { elements.append(range(row), to: &array) }
+
+    /// Whether row `row` is `other`'s bytes.
+    @inline(__always)
+    func rowEquals(_ row: Int, _ other: UnsafeBufferPointer<UInt8>) -> Bool where Element == UInt8 {
+        elements.elementsEqual(range(row), other)
+    }
+}
+
+// The elements are never written after `init`.
+extension RaggedTable: Sendable where Element: Sendable {}
