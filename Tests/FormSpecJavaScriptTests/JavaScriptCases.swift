@@ -1,6 +1,6 @@
 import FormSpec
 import FormSpecCLISupport
-@_spi(Tooling) import FormSpecRuntime
+@_spi(Program) @_spi(Tooling) import FormSpecRuntime
 import FormSpecTestSupport
 import Foundation
 
@@ -117,6 +117,21 @@ enum JavaScriptCases {
                     name: "random \(index)", input: input, options: options, program: spec.program, stubs: caseStubs))
         }
         return cases
+    }
+
+    /// For each list at the form's root, its first spec test's input with that list 10,001 items
+    /// long: longer than any list holds, so both runtimes count the items and fail `max_items`.
+    static func longLists(of spec: CompiledSpec) -> [JavaScriptCase] {
+        let seed: [Value.Member] = if case .object(let members)? = spec.tests.first?.input { members } else { [] }
+        let stubs = Dictionary(uniqueKeysWithValues: spec.program.checkNames.map { ($0, true) })
+        return spec.program.fields.filter { $0.type == .list && !$0.name.contains(".") }.map { list in
+            var members = seed.filter { $0.key != list.name }
+            members.append(Value.Member(list.name, .array(Array(repeating: "a", count: 10_001))))
+            return JavaScriptCase(
+                name: "\(list.name) 10,001 items long", input: .object(members),
+                options: JavaScriptCase.Options(today: today, stubs: stubs.isEmpty ? nil : stubs),
+                program: spec.program, stubs: stubs)
+        }
     }
 
     private static func mutate(_ value: Value, _ random: inout SplitMix64, depth: Int) -> Value {

@@ -7,7 +7,8 @@ import Testing
 /// How many random inputs each shipped spec gets (spec tests come on top).
 private let randomInputsPerSpec = 150
 
-/// Every spec test of every shipped spec, and random inputs derived from them, give the same bytes
+/// Every spec test of every shipped spec, its lists made too long, and random inputs derived from
+/// them give the same bytes
 /// through the emitted JavaScript module (in node) as through the Swift runtime.
 ///
 /// `FORMSPEC_JS_CASES_DIR=DIR` writes each spec's program and cases to DIR instead, for
@@ -21,7 +22,7 @@ struct JavaScriptDifferentialTests {
         let stem = path.replacingOccurrences(of: ".form.yaml", with: "").replacingOccurrences(of: "/", with: "_")
         let seed = UInt64(truncatingIfNeeded: stem.utf8.reduce(5381) { ($0 &* 33) &+ Int($1) })
         let cases =
-            JavaScriptCases.specTests(of: spec)
+            JavaScriptCases.specTests(of: spec) + JavaScriptCases.longLists(of: spec)
             + JavaScriptCases.randomInputs(of: spec, count: randomInputsPerSpec, seed: seed)
         if let dump = ProcessInfo.processInfo.environment["FORMSPEC_JS_CASES_DIR"] {
             let folder = URL(fileURLWithPath: dump)

@@ -45,9 +45,9 @@ enum DefaultMessages {
             zhHans: "{label}必须是{options}之一", zhHant: "{label}必須是{options}其中之一",
             ja: "{label}は{options}のいずれかを選択してください"),
         BuiltInMessage(
-            key: "type.list", en: "{label} must be a list of at most 10000 items",
-            zhHans: "{label}必须是最多10000项的列表", zhHant: "{label}必須是最多10000項的清單",
-            ja: "{label}は10000件以内のリストで入力してください"),
+            key: "type.list", en: "{label} must be a list",
+            zhHans: "{label}必须是列表", zhHant: "{label}必須是清單",
+            ja: "{label}はリストで入力してください"),
         BuiltInMessage(
             key: "type.group", en: "{label} must be an object of fields",
             zhHans: "{label}必须是包含字段的对象", zhHant: "{label}必須是包含欄位的物件",

@@ -718,7 +718,7 @@ package struct JSONRecordScanner {
             else { return false }
             slots.values[field] = FieldType.listValue(count: count)
             let scan = fieldScans[field]
-            if decides, scan.inPlace == .list, count > 0, count <= FieldType.maxListItems, Int64(count) >= scan.low,
+            if decides, scan.inPlace == .list, count > 0, Int64(count) >= scan.low,
                 Int64(count) <= scan.high
             {
                 slots.markDecided(field)

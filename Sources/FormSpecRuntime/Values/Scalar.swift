@@ -171,16 +171,13 @@ extension FieldType {
         }
     }
 
-    /// The most items any list input may have: a longer list is a `type` failure on the list.
-    package static let maxListItems = 10_000
-
     /// A list field's value for an input array of `count` items.
     ///
-    /// The count is the value (what min_items and max_items compare); the items are read by their
-    /// own fields. More items than a list can hold is a type failure, never a crash.
+    /// The count is the value (what min_items and max_items compare), however long the array: a
+    /// list longer than its `max_items` (at most 1,000) fails `max_items`, and its items past that
+    /// are skipped unread. The items are read by their own fields.
     static func listValue(count: Int) -> FieldValue {
-        if count == 0 { return .empty }
-        return count > maxListItems ? .invalid(rule: "type") : .value(.integer(Int64(count)))
+        count == 0 ? .empty : .value(.integer(Int64(count)))
     }
 
     /// The text a choice option or choice input is matched by: strings as they are, numbers and

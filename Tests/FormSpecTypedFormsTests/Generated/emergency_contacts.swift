@@ -183,7 +183,7 @@ extension EmergencyContactsForm {
             LocalizedText(["en": Template(text: "Your phone must be a phone number in international format (+ and country code)"), "ja": Template(text: "Your phoneは国際形式の電話番号（+と国番号）で入力してください"), "zh-Hans": Template(text: "Your phone必须是国际格式的电话号码（+ 和国家代码）"), "zh-Hant": Template(text: "Your phone必須是國際格式的電話號碼（+ 和國碼）")]),
             LocalizedText([:]),
             LocalizedText(["en": Template(text: "Add at least one contact")]),
-            LocalizedText(["en": Template(text: "Contacts must be a list of at most 10000 items"), "ja": Template(text: "Contactsは10000件以内のリストで入力してください"), "zh-Hans": Template(text: "Contacts必须是最多10000项的列表"), "zh-Hant": Template(text: "Contacts必須是最多10000項的清單")]),
+            LocalizedText(["en": Template(text: "Contacts must be a list"), "ja": Template(text: "Contactsはリストで入力してください"), "zh-Hans": Template(text: "Contacts必须是列表"), "zh-Hant": Template(text: "Contacts必須是清單")]),
             LocalizedText(["en": Template(text: "Contacts: at least 1 item"), "ja": Template(text: "Contactsは1件以上必要です"), "zh-Hans": Template(text: "Contacts至少需要1项"), "zh-Hant": Template(text: "Contacts至少需要1項")]),
             LocalizedText(["en": Template(text: "Three contacts at most")]),
             LocalizedText(["en": Template(text: "Contacts is required"), "ja": Template(text: "Contactsは必須です"), "zh-Hans": Template(text: "Contacts为必填项"), "zh-Hant": Template(text: "Contacts為必填欄位")]),

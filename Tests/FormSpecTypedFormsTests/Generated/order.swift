@@ -258,7 +258,7 @@ extension OrderForm {
         /// Every message and checklist text of the form, each once.
         static let texts: [LocalizedText] = [
             LocalizedText(["en": Template(text: "Add at least one item")]),
-            LocalizedText(["en": Template(text: "Line items must be a list of at most 10000 items"), "ja": Template(text: "Line itemsは10000件以内のリストで入力してください"), "zh-Hans": Template(text: "Line items必须是最多10000项的列表"), "zh-Hant": Template(text: "Line items必須是最多10000項的清單")]),
+            LocalizedText(["en": Template(text: "Line items must be a list"), "ja": Template(text: "Line itemsはリストで入力してください"), "zh-Hans": Template(text: "Line items必须是列表"), "zh-Hant": Template(text: "Line items必須是清單")]),
             LocalizedText(["en": Template(text: "At most 20 lines per order")]),
             LocalizedText([:]),
             LocalizedText(["en": Template(text: "Line items is required"), "ja": Template(text: "Line itemsは必須です"), "zh-Hans": Template(text: "Line items为必填项"), "zh-Hant": Template(text: "Line items為必填欄位")]),
@@ -274,7 +274,7 @@ extension OrderForm {
             LocalizedText(["en": Template(text: "Note must be text"), "ja": Template(text: "Noteはテキストで入力してください"), "zh-Hans": Template(text: "Note必须是文本"), "zh-Hant": Template(text: "Note必須是文字")]),
             LocalizedText(["en": Template(text: "Note must be at most 40 characters"), "ja": Template(text: "Noteは40文字以内で入力してください"), "zh-Hans": Template(text: "Note不能超过40个字符"), "zh-Hant": Template(text: "Note不得超過40個字元")]),
             LocalizedText(["en": Template(text: "Gift options is required"), "ja": Template(text: "Gift optionsは必須です"), "zh-Hans": Template(text: "Gift options为必填项"), "zh-Hant": Template(text: "Gift options為必填欄位")]),
-            LocalizedText(["en": Template(text: "Gift options must be a list of at most 10000 items"), "ja": Template(text: "Gift optionsは10000件以内のリストで入力してください"), "zh-Hans": Template(text: "Gift options必须是最多10000项的列表"), "zh-Hant": Template(text: "Gift options必須是最多10000項的清單")]),
+            LocalizedText(["en": Template(text: "Gift options must be a list"), "ja": Template(text: "Gift optionsはリストで入力してください"), "zh-Hans": Template(text: "Gift options必须是列表"), "zh-Hant": Template(text: "Gift options必須是清單")]),
             LocalizedText(["en": Template(text: "Pick each gift option once")]),
             LocalizedText(["en": Template(text: "Gift options: at most 100 items"), "ja": Template(text: "Gift optionsは100件以内にしてください"), "zh-Hans": Template(text: "Gift options最多100项"), "zh-Hant": Template(text: "Gift options最多100項")]),
             LocalizedText(["en": Template(text: "Gift options must be one of wrap, card or ribbon"), "ja": Template(text: "Gift optionsはwrap、cardまたはribbonのいずれかを選択してください"), "zh-Hans": Template(text: "Gift options必须是wrap、card或ribbon之一"), "zh-Hant": Template(text: "Gift options必須是wrap、card或ribbon其中之一")]),

@@ -27,7 +27,7 @@
 //     fsFieldTypeRead(type, input, trim, options) -> FieldValue   FieldType.read: `type` is the
 //       program's type name, `input` a Value or undefined (absent), `options` a Set of option
 //       value strings (choice fields; ExactText = plain JS string equality)
-//     fsFieldTypeTrimmed(text), fsCanonicalText(value) -> string|null, FS_MAX_LIST_ITEMS
+//     fsFieldTypeTrimmed(text), fsCanonicalText(value) -> string|null
 //   Operand = {kind: "literal", scalar} | {kind: "field", index} | {kind: "today", offset: DateOffset}
 //             | {kind: "fieldOffset", index, offset: OperandOffset}
 //     fsOperandFromProgram(json), fsOperandBound(operand, values, today) -> {kind: "absent"} |
@@ -496,8 +496,6 @@ function fsDecimalFromProgram(raw) {
 const fsEmptyValue = Object.freeze({ kind: "empty" });
 const FS_INVALID_TYPE = Object.freeze({ kind: "invalid", rule: "type" });
 const FS_INVALID_CHOICE = Object.freeze({ kind: "invalid", rule: "choice" });
-/** `FieldType.maxListItems`. */
-const FS_MAX_LIST_ITEMS = 10_000;
 
 /** `FieldValue.isSame(as:)`: both empty, equal values, or invalid by the same rule. */
 function fsFieldValueIsSame(a, b) {
@@ -547,11 +545,10 @@ function fsFieldTypeRead(type, input, trim, options) {
             return options.has(text) ? fsFieldValue("text", text) : FS_INVALID_CHOICE;
         }
         case "list":
-            // The count is the value (what min_items and max_items compare); the items are read by
-            // their own fields. More items than a list can hold is a type failure.
+            // The count is the value (what min_items and max_items compare), however long the array;
+            // the items are read by their own fields.
             if (!Array.isArray(input)) return FS_INVALID_TYPE;
-            if (input.length === 0) return fsEmptyValue;
-            return input.length > FS_MAX_LIST_ITEMS ? FS_INVALID_TYPE : fsFieldValue("integer", BigInt(input.length));
+            return input.length === 0 ? fsEmptyValue : fsFieldValue("integer", BigInt(input.length));
         case "group":
             return input instanceof FsObject ? fsFieldValue("boolean", true) : FS_INVALID_TYPE;
         default:
