@@ -283,6 +283,39 @@ struct HostileSpecTests {
         #expect(compilation.diagnostics.first?.notes.map(\.message) == ["did you mean 'field_number_0'?"])
     }
 
+    @Test func aBillionFieldFormIsCountedNotLaidOut() {
+        // Three lists of 1,000 nested: 10^9 fields. The form is counted first and laid out with one
+        // item per list, so its one error comes at once, beside the other problems in its fields.
+        let text = """
+            fields:
+              a:
+                type: list
+                of: group
+                rules: [{max_items: 1000}]
+                fields:
+                  b:
+                    type: list
+                    of: group
+                    rules: [{max_items: 1000}]
+                    fields:
+                      c:
+                        type: list
+                        of: text
+                        rules: [{max_items: 1000}, {each: [{min_lenght: 1}]}]
+                      d:
+                        rules: [{same_as: /a/999/b/999/c/999}, {same_as: /a/0/b/0/e}]
+
+            """
+        let started = ContinuousClock.now
+        let compilation = compile(spec(text))
+        #expect(ContinuousClock.now - started < .seconds(5))
+        #expect(
+            messages(compilation) == [
+                "the form lays out more than 100000 fields (each item of each list counted)",
+                "unknown rule 'min_lenght'", "unknown field path '/a/0/b/0/e'",
+            ])
+    }
+
     @Test func didYouMeanSkipsCandidatesByLengthAndHugeWords() {
         #expect(closestMatch(to: "min_lenght", in: ["max", "min_length", "x"]) == "min_length")
         #expect(

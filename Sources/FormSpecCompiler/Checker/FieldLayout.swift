@@ -40,7 +40,14 @@ extension Checker {
 
     /// Lays `fields` out flat (see ``LaidOutField``) and registers each laid-out field's name, type,
     /// label and options, so that rules may refer to any of them.
+    ///
+    /// The fields are counted first: a form past ``maxLaidOutFields`` is reported at once (where
+    /// laying it out would pass the limit) and laid out with one item per list. Those are the items
+    /// whose problems are reported anyway (later items are checked quietly), so every other
+    /// diagnostic stays, without laying out and checking 100,000 fields to say the form is too big.
     mutating func layOut(_ fields: [FieldSyntax]) -> [LaidOutField] {
+        var next = 0
+        if let location = overflow(of: fields, from: &next) { reportLayoutOverflow(at: location) }
         var layout: [LaidOutField] = []
         for field in fields {
             layOut(field, prefix: "", parentCondition: nil, ancestors: [], quiet: false, into: &layout)
@@ -116,7 +123,8 @@ extension Checker {
         let options =
             itemType.isScalar ? quietly(quiet) { $0.checkOptions(field, type: itemType, itemsOf: true) } : []
         var itemIndices: [Int] = []
-        for position in 0..<quietly(quiet, { $0.capacity(of: field) }) {
+        let capacity = quietly(quiet) { $0.capacity(of: field) }
+        for position in 0..<(layoutOverflowed ? min(capacity, 1) : capacity) {
             let itemName = name + "." + String(position)
             let itemIndex = layout.count
             guard itemIndex < Self.maxLaidOutFields else {
@@ -171,6 +179,67 @@ extension Checker {
             }
         }
         return rule
+    }
+
+    /// How many fields `fields` lay out, every item of every list counted; past
+    /// ``maxLaidOutFields``, only that it is more.
+    private mutating func laidOutCount(_ fields: [FieldSyntax]) -> Int {
+        var total = 0
+        for field in fields { total = min(total + laidOutCount(field), Self.maxLaidOutFields + 1) }
+        return total
+    }
+
+    private mutating func laidOutCount(_ field: FieldSyntax) -> Int {
+        switch quietly(true, { $0.fieldType(field) }) {
+        case .group: 1 + laidOutCount(field.fields ?? [])
+        // At most 1 + 1,000 × (100,001 + 1): no overflow.
+        case .list: 1 + quietly(true, { $0.capacity(of: field) }) * itemSize(of: field)
+        default: 1
+        }
+    }
+
+    /// How many fields one item of list `field` lays out: the item, and a group item's fields.
+    private mutating func itemSize(of field: FieldSyntax) -> Int {
+        quietly(true, { $0.itemType(of: field) }) == .group ? 1 + laidOutCount(field.fields ?? []) : 1
+    }
+
+    /// Where laying out `fields`, the first of them at index `next`, reaches
+    /// ``maxLaidOutFields``: the field that would be laid out there, or for an item its list (as
+    /// ``layOut(_:)`` would report it); `nil` when they fit. Advances `next` past what fits.
+    private mutating func overflow(of fields: [FieldSyntax], from next: inout Int) -> SourceLocation? {
+        for field in fields {
+            if next >= Self.maxLaidOutFields { return field.name.location }
+            let size = laidOutCount(field)
+            if next + size <= Self.maxLaidOutFields {
+                next += size
+                continue
+            }
+            next += 1
+            switch quietly(true, { $0.fieldType(field) }) {
+            case .group:
+                return overflow(of: field.fields ?? [], from: &next) ?? field.name.location
+            case .list:
+                // Skip the items that fit whole; the next one, or one of its fields, is the first past.
+                let itemSize = self.itemSize(of: field)
+                next += (Self.maxLaidOutFields - next) / itemSize * itemSize
+                if next >= Self.maxLaidOutFields { return field.name.location }
+                next += 1
+                return overflow(of: field.fields ?? [], from: &next) ?? field.name.location
+            default:
+                return field.name.location
+            }
+        }
+        return nil
+    }
+
+    /// Whether `steps` (a path's steps) name an item that a form too large left out (it lays out
+    /// one item per list), or a field inside one: the path is laid out with every item index 0.
+    /// The overflow error then stands for its unknown-field error.
+    func isLeftOut(_ steps: [Substring]) -> Bool {
+        guard layoutOverflowed else { return false }
+        let isIndex = { (step: Substring) in !step.isEmpty && step.allSatisfy { $0.isASCII && $0.isNumber } }
+        guard steps.contains(where: isIndex) else { return false }
+        return fieldInfo[steps.map { isIndex($0) ? "0" : $0 }.joined(separator: ".")] != nil
     }
 
     /// The one error for a form that lays out too many fields (reported even from a quiet item:

@@ -309,6 +309,7 @@ extension Checker {
             // A step with a dot (`/address.city`) is a report's spelling inside a path.
             let dotted = steps.contains { $0.contains(".") }
             if !dotted, let info = fieldInfo[path] { return info }
+            if isLeftOut(steps) { return nil }
             let slashed = "/" + path.split(separator: ".", omittingEmptySubsequences: false).joined(separator: "/")
             let notes: [Diagnostic.Note] =
                 dotted && fieldInfo[path] != nil

@@ -53,6 +53,7 @@ extension Checker {
         for pair in pairs {
             let key = pair.key.scalar?.text ?? ""
             guard let info = fieldInfo[prefix + key] else {
+                if isLeftOut((prefix + key).split(separator: ".")) { continue }
                 diagnostics.error(
                     "test '\(test)' names unknown field '\(prefix + key)' in its \(what)", at: pair.key.location,
                     notes: Diagnostics.suggestion(for: key, among: siblings(in: prefix)))
@@ -131,7 +132,7 @@ extension Checker {
     }
 
     private mutating func checkExpectedField(_ field: String, at location: SourceLocation, what: String, test: String) {
-        guard fieldInfo[field] == nil else { return }
+        guard fieldInfo[field] == nil, !isLeftOut(field.split(separator: ".")) else { return }
         diagnostics.error(
             "test '\(test)' expects \(what) on unknown field '\(field)'", at: location,
             notes: Diagnostics.suggestion(for: field, among: fieldOrder))
