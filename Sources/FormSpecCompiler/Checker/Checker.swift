@@ -74,8 +74,6 @@ struct Checker {
     var layoutOverflowed = false
     /// ``siblings(in:)`` by scope.
     var siblingsByScope: [String: [String]] = [:]
-    /// ``rootPaths()``, once worked out.
-    var rootPathSpellings: [String]?
     /// Whether diagnostics are being discarded (``quietly(_:_:)``: the items of a list after the
     /// first, checked like the first). Did-you-mean is then skipped: its notes would be discarded,
     /// and each item's search would spend the shared ``suggestionBudget`` (and build its candidate

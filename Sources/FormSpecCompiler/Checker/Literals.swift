@@ -291,13 +291,17 @@ extension Checker {
         return names
     }
 
-    /// Every field's path as a `/path` from the root (`/contacts/0/name`), in spec order; listed
-    /// once, like ``siblings(in:)``, so that a misspelt path in every item of a list stays linear.
-    mutating func rootPaths() -> [String] {
-        if let known = rootPathSpellings { return known }
-        let paths = fieldOrder.map { "/" + $0.split(separator: ".").joined(separator: "/") }
-        rootPathSpellings = paths
-        return paths
+    /// The field path (dotted) that `path`, naming no field, most likely means: when its steps
+    /// but the last name a field, the closest of that field's members (`crew.0.rol` →
+    /// `crew.0.role`, whatever the number of other fields), else the closest of every path.
+    mutating func closestPath(to path: String) -> String? {
+        guard !isQuiet else { return nil }
+        if let dot = path.lastIndex(of: "."), fieldInfo[String(path[..<dot])] != nil {
+            let scope = String(path[...dot])
+            let last = String(path[path.index(after: dot)...])
+            return closestMatch(to: last, in: siblings(in: scope), comparisons: &suggestionBudget).map { scope + $0 }
+        }
+        return closestMatch(to: path, in: fieldOrder, comparisons: &suggestionBudget)
     }
 
     /// The field `name` means where it is written: a bare name is the sibling in the same group
@@ -311,10 +315,14 @@ extension Checker {
             if !dotted, let info = fieldInfo[path] { return info }
             if isLeftOut(steps) { return nil }
             let slashed = "/" + path.split(separator: ".", omittingEmptySubsequences: false).joined(separator: "/")
-            let notes: [Diagnostic.Note] =
-                dotted && fieldInfo[path] != nil
-                ? [.init("a path's steps are separated by '/': write '\(slashed)'")]
-                : isQuiet ? [] : suggestion(for: name.value, among: rootPaths())
+            let notes: [Diagnostic.Note]
+            if dotted && fieldInfo[path] != nil {
+                notes = [.init("a path's steps are separated by '/': write '\(slashed)'")]
+            } else if let match = closestPath(to: path) {
+                notes = [.init("did you mean '/\(match.split(separator: ".").joined(separator: "/"))'?")]
+            } else {
+                notes = []
+            }
             diagnostics.error("unknown field path '\(name.value)'", at: name.location, notes: notes)
             return nil
         }

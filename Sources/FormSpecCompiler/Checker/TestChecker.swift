@@ -54,9 +54,14 @@ extension Checker {
             let key = pair.key.scalar?.text ?? ""
             guard let info = fieldInfo[prefix + key] else {
                 if isLeftOut((prefix + key).split(separator: ".")) { continue }
+                // A key that is a path (`contacts.0.phone`) may mean any field's path.
+                let notes =
+                    key.contains(".")
+                    ? closestPath(to: prefix + key).map { [.init("did you mean '\($0)'?")] } ?? []
+                    : Diagnostics.suggestion(for: key, among: siblings(in: prefix))
                 diagnostics.error(
                     "test '\(test)' names unknown field '\(prefix + key)' in its \(what)", at: pair.key.location,
-                    notes: Diagnostics.suggestion(for: key, among: siblings(in: prefix)))
+                    notes: notes)
                 continue
             }
             if info.type == .group, let members = pair.value.mapping {
@@ -135,7 +140,7 @@ extension Checker {
         guard fieldInfo[field] == nil, !isLeftOut(field.split(separator: ".")) else { return }
         diagnostics.error(
             "test '\(test)' expects \(what) on unknown field '\(field)'", at: location,
-            notes: Diagnostics.suggestion(for: field, among: fieldOrder))
+            notes: closestPath(to: field).map { [.init("did you mean '\($0)'?")] } ?? [])
     }
 
     /// `{FIELD: [{rule, passed, requirement?}…]}` or `{FIELD: {passed: [RULE…], failed: [RULE…]}}`.
