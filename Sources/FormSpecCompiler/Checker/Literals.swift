@@ -304,6 +304,11 @@ extension Checker {
         return closestMatch(to: path, in: fieldOrder, comparisons: &suggestionBudget)
     }
 
+    /// A did-you-mean note for ``closestPath(to:)``, spelt as `path` is (with dots).
+    mutating func pathSuggestion(for path: String) -> [Diagnostic.Note] {
+        closestPath(to: path).map { [.init("did you mean '\($0)'?")] } ?? []
+    }
+
     /// The field `name` means where it is written: a bare name is the sibling in the same group
     /// (instance); `/address/country` is a path from the form's root.
     mutating func resolveField(_ name: Located<String>) -> FieldInfo? {

@@ -57,7 +57,7 @@ extension Checker {
                 // A key that is a path (`contacts.0.phone`) may mean any field's path.
                 let notes =
                     key.contains(".")
-                    ? closestPath(to: prefix + key).map { [.init("did you mean '\($0)'?")] } ?? []
+                    ? pathSuggestion(for: prefix + key)
                     : Diagnostics.suggestion(for: key, among: siblings(in: prefix))
                 diagnostics.error(
                     "test '\(test)' names unknown field '\(prefix + key)' in its \(what)", at: pair.key.location,
@@ -140,7 +140,7 @@ extension Checker {
         guard fieldInfo[field] == nil, !isLeftOut(field.split(separator: ".")) else { return }
         diagnostics.error(
             "test '\(test)' expects \(what) on unknown field '\(field)'", at: location,
-            notes: closestPath(to: field).map { [.init("did you mean '\($0)'?")] } ?? [])
+            notes: pathSuggestion(for: field))
     }
 
     /// `{FIELD: [{rule, passed, requirement?}…]}` or `{FIELD: {passed: [RULE…], failed: [RULE…]}}`.
