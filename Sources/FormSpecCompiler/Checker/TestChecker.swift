@@ -8,7 +8,9 @@ extension Checker {
         let name = syntax.name.value
         let input = syntax.input.map { checkTestValues($0, what: "input", test: name) } ?? .object([])
         let original = syntax.original.map { checkTestValues($0, what: "original", test: name) }
-        var mode = Mode.new
+        // As the CLI (`--original`) and the libraries: original values mean edit mode unless the
+        // test says otherwise.
+        var mode = original == nil ? Mode.new : .edit
         if let written = syntax.mode {
             if let parsed = known(written, as: Mode.self, what: "mode", plural: "modes") { mode = parsed }
         }
