@@ -538,6 +538,9 @@ struct SwiftNames {
             var property = words.enumerated().map { $0 == 0 ? Self.lowerFirst($1) : Self.upperFirst($1) }.joined()
             if property.isEmpty { property = "field" }
             if property.first!.isNumber { property = "_" + property }
+            // Names that stay special even in backticks (`self.self`, an `init` parameter named
+            // `self`, `case init`) get a trailing underscore; the coding key keeps the spec's name.
+            if Self.special.contains(property) { property += "_" }
             var type = words.map(Self.upperFirst).joined()
             if type.isEmpty || type.first!.isNumber { type = "Value" + type }
             type += "Choice"
@@ -545,6 +548,9 @@ struct SwiftNames {
             types.append(Self.unique(type, &usedTypes))
         }
     }
+
+    /// Identifiers that backticks do not free for every use a generated type makes of them.
+    static let special: Set<String> = ["self", "Self", "init", "super", "Type", "Protocol"]
 
     private static func unique(_ name: String, _ used: inout Set<String>) -> String {
         var candidate = name

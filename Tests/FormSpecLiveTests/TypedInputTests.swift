@@ -33,6 +33,16 @@ struct TypedInputTests {
         #expect(try await form.validate(json: Array(Self.json.utf8)) == report)
     }
 
+    @Test("fields named self and init get a trailing underscore (was: generated Swift that did not compile)")
+    func namesSpecialInBackticks() throws {
+        let input = try JSONDecoder().decode(TypedInputForm.Input.self, from: Data(#"{"self":"me","init":2}"#.utf8))
+        #expect(input.self_ == "me" && input.init_ == 2)
+        #expect(TypedInputForm.Input(self_: "me", init_: 2) == input)
+        #expect(TypedInputForm.Field.self_.rawValue == "self" && TypedInputForm.Field.init_.rawValue == "init")
+        let encoded = String(decoding: try JSONEncoder().encode(input), as: UTF8.self)
+        #expect(encoded.contains(#""self":"me""#) && encoded.contains(#""init":2"#))
+    }
+
     @Test func groupsAndListsAreNestedStructsAndArrays() async throws {
         let json = """
             {"name":"Mei","address":{"city":"Utrecht","zip":"3511"},"tags":["a","b","c","d"],
@@ -58,12 +68,17 @@ struct TypedInputTests {
             return input.size
         }
         #expect(try size(#""class""#) == .class)
+        #expect(try size(#""self""#) == .self_)
+        #expect(try size(#""init""#) == .init_)
         #expect(try size("1") == ._1)
         #expect(try size(#""x-l""#) == .xL)
         #expect(try size(#""x_l""#) == .xL2)
         #expect(throws: DecodingError.self) { try size("true") }
         #expect(throws: DecodingError.self) { try size(#""xl""#) }
-        #expect(TypedInputForm.SizeChoice.allCases.map(\.rawValue) == ["s", "m", "1", "class", "x-l", "x_l"])
+        #expect(
+            TypedInputForm.SizeChoice.allCases.map(\.rawValue) == [
+                "s", "m", "1", "class", "x-l", "x_l", "self", "init",
+            ])
     }
 
     @Test func aSecretNeverShows() throws {

@@ -13,6 +13,10 @@ public enum TypedInputForm {
         public var name: String?
         /// A keyword (`default`, text).
         public var `default`: String?
+        /// Myself (`self`, text).
+        public var self_: String?
+        /// Init (`init`, integer).
+        public var init_: Int?
         /// Contact email (`contact_email`, text).
         public var contactEmail: String?
         /// Password (`password`, secret).
@@ -42,6 +46,8 @@ public enum TypedInputForm {
         public init(
             name: String? = nil,
             `default`: String? = nil,
+            self_: String? = nil,
+            init_: Int? = nil,
             contactEmail: String? = nil,
             password: FormSecret? = nil,
             age: Int? = nil,
@@ -57,6 +63,8 @@ public enum TypedInputForm {
         ) {
             self.name = name
             self.default = `default`
+            self.self_ = self_
+            self.init_ = init_
             self.contactEmail = contactEmail
             self.password = password
             self.age = age
@@ -74,6 +82,8 @@ public enum TypedInputForm {
         enum CodingKeys: String, CodingKey {
             case name
             case `default`
+            case self_ = "self"
+            case init_ = "init"
             case contactEmail = "contact_email"
             case password
             case age
@@ -103,6 +113,10 @@ public enum TypedInputForm {
         case xL = "x-l"
         /// x_l
         case xL2 = "x_l"
+        /// self
+        case self_ = "self"
+        /// init
+        case init_ = "init"
     }
 
     /// The `address` group: one property per field.
@@ -161,6 +175,8 @@ public enum TypedInputForm {
     public enum Field: String, CaseIterable, Sendable {
         case name
         case `default`
+        case self_ = "self"
+        case init_ = "init"
         case contactEmail = "contact_email"
         case password
         case age
@@ -206,8 +222,8 @@ extension TypedInputForm {
 
         /// Wraps a live form of this form's program; `nil` when its fields are not this form's.
         public init?(_ form: LiveForm) {
-            let indexes = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 18]
-            guard form.fields.count == 25,
+            let indexes = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 20]
+            guard form.fields.count == 27,
                 zip(Field.allCases, indexes).allSatisfy({ form.fields[$1].name == $0.rawValue })
             else { return nil }
             self.form = form
@@ -219,56 +235,62 @@ extension TypedInputForm {
         /// A keyword (`default`).
         public var `default`: LiveField { form.fields[1] }
 
+        /// Myself (`self`).
+        public var self_: LiveField { form.fields[2] }
+
+        /// Init (`init`).
+        public var init_: LiveField { form.fields[3] }
+
         /// Contact email (`contact_email`).
-        public var contactEmail: LiveField { form.fields[2] }
+        public var contactEmail: LiveField { form.fields[4] }
 
         /// Password (`password`).
-        public var password: LiveField { form.fields[3] }
+        public var password: LiveField { form.fields[5] }
 
         /// Age (`age`).
-        public var age: LiveField { form.fields[4] }
+        public var age: LiveField { form.fields[6] }
 
         /// Height (`height`).
-        public var height: LiveField { form.fields[5] }
+        public var height: LiveField { form.fields[7] }
 
         /// Agree (`agree`).
-        public var agree: LiveField { form.fields[6] }
+        public var agree: LiveField { form.fields[8] }
 
         /// Born (`born`).
-        public var born: LiveField { form.fields[7] }
+        public var born: LiveField { form.fields[9] }
 
         /// Opens (`opens`).
-        public var opens: LiveField { form.fields[8] }
+        public var opens: LiveField { form.fields[10] }
 
         /// Deadline (`deadline`).
-        public var deadline: LiveField { form.fields[9] }
+        public var deadline: LiveField { form.fields[11] }
 
         /// Size (`size`).
-        public var size: LiveField { form.fields[10] }
+        public var size: LiveField { form.fields[12] }
 
         /// `size` as its option (`nil`: empty, or not an option); setting it
         /// sets the field.
         public var sizeChoice: SizeChoice? {
-            get { SizeChoice(rawValue: form.fields[10].text) }
+            get { SizeChoice(rawValue: form.fields[12].text) }
             nonmutating set {
                 form.set(newValue.map { .string($0.rawValue) }, forField: "size")
             }
         }
 
         /// Address (`address`).
-        public var address: LiveField { form.fields[11] }
+        public var address: LiveField { form.fields[13] }
 
         /// City (`address.city`).
-        public var addressCity: LiveField { form.fields[12] }
+        public var addressCity: LiveField { form.fields[14] }
 
         /// Zip (`address.zip`).
-        public var addressZip: LiveField { form.fields[13] }
+        public var addressZip: LiveField { form.fields[15] }
 
         /// Tags (`tags`).
-        public var tags: LiveField { form.fields[14] }
+        public var tags: LiveField { form.fields[16] }
 
         /// Contacts (`contacts`).
-        public var contacts: LiveField { form.fields[18] }
+        public var contacts: LiveField { form.fields[20] }
 
         /// `tags`'s items, each a field (`tags.0`, `tags.1`, …).
         public var tagsItems: LiveList<LiveField> {
@@ -330,6 +352,10 @@ extension TypedInputForm {
             LocalizedText([:]),
             LocalizedText(["en": Template(text: "A keyword is required"), "ja": Template(text: "A keywordは必須です"), "zh-Hans": Template(text: "A keyword为必填项"), "zh-Hant": Template(text: "A keyword為必填欄位")]),
             LocalizedText(["en": Template(text: "A keyword must be text"), "ja": Template(text: "A keywordはテキストで入力してください"), "zh-Hans": Template(text: "A keyword必须是文本"), "zh-Hant": Template(text: "A keyword必須是文字")]),
+            LocalizedText(["en": Template(text: "Myself is required"), "ja": Template(text: "Myselfは必須です"), "zh-Hans": Template(text: "Myself为必填项"), "zh-Hant": Template(text: "Myself為必填欄位")]),
+            LocalizedText(["en": Template(text: "Myself must be text"), "ja": Template(text: "Myselfはテキストで入力してください"), "zh-Hans": Template(text: "Myself必须是文本"), "zh-Hant": Template(text: "Myself必須是文字")]),
+            LocalizedText(["en": Template(text: "Init is required"), "ja": Template(text: "Initは必須です"), "zh-Hans": Template(text: "Init为必填项"), "zh-Hant": Template(text: "Init為必填欄位")]),
+            LocalizedText(["en": Template(text: "Init must be a whole number"), "ja": Template(text: "Initは整数で入力してください"), "zh-Hans": Template(text: "Init必须是整数"), "zh-Hant": Template(text: "Init必須是整數")]),
             LocalizedText(["en": Template(text: "Contact email is required"), "ja": Template(text: "Contact emailは必須です"), "zh-Hans": Template(text: "Contact email为必填项"), "zh-Hant": Template(text: "Contact email為必填欄位")]),
             LocalizedText(["en": Template(text: "Contact email must be text"), "ja": Template(text: "Contact emailはテキストで入力してください"), "zh-Hans": Template(text: "Contact email必须是文本"), "zh-Hant": Template(text: "Contact email必須是文字")]),
             LocalizedText(["en": Template(text: "Password is required"), "ja": Template(text: "Passwordは必須です"), "zh-Hans": Template(text: "Password为必填项"), "zh-Hant": Template(text: "Password為必填欄位")]),
@@ -349,7 +375,7 @@ extension TypedInputForm {
             LocalizedText(["en": Template(text: "Deadline is required"), "ja": Template(text: "Deadlineは必須です"), "zh-Hans": Template(text: "Deadline为必填项"), "zh-Hant": Template(text: "Deadline為必填欄位")]),
             LocalizedText(["en": Template(text: "Deadline must be a date and time with an offset (2024-05-01T09:30:00+02:00)"), "ja": Template(text: "Deadlineはタイムゾーンのオフセット付きの日時（2024-05-01T09:30:00+02:00）で入力してください"), "zh-Hans": Template(text: "Deadline必须是带时区偏移的日期时间（2024-05-01T09:30:00+02:00）"), "zh-Hant": Template(text: "Deadline必須是帶時區偏移的日期時間（2024-05-01T09:30:00+02:00）")]),
             LocalizedText(["en": Template(text: "Size is required"), "ja": Template(text: "Sizeは必須です"), "zh-Hans": Template(text: "Size为必填项"), "zh-Hant": Template(text: "Size為必填欄位")]),
-            LocalizedText(["en": Template(text: "Size must be one of s, m, One, Class, x-l or x_l"), "ja": Template(text: "Sizeはs、m、One、Class、x-lまたはx_lのいずれかを選択してください"), "zh-Hans": Template(text: "Size必须是s、m、One、Class、x-l或x_l之一"), "zh-Hant": Template(text: "Size必須是s、m、One、Class、x-l或x_l其中之一")]),
+            LocalizedText(["en": Template(text: "Size must be one of s, m, One, Class, x-l, x_l, self or init"), "ja": Template(text: "Sizeはs、m、One、Class、x-l、x_l、selfまたはinitのいずれかを選択してください"), "zh-Hans": Template(text: "Size必须是s、m、One、Class、x-l、x_l、self或init之一"), "zh-Hant": Template(text: "Size必須是s、m、One、Class、x-l、x_l、self或init其中之一")]),
             LocalizedText(["en": Template(text: "Address is required"), "ja": Template(text: "Addressは必須です"), "zh-Hans": Template(text: "Address为必填项"), "zh-Hant": Template(text: "Address為必填欄位")]),
             LocalizedText(["en": Template(text: "Address must be an object of fields"), "ja": Template(text: "Addressはフィールドのオブジェクトで入力してください"), "zh-Hans": Template(text: "Address必须是包含字段的对象"), "zh-Hant": Template(text: "Address必須是包含欄位的物件")]),
             LocalizedText(["en": Template(text: "City is required"), "ja": Template(text: "Cityは必須です"), "zh-Hans": Template(text: "City为必填项"), "zh-Hant": Template(text: "City為必填欄位")]),
@@ -375,9 +401,9 @@ extension TypedInputForm {
             Program(
                 form: "typed_input", title: nil,
                 locale: "en",
-                fields: [field0(), field1(), field2(), field3(), field4(), field5(), field6(), field7(), field8(), field9(), field10(), field11(), field12(), field13(), try field14(), field15(), field16(), field17(), try field18(), field19(), field20(), field21(), field22(), field23(), field24()],
+                fields: [field0(), field1(), field2(), field3(), field4(), field5(), field6(), field7(), field8(), field9(), field10(), field11(), field12(), field13(), field14(), field15(), try field16(), field17(), field18(), field19(), try field20(), field21(), field22(), field23(), field24(), field25(), field26()],
                 formRules: [],
-                unknownFieldMessage: texts[44])
+                unknownFieldMessage: texts[48])
         }
 
         static func field0() -> FieldProgram {
@@ -389,95 +415,103 @@ extension TypedInputForm {
         }
 
         static func field2() -> FieldProgram {
-            FieldProgram(name: "contact_email", label: "Contact email", labelTranslations: nil, type: .text, required: false, requiredMessage: texts[6], typeMessage: texts[7], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [])
+            FieldProgram(name: "self", label: "Myself", labelTranslations: nil, type: .text, required: false, requiredMessage: texts[6], typeMessage: texts[7], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [])
         }
 
         static func field3() -> FieldProgram {
-            FieldProgram(name: "password", label: "Password", labelTranslations: nil, type: .secret, required: false, requiredMessage: texts[8], typeMessage: texts[9], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [RuleProgram(name: "min_length", rule: .length(LengthRule(bound: .min, limit: 8, unit: .graphemes)), message: texts[10], requirement: texts[10], condition: nil, severity: .error, debounceMilliseconds: nil)], options: [], choiceMessage: texts[3], reads: [])
+            FieldProgram(name: "init", label: "Init", labelTranslations: nil, type: .integer, required: false, requiredMessage: texts[8], typeMessage: texts[9], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [])
         }
 
         static func field4() -> FieldProgram {
-            FieldProgram(name: "age", label: "Age", labelTranslations: nil, type: .integer, required: false, requiredMessage: texts[11], typeMessage: texts[12], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [RuleProgram(name: "at_least", rule: .range(RangeRule(comparison: .atLeast, operand: .literal(.integer(18)))), message: texts[13], requirement: texts[13], condition: nil, severity: .error, debounceMilliseconds: nil)], options: [], choiceMessage: texts[3], reads: [])
+            FieldProgram(name: "contact_email", label: "Contact email", labelTranslations: nil, type: .text, required: false, requiredMessage: texts[10], typeMessage: texts[11], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [])
         }
 
         static func field5() -> FieldProgram {
-            FieldProgram(name: "height", label: "Height", labelTranslations: nil, type: .number, required: false, requiredMessage: texts[14], typeMessage: texts[15], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [])
+            FieldProgram(name: "password", label: "Password", labelTranslations: nil, type: .secret, required: false, requiredMessage: texts[12], typeMessage: texts[13], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [RuleProgram(name: "min_length", rule: .length(LengthRule(bound: .min, limit: 8, unit: .graphemes)), message: texts[14], requirement: texts[14], condition: nil, severity: .error, debounceMilliseconds: nil)], options: [], choiceMessage: texts[3], reads: [])
         }
 
         static func field6() -> FieldProgram {
-            FieldProgram(name: "agree", label: "Agree", labelTranslations: nil, type: .boolean, required: false, requiredMessage: texts[16], typeMessage: texts[17], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [])
+            FieldProgram(name: "age", label: "Age", labelTranslations: nil, type: .integer, required: false, requiredMessage: texts[15], typeMessage: texts[16], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [RuleProgram(name: "at_least", rule: .range(RangeRule(comparison: .atLeast, operand: .literal(.integer(18)))), message: texts[17], requirement: texts[17], condition: nil, severity: .error, debounceMilliseconds: nil)], options: [], choiceMessage: texts[3], reads: [])
         }
 
         static func field7() -> FieldProgram {
-            FieldProgram(name: "born", label: "Born", labelTranslations: nil, type: .date, required: false, requiredMessage: texts[18], typeMessage: texts[19], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [])
+            FieldProgram(name: "height", label: "Height", labelTranslations: nil, type: .number, required: false, requiredMessage: texts[18], typeMessage: texts[19], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [])
         }
 
         static func field8() -> FieldProgram {
-            FieldProgram(name: "opens", label: "Opens", labelTranslations: nil, type: .time, required: false, requiredMessage: texts[20], typeMessage: texts[21], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [])
+            FieldProgram(name: "agree", label: "Agree", labelTranslations: nil, type: .boolean, required: false, requiredMessage: texts[20], typeMessage: texts[21], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [])
         }
 
         static func field9() -> FieldProgram {
-            FieldProgram(name: "deadline", label: "Deadline", labelTranslations: nil, type: .datetime, required: false, requiredMessage: texts[22], typeMessage: texts[23], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [])
+            FieldProgram(name: "born", label: "Born", labelTranslations: nil, type: .date, required: false, requiredMessage: texts[22], typeMessage: texts[23], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [])
         }
 
         static func field10() -> FieldProgram {
-            FieldProgram(name: "size", label: "Size", labelTranslations: nil, type: .choice, required: false, requiredMessage: texts[24], typeMessage: texts[25], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [], options: [ChoiceOption(value: "s", label: "s", translations: nil), ChoiceOption(value: "m", label: "m", translations: nil), ChoiceOption(value: "1", label: "One", translations: nil), ChoiceOption(value: "class", label: "Class", translations: nil), ChoiceOption(value: "x-l", label: "x-l", translations: nil), ChoiceOption(value: "x_l", label: "x_l", translations: nil)], choiceMessage: texts[25], reads: [])
+            FieldProgram(name: "opens", label: "Opens", labelTranslations: nil, type: .time, required: false, requiredMessage: texts[24], typeMessage: texts[25], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [])
         }
 
         static func field11() -> FieldProgram {
-            FieldProgram(name: "address", label: "Address", labelTranslations: nil, type: .group, required: false, requiredMessage: texts[26], typeMessage: texts[27], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [])
+            FieldProgram(name: "deadline", label: "Deadline", labelTranslations: nil, type: .datetime, required: false, requiredMessage: texts[26], typeMessage: texts[27], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [])
         }
 
         static func field12() -> FieldProgram {
-            FieldProgram(name: "address.city", label: "City", labelTranslations: nil, type: .text, required: true, requiredMessage: texts[28], typeMessage: texts[29], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .any([.field(11, .empty(true)), .field(11, .equals(.boolean(true)))]), reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [11])
+            FieldProgram(name: "size", label: "Size", labelTranslations: nil, type: .choice, required: false, requiredMessage: texts[28], typeMessage: texts[29], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [], options: [ChoiceOption(value: "s", label: "s", translations: nil), ChoiceOption(value: "m", label: "m", translations: nil), ChoiceOption(value: "1", label: "One", translations: nil), ChoiceOption(value: "class", label: "Class", translations: nil), ChoiceOption(value: "x-l", label: "x-l", translations: nil), ChoiceOption(value: "x_l", label: "x_l", translations: nil), ChoiceOption(value: "self", label: "self", translations: nil), ChoiceOption(value: "init", label: "init", translations: nil)], choiceMessage: texts[29], reads: [])
         }
 
         static func field13() -> FieldProgram {
-            FieldProgram(name: "address.zip", label: "Zip", labelTranslations: nil, type: .text, required: false, requiredMessage: texts[30], typeMessage: texts[31], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .any([.field(11, .empty(true)), .field(11, .equals(.boolean(true)))]), reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [11])
+            FieldProgram(name: "address", label: "Address", labelTranslations: nil, type: .group, required: false, requiredMessage: texts[30], typeMessage: texts[31], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [])
         }
 
-        static func field14() throws -> FieldProgram {
-            FieldProgram(name: "tags", label: "Tags", labelTranslations: nil, type: .list, required: false, requiredMessage: texts[32], typeMessage: texts[33], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [RuleProgram(name: "max_items", rule: .value(try AnyValueRule(named: "max_items", argument: .count(3), caseInsensitive: false)), message: texts[34], requirement: texts[34], condition: nil, severity: .error, debounceMilliseconds: nil)], options: [], choiceMessage: texts[3], reads: [])
+        static func field14() -> FieldProgram {
+            FieldProgram(name: "address.city", label: "City", labelTranslations: nil, type: .text, required: true, requiredMessage: texts[32], typeMessage: texts[33], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .any([.field(13, .empty(true)), .field(13, .equals(.boolean(true)))]), reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [13])
         }
 
         static func field15() -> FieldProgram {
-            FieldProgram(name: "tags.0", label: "Tags", labelTranslations: nil, type: .text, required: false, requiredMessage: texts[32], typeMessage: texts[35], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .field(14, .compare(.greaterThan, .literal(.integer(0)))), reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [14])
+            FieldProgram(name: "address.zip", label: "Zip", labelTranslations: nil, type: .text, required: false, requiredMessage: texts[34], typeMessage: texts[35], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .any([.field(13, .empty(true)), .field(13, .equals(.boolean(true)))]), reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [13])
         }
 
-        static func field16() -> FieldProgram {
-            FieldProgram(name: "tags.1", label: "Tags", labelTranslations: nil, type: .text, required: false, requiredMessage: texts[32], typeMessage: texts[35], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .field(14, .compare(.greaterThan, .literal(.integer(1)))), reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [14])
+        static func field16() throws -> FieldProgram {
+            FieldProgram(name: "tags", label: "Tags", labelTranslations: nil, type: .list, required: false, requiredMessage: texts[36], typeMessage: texts[37], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [RuleProgram(name: "max_items", rule: .value(try AnyValueRule(named: "max_items", argument: .count(3), caseInsensitive: false)), message: texts[38], requirement: texts[38], condition: nil, severity: .error, debounceMilliseconds: nil)], options: [], choiceMessage: texts[3], reads: [])
         }
 
         static func field17() -> FieldProgram {
-            FieldProgram(name: "tags.2", label: "Tags", labelTranslations: nil, type: .text, required: false, requiredMessage: texts[32], typeMessage: texts[35], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .field(14, .compare(.greaterThan, .literal(.integer(2)))), reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [14])
+            FieldProgram(name: "tags.0", label: "Tags", labelTranslations: nil, type: .text, required: false, requiredMessage: texts[36], typeMessage: texts[39], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .field(16, .compare(.greaterThan, .literal(.integer(0)))), reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [16])
         }
 
-        static func field18() throws -> FieldProgram {
-            FieldProgram(name: "contacts", label: "Contacts", labelTranslations: nil, type: .list, required: false, requiredMessage: texts[36], typeMessage: texts[37], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [RuleProgram(name: "max_items", rule: .value(try AnyValueRule(named: "max_items", argument: .count(2), caseInsensitive: false)), message: texts[38], requirement: texts[38], condition: nil, severity: .error, debounceMilliseconds: nil)], options: [], choiceMessage: texts[3], reads: [])
+        static func field18() -> FieldProgram {
+            FieldProgram(name: "tags.1", label: "Tags", labelTranslations: nil, type: .text, required: false, requiredMessage: texts[36], typeMessage: texts[39], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .field(16, .compare(.greaterThan, .literal(.integer(1)))), reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [16])
         }
 
         static func field19() -> FieldProgram {
-            FieldProgram(name: "contacts.0", label: "Contacts", labelTranslations: nil, type: .group, required: false, requiredMessage: texts[36], typeMessage: texts[39], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .field(18, .compare(.greaterThan, .literal(.integer(0)))), reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [18])
+            FieldProgram(name: "tags.2", label: "Tags", labelTranslations: nil, type: .text, required: false, requiredMessage: texts[36], typeMessage: texts[39], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .field(16, .compare(.greaterThan, .literal(.integer(2)))), reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [16])
         }
 
-        static func field20() -> FieldProgram {
-            FieldProgram(name: "contacts.0.name", label: "Name", labelTranslations: nil, type: .text, required: true, requiredMessage: texts[40], typeMessage: texts[41], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .field(19, .equals(.boolean(true))), reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [19])
+        static func field20() throws -> FieldProgram {
+            FieldProgram(name: "contacts", label: "Contacts", labelTranslations: nil, type: .list, required: false, requiredMessage: texts[40], typeMessage: texts[41], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [RuleProgram(name: "max_items", rule: .value(try AnyValueRule(named: "max_items", argument: .count(2), caseInsensitive: false)), message: texts[42], requirement: texts[42], condition: nil, severity: .error, debounceMilliseconds: nil)], options: [], choiceMessage: texts[3], reads: [])
         }
 
         static func field21() -> FieldProgram {
-            FieldProgram(name: "contacts.0.relation", label: "Relation", labelTranslations: nil, type: .choice, required: false, requiredMessage: texts[42], typeMessage: texts[43], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .field(19, .equals(.boolean(true))), reportsFirstOnly: false, rules: [], options: [ChoiceOption(value: "parent", label: "parent", translations: nil), ChoiceOption(value: "friend", label: "friend", translations: nil)], choiceMessage: texts[43], reads: [19])
+            FieldProgram(name: "contacts.0", label: "Contacts", labelTranslations: nil, type: .group, required: false, requiredMessage: texts[40], typeMessage: texts[43], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .field(20, .compare(.greaterThan, .literal(.integer(0)))), reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [20])
         }
 
         static func field22() -> FieldProgram {
-            FieldProgram(name: "contacts.1", label: "Contacts", labelTranslations: nil, type: .group, required: false, requiredMessage: texts[36], typeMessage: texts[39], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .field(18, .compare(.greaterThan, .literal(.integer(1)))), reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [18])
+            FieldProgram(name: "contacts.0.name", label: "Name", labelTranslations: nil, type: .text, required: true, requiredMessage: texts[44], typeMessage: texts[45], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .field(21, .equals(.boolean(true))), reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [21])
         }
 
         static func field23() -> FieldProgram {
-            FieldProgram(name: "contacts.1.name", label: "Name", labelTranslations: nil, type: .text, required: true, requiredMessage: texts[40], typeMessage: texts[41], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .field(22, .equals(.boolean(true))), reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [22])
+            FieldProgram(name: "contacts.0.relation", label: "Relation", labelTranslations: nil, type: .choice, required: false, requiredMessage: texts[46], typeMessage: texts[47], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .field(21, .equals(.boolean(true))), reportsFirstOnly: false, rules: [], options: [ChoiceOption(value: "parent", label: "parent", translations: nil), ChoiceOption(value: "friend", label: "friend", translations: nil)], choiceMessage: texts[47], reads: [21])
         }
 
         static func field24() -> FieldProgram {
-            FieldProgram(name: "contacts.1.relation", label: "Relation", labelTranslations: nil, type: .choice, required: false, requiredMessage: texts[42], typeMessage: texts[43], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .field(22, .equals(.boolean(true))), reportsFirstOnly: false, rules: [], options: [ChoiceOption(value: "parent", label: "parent", translations: nil), ChoiceOption(value: "friend", label: "friend", translations: nil)], choiceMessage: texts[43], reads: [22])
+            FieldProgram(name: "contacts.1", label: "Contacts", labelTranslations: nil, type: .group, required: false, requiredMessage: texts[40], typeMessage: texts[43], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .field(20, .compare(.greaterThan, .literal(.integer(1)))), reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [20])
+        }
+
+        static func field25() -> FieldProgram {
+            FieldProgram(name: "contacts.1.name", label: "Name", labelTranslations: nil, type: .text, required: true, requiredMessage: texts[44], typeMessage: texts[45], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .field(24, .equals(.boolean(true))), reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [24])
+        }
+
+        static func field26() -> FieldProgram {
+            FieldProgram(name: "contacts.1.relation", label: "Relation", labelTranslations: nil, type: .choice, required: false, requiredMessage: texts[46], typeMessage: texts[47], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .field(24, .equals(.boolean(true))), reportsFirstOnly: false, rules: [], options: [ChoiceOption(value: "parent", label: "parent", translations: nil), ChoiceOption(value: "friend", label: "friend", translations: nil)], choiceMessage: texts[47], reads: [24])
         }
     }
 }
