@@ -3,7 +3,10 @@
 /// A message, a requirement or a field name can hold anything a spec author or an input gives,
 /// including escape sequences that make a terminal move the cursor, clear the screen, set the
 /// window title or open a hyperlink. Every control character a terminal acts on is shown as a
-/// visible escape instead: C0 controls as `\x1B`, DEL as `\x7F`, C1 controls as `\u009B`.
+/// visible escape instead: C0 controls as `\x1B`, DEL as `\x7F`, C1 controls as `\u009B`. So are
+/// the bidirectional embeddings, overrides and isolates (`\u202E`), which make a terminal show text
+/// in another order than it has ("Trojan Source"): an input could make an error read as something
+/// else.
 package enum TerminalText {
     /// `text` with its control characters made visible.
     ///
@@ -68,7 +71,7 @@ package enum TerminalText {
     private static func needsEscape(_ scalar: Unicode.Scalar, _ keepingLineBreaks: Bool) -> Bool {
         switch scalar.value {
         case 0x0A, 0x09: !keepingLineBreaks
-        case 0x00..<0x20, 0x7F, 0x80..<0xA0: true
+        case 0x00..<0x20, 0x7F, 0x80..<0xA0, 0x202A...0x202E, 0x2066...0x2069: true
         default: false
         }
     }
@@ -77,6 +80,6 @@ package enum TerminalText {
         let digits = Array("0123456789ABCDEF")
         let value = Int(scalar.value)
         if value < 0x80 { return "\\x" + String(digits[value >> 4]) + String(digits[value & 0xF]) }
-        return "\\u00" + String(digits[value >> 4]) + String(digits[value & 0xF])
+        return "\\u" + [12, 8, 4, 0].map { String(digits[value >> $0 & 0xF]) }.joined()
     }
 }

@@ -269,6 +269,12 @@ struct BatchPathTests {
         #expect(result.stdout.contains(#"\x1B[2JFive characters"#))
         #expect(result.stdout.contains(#"Too short: a\x1B[31mb\x1B]0;pwned\x07"#))
 
+        // A right-to-left override reorders what a terminal shows; C1 controls are escaped too.
+        let reordered = try cli.run(
+            ["validate", "esc.form.yaml", "--format", "text"], stdin: #"{"name": "a\u202Egnp\u2066\u0085"}"#)
+        #expect(!reordered.stdout.contains("\u{202E}") && !reordered.stdout.contains("\u{2066}"))
+        #expect(reordered.stdout.contains(#"Too short: a\u202Egnp\u2066\u0085\x1B]0;pwned\x07"#))
+
         try cli.write("bad.form.yaml", "formspec: 1\nform: bad\nfields:\n  x:\n    rules:\n      - \"\u{1B}[2J\": 3\n")
         let check = try cli.run(["check", "bad.form.yaml"])
         #expect(check.status == 1)
