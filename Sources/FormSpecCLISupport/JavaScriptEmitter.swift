@@ -51,6 +51,13 @@ package enum JavaScriptEmitter {
         out += "// The FormSpec runtime (minified; its readable source is FormSpec's JavaScript/runtime/).\n"
         var features = runtimeFeatures(programJSON: programJSON)
         if validator != nil { features.insert("generated-validator") }
+        // A report masks a `{value}` that holds a secret's value in any letter case
+        // (`Program.shownValue`): a form with a secret whose messages show values folds case.
+        if programJSON.contains(#""type":"secret""#),
+            String(decoding: try encoder.encode(program.fields), as: UTF8.self).contains("{value}")
+        {
+            features.insert("case-folding")
+        }
         out += JavaScriptRuntime.source(features: features)
         if !out.hasSuffix("\n") { out += "\n" }
         return out

@@ -290,6 +290,27 @@ struct EvaluationTests {
         #expect(try program.validate(["ref": "T-000000"]).messages["ref"] == ["Not the example"])
     }
 
+    @Test("on an empty field a group whose members are all left out is not listed (was: any ✗)")
+    func emptyFieldListsNoGroupOfLeftOutMembers() throws {
+        let program = try program(
+            """
+            formspec: 1
+            form: f
+            fields:
+              kind: {}
+              q:
+                rules:
+                  - any: [{min_length: 5, when: {field: kind, equals: a}}]
+                  - all: [{max_length: 9, when: {field: kind, equals: a}}, {not: {pattern: x, when: {mode: edit}}}]
+                  - max_length: 3
+            """)
+        func checks(_ kind: String) throws -> [String] {
+            try program.validate(["kind": .string(kind)]).fields["q"]?.checks.map(\.rule) ?? []
+        }
+        #expect(try checks("b") == ["max_length"])
+        #expect(try checks("a") == ["any", "all", "max_length"])
+    }
+
     @Test func nonObjectInputIsAnError() throws {
         let program = try program("formspec: 1\nform: f\nfields: {a: {}}")
         #expect(throws: EvaluationError.notAnObject("an array")) { try program.validate([1, 2]) }

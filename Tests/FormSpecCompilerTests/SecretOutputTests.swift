@@ -2,7 +2,7 @@ import FormSpec
 @_spi(Tooling) import FormSpecRuntime
 import Testing
 
-/// A secret's value, and anything equal to it, appears in no output of the compiler: not in
+/// A secret's value, and anything that holds it, appears in no output of the compiler: not in
 /// messages, not in default messages, not in the source lines quoted under diagnostics.
 struct SecretOutputTests {
     private func errors(_ compilation: Compilation) -> [String] {
@@ -80,6 +80,26 @@ struct SecretOutputTests {
         }
         let report = try program.validate(["password": "Pa55word", "pin": "0000"])
         #expect(report.fields["password"]?.errors.map(\.message) == ["Password must not be this value"])
+    }
+
+    @Test("a {value} that holds a secret is masked: a number, a date, a text in another case (was: printed)")
+    func valuesHoldingASecretAreMasked() throws {
+        let program = try program(
+            """
+            formspec: 1
+            form: f
+            fields:
+              pin: {type: secret}
+              amount: {type: integer, rules: [{max: 3, message: "Amount {value}"}]}
+              day: {type: date, rules: [{max: 2000-01-01, message: "Day {value}"}]}
+              hint: {rules: [{max_length: 3, message: "Hint {value}"}]}
+            """)
+        let masked = try program.validate(["pin": "2024", "amount": 2024, "day": "2024-05-01", "hint": "my 2024 pin"])
+        #expect(masked.messages == ["amount": ["Amount ••••"], "day": ["Day ••••"], "hint": ["Hint ••••"]])
+        let word = try program.validate(["pin": "Tulip", "hint": "a TULIP!"])
+        #expect(word.messages == ["hint": ["Hint ••••"]])
+        let shown = try program.validate(["pin": "9999", "amount": 2024, "hint": "my pin"])
+        #expect(shown.messages == ["amount": ["Amount 2024"], "hint": ["Hint my pin"]])
     }
 
     @Test func literalPlaceholdersOnASecretAreRefused() {

@@ -37,6 +37,21 @@ import Testing
     }
 
     @Test(
+        "a message writes a number in plain digits up to 30 zeros (was: 1e+21, 1e-07, 1e+15)",
+        arguments: [
+            ("1000000000000000000000", "1000000000000000000000"), ("1e-7", "0.0000001"), ("1e15", "1000000000000000"),
+            ("2.50", "2.5"), ("-0", "0"), ("-12.5e-3", "-0.0125"),
+            ("99999999999999999999999", "99999999999999999999999"),
+            ("1e30", "1000000000000000000000000000000"), ("1e31", "1e+31"),
+            ("1e-31", "0.0000000000000000000000000000001"),
+            ("1e-32", "1e-32"), ("-2.5e300", "-2.5e+300"), ("123.456e-40", "1.23456e-38"),
+        ])
+    func messageText(written: String, shown: String) throws {
+        #expect(try #require(ExactDecimal(written)).messageText == shown)
+        #expect(Self.number(written).description == shown)
+    }
+
+    @Test(
         "equal values are equal however written",
         arguments: [("1", "1.0"), ("1.00", "100e-2"), ("-0", "0"), ("0.5", ".5")])
     func equalsByValue(a: String, b: String) {

@@ -193,7 +193,7 @@ struct Lowering {
                     step = count == 1 ? word(key + ".one") : word(key).replacing("{count}", with: String(count))
                 case .integer(let amount): step = String(amount.magnitude)
                 case .number(let amount):
-                    step = amount.isNegative ? String(amount.description.dropFirst()) : amount.description
+                    step = amount.isNegative ? String(amount.messageText.dropFirst()) : amount.messageText
                 }
                 return other + (offset.isNegative ? " - " : " + ") + step
             }

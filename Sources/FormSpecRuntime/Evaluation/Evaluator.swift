@@ -79,7 +79,11 @@ extension Program {
     package func read(_ raw: Value?, forField index: Int, today: CivilDate? = nil) -> FieldValue {
         guard let raw else { return defaultValue(ofField: index, today: today) }
         // Through the array, not a copy of the field: copying a `FieldProgram` retains each of its members.
-        return fields[index].type.read(raw, trim: fields[index].trim, options: optionSets[index])
+        let value = fields[index].type.read(raw, trim: fields[index].trim, options: optionSets[index])
+        // An item of a list of groups is in the array, so it is not absent: `null` or `""` there is
+        // an item that is no object, a `type` failure like `5` (an absent group reads as empty).
+        if case .empty = value, storage.isGroupItem[index] { return .invalid(rule: "type") }
+        return value
     }
 
     /// Field `index`'s value when an input lacks it: its default read as its type, a relative date
@@ -404,12 +408,7 @@ extension Program {
             for position in first..<end {
                 let instruction = lowered.instructions[position]
                 if instruction.op == .required { continue }
-                guard
-                    instruction.condition < 0
-                        || storage.holds(instruction.condition, values, mode: mode, today: environment.today)
-                else {
-                    continue
-                }
+                if storage.isLeftOut(position, values, mode: mode, today: environment.today) { continue }
                 var outcome = RuleOutcome.notRun
                 if case .empty = value, textual, lowered.passesOnEmptyText(instruction) { outcome = .passed }
                 scratch.results.append(RuleResult(rule: Int32(position - first), outcome: outcome))
@@ -464,9 +463,7 @@ extension Program {
                     position, scalar, utf8: utf8, field: field, scratch: &scratch, environment: environment,
                     mode: mode, program: self)
                 record(verdict, failure, of: instruction, at: position - first, scratch: &scratch, valid: &valid)
-            } else if instruction.condition < 0
-                || storage.holds(instruction.condition, environment.values, mode: mode, today: environment.today)
-            {
+            } else if !storage.isLeftOut(position, environment.values, mode: mode, today: environment.today) {
                 scratch.results.append(RuleResult(rule: Int32(position - first), outcome: .notRun))
             }
         }
@@ -560,6 +557,22 @@ extension Program.Storage {
             guard case .integer(let number) = value, let bound = lowered.rangeIntegerBounds[table] else { return nil }
             return lowered.ranges[table].comparison.holds(number < bound ? -1 : (number == bound ? 0 : 1))
         default: return nil
+        }
+    }
+
+    /// Whether instruction `position` is left out for these values, as ``run(_:_:utf8:field:scratch:environment:mode:program:)``
+    /// would find it without a value to run on: its `when:` does not hold, or it is a group
+    /// (`all`/`any`/`not`) whose members are all left out. A rule that is not run (the value is
+    /// empty or unreadable, or a check waits for the local rules) is listed unless left out.
+    fileprivate func isLeftOut(_ position: Int, _ values: [FieldValue], mode: Mode, today: CivilDate) -> Bool {
+        let instruction = lowered.instructions[position]
+        if instruction.condition >= 0, !holds(instruction.condition, values, mode: mode, today: today) { return true }
+        switch instruction.op {
+        case .all, .any, .not:
+            let members = Int(instruction.payload)..<Int(instruction.payload) + Int(instruction.count)
+            return members.allSatisfy { isLeftOut($0, values, mode: mode, today: today) }
+        default:
+            return false
         }
     }
 

@@ -105,7 +105,11 @@ extension Program.Storage {
             let instructions = lowered.instructions[first..<end]
             let isSimple =
                 end - first <= 64 && !lowered.hasRequiredRule[index]
-                && instructions.allSatisfy { $0.condition < 0 && !$0.waitsForLocalRules && $0.op != .required }
+                && (first..<end).allSatisfy { position in
+                    let instruction = lowered.instructions[position]
+                    return !instruction.waitsForLocalRules && instruction.op != .required
+                        && !Self.hasCondition(position, lowered)
+                }
             var rules = FieldPlan.Rules.other
             if isSimple {
                 if instructions.allSatisfy({
@@ -158,6 +162,21 @@ extension Program.Storage {
             if hasNoRule || isRequiredOnlyWhen { words[index >> 6] |= 1 << UInt64(index & 63) }
         }
         return words
+    }
+
+    /// Whether instruction `position`, or a member of it (inside `all`/`any`/`not`), has a `when:`:
+    /// whether it is left out then depends on other fields, which a plan does not read (a plan
+    /// lists every rule of an empty field as not run).
+    private static func hasCondition(_ position: Int, _ lowered: LoweredRules) -> Bool {
+        let instruction = lowered.instructions[position]
+        if instruction.condition >= 0 { return true }
+        switch instruction.op {
+        case .all, .any, .not:
+            let members = Int(instruction.payload)..<Int(instruction.payload) + Int(instruction.count)
+            return members.contains { hasCondition($0, lowered) }
+        default:
+            return false
+        }
     }
 
     /// The group `condition` places a field in when it is `group` empty or `group == true` (in

@@ -1,3 +1,5 @@
+import FormSpecPattern
+
 extension Program {
     /// The report of the evaluation in `scratch` (``evaluate(_:context:)``), with messages in the
     /// context's locale.
@@ -178,15 +180,19 @@ extension Program {
 }
 
 extension Program {
-    /// What a message's `{value}` shows for field `index`: its value, masked when it is exactly the
-    /// value of a secret field of the same record. The checker already refuses `{value}` on secret
-    /// fields and on rules that compare with one; this covers the value that equals a secret by
-    /// coincidence (a password typed into a text field), because a secret's value, and anything
-    /// equal to it, appears in no output.
+    /// What a message's `{value}` shows for field `index`: its value, masked when, as a message
+    /// writes it, it contains the value of a secret field of the same record in any letter case.
+    /// The checker already refuses `{value}` on secret fields and on rules that compare with one;
+    /// this covers a value that holds a secret by coincidence or by mistake: a password typed into
+    /// a text field, a PIN typed into a number field, a hint that spells the password (`my
+    /// Hunter2!`), because a secret's value appears in no output.
     package func shownValue(of index: Int, in values: [FieldValue]) -> Scalar? {
-        guard let scalar = values[index].scalar, case .text = scalar else { return values[index].scalar }
+        guard let scalar = values[index].scalar else { return nil }
+        guard !secretFields.isEmpty else { return scalar }
+        let shown = scalar.description
         for other in secretFields where other != index {
-            if let secret = values[other].scalar, secret.exactlyEquals(scalar) { return .text(Self.maskedValue) }
+            guard let secret = values[other].scalar?.textValue, !secret.isEmpty else { continue }
+            if CaseFolding.contains(shown, secret) { return .text(Self.maskedValue) }
         }
         return scalar
     }

@@ -79,6 +79,9 @@ public struct Program: Sendable, Codable {
         let isNested: Bool
         /// For a nested form, each field's parent and children, so reading an input never builds paths.
         let nestedLayout: NestedLayout?
+        /// Whether each field is an item of a list of groups (`contacts.1`): such an item that is
+        /// there but is no object, `null` and `""` included, fails `type` (``Program/read(_:forField:today:)``).
+        let isGroupItem: [Bool]
         /// Each field's evaluation plan (see ``FieldPlan``).
         let plans: UncheckedTable<FieldPlan>
         /// The fields a report of failures may find valid from their value alone, a bit each (bit
@@ -99,6 +102,11 @@ public struct Program: Sendable, Codable {
             self.isNested = fields.contains { !$0.type.isScalar }
             let nestedLayout = isNested ? NestedLayout(fields) : nil
             self.nestedLayout = nestedLayout
+            var isGroupItem = Array(repeating: false, count: fields.count)
+            for items in nestedLayout?.items ?? [] {
+                for item in items where fields[item].type == .group { isGroupItem[item] = true }
+            }
+            self.isGroupItem = isGroupItem
             let optionSets = fields.map(\.optionSet)
             self.optionSets = optionSets
             // By index here and below: iterating `fields` copies each field whole.

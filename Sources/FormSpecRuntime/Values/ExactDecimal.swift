@@ -196,6 +196,34 @@ public struct ExactDecimal: Sendable, Hashable, Comparable, CustomStringConverti
     }
 }
 
+extension ExactDecimal {
+    /// How the value reads in a message: every digit in plain notation (`1000000000000000000000`,
+    /// `0.0000001`, `2.5`), unlike JSON's ``description`` (`1e+21`, `1e-07`); in scientific
+    /// notation (`1e+300`, `2.5e-40`) only when plain notation would take more than
+    /// ``messageZeros`` zeros besides the digits.
+    package var messageText: String {
+        if isZero { return "0" }
+        let sign = isNegative ? "-" : ""
+        let text = String(decoding: digits.map { $0 + UInt8(ascii: "0") }, as: UTF8.self)
+        let lead = digits.count + exponent
+        if exponent >= 0, exponent <= Self.messageZeros {
+            return sign + text + String(repeating: "0", count: exponent)
+        }
+        if exponent < 0, lead > 0 {
+            let point = text.index(text.startIndex, offsetBy: lead)
+            return sign + text[..<point] + "." + text[point...]
+        }
+        if lead <= 0, -lead <= Self.messageZeros {
+            return sign + "0." + String(repeating: "0", count: -lead) + text
+        }
+        let mantissa = digits.count == 1 ? text : String(text.prefix(1)) + "." + text.dropFirst()
+        return sign + mantissa + "e" + (lead - 1 >= 0 ? "+" : "") + String(lead - 1)
+    }
+
+    /// The most zeros besides its digits that a number takes in a message in plain notation.
+    package static let messageZeros = 30
+}
+
 extension ExactDecimal: ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral {
     public init(integerLiteral value: Int64) { self.init(value) }
 

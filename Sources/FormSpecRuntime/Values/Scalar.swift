@@ -86,7 +86,7 @@ public enum Scalar: Sendable, Hashable, Codable, CustomStringConvertible {
         switch self {
         case .text(let text): text
         case .integer(let value): String(value)
-        case .number(let value): value.description
+        case .number(let value): value.messageText
         case .boolean(let value): String(value)
         case .date(let date): date.description
         case .time(let time): time.description

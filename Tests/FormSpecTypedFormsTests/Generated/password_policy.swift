@@ -15,22 +15,27 @@ public enum PasswordPolicyForm {
         public var email: String?
         /// Password (`password`, secret).
         public var password: FormSecret?
+        /// Password hint (`hint`, text).
+        public var hint: String?
 
         /// Creates a value.
         public init(
             username: String? = nil,
             email: String? = nil,
-            password: FormSecret? = nil
+            password: FormSecret? = nil,
+            hint: String? = nil
         ) {
             self.username = username
             self.email = email
             self.password = password
+            self.hint = hint
         }
 
         enum CodingKeys: String, CodingKey {
             case username
             case email
             case password
+            case hint
         }
     }
 
@@ -39,6 +44,7 @@ public enum PasswordPolicyForm {
         case username
         case email
         case password
+        case hint
     }
 
     /// The program, built from Swift values on first use (see `Tables`); wrap it in a
@@ -70,8 +76,8 @@ extension PasswordPolicyForm {
 
         /// Wraps a live form of this form's program; `nil` when its fields are not this form's.
         public init?(_ form: LiveForm) {
-            let indexes = [0, 1, 2]
-            guard form.fields.count == 3,
+            let indexes = [0, 1, 2, 3]
+            guard form.fields.count == 4,
                 zip(Field.allCases, indexes).allSatisfy({ form.fields[$1].name == $0.rawValue })
             else { return nil }
             self.form = form
@@ -85,6 +91,9 @@ extension PasswordPolicyForm {
 
         /// Password (`password`).
         public var password: LiveField { form.fields[2] }
+
+        /// Password hint (`hint`).
+        public var hint: LiveField { form.fields[3] }
     }
 }
 
@@ -115,6 +124,10 @@ extension PasswordPolicyForm {
             LocalizedText(["en": Template(text: "Does not contain your username")]),
             LocalizedText(["en": Template(text: "Do not use your e-mail address in the password")]),
             LocalizedText(["en": Template(text: "Does not contain your e-mail address")]),
+            LocalizedText(["en": Template(text: "Password hint is required"), "ja": Template(text: "Password hintは必須です"), "zh-Hans": Template(text: "Password hint为必填项"), "zh-Hant": Template(text: "Password hint為必填欄位")]),
+            LocalizedText(["en": Template(text: "Password hint must be text"), "ja": Template(text: "Password hintはテキストで入力してください"), "zh-Hans": Template(text: "Password hint必须是文本"), "zh-Hant": Template(text: "Password hint必須是文字")]),
+            LocalizedText(["en": Template([.text("The hint “"), .value, .text("” is too long")])]),
+            LocalizedText(["en": Template(text: "The hint must not give the password away")]),
             LocalizedText(["en": Template([.text("Unknown field “"), .value, .text("”")]), "ja": Template([.text("不明な項目「"), .value, .text("」")]), "zh-Hans": Template([.text("未知字段“"), .value, .text("”")]), "zh-Hant": Template([.text("未知的欄位「"), .value, .text("」")])]),
         ]
 
@@ -122,9 +135,9 @@ extension PasswordPolicyForm {
             Program(
                 form: "password_policy", title: "Choose a password",
                 locale: "en",
-                fields: [field0(), field1(), try field2()],
+                fields: [field0(), field1(), try field2(), try field3()],
                 formRules: [],
-                unknownFieldMessage: texts[14])
+                unknownFieldMessage: texts[18])
         }
 
         static func field0() -> FieldProgram {
@@ -137,6 +150,10 @@ extension PasswordPolicyForm {
 
         static func field2() throws -> FieldProgram {
             FieldProgram(name: "password", label: "Password", labelTranslations: nil, type: .secret, required: true, requiredMessage: texts[7], typeMessage: texts[8], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [RuleProgram(name: "min_length", rule: .length(LengthRule(bound: .min, limit: 10, unit: .graphemes)), message: texts[9], requirement: texts[9], condition: nil, severity: .error, debounceMilliseconds: nil), RuleProgram(name: "not_contains_field", rule: .value(try AnyValueRule(named: "not_contains_field", argument: .field(0), caseInsensitive: false)), message: texts[10], requirement: texts[11], condition: nil, severity: .error, debounceMilliseconds: nil), RuleProgram(name: "not_contains_field", rule: .value(try AnyValueRule(named: "not_contains_field", argument: .field(1), caseInsensitive: false)), message: texts[12], requirement: texts[13], condition: nil, severity: .error, debounceMilliseconds: nil)], options: [], choiceMessage: texts[3], reads: [0, 1])
+        }
+
+        static func field3() throws -> FieldProgram {
+            FieldProgram(name: "hint", label: "Password hint", labelTranslations: nil, type: .text, required: false, requiredMessage: texts[14], typeMessage: texts[15], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [RuleProgram(name: "max_length", rule: .length(LengthRule(bound: .max, limit: 20, unit: .graphemes)), message: texts[16], requirement: texts[16], condition: nil, severity: .error, debounceMilliseconds: nil), RuleProgram(name: "not_contains_field", rule: .value(try AnyValueRule(named: "not_contains_field", argument: .field(2), caseInsensitive: true)), message: texts[17], requirement: texts[17], condition: nil, severity: .error, debounceMilliseconds: nil)], options: [], choiceMessage: texts[3], reads: [2])
         }
     }
 }

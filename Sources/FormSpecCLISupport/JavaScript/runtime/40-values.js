@@ -154,7 +154,23 @@ class ExactDecimal {
         const mantissa = text.length === 1 ? text : text[0] + "." + text.slice(1);
         return sign + mantissa + "e" + (lead - 1 >= 0 ? "+" : "") + (lead - 1);
     }
+
+    /** How the value reads in a message (`ExactDecimal.messageText`): plain digits up to 30 zeros besides them. */
+    get messageText() {
+        if (this.isZero) return "0";
+        const sign = this.isNegative ? "-" : "";
+        const text = this.digits;
+        const lead = text.length + this.exponent;
+        if (this.exponent >= 0 && this.exponent <= FS_MESSAGE_ZEROS) return sign + text + "0".repeat(this.exponent);
+        if (this.exponent < 0 && lead > 0) return sign + text.slice(0, lead) + "." + text.slice(lead);
+        if (lead <= 0 && -lead <= FS_MESSAGE_ZEROS) return sign + "0." + "0".repeat(-lead) + text;
+        const mantissa = text.length === 1 ? text : text[0] + "." + text.slice(1);
+        return sign + mantissa + "e" + (lead - 1 >= 0 ? "+" : "") + (lead - 1);
+    }
 }
+
+/** `ExactDecimal.messageZeros`. */
+const FS_MESSAGE_ZEROS = 30;
 
 /** `ExactDecimal.maxSumDigits`. */
 const FS_MAX_SUM_DIGITS = 4096;
@@ -457,6 +473,7 @@ function fsScalarDescription(scalar) {
     switch (scalar.kind) {
         case "text": return scalar.value;
         case "integer": case "boolean": return String(scalar.value);
+        case "number": return scalar.value.messageText;
         default: return scalar.value.description;
     }
 }

@@ -794,6 +794,11 @@ class Program {
         this.fieldIndex = fsFieldNameIndex(fields.map((field, index) => [field.name, index]));
         this.isNested = fields.some((field) => !fsIsScalarType(field.type));
         this.nestedLayout = this.isNested ? new NestedLayout(fields.map((field) => field.name)) : undefined;
+        // Each item of a list of groups (`Storage.isGroupItem`): `null` or "" there fails `type`.
+        this.isGroupItem = fields.map(() => false);
+        for (const items of this.nestedLayout?.items ?? []) {
+            for (const item of items) if (fields[item].type === "group") this.isGroupItem[item] = true;
+        }
         this.optionSets = fields.map((field) => new Set(field.options.map((option) => option.value)));
         this.defaultValues = fields.map((field, index) => fsFieldTypeRead(field.type, field.defaultValue, field.trim, this.optionSets[index]));
         this.defaultOffsets = fields.map((field) => field.defaultOffset);
@@ -847,7 +852,9 @@ class Program {
     read(raw, index, today) {
         if (raw === undefined) return this.defaultValue(index, today);
         const field = this.fields[index];
-        return fsFieldTypeRead(field.type, raw, field.trim, this.optionSets[index]);
+        const value = fsFieldTypeRead(field.type, raw, field.trim, this.optionSets[index]);
+        // An item of a list of groups is in the array, not absent: empty there is no object (Swift's `read`).
+        return value.kind === "empty" && this.isGroupItem[index] ? FS_INVALID_TYPE : value;
     }
 
     /** Field `index`'s value when an input lacks it; a relative date counted from `today` (a CivilDate, default the current date). */

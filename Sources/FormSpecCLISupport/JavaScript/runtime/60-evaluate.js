@@ -409,7 +409,7 @@ Object.assign(Program.prototype, {
             for (let position = first; position < end; position++) {
                 const instruction = lowered.instructions[position];
                 if (instruction.code === FS_OP_REQUIRED) continue;
-                if (instruction.condition >= 0 && !lowered.holds(instruction.condition, values, mode, today)) continue;
+                if (this.isLeftOut(position, values, mode, today)) continue;
                 let outcome = "notRun";
                 if (value.kind === "empty" && textual && this.passesOnEmptyText(position)) outcome = "passed";
                 scratch.addResult(position - first, outcome, -1);
@@ -453,7 +453,7 @@ Object.assign(Program.prototype, {
             if (locallyValid) {
                 const verdict = this.run(position, scalar, field, scratch, environment, mode);
                 if (!this.recordVerdict(verdict, scratch.failure, instruction, position - first, scratch)) valid = false;
-            } else if (instruction.condition < 0 || lowered.holds(instruction.condition, environment.values, mode, environment.today)) {
+            } else if (!this.isLeftOut(position, environment.values, mode, environment.today)) {
                 scratch.addResult(position - first, "notRun", -1);
             }
         }
@@ -503,6 +503,21 @@ Object.assign(Program.prototype, {
      * and combine: a check that threw fails the group with its message; else a pending check makes
      * it pending; else `all`/`any`/`not` decide. A group whose members are all inactive is inactive.
      */
+    /**
+     * Whether instruction `position` is left out for these values, as `run` finds it without a
+     * value (`Storage.isLeftOut`): its `when:` does not hold, or it is a group whose members all are.
+     */
+    isLeftOut(position, values, mode, today) {
+        const lowered = this.lowered;
+        const instruction = lowered.instructions[position];
+        if (instruction.condition >= 0 && !lowered.holds(instruction.condition, values, mode, today)) return true;
+        if (instruction.op !== "all" && instruction.op !== "any" && instruction.op !== "not") return false;
+        for (let member = instruction.payload; member < instruction.payload + instruction.count; member++) {
+            if (!this.isLeftOut(member, values, mode, today)) return false;
+        }
+        return true;
+    },
+
     run(position, value, field, scratch, environment, mode) {
         const lowered = this.lowered;
         const instruction = lowered.instructions[position];

@@ -374,18 +374,21 @@ Object.assign(Program.prototype, {
     },
 
     /**
-     * What a message's `{value}` shows for field `index`: its value, masked when it is exactly the
-     * value of a secret field of the same record.
+     * What a message's `{value}` shows for field `index` (`Program.shownValue`): its value, masked
+     * when, as a message writes it, it contains a secret field's value in any letter case.
      */
     shownValue(index, values) {
         const value = values[index];
         if (value.kind !== "value") return undefined;
         const scalar = value.scalar;
-        if (scalar.kind !== "text") return scalar;
+        if (this.secretFields.length === 0) return scalar;
+        const shown = fsScalarDescription(scalar);
         for (const other of this.secretFields) {
             if (other === index) continue;
             const secret = values[other];
-            if (secret.kind === "value" && fsScalarExactlyEquals(secret.scalar, scalar)) return { kind: "text", value: fsMaskedValue };
+            if (secret.kind !== "value") continue;
+            const hidden = fsScalarTextValue(secret.scalar);
+            if (hidden.length > 0 && CaseFolding.contains(shown, hidden)) return { kind: "text", value: fsMaskedValue };
         }
         return scalar;
     },
