@@ -23,11 +23,12 @@ public final class LanguageServer {
     /// Open documents by URI.
     var documents: [String: Document] = [:]
     /// The last analysis of each open document, by URI.
-    private var analyses: [String: DocumentAnalysis] = [:]
+    var analyses: [String: DocumentAnalysis] = [:]
     /// Documents whose diagnostics must be (re)published, in the order they changed.
     private var pending: [String] = []
-    /// URIs of files other than the document that its last publication gave diagnostics to.
-    var foreignPublished: [String: Set<String>] = [:]
+    /// What each file was last published with, by URI, for files that have diagnostics: a file is
+    /// published again when they change, whichever document's compilation changed them.
+    private var published: [String: [Value]] = [:]
 
     /// Whether the client asked the server to shut down.
     public var hasShutDown: Bool { state == .shutDown }
@@ -102,7 +103,8 @@ public final class LanguageServer {
     private func answer(
         id: Value, _ params: Value, _ body: (Document, DocumentAnalysis, LSPPosition) -> Value
     ) -> Value {
-        guard let uri = params["textDocument"]?["uri"]?.string, let position = params["position"]?.position else {
+        guard let uri = params["textDocument"]?["uri"]?.string, let position = params["position"]?.clampedPosition
+        else {
             return Self.error(id: id, .invalidParams, "expected textDocument.uri and position")
         }
         guard let document = documents[uri], let analysis = currentOutline(of: uri) else {
@@ -121,7 +123,7 @@ public final class LanguageServer {
         case "textDocument/didOpen":
             guard let item = params["textDocument"], let uri = item["uri"]?.string, let text = item["text"]?.string
             else { return }
-            documents[uri] = Document(uri: uri, version: item["version"]?.int ?? 0, text: text)
+            documents[uri] = Document(uri: uri, version: item["version"]?.int, text: text)
             // Opened again (a client error the server still takes): the new document's revision
             // count starts over, so an analysis of the old text must not pass for current.
             analyses[uri] = nil
@@ -132,18 +134,19 @@ public final class LanguageServer {
             else { return }
             for change in changes {
                 guard let text = change["text"]?.string else { continue }
-                switch change["range"] {
-                case nil, .null?:
+                // Only a change without a `range` member is a whole new text.
+                guard let written = change["range"] else {
                     document.apply(range: nil, text: text)
-                case let written?:
-                    // A range that cannot be read cannot be placed: dropping the edit keeps the
-                    // text, where taking it for a whole-text change would replace the document.
-                    guard let range = written.range else { continue }
-                    document.apply(range: range, text: text)
+                    continue
                 }
+                // A range that cannot be read (`null` included) cannot be placed: dropping the edit
+                // keeps the text, where taking it for a whole-text change would replace the document.
+                guard let range = written.range else { continue }
+                document.apply(range: range, text: text)
             }
-            // A client's number is taken as sent and only echoed; a missing one counts on, saturating.
-            document.version = params["textDocument"]?["version"]?.int ?? document.version.saturatingSuccessor
+            // A client's number is taken as sent and only echoed: a change without one is published
+            // without one, rather than with a number the client never sent.
+            document.version = params["textDocument"]?["version"]?.int
             documents[uri] = document
             changed(uri)
         case "textDocument/didSave", "workspace/didChangeWatchedFiles":
@@ -210,7 +213,7 @@ public final class LanguageServer {
     private func currentOutline(of uri: String) -> DocumentAnalysis? {
         guard let document = documents[uri] else { return nil }
         guard var analysis = analyses[uri] else { return analysis(of: uri) }
-        analysis.updateOutline(document)
+        analysis.updateOutline(document, sources: openSources)
         analyses[uri] = analysis
         return analysis
     }
@@ -218,23 +221,23 @@ public final class LanguageServer {
     /// Whether some document's diagnostics are waiting to be published.
     public var hasPendingDiagnostics: Bool { !pending.isEmpty || !closed.isEmpty }
 
-    /// Compiles every changed document and returns its `textDocument/publishDiagnostics`.
+    /// Compiles every changed document and returns the `textDocument/publishDiagnostics` of each
+    /// compiled or closed document, and of every other file whose diagnostics changed.
     public func flushDiagnostics() -> [Value] {
-        var out: [Value] = []
-        for uri in closed {
-            out.append(Self.publish(uri: uri, version: nil, []))
-            for foreign in (foreignPublished.removeValue(forKey: uri) ?? []).sorted()
-            where !isForeignPublished(foreign, byOtherThan: uri) {
-                out.append(Self.publish(uri: foreign, version: nil, []))
-            }
-        }
+        // Every changed document is compiled before anything is published: a file's diagnostics
+        // may come from any open document's compilation (see ``currentDiagnostics()``).
+        var uris = closed
         closed = []
-        let uris = pending
+        for uri in pending where analysis(of: uri) != nil { uris.append(uri) }
         pending = []
-        for uri in uris {
-            guard let document = documents[uri], let analysis = analysis(of: uri) else { continue }
-            out += publications(document: document, analysis: analysis)
+        let current = currentDiagnostics()
+        uris += Set(current.keys).union(published.keys).filter { current[$0] != published[$0] }.sorted()
+        var sent: Set<String> = []
+        var out: [Value] = []
+        for uri in uris where sent.insert(uri).inserted {
+            out.append(Self.publish(uri: uri, version: documents[uri]?.version, current[uri] ?? []))
         }
+        published = current
         return out
     }
 
@@ -273,9 +276,4 @@ public final class LanguageServer {
         ],
         "serverInfo": ["name": "formspec", "version": "1.0.0"],
     ]
-}
-
-extension Int {
-    /// `self + 1`, or `self` at `Int.max`.
-    fileprivate var saturatingSuccessor: Int { self == .max ? self : self + 1 }
 }

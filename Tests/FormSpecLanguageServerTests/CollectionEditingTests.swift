@@ -43,16 +43,19 @@ struct CollectionEditingTests {
     @Test("a reference inside a repeatable group completes its siblings, then every /path")
     func completesSiblingsAndPaths() {
         let labels = complete(Self.form.replacingOccurrences(of: "different_from: name", with: "different_from: ‸"))
-        #expect(Array(labels.prefix(2)) == ["name", "phone"])
-        #expect(labels.contains("/owner"))
+        #expect(Array(labels.prefix(2)) == ["name", "/owner"])
         #expect(labels.contains("/address/country"))
-        #expect(labels.contains("/contacts/0/phone"))
+        #expect(labels.contains("/contacts/0/name"))
+        // The field itself, by either spelling, and the group and the list: the compiler refuses them.
+        for refused in ["phone", "/contacts/0/phone", "/address", "/contacts"] { #expect(!labels.contains(refused)) }
     }
 
     @Test("a reference inside a group completes that group's fields")
     func completesGroupFields() {
         let labels = complete(Self.form.replacingOccurrences(of: "different_from: country", with: "different_from: ‸"))
-        #expect(Array(labels.prefix(2)) == ["country", "postcode"])
+        #expect(labels.first == "country")
+        #expect(!labels.contains("postcode"))
+        #expect(!labels.contains("/address/postcode"))
     }
 
     @Test("a field's keys include of and fields, and of completes item types")
@@ -62,6 +65,13 @@ struct CollectionEditingTests {
         #expect(keys.contains("fields"))
         let types = complete(Self.form.replacingOccurrences(of: "of: group", with: "of: ‸"))
         #expect(types.contains("group"))
+    }
+
+    @Test("of completes every type but list: check refuses a list of lists")
+    func ofCompletesNoList() {
+        let types = complete(Self.form.replacingOccurrences(of: "of: group", with: "of: ‸"))
+        #expect(
+            types == ["text", "secret", "integer", "number", "boolean", "date", "time", "datetime", "choice", "group"])
     }
 
     @Test("hover on a sibling reference shows the sibling, and on a /path the field it reaches")

@@ -37,7 +37,9 @@ import Testing
                 ["line": number, "character": number],
             ] {
                 let reply = client.request(method, ["textDocument": ["uri": uri], "position": position])
-                #expect(reply["result"] != nil || reply["error"]?["code"] == .integer(-32602), "\(method) \(position)")
+                // Any number is clamped to the text; only what is not a number is invalid.
+                let isNumber = number.int != nil || { if case .number = number { true } else { false } }()
+                #expect(reply["result"] != nil || !isNumber && reply["error"]?["code"] == .integer(-32602))
             }
         }
     }
@@ -58,7 +60,7 @@ import Testing
         #expect(text.contains("x") == (number.int != nil || { if case .integer = number { true } else { false } }()))
     }
 
-    @Test("a version at Int.max, then edits without a version: no trap, and every edit is checked")
+    @Test("a version at Int.max, then edits without a version: no trap, every edit is checked, no version invented")
     func versionsSaturateAndEditsStillCount() {
         let client = InProcessClient()
         client.open(path, Self.form, version: .max)
@@ -72,12 +74,56 @@ import Testing
                 ],
             ],
         ])
-        #expect(client.server.documents.values.first?.version == .max)
-        let published = client.published()[DocumentURI.uri(ofPath: path)] ?? []
-        #expect(published.count == 1, "the edit was compiled although the version could not grow")
+        #expect(client.server.documents.values.first?.version == nil)
+        let publication = client.server.flushDiagnostics().first?["params"]
+        #expect(publication?["version"] == nil)
+        #expect(publication?["diagnostics"]?.array?.count == 1, "the edit was compiled")
         // The same version again with another text: the client's number decides nothing.
         client.change(path, version: .max, [["text": .string(Self.form)]])
         #expect(client.published()[DocumentURI.uri(ofPath: path)]?.isEmpty == true)
+    }
+
+    @Test("a fractional position is rounded down and clamped, as an integral one is")
+    func fractionalPositionsAreClamped() {
+        let client = InProcessClient()
+        client.open(path, Self.form)
+        func hover(_ line: Value, _ character: Value) -> Value {
+            client.request(
+                "textDocument/hover",
+                ["textDocument": ["uri": uri], "position": ["line": line, "character": character]])["result"] ?? .null
+        }
+        // Line 5 is `      - min_length: 3`.
+        let rule = hover(5, 10)
+        #expect(rule["contents"] != nil)
+        #expect(hover(.number(5.5), .number(10.9)) == rule)
+        #expect(hover(.number(-0.5), .number(-3.2)) == hover(0, 0))
+        #expect(hover(.number(1e300), .number(2.5)) == hover(.integer(.max), 2))
+    }
+
+    @Test("a change whose range is null is dropped; only a change without a range replaces the text")
+    func aNullRangeIsNotAWholeTextChange() {
+        let client = InProcessClient()
+        client.open(path, Self.form)
+        client.change(path, version: 2, [["range": .null, "text": "zzz"]])
+        #expect(client.server.documents.values.first?.text == Self.form)
+        client.change(path, version: 3, [["text": "formspec: 1\n"]])
+        #expect(client.server.documents.values.first?.text == "formspec: 1\n")
+    }
+
+    @Test("changes without a version are published without one; a later version is echoed as sent")
+    func versionsAreOnlyEchoed() {
+        let client = InProcessClient()
+        client.open(path, Self.form, version: 7)
+        var versions: [Value?] = client.server.flushDiagnostics().map { $0["params"]?["version"] }
+        for text in ["formspec: 1\n", Self.form] {
+            client.notify(
+                "textDocument/didChange",
+                ["textDocument": ["uri": uri], "contentChanges": [["text": .string(text)]]])
+            versions += client.server.flushDiagnostics().map { $0["params"]?["version"] }
+        }
+        client.change(path, version: 12, [["text": .string(Self.form)]])
+        versions += client.server.flushDiagnostics().map { $0["params"]?["version"] }
+        #expect(versions == [7, nil, nil, 12])
     }
 
     @Test("LineIndex clamps positions at the ends of Int")

@@ -241,6 +241,43 @@ import Testing
         #expect(client.published()["file:///a.form.yaml"] == [])
     }
 
+    @Test func anImportCycleIsPublishedOnBothFilesWhenBothAreOpen() {
+        let a = "/specs/cyc_a.rules.yaml"
+        let b = "/specs/cyc_b.rules.yaml"
+        let files = [
+            a: "formspec: 1\nimport: [cyc_b.rules.yaml]\ndefine: {p: {use: q}}\n",
+            b: "formspec: 1\nimport: [cyc_a.rules.yaml]\ndefine: {q: {use: p}}\n",
+        ]
+        func messages(_ published: [String: [Value]], _ path: String) -> [String]? {
+            published[DocumentURI.uri(ofPath: path)].map { $0.compactMap { $0["message"]?.string }.sorted() }
+        }
+        // What `formspec check cyc_a.rules.yaml cyc_b.rules.yaml` prints on each file, each once.
+        let check = Set(files.keys.flatMap { Compiler.compile(path: $0, provider: InMemorySources(files)).diagnostics })
+        func checked(_ path: String) -> [String] {
+            check.filter { $0.location?.path == path }.map(\.message).sorted()
+        }
+        #expect(checked(a).count == 1 && checked(a)[0].hasPrefix("cyclic import"))
+        #expect(checked(b).count == 1 && checked(b)[0].hasPrefix("cyclic import"))
+
+        let client = InProcessClient(files: files)
+        client.open(a, files[a]!)
+        // Compiling `a` finds the cycle at `b`'s import.
+        let first = client.published()
+        #expect(messages(first, a) == [])
+        #expect(messages(first, b) == checked(b))
+        // Compiling `b` finds it at `a`'s; opening `b` must not clear what compiling `a` found in it.
+        client.open(b, files[b]!)
+        let both = client.published()
+        #expect(messages(both, a) == checked(a))
+        #expect(messages(both, b) == checked(b))
+        // Closed again, `b` is a file `a` imports: it keeps what compiling `a` finds in it, and `a`
+        // loses what only compiling `b` found.
+        client.notify("textDocument/didClose", ["textDocument": ["uri": .string(DocumentURI.uri(ofPath: b))]])
+        let closed = client.published()
+        #expect(messages(closed, a) == [])
+        #expect(messages(closed, b) == checked(b))
+    }
+
     // MARK: - Completion
 
     private func complete(_ source: String) -> [String] {
@@ -264,9 +301,10 @@ import Testing
     }
 
     @Test func completesFieldNamesInSameAsAndConditions() {
+        // Not `confirm`, the field the rule is on: the compiler refuses comparing a field with itself.
         #expect(
             complete(Self.form.replacingOccurrences(of: "same_as: password", with: "same_as: pa‸"))
-                == ["username", "password", "confirm"])
+                == ["username", "password"])
         let condition = Self.form.replacingOccurrences(
             of: "    label: Confirm password", with: "    when: {field: ‸}\n    label: Confirm password")
         #expect(complete(condition) == ["username", "password", "confirm"])
@@ -291,13 +329,74 @@ import Testing
     @Test func completesFieldNamesInEveryRuleThatTakesAFieldOperand() {
         for rule in ["equals", "not_equals"] {
             let operand = Self.form.replacingOccurrences(of: "same_as: password", with: "\(rule): {field: ‸}")
-            #expect(complete(operand) == ["username", "password", "confirm"], "\(rule)")
+            #expect(complete(operand) == ["username", "password"], "\(rule)")
             // No offset there: only `field`.
             let key = Self.form.replacingOccurrences(of: "same_as: password", with: "\(rule): {‸}")
             #expect(complete(key) == ["field"], "\(rule)")
         }
         let contains = Self.form.replacingOccurrences(of: "same_as: password", with: "not_contains_field: ‸")
-        #expect(complete(contains) == ["username", "password", "confirm"])
+        #expect(complete(contains) == ["username", "password"])
+    }
+
+    /// A form with fields of several types and kinds, to refer to.
+    static let referencesForm = """
+        formspec: 1
+        form: refs
+        fields:
+          top: {}
+          count: {type: integer}
+          tags: {type: list, of: text}
+          address:
+            fields:
+              city: {}
+          me:
+            rules:
+              - same_as: top
+        form_rules:
+          - at_least_one_of: [top, count]
+        """
+
+    /// The names completion offers at `‸` in `source`, typed into ``referencesForm`` (so the
+    /// fields are known while the text does not parse), and the names of `every` that compile
+    /// there (the source with the name written at the cursor has no error).
+    private func offeredAndCompiling(_ source: String, every: [String]) -> (offered: [String], compiling: [String]) {
+        let path = "/specs/refs.form.yaml"
+        let client = InProcessClient()
+        client.open(path, Self.referencesForm)
+        _ = client.published()
+        client.change(path, version: 2, [["text": .string(source.unmarked)]])
+        let offered = InProcessClient.labels(client.at("textDocument/completion", path, source))
+        let compiling = every.filter { name in
+            let text = source.replacingOccurrences(of: "‸", with: name)
+            return !Compiler.compile(source: text, path: path, provider: InMemorySources([:])).diagnostics.contains {
+                $0.severity == .error
+            }
+        }
+        return (offered, compiling)
+    }
+
+    static let referenceNames = [
+        "top", "count", "tags", "address", "me", "/top", "/count", "/tags", "/address", "/address/city", "/me",
+    ]
+
+    @Test(arguments: ["same_as", "different_from"])
+    func aComparisonOffersOnlyFieldsItCanCompile(rule: String) {
+        // Not `me` itself (nor `/me`), nor the integer, the list or the group: check refuses each.
+        let source = Self.referencesForm.replacingOccurrences(of: "same_as: top", with: "\(rule): ‸")
+        let (offered, compiling) = offeredAndCompiling(source, every: Self.referenceNames)
+        #expect(offered == ["top", "/top", "/address/city"])
+        #expect(offered == compiling)
+    }
+
+    @Test(arguments: ["[top, ‸]", "[top, ‸, count]", "[/top, ‸", "\n      - top\n      - ‸\n      - count"])
+    func atLeastOneOfOffersOnlyFieldsNotListedYet(list: String) {
+        let source = Self.referencesForm.replacingOccurrences(of: " [top, count]", with: " " + list)
+        let (offered, compiling) = offeredAndCompiling(source, every: Self.referenceNames)
+        // `top` is listed already, as `top` or as `/top`; `count` too when it follows.
+        let listed = list.contains("count") ? ["top", "/top", "count", "/count"] : ["top", "/top"]
+        #expect(offered == Self.referenceNames.filter { !listed.contains($0) })
+        // Each name offered compiles there, and each left out does not (an unclosed list compiles to nothing).
+        if !list.hasSuffix("‸") { #expect(offered == compiling) }
     }
 
     @Test func completesOwnAndImportedDefinesInUse() {
@@ -316,6 +415,20 @@ import Testing
         let checkWhen = Self.form.replacingOccurrences(
             of: "      - min_length: 8", with: "      - check: available\n        check_when: ‸\n      - min_length: 8")
         #expect(complete(checkWhen) == ["valid", "always"])
+    }
+
+    @Test func completesOnlyLocalesTheCompilerTakes() {
+        // `locale: ` with nothing after it yet is not a locale to offer (it used to be, as "").
+        #expect(complete("formspec: 1\nform: a\nlocale: ‸\nfields: {a: {}}\n") == SpecVocabulary.builtInLocales)
+        func messageKeys(locale: String) -> [String] {
+            complete(
+                Self.form.replacingOccurrences(of: "form: signup", with: "form: signup\nlocale: \(locale)")
+                    .replacingOccurrences(
+                        of: "      - min_length: 8", with: "      - min_length: 8\n        message:\n          ‸"))
+        }
+        // The spec's own locale comes first when it is a known one, not when check warns about it.
+        #expect(messageKeys(locale: "fr") == ["fr"] + SpecVocabulary.builtInLocales)
+        #expect(messageKeys(locale: "xx") == SpecVocabulary.builtInLocales)
     }
 
     @Test func completesCaseAndPatternFlags() {
@@ -430,6 +543,22 @@ import Testing
         }
     }
 
+    @Test func hoverOnATestKeyPastAListsCapacityIsNothingAsCheckSaysUnknown() throws {
+        let path = "/specs/people.form.yaml"
+        let client = InProcessClient()
+        // `contacts` has `max_items: 3`: items 0 to 2 exist, and an index is written as check names it.
+        for (key, known) in [("contacts.2.phone", true), ("contacts.3.phone", false), ("contacts.02.phone", false)] {
+            let text = Self.contactsForm.replacingOccurrences(of: "contacts.1.phone:", with: "\(key):")
+            let compiled = Compiler.compile(source: text, path: path, provider: InMemorySources([:]))
+            let unknown = compiled.diagnostics.contains { $0.message.hasSuffix("unknown field '\(key)'") }
+            #expect(unknown == !known, "\(key)")
+            let source = text.replacingOccurrences(of: "\(key):", with: "\(key.dropLast(2))‸ne:")
+            client.open(path, source.unmarked)
+            let hover = client.at("textDocument/hover", path, source)
+            #expect((hover != .null) == known, "\(key)")
+        }
+    }
+
     @Test func hoverOnAnEnumValueShowsTheMessageItSelects() throws {
         let client = InProcessClient()
         let source = "formspec: 1\nform: a\nfields:\n  e:\n    type: date\n    rules:\n      - format: em‸ail\n"
@@ -535,7 +664,23 @@ import Testing
         let complete = edited.replacingOccurrences(of: "same_as: password", with: "same_as: ‸")
         #expect(
             InProcessClient.labels(client.at("textDocument/completion", path, complete))
-                == ["email", "username", "password", "confirm"])
+                == ["email", "username", "password"])
         #expect(client.published()["file:///specs/signup.form.yaml"] == [])
+    }
+
+    @Test func useOffersTheDefinesOfTheImportsTheTextHasNow() {
+        let client = InProcessClient(files: ["/specs/common.rules.yaml": ServerTests.library])
+        let path = "/specs/signup.form.yaml"
+        client.open(path, ServerTests.form)
+        _ = client.published()
+        // The import is removed, and completion asked before the edit is compiled.
+        let removed = ServerTests.form.replacingOccurrences(of: "import: [common.rules.yaml]\n", with: "")
+            .replacingOccurrences(of: "use: handle", with: "use: ‸")
+        client.change(path, version: 2, [["text": .string(removed.unmarked)]])
+        #expect(InProcessClient.labels(client.at("textDocument/completion", path, removed)) == [])
+        // And put back.
+        let restored = ServerTests.form.replacingOccurrences(of: "use: handle", with: "use: ‸")
+        client.change(path, version: 3, [["text": .string(restored.unmarked)]])
+        #expect(InProcessClient.labels(client.at("textDocument/completion", path, restored)) == ["handle"])
     }
 }

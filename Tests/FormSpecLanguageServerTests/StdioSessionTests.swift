@@ -65,7 +65,7 @@ import Testing
         // Line 18 is `      - same_as: password`; complete the field name after `same_as: `.
         let completion = try client.request(
             "textDocument/completion", ["textDocument": document, "position": position(18, 17)])
-        #expect(InProcessClient.labels(completion["result"] ?? .null) == ["username", "password", "confirm"])
+        #expect(InProcessClient.labels(completion["result"] ?? .null) == ["username", "password"])
 
         // Hover on `min_length` (line 12) and on the field name `password` (line 18).
         let hover = try client.request("textDocument/hover", ["textDocument": document, "position": position(12, 10)])

@@ -28,6 +28,10 @@ package enum SpecVocabulary {
     package static var conditionKeys: [String] { Checker.conditionKeys }
     /// Keys of a `{value: …, label: …}` choice option.
     package static let optionKeys = ["value", "label"]
+    /// How many items a list without `max_items` holds.
+    package static var defaultListCapacity: Int { Checker.defaultListCapacity }
+    /// The most items `max_items` may allow.
+    package static var maxListCapacity: Int { Checker.maxListCapacity }
     /// The keys of an expected check in a test's `checks:` (both forms).
     package static let expectedCheckKeys: Set<String> = ["rule", "passed", "failed", "requirement"]
 

@@ -395,7 +395,9 @@ extension FieldType {
         }
     }
 
-    func isComparable(with other: FieldType) -> Bool {
+    /// Whether a field of this type may be compared with one of type `other` (`same_as`,
+    /// `equals: {field: …}`): the same type, two numbers, or two texts (text, secret, choice).
+    package func isComparable(with other: FieldType) -> Bool {
         if self == other { return true }
         let numeric: Set<FieldType> = [.integer, .number]
         let textual: Set<FieldType> = [.text, .secret, .choice]

@@ -26,6 +26,10 @@ struct CursorContext: Equatable {
     var colonFollows: Bool
     /// Whether the cursor sits right after `key:` with no space, so a value needs one.
     var needsSpace: Bool
+    /// When the cursor is at an item of a list, the list's other items that are plain scalars, as
+    /// written (`top` in `at_least_one_of: [top, ‸]`, or on `- top` lines beside a `- ‸` line):
+    /// completion leaves out what a list may not hold twice.
+    var listed: [String] = []
 
     /// The context at 0-based `line` and UTF-16 `character` of `text`; `nil` where nothing can be
     /// completed (a comment, a block scalar, a closed flow collection).
@@ -132,6 +136,110 @@ struct CursorContext: Equatable {
         }
         path = parents + steps
         self.role = role
+        if path.last == .item {
+            if rest.first == "{" || rest.first == "[" {
+                listed = Self.flowItems(cursorLine[shape.restColumn...], cursor: prefix.count)
+            } else if role == .item, let marker = shape.segments.last?.column {
+                listed = Self.blockItems(bytes, lines: lines, cursorLine: line, column: marker)
+            }
+        }
+    }
+
+    /// The plain items of the flow sequence the cursor is in, before and after it on its line,
+    /// without the one at the cursor. `text` starts at the flow collection's opening bracket.
+    private static func flowItems(_ text: ArraySlice<Unicode.Scalar>, cursor: Int) -> [String] {
+        struct Frame {
+            var isSequence: Bool
+            var items: [String] = []
+            var itemStart: Int
+            /// Whether the current item holds no nested collection.
+            var isPlain = true
+            var hasCursor = false
+        }
+        var frames: [Frame] = []
+        var cursorDepth: Int?
+        func endItem(at end: Int) {
+            guard var frame = frames.popLast() else { return }
+            if frame.isPlain, !frame.hasCursor, let item = plainScalar(text[frame.itemStart..<end]) {
+                frame.items.append(item)
+            }
+            frame.itemStart = end + 1
+            frame.isPlain = true
+            frame.hasCursor = false
+            frames.append(frame)
+        }
+        var i = text.startIndex
+        while i < text.endIndex {
+            if i >= cursor, cursorDepth == nil, !frames.isEmpty {
+                cursorDepth = frames.count - 1
+                frames[frames.count - 1].hasCursor = true
+            }
+            switch text[i] {
+            case "\"", "'":
+                let quote = text[i]
+                i += 1
+                while i < text.endIndex, text[i] != quote { i += text[i] == "\\" && quote == "\"" ? 2 : 1 }
+            case "{", "[":
+                if !frames.isEmpty { frames[frames.count - 1].isPlain = false }
+                frames.append(Frame(isSequence: text[i] == "[", itemStart: i + 1))
+            case ",":
+                endItem(at: i)
+            case "}", "]":
+                endItem(at: i)
+                guard let frame = frames.popLast() else { return [] }
+                if frames.count == cursorDepth { return frame.isSequence ? frame.items : [] }
+            default:
+                break
+            }
+            i += 1
+        }
+        // The line ends inside the cursor's collection (the editor has not closed it yet).
+        if cursorDepth == nil, !frames.isEmpty {
+            cursorDepth = frames.count - 1
+            frames[frames.count - 1].hasCursor = true
+        }
+        guard let depth = cursorDepth, depth < frames.count else { return [] }
+        frames.removeLast(frames.count - depth - 1)
+        endItem(at: text.endIndex)
+        return frames[depth].isSequence ? frames[depth].items : []
+    }
+
+    /// The plain items on the `- item` lines at `column` above and below the cursor's line, up to
+    /// where the list ends: a line indented less, or as much but not an item.
+    private static func blockItems(_ bytes: [UInt8], lines: [Range<Int>], cursorLine: Int, column: Int) -> [String] {
+        var items: [String] = []
+        /// Reads one line of the list; `false` where the list has ended.
+        func read(_ range: Range<Int>) -> Bool {
+            let shape = LineShape(
+                Array(String(decoding: bytes[range], as: UTF8.self).unicodeScalars)[...], isPrefix: false)
+            if shape.isBlank || shape.isComment || shape.indent > column { return true }
+            guard shape.indent == column, shape.segments.first?.step == .item else { return false }
+            if shape.segments.count == 1, let item = plainScalar(shape.rest[...]) { items.append(item) }
+            return true
+        }
+        var above = cursorLine - 1
+        while above >= 0, read(lines[above]) { above -= 1 }
+        // Lines after the cursor's were not split yet: split them as LSP does (CR, LF, CRLF).
+        var start = lines[cursorLine].upperBound
+        while start < bytes.count {
+            let crlf =
+                bytes[start] == UInt8(ascii: "\r") && start + 1 < bytes.count && bytes[start + 1] == UInt8(ascii: "\n")
+            start += crlf ? 2 : 1
+            var end = start
+            while end < bytes.count, bytes[end] != UInt8(ascii: "\n"), bytes[end] != UInt8(ascii: "\r") { end += 1 }
+            guard read(start..<end) else { break }
+            start = end
+        }
+        return items
+    }
+
+    /// A scalar as written, without a comment after it, the spaces around it or its quotes; `nil`
+    /// when nothing is left.
+    private static func plainScalar(_ text: ArraySlice<Unicode.Scalar>) -> String? {
+        var end = text.startIndex
+        while end < text.endIndex, !(text[end] == "#" && end > text.startIndex && text[end - 1] == " ") { end += 1 }
+        let item = String(String.UnicodeScalarView(text[..<end])).trimmingCharacters(in: " \"'")
+        return item.isEmpty ? nil : item
     }
 }
 

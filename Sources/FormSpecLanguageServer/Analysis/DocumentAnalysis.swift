@@ -44,6 +44,8 @@ struct DocumentAnalysis {
     var lastGoodOutline: SpecOutline?
     /// Outlines of the files the document imports, directly or not.
     var imports: [SpecOutline]
+    /// The `import:` entries, as written, that ``imports`` were read for.
+    private var importsReadFor: [String]
     /// The paths the document's own `import:` entries name, whether or not they could be read: a
     /// library opened (or created) in the editor after the document must re-check it.
     var wantedImports: Set<String>
@@ -62,6 +64,7 @@ struct DocumentAnalysis {
         outline = SpecOutline(text: document.text, path: document.path)
         lastGoodOutline = outline ?? previous?.lastGoodOutline
         imports = []
+        importsReadFor = lastGoodOutline?.imports.map(\.path) ?? []
         if let root = lastGoodOutline { imports = Self.importedOutlines(of: root, sources: sources) }
         wantedImports = Set(
             (lastGoodOutline?.imports ?? []).map { Compiler.resolveImport($0.path, from: document.path) })
@@ -69,12 +72,20 @@ struct DocumentAnalysis {
     }
 
     /// Re-reads the outline of `document`'s current text without compiling it: hover and definition
-    /// need positions of the text the editor shows, not the full check.
-    mutating func updateOutline(_ document: Document) {
+    /// need positions of the text the editor shows, not the full check. When the text's `import:`
+    /// entries changed, the imported files are outlined again from `sources` (a YAML parse of each,
+    /// no check), so `use:` offers the names the text imports now, not those it imported before.
+    mutating func updateOutline(_ document: Document, sources: @autoclosure () -> OpenDocumentSources) {
         guard outlineRevision != document.revision else { return }
         outline = SpecOutline(text: document.text, path: document.path)
-        if let outline { lastGoodOutline = outline }
         outlineRevision = document.revision
+        guard let outline else { return }
+        lastGoodOutline = outline
+        let entries = outline.imports.map(\.path)
+        if entries != importsReadFor {
+            imports = Self.importedOutlines(of: outline, sources: sources())
+            importsReadFor = entries
+        }
     }
 
     /// Every file reachable through `import:` from `root`, each once, in import order.

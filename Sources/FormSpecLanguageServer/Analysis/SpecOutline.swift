@@ -1,4 +1,6 @@
+import FormSpecCompiler
 import FormSpecDiagnostics
+import FormSpecRuntime
 import FormSpecYAML
 
 /// One scalar of a parsed spec — a key or a value — with where it is and the path to it.
@@ -120,23 +122,57 @@ struct SpecOutline {
 
     /// The field at `steps` from the root, as the compiler reads a path: a list is followed by an
     /// item index (`contacts/0/name`) or ends there, and an index follows only a list. An item
-    /// is its list's entry (a list of groups lists its fields under it).
+    /// is its list's entry (a list of groups lists its fields under it). An index is written as
+    /// the compiler names items (`1`, not `01`) and is below the list's ``capacity(of:)``: the
+    /// compiler lays out no field past it, so a path there names an unknown field.
     private func field(atSteps steps: [Substring]) -> OutlineEntry? {
         var entries = fields
         var found: OutlineEntry?
-        var afterList = false
+        var capacity: Int?
         for step in steps {
-            if afterList {
-                guard Int(step) != nil else { return nil }
-                afterList = false
+            if let items = capacity {
+                guard let index = Int(step), String(index) == step, (0..<items).contains(index) else { return nil }
+                capacity = nil
                 continue
             }
             guard Int(step) == nil, let entry = entries.first(where: { $0.name == step }) else { return nil }
             found = entry
             entries = Self.nestedFields(of: entry)
-            afterList = Self.isList(entry)
+            capacity = Self.isList(entry) ? Self.capacity(of: entry) : nil
         }
         return found
+    }
+
+    /// How many items list `entry` holds, as the compiler lays it out: the count of its first
+    /// `max_items` outside `when:`, from 0 to ``SpecVocabulary/maxListCapacity``, else
+    /// ``SpecVocabulary/defaultListCapacity``.
+    static func capacity(of entry: OutlineEntry) -> Int {
+        let rules = entry.node.mapping?.first { $0.key.scalar?.text == "rules" }?.value.sequence ?? []
+        let maxItems = rules.lazy.compactMap(\.mapping).first { pairs in
+            pairs.contains { $0.key.scalar?.text == "max_items" } && !pairs.contains { $0.key.scalar?.text == "when" }
+        }
+        guard let count = maxItems?.first(where: { $0.key.scalar?.text == "max_items" })?.value,
+            count.scalar != nil, case .integer(let value) = count.resolved
+        else { return SpecVocabulary.defaultListCapacity }
+        return Int(min(max(0, value), Int64(SpecVocabulary.maxListCapacity)))
+    }
+
+    /// The type the compiler gives field `entry`: its `type:`, else a group when it has `fields:`,
+    /// else text; `nil` for a type the compiler does not know.
+    static func type(of entry: OutlineEntry) -> FieldType? {
+        let pairs = entry.node.mapping ?? []
+        if let written = pairs.first(where: { $0.key.scalar?.text == "type" })?.value {
+            return written.scalar.flatMap { FieldType(rawValue: $0.text) }
+        }
+        return pairs.contains { $0.key.scalar?.text == "fields" } ? .group : .text
+    }
+
+    /// The field whose mapping `path` is inside (`confirm` for a path into its `rules:`), or `nil`
+    /// outside fields (a `define:`, `form_rules:`).
+    func field(owning path: [PathStep]) -> OutlineEntry? {
+        guard let index = path.dropLast().lastIndex(of: .key("fields")), case .key(let name) = path[index + 1]
+        else { return nil }
+        return fields(inGroups: Self.groupChain(Array(path[...index]))).first { $0.name == name }
     }
 
     /// Whether `entry` is written `type: list`.
@@ -154,6 +190,8 @@ struct SpecOutline {
                 let path = prefix + entry.name
                 result.append(path)
                 let isList = Self.isList(entry)
+                // A list that holds no item has no item fields to name.
+                if isList, Self.capacity(of: entry) == 0 { continue }
                 if isList { result.append(path + ".0") }
                 walk(Self.nestedFields(of: entry), prefix: path + (isList ? ".0." : "."), depth: depth + 1)
             }
@@ -183,8 +221,9 @@ struct SpecOutline {
                 let path = prefix + "/" + entry.name
                 result.append(path)
                 let nested = Self.nestedFields(of: entry)
-                guard !nested.isEmpty else { continue }
-                walk(nested, prefix: path + (Self.isList(entry) ? "/0" : ""), depth: depth + 1)
+                let isList = Self.isList(entry)
+                guard !nested.isEmpty, !isList || Self.capacity(of: entry) > 0 else { continue }
+                walk(nested, prefix: path + (isList ? "/0" : ""), depth: depth + 1)
             }
         }
         walk(fields, prefix: "", depth: 0)

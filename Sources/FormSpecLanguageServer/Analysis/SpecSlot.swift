@@ -47,6 +47,8 @@ enum SpecSlot: Equatable {
     case imports
     // Slots of scalar values.
     case fieldType, severity, checkWhen, unit, textCase, patternFlags, reportMode, mode, format, characterClass, locale
+    /// A list's `of:`: a field type other than `list` (the compiler refuses a list of lists).
+    case itemType
     case fieldName, fieldNameList, defineName, importPath
     /// Anything else: free text, numbers, literals.
     case other
@@ -79,7 +81,7 @@ enum SpecSlot: Equatable {
             case "label", "required": return .messages
             case "options": return .optionList
             case "fields": return .fields
-            case "of": return .fieldType
+            case "of": return .itemType
             default: return .other
             }
         case (.ruleList, .item): return .ruleItem(form: false)

@@ -6,8 +6,9 @@ struct Document {
     let uri: String
     /// The file path the URI names; the compiler resolves imports relative to it.
     let path: String
-    /// The client's version number of the text: echoed in diagnostics, never computed with.
-    var version: Int
+    /// The client's version number of the text, `nil` when it sent none or one that is not a whole
+    /// number: echoed in diagnostics, never computed with.
+    var version: Int?
     /// The server's own count of changes to the text, which decides whether an analysis is current:
     /// a client's version may repeat, go back or stop at `Int.max` without hiding an edit.
     private(set) var revision = 0
@@ -16,7 +17,7 @@ struct Document {
     /// Positions of `text`, rebuilt after each change.
     private(set) var lines: LineIndex
 
-    init(uri: String, version: Int, text: String) {
+    init(uri: String, version: Int?, text: String) {
         self.uri = uri
         // Named as the compiler names it, so its diagnostics (by path) find their way back here.
         self.path = Compiler.normalizePath(DocumentURI.path(of: uri))

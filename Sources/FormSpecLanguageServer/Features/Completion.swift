@@ -26,10 +26,8 @@ extension LanguageServer {
         var candidates: [Candidate] = []
         switch context.role {
         case .key: candidates = keys(of: slot, analysis)
-        case .value: candidates = values(of: slot.scalarSlot, at: context.path, document, analysis)
-        case .item:
-            candidates =
-                keys(of: slot, analysis) + values(of: slot.scalarSlot, at: context.path, document, analysis)
+        case .value: candidates = values(of: slot.scalarSlot, at: context, document, analysis)
+        case .item: candidates = keys(of: slot, analysis) + values(of: slot.scalarSlot, at: context, document, analysis)
         }
         let range = LSPRange(
             start: LSPPosition(line: position.line, character: context.partialStart),
@@ -107,13 +105,14 @@ extension LanguageServer {
 
     /// The values a scalar in `slot` takes.
     private func values(
-        of slot: SpecSlot, at path: [PathStep], _ document: Document, _ analysis: DocumentAnalysis
+        of slot: SpecSlot, at context: CursorContext, _ document: Document, _ analysis: DocumentAnalysis
     ) -> [Candidate] {
         func enumeration(_ names: [String]) -> [Candidate] {
             names.map { Candidate(label: $0, kind: .enumMember, isKey: false) }
         }
         switch slot {
         case .fieldType: return enumeration(SpecVocabulary.fieldTypes)
+        case .itemType: return enumeration(FieldType.scalarTypes.map(\.rawValue) + [FieldType.group.rawValue])
         case .severity: return enumeration(SpecVocabulary.severities)
         case .checkWhen: return enumeration(SpecVocabulary.checkWhenValues)
         case .unit: return enumeration(SpecVocabulary.lengthUnits)
@@ -124,7 +123,10 @@ extension LanguageServer {
         case .format: return enumeration(SpecVocabulary.formats)
         case .characterClass: return enumeration(SpecVocabulary.characterClasses)
         case .locale: return locales(analysis)
-        case .fieldName: return fieldNames(analysis, at: path)
+        case .fieldName:
+            let names = fieldNames(analysis, at: context.path)
+            guard let outline = analysis.lastGoodOutline else { return names }
+            return names.filter { Self.canCompile($0.label, at: context, in: outline) }
         case .defineName:
             return analysis.visibleDefines.map { define in
                 let file = define.outline.path == document.path ? "" : " (\(Self.fileName(define.outline.path)))"
@@ -155,6 +157,40 @@ extension LanguageServer {
             }
     }
 
+    /// Whether the field reference `name` at the cursor can compile, as far as the field names
+    /// alone decide: a rule on a field (`same_as`, `different_from`, `not_contains_field`, a
+    /// `{field: …}` operand) names another field, of a type it can be compared with, and
+    /// `at_least_one_of` lists a field once, however it is spelt (`top`, `/top`).
+    ///
+    /// Conditions (`when:`) may name any field, and the rules of `each:` compare the items, so
+    /// names there are all kept, as are names in a define, which any field may use.
+    private static func canCompile(_ name: String, at context: CursorContext, in outline: SpecOutline) -> Bool {
+        guard let named = outline.field(named: name, at: context.path), let rule = referringRule(context.path)
+        else { return true }
+        if rule == "at_least_one_of" {
+            return !context.listed.contains { outline.field(named: $0, at: context.path)?.location == named.location }
+        }
+        guard let owner = outline.field(owning: context.path) else { return true }
+        if named.location == owner.location { return false }
+        guard let ownType = SpecOutline.type(of: owner), let otherType = SpecOutline.type(of: named) else {
+            return true
+        }
+        return rule == "not_contains_field" ? otherType.isTextual : ownType.isComparable(with: otherType)
+    }
+
+    /// The rule whose argument a field reference at `path` is (`same_as`, `equals` for
+    /// `equals: {field: …}`, `at_least_one_of`), or `nil` inside a condition or `each:`.
+    private static func referringRule(_ path: [PathStep]) -> String? {
+        var slot = SpecSlot.topLevel
+        var rule: String?
+        for step in path {
+            if case .ruleItem = slot, case .key(let key) = step { rule = key }
+            slot = slot.child(step)
+            if slot == .condition || rule == "each" { return nil }
+        }
+        return rule
+    }
+
     private func fieldNames(_ analysis: DocumentAnalysis) -> [Candidate] {
         (analysis.lastGoodOutline?.fields ?? []).map {
             // The one-line summary only: a spec may have thousands of fields, and hover shows the rest.
@@ -164,7 +200,13 @@ extension LanguageServer {
 
     private func locales(_ analysis: DocumentAnalysis) -> [Candidate] {
         var names = SpecVocabulary.builtInLocales
-        if let own = analysis.lastGoodOutline?.locale, !names.contains(own) { names.insert(own, at: 0) }
+        // The spec's own `locale:` too, when the compiler takes it as written without a warning:
+        // not the empty value of a `locale:` still being typed, nor a misspelt tag.
+        if let own = analysis.lastGoodOutline?.locale, let tag = LocaleTag(own), tag.canonical == own,
+            tag.hasKnownLanguage, !names.contains(own)
+        {
+            names.insert(own, at: 0)
+        }
         return names.map { Candidate(label: $0, kind: .value, detail: "locale", isKey: false) }
     }
 

@@ -2,61 +2,58 @@ import FormSpecDiagnostics
 @_spi(Tooling) import FormSpecRuntime
 
 extension LanguageServer {
-    /// The `publishDiagnostics` notifications for one analysis: the document's own diagnostics, and
-    /// those the compilation found in imported files that are not open (as `formspec check` prints
-    /// them); files that had diagnostics last time and have none now are cleared.
-    func publications(document: Document, analysis: DocumentAnalysis) -> [Value] {
-        var byPath: [String: [Diagnostic]] = [document.path: []]
-        for diagnostic in analysis.diagnostics {
-            // A problem with no place in a file (an unreadable file) is shown at the document's start.
-            let path = diagnostic.location?.path ?? document.path
-            if path != document.path, documents.values.contains(where: { $0.path == path }) { continue }
-            byPath[path, default: []].append(diagnostic)
+    /// The diagnostics of every file that has some, by URI, as `formspec check` of all the open
+    /// documents prints them: in an open document its own compilation's first, then those other
+    /// open documents' compilations found in it; in a file that is not open, those the open
+    /// documents' compilations found there. Each diagnostic is listed once, as `check` prints it.
+    ///
+    /// A document's own compilation is not enough: when `a` and `b` import each other, compiling
+    /// `a` reports the cycle in `b` and compiling `b` reports it in `a`.
+    func currentDiagnostics() -> [String: [Value]] {
+        var openByPath: [String: Document] = [:]
+        for document in documents.values.sorted(by: { $0.uri < $1.uri }) where openByPath[document.path] == nil {
+            openByPath[document.path] = document
         }
-        var lineIndexes: [String: LineIndex] = [document.path: document.lines]
-        func lines(_ path: String) -> LineIndex {
-            if let index = lineIndexes[path] { return index }
-            let index = LineIndex(analysis.sources[path] ?? "")
-            lineIndexes[path] = index
-            return index
+        func uri(_ path: String) -> String { openByPath[path]?.uri ?? DocumentURI.uri(ofPath: path) }
+        var found: [String: [Value]] = [:]
+        var seen: [String: Set<Diagnostic>] = [:]
+        for ownFirst in [true, false] {
+            for (owner, analysis) in analyses.sorted(by: { $0.key < $1.key }) {
+                guard let document = documents[owner] else { continue }
+                // An open file is shown as the editor has it (the compilation read that text); any
+                // other file as the compilation read it.
+                var lineIndexes: [String: LineIndex] = [:]
+                func lines(_ path: String) -> LineIndex {
+                    if let index = openByPath[path]?.lines ?? lineIndexes[path] { return index }
+                    let index = LineIndex(analysis.sources[path] ?? "")
+                    lineIndexes[path] = index
+                    return index
+                }
+                for diagnostic in analysis.diagnostics {
+                    // A problem with no place in a file (an unreadable file) is shown at the document's start.
+                    let path = diagnostic.location?.path ?? document.path
+                    guard (path == document.path) == ownFirst, seen[path, default: []].insert(diagnostic).inserted
+                    else { continue }
+                    found[uri(path), default: []].append(
+                        lspDiagnostic(diagnostic, in: document, uri: uri, lines: lines))
+                }
+            }
         }
-        var out = [
-            Self.publish(
-                uri: document.uri, version: document.version,
-                (byPath[document.path] ?? []).map { lspDiagnostic($0, in: document, lines: lines) })
-        ]
-        var foreign: Set<String> = []
-        for path in byPath.keys.sorted() where path != document.path {
-            let uri = DocumentURI.uri(ofPath: path)
-            foreign.insert(uri)
-            out.append(
-                Self.publish(
-                    uri: uri, version: nil, byPath[path]!.map { lspDiagnostic($0, in: document, lines: lines) }))
-        }
-        for uri in foreignPublished[document.uri, default: []].subtracting(foreign).sorted()
-        where !isForeignPublished(uri, byOtherThan: document.uri) {
-            out.append(Self.publish(uri: uri, version: nil, []))
-        }
-        foreignPublished[document.uri] = foreign
-        return out
-    }
-
-    /// Whether an open document other than `owner` last gave the file `uri` diagnostics: then they
-    /// stand, and `owner` no longer reporting them does not clear them.
-    func isForeignPublished(_ uri: String, byOtherThan owner: String) -> Bool {
-        foreignPublished.contains { $0.key != owner && $0.value.contains(uri) }
+        return found
     }
 
     /// One compiler diagnostic as an LSP `Diagnostic`: the same severity and message, the range
-    /// converted to UTF-16, and each note as related information.
-    private func lspDiagnostic(_ diagnostic: Diagnostic, in document: Document, lines: (String) -> LineIndex) -> Value {
+    /// converted to UTF-16, and each note as related information. A diagnostic without a place is
+    /// put at the start of `document`, the one whose compilation reported it.
+    private func lspDiagnostic(
+        _ diagnostic: Diagnostic, in document: Document, uri: (String) -> String, lines: (String) -> LineIndex
+    ) -> Value {
         func location(_ location: SourceLocation?) -> Value {
             guard let location else {
                 let start = LSPPosition(line: 0, character: 0)
                 return ["uri": .string(document.uri), "range": Value(LSPRange(start: start, end: start))]
             }
-            let uri = location.path == document.path ? document.uri : DocumentURI.uri(ofPath: location.path)
-            return ["uri": .string(uri), "range": Value(lines(location.path).lspRange(of: location))]
+            return ["uri": .string(uri(location.path)), "range": Value(lines(location.path).lspRange(of: location))]
         }
         let severity: Int64 =
             switch diagnostic.severity {

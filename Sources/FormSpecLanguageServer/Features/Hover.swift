@@ -46,7 +46,7 @@ extension LanguageServer {
                 }
             case .importPath:
                 markdown = "Imports `\(Compiler.resolveImport(token.text, from: document.path))`"
-            case .fieldType, .severity, .unit, .reportMode, .mode, .format, .characterClass:
+            case .fieldType, .itemType, .severity, .unit, .reportMode, .mode, .format, .characterClass:
                 markdown = Self.valueDocumentation(token)
             default:
                 markdown = nil

@@ -51,6 +51,29 @@ extension Value {
         return LSPPosition(line: line, character: character)
     }
 
+    /// Reads `{"line": …, "character": …}` of a request, where any number is taken: a fractional one
+    /// rounded down, one beyond `Int` at its end. The text clamps the result, and answering a little
+    /// beside a position a client cannot write is harmless; an edit's range is read strictly
+    /// (``range``), since text put in the wrong place would corrupt the document.
+    var clampedPosition: LSPPosition? {
+        guard let line = self["line"]?.clampedInt, let character = self["character"]?.clampedInt else { return nil }
+        return LSPPosition(line: line, character: character)
+    }
+
+    /// The number rounded down and clamped to `Int`, when this is a number.
+    private var clampedInt: Int? {
+        switch self {
+        case .integer(let value): return Int(clamping: value)
+        case .number(let value):
+            let floor = value.double.rounded(.down)
+            // `Double(Int.max)` is 2⁶³, one past `Int.max`.
+            if floor >= Double(Int.max) { return .max }
+            if floor <= Double(Int.min) { return .min }
+            return Int(floor)
+        default: return nil
+        }
+    }
+
     /// Reads `{"start": …, "end": …}`.
     var range: LSPRange? {
         guard let start = self["start"]?.position, let end = self["end"]?.position else { return nil }
