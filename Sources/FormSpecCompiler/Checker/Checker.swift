@@ -587,7 +587,12 @@ struct Checker {
                 diagnostics.error(
                     "unknown placeholder '{\(name)}' in a message", at: location,
                     notes: Diagnostics.suggestion(for: name, among: available.sorted())
-                        + [.init("available here: \(available.sorted().map { "{\($0)}" }.joined(separator: ", "))")])
+                        + [
+                            .init(
+                                available.isEmpty
+                                    ? "no placeholder is available here"
+                                    : "available here: \(available.sorted().map { "{\($0)}" }.joined(separator: ", "))")
+                        ])
             }
         }
     }
