@@ -21,7 +21,7 @@ struct CompileCommand: ParsableCommand {
             --emit swift writes a Swift file declaring `public enum NAMEForm`: the typed input, \
             the field paths, the program and `validate` (needs FormSpecLive). \
             --emit js writes FORM.js, one self-contained ES module (no imports, no eval) \
-            exporting validate, validateJSON, reportJSON and createForm, and FORM.d.ts, its \
+            exporting validate, validateJSON, reportJSON, createForm and form, and FORM.d.ts, its \
             TypeScript declarations, into the folder given with -o (created if missing). \
             Diagnostics go to stderr. Exits 0 on success, 1 when the spec has errors or the \
             output cannot be written.

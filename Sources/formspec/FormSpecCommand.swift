@@ -25,7 +25,8 @@ struct FormSpecCommand: ParsableCommand {
             `test` runs the specs' own tests, and `compile` writes the compiled form for embedding.
 
             Exit codes: 0 success; 1 a spec error, an invalid input or a failing test; 2 a usage, \
-            I/O or spec error in `validate`, any usage error, and output that cannot be written.
+            I/O or spec error in `validate`, any usage error, and a report of check, test or \
+            validate that cannot be written (a file compile or test --junit cannot write: 1).
             """,
         version: "1.0.0",
         subcommands: [CheckCommand.self, ValidateCommand.self, TestCommand.self, CompileCommand.self, LSPCommand.self]

@@ -13,7 +13,7 @@ package struct MinItemsRule: ValueRule, ItemCountBound {
     package static let declaration = RuleDeclaration(
         "min_items", usage: "`min_items: N`", appliesTo: .lists,
         passes: "the list has at least N items (an empty list is empty: write `required: true` to refuse it)",
-        argumentSchema: #"{"type": "integer", "minimum": 0}"#,
+        argumentSchema: #"{"type": "integer", "minimum": 0, "maximum": 1000}"#,
         messages: [
             BuiltInMessage(
                 key: "min_items", en: "{label}: at least {min_items} items",
@@ -54,7 +54,7 @@ package struct MaxItemsRule: ValueRule, ItemCountBound {
             the list has at most N items (1000 at most; a list without `max_items` takes at most 100 \
             items, as if it had `max_items: 100`)
             """,
-        argumentSchema: #"{"type": "integer", "minimum": 1, "maximum": 1000}"#,
+        argumentSchema: #"{"type": "integer", "minimum": 0, "maximum": 1000}"#,
         messages: [
             BuiltInMessage(
                 key: "max_items", en: "{label}: at most {max_items} items",
