@@ -58,6 +58,33 @@ struct ValueEncoderTests {
         #expect(Self.sorted(direct) == Self.sorted(try Self.viaJSON(Mixed())))
     }
 
+    class Base: Encodable {
+        var username = "alice_01"
+        enum CodingKeys: String, CodingKey { case username }
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(username, forKey: .username)
+        }
+    }
+
+    final class Sub: Base {
+        var password = "Secr3t!!"
+        enum SubKeys: String, CodingKey { case password, named }
+        override func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: SubKeys.self)
+            try container.encode(password, forKey: .password)
+            try super.encode(to: container.superEncoder())
+            try super.encode(to: container.superEncoder(forKey: .named))
+        }
+    }
+
+    @Test("a superclass encodes under super, as JSONEncoder writes it (was: merged into the object)")
+    func superEncodersNestAsJSONWould() throws {
+        let direct = try #require(ValueEncoder.encode(Sub()))
+        #expect(Self.sorted(direct) == Self.sorted(try Self.viaJSON(Sub())), "\(JSONWriter.write(direct))")
+        #expect(direct.members?.map(\.key) == ["password", "super", "named"])
+    }
+
     @Test func whatOnlyJSONEncoderDecidesTakesTheJSONRoute() {
         #expect(ValueEncoder.encode(["x": 1.5]) == nil)
         #expect(ValueEncoder.encode(["d": Date()]) == nil)

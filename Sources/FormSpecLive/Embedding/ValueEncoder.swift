@@ -112,13 +112,15 @@
             let box: Box
             let codingPath: [any CodingKey]
 
-            private func member(_ key: Key) -> Box {
+            private func member(_ key: Key) -> Box { member(named: key.stringValue) }
+
+            private func member(named name: String) -> Box {
                 let child = Box()
                 // A key encoded twice keeps its last value, in its first place (as JSONEncoder).
-                if let at = box.members.firstIndex(where: { $0.key == key.stringValue }) {
+                if let at = box.members.firstIndex(where: { $0.key == name }) {
                     box.members[at].box = child
                 } else {
-                    box.members.append((key.stringValue, child))
+                    box.members.append((name, child))
                 }
                 return child
             }
@@ -139,11 +141,24 @@
                 BoxEncoder(box: member(key), codingPath: codingPath + [key]).unkeyedContainer()
             }
 
-            mutating func superEncoder() -> any Encoder { BoxEncoder(box: box, codingPath: codingPath) }
+            /// The superclass's encoder: its members go under `super`, as `JSONEncoder` writes them
+            /// (not merged into this object, which gave another verdict than the JSON path).
+            mutating func superEncoder() -> any Encoder {
+                BoxEncoder(box: member(named: "super"), codingPath: codingPath + [SuperKey()])
+            }
 
             mutating func superEncoder(forKey key: Key) -> any Encoder {
                 BoxEncoder(box: member(key), codingPath: codingPath + [key])
             }
+        }
+
+        /// The coding key of a superclass's members, `super`.
+        struct SuperKey: CodingKey {
+            var stringValue: String { "super" }
+            var intValue: Int? { nil }
+            init() {}
+            init?(stringValue: String) { nil }
+            init?(intValue: Int) { nil }
         }
 
         struct Unkeyed: UnkeyedEncodingContainer {
