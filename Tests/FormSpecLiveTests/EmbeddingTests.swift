@@ -115,6 +115,16 @@ struct EmbeddingTests {
         }
     }
 
+    @Test("a URL that is not a file URL is refused by name (was: 'cannot read' its path)")
+    func aURLThatIsNoFileIsRefused() {
+        do {
+            _ = try CompiledForm.load(contentsOf: URL(string: "https://example.com/specs/signup.form.yaml")!)
+            Testing.Issue.record("expected an error")
+        } catch {
+            #expect(error.rendered.contains("'https://example.com/specs/signup.form.yaml' is not a file URL"))
+        }
+    }
+
     @Test func validatesADictionary() throws {
         let form = try loadSpec("signup")
         let valid = try form.validateSynchronously([

@@ -33,9 +33,18 @@ extension CompiledForm {
 
     #if canImport(Foundation)
         /// Compiles the spec file at a file URL.
-        /// - Throws: ``SpecError`` with every diagnostic when the spec has an error or cannot be read.
+        /// - Throws: ``SpecError`` with every diagnostic when the spec has an error or cannot be read,
+        ///   or when `url` is not a file URL (a spec is not fetched from a server).
         public static func load(contentsOf url: URL) throws(SpecError) -> CompiledForm {
-            try load(contentsOf: url.path)
+            guard url.isFileURL else {
+                let diagnostic = Diagnostic.error(
+                    "'\(url.absoluteString)' is not a file URL: load a spec from a file, or compile its text",
+                    at: nil)
+                throw SpecError(
+                    path: url.absoluteString, diagnostics: [diagnostic],
+                    rendered: DiagnosticRenderer().render([diagnostic]))
+            }
+            return try load(contentsOf: url.path)
         }
 
         /// Compiles a spec shipped as a bundle resource (an app bundle, or `Bundle.module` of a package
