@@ -92,6 +92,18 @@ import Testing
         #expect(SpecSlot.of(context.path).scalarSlot == .defineName)
     }
 
+    @Test(arguments: [
+        "    when: {field: country, equals: ‸}",
+        "    when: {not: {field: country, one_of: [NL, ‸]}, mode: new}",
+        "    when:\n      field: country  # the choice\n      equals: ‸",
+        "    when:\n      any:\n        - field: other\n        - field: country\n          one_of:\n          - NL\n          - ‸\n        - field: other",
+    ])
+    func theValuesBesideTheCursorInItsMapping(condition: String) throws {
+        let context = try context("fields:\n  a:\n" + condition)
+        let equals = try #require(context.path.lastIndex { $0 == .key("equals") || $0 == .key("one_of") })
+        #expect(context.mappingValues(ofKeyAt: equals)["field"] == "country")
+    }
+
     @Test func nothingInsideABlockScalarOrAComment() {
         #expect(CursorContext(text: "title: |\n  some te", line: 1, character: 9) == nil)
         #expect(CursorContext(text: "# fi", line: 0, character: 4) == nil)

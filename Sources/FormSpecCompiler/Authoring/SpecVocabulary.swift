@@ -12,6 +12,11 @@ package enum SpecVocabulary {
     package static var fieldKeys: [String] { SyntaxParser.fieldKeys }
     /// Every rule key, in the catalog's order.
     package static var ruleNames: [String] { RuleCatalog.names }
+    /// Whether field rule `name` applies to a field of `type`, as the checker decides it (`true`
+    /// for a name that is no field rule: the checker reports it otherwise).
+    package static func rule(_ name: String, appliesTo type: FieldType) -> Bool {
+        RuleCatalog.declaration(for: name)?.applies(to: type) ?? true
+    }
     /// Keys a rule item may carry beside its rule key.
     package static var ruleModifierKeys: [String] { SyntaxParser.modifierKeys }
     /// Rule keys of `form_rules:` items.

@@ -30,6 +30,20 @@ struct CursorContext: Equatable {
     /// written (`top` in `at_least_one_of: [top, ‸]`, or on `- top` lines beside a `- ‸` line):
     /// completion leaves out what a list may not hold twice.
     var listed: [String] = []
+    /// Where each key of ``path`` is written (`nil` for its items), so the keys written beside it
+    /// can be read when completion needs them: see ``mappingValues(ofKeyAt:)``.
+    private var keyPlaces: [KeyPlace?]
+    /// The document's text and the cursor's line, for ``mappingValues(ofKeyAt:)``.
+    private let text: String
+    private let line: Int
+
+    /// Where a key is written.
+    private enum KeyPlace: Equatable {
+        /// A key of a block mapping, at 0-based `line` and `column` (in scalars).
+        case block(line: Int, column: Int)
+        /// A key of the flow mapping whose `{` is at `column` (in scalars) of the cursor's line.
+        case flow(column: Int)
+    }
 
     /// The context at 0-based `line` and UTF-16 `character` of `text`; `nil` where nothing can be
     /// completed (a comment, a block scalar, a closed flow collection).
@@ -37,25 +51,11 @@ struct CursorContext: Equatable {
         // Split as LSP does (CR, LF and CRLF break lines), on UTF-8 bytes: only lines up to the
         // cursor's are needed, and most of those are only looked at for their indentation.
         let bytes = Array(text.utf8)
-        var lines: [Range<Int>] = []
-        var lineStart = 0
-        var offset = 0
-        while offset < bytes.count, lines.count <= line {
-            let byte = bytes[offset]
-            if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
-                lines.append(lineStart..<offset)
-                if byte == UInt8(ascii: "\r"), offset + 1 < bytes.count, bytes[offset + 1] == UInt8(ascii: "\n") {
-                    offset += 1
-                }
-                lineStart = offset + 1
-            }
-            offset += 1
-        }
-        if lines.count <= line { lines.append(lineStart..<bytes.count) }
+        let lines = Self.lines(of: bytes, through: line)
         guard line >= 0, line < lines.count else { return nil }
-        func scalars(_ number: Int) -> [Unicode.Scalar] {
-            Array(String(decoding: bytes[lines[number]], as: UTF8.self).unicodeScalars)
-        }
+        self.text = text
+        self.line = line
+        func scalars(_ number: Int) -> [Unicode.Scalar] { Self.scalars(of: lines[number], in: bytes) }
 
         // The cursor line up to the cursor, in scalars.
         var prefix: [Unicode.Scalar] = []
@@ -73,6 +73,7 @@ struct CursorContext: Equatable {
         let shape = LineShape(prefix[...], isPrefix: true)
         if shape.isComment { return nil }
         var steps = shape.segments.map(\.step)
+        var places = shape.segments.map { $0.step == .item ? nil : KeyPlace.block(line: line, column: $0.column) }
         let rest = Array(prefix[shape.restColumn...])
         var role: Role
         var partialColumn = shape.restColumn
@@ -80,6 +81,7 @@ struct CursorContext: Equatable {
         if rest.first == "{" || rest.first == "[" {
             guard let flow = FlowContext(rest) else { return nil }
             steps += flow.steps
+            places += flow.mappingColumns.map { $0.map { .flow(column: shape.restColumn + $0) } }
             role = flow.role
             partialColumn += flow.partialOffset
         } else if shape.endsWithKey {
@@ -100,6 +102,7 @@ struct CursorContext: Equatable {
         var limit = shape.segments.first?.column ?? shape.restColumn
         var limitIsItem = shape.segments.first?.step == .item
         var parents: [PathStep] = []
+        var parentPlaces: [KeyPlace?] = []
         var number = line - 1
         var isFirstParent = true
         while number >= 0, limit > 0 || limitIsItem {
@@ -114,6 +117,7 @@ struct CursorContext: Equatable {
                 continue
             }
             let other = LineShape(scalars(number)[...], isPrefix: false)
+            let otherLine = number
             number -= 1
             if other.isBlank || other.isComment { continue }
             for segment in other.segments.reversed() {
@@ -128,6 +132,8 @@ struct CursorContext: Equatable {
                 }
                 isFirstParent = false
                 parents.insert(segment.step, at: 0)
+                parentPlaces.insert(
+                    segment.step == .item ? nil : .block(line: otherLine, column: segment.column), at: 0)
                 limit = segment.column
                 limitIsItem = segment.step == .item
             }
@@ -135,6 +141,7 @@ struct CursorContext: Equatable {
             if other.segments.isEmpty, other.indent < limit { break }
         }
         path = parents + steps
+        keyPlaces = parentPlaces + places
         self.role = role
         if path.last == .item {
             if rest.first == "{" || rest.first == "[" {
@@ -143,6 +150,135 @@ struct CursorContext: Equatable {
                 listed = Self.blockItems(bytes, lines: lines, cursorLine: line, column: marker)
             }
         }
+    }
+
+    /// The plain scalar values of the mapping holding the key at `index` of ``path``, by key, as
+    /// written: `["field": "country"]` for `equals` in `when: {field: country, equals: ‸}`, or in
+    /// a block mapping with `field: country` on a line of its own. This is what a mapping says
+    /// beside the cursor (the field a condition tests), read from the text as the path is, and
+    /// only when asked, since it reads past the cursor's line. Empty when that step is an item.
+    func mappingValues(ofKeyAt index: Int) -> [String: String] {
+        guard keyPlaces.indices.contains(index), let place = keyPlaces[index] else { return [:] }
+        let bytes = Array(text.utf8)
+        let lines = Self.lines(of: bytes, through: nil)
+        switch place {
+        case .flow(let column):
+            return Self.flowPairs(Self.scalars(of: lines[line], in: bytes), mappingAt: column)
+        case .block(let keyLine, let column):
+            return Self.blockPairs(bytes, lines: lines, keyLine: keyLine, column: column)
+        }
+    }
+
+    /// The lines of `bytes` as LSP splits them (CR, LF and CRLF break lines), up to line `last`
+    /// (0-based) or all of them.
+    private static func lines(of bytes: [UInt8], through last: Int?) -> [Range<Int>] {
+        var lines: [Range<Int>] = []
+        var lineStart = 0
+        var offset = 0
+        while offset < bytes.count, last.map({ lines.count <= $0 }) ?? true {
+            let byte = bytes[offset]
+            if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
+                lines.append(lineStart..<offset)
+                if byte == UInt8(ascii: "\r"), offset + 1 < bytes.count, bytes[offset + 1] == UInt8(ascii: "\n") {
+                    offset += 1
+                }
+                lineStart = offset + 1
+            }
+            offset += 1
+        }
+        if last.map({ lines.count <= $0 }) ?? true { lines.append(lineStart..<bytes.count) }
+        return lines
+    }
+
+    private static func scalars(of line: Range<Int>, in bytes: [UInt8]) -> [Unicode.Scalar] {
+        Array(String(decoding: bytes[line], as: UTF8.self).unicodeScalars)
+    }
+
+    /// The plain `key: value` pairs of the flow mapping opened by the `{` at `open` in `line`, up
+    /// to its `}` or the end of the line.
+    private static func flowPairs(_ line: [Unicode.Scalar], mappingAt open: Int) -> [String: String] {
+        var pairs: [String: String] = [:]
+        var depth = 0
+        var itemStart = open + 1
+        /// Whether the current pair holds no nested collection.
+        var isPlain = true
+        func endPair(at end: Int) {
+            let pair = Array(line[itemStart..<end])
+            var start = 0
+            while start < pair.count, pair[start] == " " { start += 1 }
+            if isPlain, let (key, afterColon) = LineShape.key(in: pair, from: start),
+                let value = plainScalar(pair[afterColon...])
+            {
+                pairs[key] = value
+            }
+            itemStart = end + 1
+            isPlain = true
+        }
+        var i = open + 1
+        while i < line.count {
+            switch line[i] {
+            case "\"", "'":
+                let quote = line[i]
+                i += 1
+                while i < line.count, line[i] != quote { i += line[i] == "\\" && quote == "\"" ? 2 : 1 }
+            case "{", "[":
+                depth += 1
+                isPlain = false
+            case "}", "]":
+                if depth == 0 {
+                    endPair(at: i)
+                    return pairs
+                }
+                depth -= 1
+            case "," where depth == 0:
+                endPair(at: i)
+            default:
+                break
+            }
+            i += 1
+        }
+        endPair(at: min(i, line.count))
+        return pairs
+    }
+
+    /// The plain `key: value` pairs of the block mapping whose key at `column` is on `keyLine`:
+    /// the keys at that column above and below it, up to where the mapping ends (a line indented
+    /// less, or a line at the column that is neither a key nor an item of an indentless list).
+    private static func blockPairs(
+        _ bytes: [UInt8], lines: [Range<Int>], keyLine: Int, column: Int
+    ) -> [String: String] {
+        var pairs: [String: String] = [:]
+        /// Reads one line, going `upward` or down from the key's; `false` where the mapping has
+        /// ended: above its first key (which may follow `- `), or below its last.
+        func read(_ number: Int, upward: Bool) -> Bool {
+            var indent = lines[number].lowerBound
+            while indent < lines[number].upperBound, bytes[indent] == UInt8(ascii: " ") { indent += 1 }
+            let lineIndent = indent - lines[number].lowerBound
+            // Blank lines and the keys' nested values (read without splitting them).
+            if indent == lines[number].upperBound || lineIndent > column { return true }
+            let shape = LineShape(scalars(of: lines[number], in: bytes)[...], isPrefix: false)
+            if shape.isComment { return true }
+            if lineIndent < column, !upward { return false }
+            guard let key = shape.segments.firstIndex(where: { $0.column == column }),
+                case .key(let name) = shape.segments[key].step
+            else {
+                // An indentless list (`one_of:` then `- NL` at the key's column) is a key's value.
+                return lineIndent == column && shape.segments.first?.step == .item
+            }
+            let isCollection = shape.rest.first.map { "[{|>".unicodeScalars.contains($0) } ?? false
+            if key == shape.segments.count - 1, shape.endsWithKey, !isCollection,
+                let value = plainScalar(shape.rest[...])
+            {
+                pairs[name] = value
+            }
+            // A key after `- ` is the mapping's first.
+            return lineIndent == column
+        }
+        var above = keyLine
+        while above >= 0, read(above, upward: true) { above -= 1 }
+        var below = keyLine + 1
+        while below < lines.count, read(below, upward: false) { below += 1 }
+        return pairs
     }
 
     /// The plain items of the flow sequence the cursor is in, before and after it on its line,
@@ -290,7 +426,7 @@ struct LineShape {
     }
 
     /// The key starting at `start` and the offset after its colon, when the line has `key:` there.
-    private static func key(in line: [Unicode.Scalar], from start: Int) -> (String, Int)? {
+    static func key(in line: [Unicode.Scalar], from start: Int) -> (String, Int)? {
         guard start < line.count else { return nil }
         var i = start
         var keyEnd: Int
@@ -322,12 +458,17 @@ struct LineShape {
 /// The cursor's place inside flow collections (`{…}`, `[…]`) opened on its line.
 struct FlowContext {
     var steps: [PathStep] = []
+    /// For each of ``steps``, where the `{` of the mapping it is a key of is in the flow text
+    /// (`nil` for an item).
+    var mappingColumns: [Int?] = []
     var role: CursorContext.Role = .value
     /// Where the word being typed starts, from the start of the flow text.
     var partialOffset = 0
 
     private struct Frame {
         var isMapping: Bool
+        /// Where the frame's bracket is in the flow text.
+        var open: Int
         var key: String?
         /// The step from the enclosing frame to this one.
         var step: PathStep?
@@ -346,7 +487,7 @@ struct FlowContext {
             case "{", "[":
                 var step: PathStep?
                 if let top = frames.last { step = top.isMapping ? .key(top.key ?? "") : .item }
-                frames.append(Frame(isMapping: scalar == "{", key: nil, step: step))
+                frames.append(Frame(isMapping: scalar == "{", open: i, key: nil, step: step))
                 tokenStart = i + 1
             case "}", "]":
                 guard !frames.isEmpty else { return nil }
@@ -371,15 +512,19 @@ struct FlowContext {
         }
         guard let last = frames.last else { return nil }
         steps = frames.compactMap(\.step)
+        // Each of these steps leads from a frame into the next: a key of a mapping, or an item.
+        mappingColumns = frames.dropLast().map { $0.isMapping ? $0.open : nil }
         if last.isMapping {
             if let key = last.key {
                 steps.append(.key(key))
+                mappingColumns.append(last.open)
                 role = .value
             } else {
                 role = .key
             }
         } else {
             steps.append(.item)
+            mappingColumns.append(nil)
             role = .value
         }
         partialOffset = min(tokenStart, text.count)

@@ -167,6 +167,24 @@ struct SpecOutline {
         return pairs.contains { $0.key.scalar?.text == "fields" } ? .group : .text
     }
 
+    /// The type of the items of list `entry` (its `of:`); `nil` when that is not a type the
+    /// compiler knows.
+    static func itemType(of entry: OutlineEntry) -> FieldType? {
+        let written = entry.node.mapping?.first { $0.key.scalar?.text == "of" }?.value.scalar
+        return written.flatMap { FieldType(rawValue: $0.text) }
+    }
+
+    /// The values of the options of choice field `entry` (or of its items, for a list of
+    /// choices), as the compiler matches a literal against them: each option's text, or its
+    /// `value:`'s, numbers and booleans as JSON writes them.
+    static func options(of entry: OutlineEntry) -> [String] {
+        let options = entry.node.mapping?.first { $0.key.scalar?.text == "options" }?.value.sequence ?? []
+        return options.compactMap { option in
+            let value = option.mapping?.first { $0.key.scalar?.text == "value" }?.value ?? option
+            return value.scalar == nil ? nil : FieldType.canonicalText(Value(yaml: value))
+        }
+    }
+
     /// The field whose mapping `path` is inside (`confirm` for a path into its `rules:`), or `nil`
     /// outside fields (a `define:`, `form_rules:`).
     func field(owning path: [PathStep]) -> OutlineEntry? {
@@ -180,8 +198,12 @@ struct SpecOutline {
         entry.node.mapping?.contains { $0.key.scalar?.text == "type" && $0.value.scalar?.text == "list" } == true
     }
 
-    /// Every field's path as reports and spec tests name it (`address.city`, a list's items by
-    /// their first, `contacts.0.phone`), groups and lists walked.
+    /// Every field's path as reports and spec tests name it (`address.city`, `contacts.1.phone`),
+    /// groups and lists walked: a list's items up to its ``capacity(of:)``, at most
+    /// ``listedItems`` of them.
+    ///
+    /// Lists in lists multiply their items, so past ``maxReportPaths`` paths each list names
+    /// its first item only: every field keeps a path, and the list stays short enough to send.
     var reportPaths: [String] {
         var result: [String] = []
         func walk(_ entries: [OutlineEntry], prefix: String, depth: Int) {
@@ -189,16 +211,28 @@ struct SpecOutline {
             for entry in entries {
                 let path = prefix + entry.name
                 result.append(path)
-                let isList = Self.isList(entry)
+                guard Self.isList(entry) else {
+                    walk(Self.nestedFields(of: entry), prefix: path + ".", depth: depth + 1)
+                    continue
+                }
                 // A list that holds no item has no item fields to name.
-                if isList, Self.capacity(of: entry) == 0 { continue }
-                if isList { result.append(path + ".0") }
-                walk(Self.nestedFields(of: entry), prefix: path + (isList ? ".0." : "."), depth: depth + 1)
+                for item in 0..<min(Self.capacity(of: entry), Self.listedItems)
+                where item == 0 || result.count < Self.maxReportPaths {
+                    result.append("\(path).\(item)")
+                    walk(Self.nestedFields(of: entry), prefix: "\(path).\(item).", depth: depth + 1)
+                }
             }
         }
         walk(fields, prefix: "", depth: 0)
         return result
     }
+
+    /// How many of a list's items ``reportPaths`` names: a list may hold 1,000, and a test names
+    /// the first few.
+    static let listedItems = 10
+
+    /// How many paths ``reportPaths`` gives before it names only the first item of each list.
+    static let maxReportPaths = 1000
 
     /// The fields of the group reached through the groups `chain` from the root (the form's own
     /// fields for an empty chain).

@@ -30,6 +30,10 @@ enum SpecSlot: Equatable {
     case comparand
     /// `equals:`/`not_equals:`/`multiple_of:` argument: a literal or `{field: NAME}` (no offset).
     case fieldOperand
+    /// A literal of the field's type: a condition's `equals:`, an item of `one_of:`.
+    case literal
+    /// `one_of:`/`not_one_of:`: a list of literals.
+    case literalList
     /// `tests:`.
     case testList
     case test
@@ -105,9 +109,11 @@ enum SpecSlot: Equatable {
             case "message", "requirement": return .messages
             case "min", "max", "at_least", "at_most", "greater_than", "less_than": return .comparand
             case "equals", "not_equals", "multiple_of": return .fieldOperand
+            case "one_of", "not_one_of": return .literalList
             default: return .other
             }
         case (.characterClass, .item): return .characterClass
+        case (.literalList, .item): return .literal
         case (.fieldNameList, .item): return .fieldName
         case (.comparand, .key("field")), (.fieldOperand, .key("field")): return .fieldName
         case (.condition, .key(let key)):
@@ -115,6 +121,8 @@ enum SpecSlot: Equatable {
             case "field": return .fieldName
             case "mode": return .mode
             case "less_than", "greater_than", "at_least", "at_most": return .comparand
+            case "equals", "not_equals": return .literal
+            case "one_of": return .literalList
             case "all", "any": return .conditionList
             case "not": return .condition
             default: return .other

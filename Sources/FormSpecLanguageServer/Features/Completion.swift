@@ -1,9 +1,19 @@
 import FormSpecCompiler
 @_spi(Tooling) import FormSpecRuntime
+import FormSpecYAML
 
 /// LSP `CompletionItemKind` values used here.
 private enum CompletionKind: Int64 {
     case function = 3, field = 5, property = 10, value = 12, file = 17, reference = 18, enumMember = 20
+}
+
+/// What a rule, a literal or a field reference is checked on.
+private struct Subject {
+    var field: OutlineEntry
+    /// The type values are read as: the field's, or its items' inside `each:`.
+    var type: FieldType?
+    /// Whether the subject is the field's items (inside `each:`), not the field itself.
+    var isItems: Bool
 }
 
 /// One completion candidate before it becomes an LSP item.
@@ -14,6 +24,8 @@ private struct Candidate {
     var documentation: String?
     /// Keys get `: ` appended when inserted.
     var isKey: Bool
+    /// What is inserted, when not the label (an option that must be quoted to read as itself).
+    var text: String?
 }
 
 extension LanguageServer {
@@ -25,9 +37,11 @@ extension LanguageServer {
         let slot = SpecSlot.of(context.path)
         var candidates: [Candidate] = []
         switch context.role {
-        case .key: candidates = keys(of: slot, analysis)
+        case .key: candidates = keys(of: slot, at: context, analysis)
         case .value: candidates = values(of: slot.scalarSlot, at: context, document, analysis)
-        case .item: candidates = keys(of: slot, analysis) + values(of: slot.scalarSlot, at: context, document, analysis)
+        case .item:
+            candidates =
+                keys(of: slot, at: context, analysis) + values(of: slot.scalarSlot, at: context, document, analysis)
         }
         let range = LSPRange(
             start: LSPPosition(line: position.line, character: context.partialStart),
@@ -35,7 +49,7 @@ extension LanguageServer {
         var seen: Set<String> = []
         var items: [Value] = []
         for candidate in candidates where seen.insert(candidate.label).inserted {
-            var text = candidate.label
+            var text = candidate.text ?? candidate.label
             if candidate.isKey, !context.colonFollows { text += ": " }
             if !candidate.isKey, context.needsSpace { text = " " + text }
             items.append(
@@ -52,7 +66,7 @@ extension LanguageServer {
     }
 
     /// The keys a mapping in `slot` takes.
-    private func keys(of slot: SpecSlot, _ analysis: DocumentAnalysis) -> [Candidate] {
+    private func keys(of slot: SpecSlot, at context: CursorContext, _ analysis: DocumentAnalysis) -> [Candidate] {
         func plain(_ names: [String]) -> [Candidate] {
             names.map {
                 Candidate(
@@ -69,9 +83,15 @@ extension LanguageServer {
         switch slot {
         case .topLevel: return plain(SpecVocabulary.topLevelKeys)
         case .field: return plain(SpecVocabulary.fieldKeys)
-        case .ruleItem(let form):
-            return rules(form ? SpecVocabulary.formRuleKeys : SpecVocabulary.ruleNames)
-                + plain(form ? SpecVocabulary.formRuleModifierKeys : SpecVocabulary.ruleModifierKeys)
+        case .ruleItem(form: true):
+            return rules(SpecVocabulary.formRuleKeys) + plain(SpecVocabulary.formRuleModifierKeys)
+        case .ruleItem(form: false):
+            // The rules that apply to the field (or, in `each:`, to its items): check refuses the others.
+            var names = SpecVocabulary.ruleNames
+            if let outline = analysis.lastGoodOutline, let type = Self.subject(at: context, in: outline)?.type {
+                names = names.filter { SpecVocabulary.rule($0, appliesTo: type) }
+            }
+            return rules(names) + plain(SpecVocabulary.ruleModifierKeys)
         case .condition:
             return SpecVocabulary.conditionKeys.map {
                 Candidate(
@@ -84,13 +104,14 @@ extension LanguageServer {
         case .expect: return plain(SpecVocabulary.expectKeys)
         case .option: return plain(SpecVocabulary.optionKeys)
         case .fieldValues:
-            // Fields as reports name them: `address.city`, `contacts.0.phone`.
-            guard let outline = analysis.lastGoodOutline, outline.reportPaths.count > outline.fields.count else {
+            // Fields as reports name them: `address.city`, `contacts.1.phone`.
+            let paths = analysis.lastGoodOutline?.reportPaths ?? []
+            guard let outline = analysis.lastGoodOutline, paths.count > outline.fields.count else {
                 return fieldNames(analysis).map {
                     var key = $0; key.isKey = true; return key
                 }
             }
-            return outline.reportPaths.map { path in
+            return paths.map { path in
                 let entry = outline.field(atReportPath: path)
                 return Candidate(
                     label: path, kind: .field, detail: entry.map(Self.fieldSummaryLine) ?? "", isKey: true)
@@ -123,10 +144,23 @@ extension LanguageServer {
         case .format: return enumeration(SpecVocabulary.formats)
         case .characterClass: return enumeration(SpecVocabulary.characterClasses)
         case .locale: return locales(analysis)
+        // `expect:` written as one word, not a mapping.
+        case .expect: return enumeration(Self.expectWords)
+        case .fieldOperand, .literal:
+            // A choice field's literal is one of its options: check refuses any other.
+            guard let outline = analysis.lastGoodOutline, let subject = Self.subject(at: context, in: outline),
+                subject.type == .choice
+            else { return [] }
+            return SpecOutline.options(of: subject.field).filter { !context.listed.contains($0) }.map {
+                Candidate(
+                    label: $0, kind: .enumMember, detail: "option of \(subject.field.name)", isKey: false,
+                    text: Self.yamlScalar($0))
+            }
         case .fieldName:
             let names = fieldNames(analysis, at: context.path)
             guard let outline = analysis.lastGoodOutline else { return names }
-            return names.filter { Self.canCompile($0.label, at: context, in: outline) }
+            let subject = Self.subject(at: context, in: outline)
+            return names.filter { Self.canCompile($0.label, at: context, in: outline, comparedWith: subject) }
         case .defineName:
             return analysis.visibleDefines.map { define in
                 let file = define.outline.path == document.path ? "" : " (\(Self.fileName(define.outline.path)))"
@@ -159,36 +193,80 @@ extension LanguageServer {
 
     /// Whether the field reference `name` at the cursor can compile, as far as the field names
     /// alone decide: a rule on a field (`same_as`, `different_from`, `not_contains_field`, a
-    /// `{field: …}` operand) names another field, of a type it can be compared with, and
-    /// `at_least_one_of` lists a field once, however it is spelt (`top`, `/top`).
+    /// `{field: …}` operand) or a condition's comparison (`less_than: {field: …}`) names another
+    /// field than its subject, of a type it can be compared with, and `at_least_one_of` lists a
+    /// field once, however it is spelt (`top`, `/top`).
     ///
-    /// Conditions (`when:`) may name any field, and the rules of `each:` compare the items, so
-    /// names there are all kept, as are names in a define, which any field may use.
-    private static func canCompile(_ name: String, at context: CursorContext, in outline: SpecOutline) -> Bool {
+    /// The field a condition tests (`when: {field: …}`) may be any field, as may names in a
+    /// define, which any field may use. `subject` is ``subject(at:in:)``, read once for all names.
+    private static func canCompile(
+        _ name: String, at context: CursorContext, in outline: SpecOutline, comparedWith subject: Subject?
+    ) -> Bool {
         guard let named = outline.field(named: name, at: context.path), let rule = referringRule(context.path)
         else { return true }
         if rule == "at_least_one_of" {
             return !context.listed.contains { outline.field(named: $0, at: context.path)?.location == named.location }
         }
-        guard let owner = outline.field(owning: context.path) else { return true }
-        if named.location == owner.location { return false }
-        guard let ownType = SpecOutline.type(of: owner), let otherType = SpecOutline.type(of: named) else {
-            return true
-        }
+        guard let subject else { return true }
+        // A field is not compared with itself (the items of a list are no field a name reaches).
+        if !subject.isItems, named.location == subject.field.location { return false }
+        guard let ownType = subject.type, let otherType = SpecOutline.type(of: named) else { return true }
         return rule == "not_contains_field" ? otherType.isTextual : ownType.isComparable(with: otherType)
     }
 
-    /// The rule whose argument a field reference at `path` is (`same_as`, `equals` for
-    /// `equals: {field: …}`, `at_least_one_of`), or `nil` inside a condition or `each:`.
+    /// The key whose argument a field reference at `path` is: a rule (`same_as`, `equals` for
+    /// `equals: {field: …}`, `at_least_one_of`) or a condition's comparison (`less_than`); `nil`
+    /// for the field a condition tests, and outside rules and conditions.
     private static func referringRule(_ path: [PathStep]) -> String? {
         var slot = SpecSlot.topLevel
         var rule: String?
         for step in path {
-            if case .ruleItem = slot, case .key(let key) = step { rule = key }
+            if case .key(let key) = step {
+                if case .ruleItem = slot { rule = key }
+                if slot == .condition { rule = key == "field" ? nil : key }
+            }
             slot = slot.child(step)
-            if slot == .condition || rule == "each" { return nil }
         }
         return rule
+    }
+
+    /// What a rule, a literal or a field reference at the cursor is checked on: the field a
+    /// `when:` condition tests (its `field:`, read from the text beside the cursor), else the
+    /// field whose rules the cursor is in, or that field's items inside its `each:`. `nil` outside
+    /// fields (a define, a form rule) and for a field the outline does not have.
+    private static func subject(at context: CursorContext, in outline: SpecOutline) -> Subject? {
+        var slot = SpecSlot.topLevel
+        var conditionKey: Int?
+        var isItems = false
+        for (index, step) in context.path.enumerated() {
+            if slot == .condition { conditionKey = index }
+            if case .ruleItem = slot, step == .key("each") { isItems = true }
+            slot = slot.child(step)
+        }
+        if let conditionKey {
+            guard let name = context.mappingValues(ofKeyAt: conditionKey)["field"],
+                let field = outline.field(named: name, at: context.path)
+            else { return nil }
+            return Subject(field: field, type: SpecOutline.type(of: field), isItems: false)
+        }
+        guard let owner = outline.field(owning: context.path) else { return nil }
+        return Subject(
+            field: owner, type: isItems ? SpecOutline.itemType(of: owner) : SpecOutline.type(of: owner),
+            isItems: isItems)
+    }
+
+    /// The words `expect:` takes in place of a mapping.
+    private static let expectWords = ["valid", "invalid"]
+
+    /// `text` as a YAML scalar that reads back as `text` both after `key: ` and in a flow list
+    /// (`one_of: [‸]`): as it is (`NL`, `1`) when it does, else double-quoted (`"a, b"`, `"null"`).
+    private static func yamlScalar(_ text: String) -> String {
+        if let item = (try? YAMLLoader.load("[\(text)]", path: ""))?.root?.sequence?.first, item.scalar != nil,
+            FieldType.canonicalText(Value(yaml: item)) == text
+        {
+            return text
+        }
+        return "\"" + text.flatMap { $0 == "\"" || $0 == "\\" ? ["\\", $0] : [$0] } + "\""
     }
 
     private func fieldNames(_ analysis: DocumentAnalysis) -> [Candidate] {
