@@ -282,7 +282,7 @@ test("defaults come from the spec; clearing a field brings its default back", as
     assert.equal(form.field("max_price_level").message, "Price level must be at most 5");
     assert.ok(form.hasUnsavedChanges);
     form.set("max_price_level", undefined);
-    assert.equal(form.field("max_price_level").value, undefined);
+    assert.equal(form.field("max_price_level").value, 5);
     assert.ok(form.isValid && !form.hasUnsavedChanges);
 });
 
@@ -872,6 +872,99 @@ fields:
     assert.equal(form.field("members.1.email").message, "Unknown address");
     assert.equal(form.field("members.0.email").message, null);
     assert.equal(form.isValid, false);
+});
+
+// MARK: LiveItemStateTests.swift
+
+const annOnly = { contacts: [{ name: "Ann", phone: "+31687654321" }] };
+
+const people = `formspec: 1
+form: people
+fields:
+  people:
+    type: list
+    of: group
+    rules:
+      - max_items: 3
+    fields:
+      role:
+        type: choice
+        options: [a, b]
+        default: a
+      nick:
+        default: anon
+        rules:
+          - min_length: 5
+`;
+
+test("appending or inserting an item touches nothing", async () => {
+    const { createForm } = await load("emergency_contacts");
+    const form = createForm({ values: annOnly });
+    assert.ok(form.appendItem("contacts"));
+    assert.equal(form.field("contacts.1.name").isTouched, false);
+    assert.equal(form.field("contacts.0.name").isTouched, false);
+    assert.equal(form.field("contacts.2.name").isTouched, false);
+    assert.equal(form.field("contacts").isTouched, false);
+    assert.ok(form.insertItem("contacts", 0));
+    assert.ok(form.fields.every((field) => !field.isTouched));
+});
+
+test("removing and moving items keeps each item's touched state with the item", async () => {
+    const { createForm } = await load("emergency_contacts");
+    const form = createForm({ values: { contacts: [{ name: "Ann" }, { name: "Bob" }, { name: "Cy" }] } });
+    form.touch("contacts.0.name");
+    assert.ok(form.moveItem("contacts", 0, 1));
+    assert.equal(form.field("contacts.0.name").value, "Bob");
+    assert.equal(form.field("contacts.0.name").isTouched, false);
+    assert.equal(form.field("contacts.1.name").isTouched, true);
+    assert.ok(form.removeItem("contacts", 0));
+    assert.equal(form.field("contacts.0.name").value, "Ann");
+    assert.equal(form.field("contacts.0.name").isTouched, true);
+    assert.ok(form.removeItem("contacts", 0));
+    assert.ok(form.fields.every((field) => !field.isTouched));
+});
+
+test("the fields of a new item start at their defaults, as those of an item given at creation", async () => {
+    const { createForm } = await load(people);
+    const form = createForm();
+    assert.ok(form.appendItem("people"));
+    assert.equal(form.field("people.0.nick").text, "anon");
+    assert.equal(form.field("people.0.role").value, "a");
+    assert.equal(form.field("people.0.nick").message, "Nick must be at least 5 characters");
+    const given = createForm({ values: { people: [{}] } });
+    assert.equal(given.field("people.0.nick").text, "anon");
+    assert.deepEqual(form.values, given.values);
+});
+
+test("clearing a field with a default shows the default, as the form opened with", async () => {
+    const { createForm } = await load("student_profile");
+    const form = createForm({ today: "2026-03-10" });
+    form.set("birthday", "2001-05-17");
+    form.set("birthday", undefined);
+    assert.equal(form.field("birthday").value, "2026-03-10");
+    assert.equal(form.field("birthday").isDirty, false);
+});
+
+test("text set on a list spreads as set does: the fields inside it are not checked", async () => {
+    const { createForm } = await load("emergency_contacts");
+    const byText = createForm({ values: annOnly });
+    const bySet = createForm({ values: annOnly });
+    byText.field("contacts").text = "hello";
+    bySet.set("contacts", "hello");
+    assert.equal(byText.field("contacts").message, "Contacts must be a list");
+    assert.equal(byText.field("contacts.0.name").isActive, false);
+    assert.deepEqual(byText.report, bySet.report);
+    assert.deepEqual(byText.values, bySet.values);
+});
+
+test("after a save, the original values hold the edited items", async () => {
+    const { createForm } = await load("emergency_contacts");
+    const form = createForm({ mode: "edit", original: annOnly });
+    form.set("contacts.0.name", "Zoe");
+    form.markSaved();
+    assert.deepEqual(form.originalValues.contacts, form.values.contacts);
+    assert.equal(form.originalValues.contacts[0].name, "Zoe");
+    assert.equal(form.hasUnsavedChanges, false);
 });
 
 test("validate refuses a stub that names no check of the form, as the CLI's --stub does", async () => {

@@ -108,7 +108,8 @@ public final class LiveField: Identifiable {
             }
         }
         // Straight to the field's slot: a text box binding should not look its field up by name.
-        set { form?.apply(.string(newValue), at: index, touch: true) }
+        // Through `set` rather than `apply`: text set on a list or group spreads as it does there.
+        set { form?.set(.string(newValue), at: index, touch: true) }
     }
 }
 

@@ -1,4 +1,5 @@
 @_spi(Program) @_spi(Tooling) import FormSpecRuntime
+internal import Foundation
 
 /// One field's state for one asynchronous check.
 struct CheckSlot {
@@ -83,15 +84,41 @@ extension LiveForm {
     /// Checks whose debounce is over are waited for; checks still waiting out their debounce are
     /// not (with a manual test clock, advance it first; ``validateNow()`` starts them at once).
     ///
+    /// When the calling task is cancelled, stops waiting at once and returns. The checks are not
+    /// cancelled: they belong to the form, go on in the background, and their results still apply
+    /// (cancelling them would leave their fields pending until the value changes).
+    ///
     /// - Parameter includingSuperseded: Also wait for abandoned runs (for a value no longer
     ///   current) still executing: their results are dropped, so they cannot change the form, but
     ///   tests may want to see that happen. A check that ignores cancellation delays this.
     public func settle(includingSuperseded: Bool = false) async {
-        while let task = tasks.firstSettling(includingSuperseded: includingSuperseded) { await task.value }
+        while !Task.isCancelled, let task = tasks.firstSettling(includingSuperseded: includingSuperseded) {
+            await Self.wait(for: task)
+        }
+    }
+
+    /// Waits until `task` finishes or the calling task is cancelled, whichever comes first.
+    /// (`await task.value` alone would outlast a cancellation: it waits for the other task.)
+    private static func wait(for task: Task<Void, Never>) async {
+        let waiter = Waiter()
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                waiter.install(continuation)
+                Task {
+                    await task.value
+                    waiter.resume()
+                }
+            }
+        } onCancel: {
+            waiter.resume()
+        }
     }
 
     /// Runs every pending check now, skipping what is left of its debounce, waits for them, marks
     /// every field touched and returns the report: what a submit button does.
+    ///
+    /// When the calling task is cancelled, returns at once with the report as it is then, checks
+    /// still running shown pending (see ``settle(includingSuperseded:)``).
     public func validateNow() async -> Report {
         touchAll()
         for index in messageDebounce.indices where messageDebounce[index] != nil {
@@ -242,5 +269,34 @@ extension LiveForm {
         slot.completed = (value, outcome)
         slots[index][name] = slot
         evaluate(index)
+    }
+}
+
+/// A continuation resumed once, by whichever comes first: the awaited task finishing or the
+/// waiter's cancellation (either may happen before the continuation is installed).
+private final class Waiter: @unchecked Sendable {
+    // `@unchecked`: every access to the state below holds the lock.
+    private let lock = NSLock()
+    private var continuation: CheckedContinuation<Void, Never>?
+    private var resumed = false
+
+    func install(_ continuation: CheckedContinuation<Void, Never>) {
+        lock.lock()
+        if resumed {
+            lock.unlock()
+            continuation.resume()
+            return
+        }
+        self.continuation = continuation
+        lock.unlock()
+    }
+
+    func resume() {
+        lock.lock()
+        let continuation = self.continuation
+        self.continuation = nil
+        resumed = true
+        lock.unlock()
+        continuation?.resume()
     }
 }

@@ -37,7 +37,7 @@ extension LiveForm {
     var nestedValues: [String: Value] {
         var result: [String: Value] = [:]
         for (index, field) in program.fields.enumerated() where !field.name.contains(".") {
-            if let value = treeValue(at: index) { result[field.name] = value }
+            if let value = treeValue(at: index, raw: raw, read: scratch.values) { result[field.name] = value }
         }
         return result
     }
@@ -46,19 +46,21 @@ extension LiveForm {
     /// that is not a list or group, or is absent).
     public func collectionValue(_ name: String) -> Value? {
         guard let index = index(of: name) else { return nil }
-        return treeValue(at: index)
+        return treeValue(at: index, raw: raw, read: scratch.values)
     }
 
-    private func treeValue(at index: Int) -> Value? {
+    /// Field `index`'s value, a group or list built from the fields inside it, from each field's
+    /// raw value `raw` and read value `read`: the current ones, or the original ones.
+    func treeValue(at index: Int, raw: [Value?], read: [FieldValue]) -> Value? {
         let name = program.fields[index].name
         switch program.fields[index].type {
         case .list:
-            guard case .value(.integer(let count)) = scratch.values[index] else { return raw[index] }
+            guard case .value(.integer(let count)) = read[index] else { return raw[index] }
             var items: [Value] = []
             let given = if case .array(let given) = raw[index] { given } else { [Value]() }
             for position in 0..<Int(count) {
                 if let item = program.fieldIndex[name + "." + String(position)] {
-                    items.append(treeValue(at: item) ?? .null)
+                    items.append(treeValue(at: item, raw: raw, read: read) ?? .null)
                 } else if given.indices.contains(position) {
                     // Past the list's capacity: no field holds the item, the list's own value does.
                     items.append(given[position])
@@ -66,12 +68,12 @@ extension LiveForm {
             }
             return .array(items)
         case .group:
-            guard case .value = scratch.values[index] else { return raw[index] }
+            guard case .value = read[index] else { return raw[index] }
             let prefix = name + "."
             var members: [Value.Member] = []
             for (child, field) in program.fields.enumerated()
             where field.name.hasPrefix(prefix) && !field.name.dropFirst(prefix.count).contains(".") {
-                if let value = treeValue(at: child) {
+                if let value = treeValue(at: child, raw: raw, read: read) {
                     members.append(Value.Member(String(field.name.dropFirst(prefix.count)), value))
                 }
             }
@@ -106,49 +108,78 @@ extension LiveForm {
     /// The items of list `name` as they are now; `nil` when `name` is not a list.
     private func items(of name: String) -> [Value]? {
         guard let index = index(of: name), program.fields[index].type == .list else { return nil }
-        if case .array(let items) = treeValue(at: index) { return items }
+        if case .array(let items) = treeValue(at: index, raw: raw, read: scratch.values) { return items }
         return []
     }
 
-    /// Appends an item to list `name` (`nil`: an empty one). Returns `false` when `name` is not a list.
+    /// Appends an item to list `name` (`nil`: an empty one, its fields at their defaults). Returns
+    /// `false` when `name` is not a list. Nothing is touched: the new item's messages wait for the user.
     @discardableResult
     public func appendItem(_ item: Value? = nil, to name: String) -> Bool {
         guard let items = items(of: name) else { return false }
-        return replaceItems(of: name, with: items + [item ?? emptyItem(of: name)])
+        return replaceItems(of: name, with: items + [item ?? emptyItem(of: name)], from: Array(items.indices) + [nil])
     }
 
-    /// Inserts an item into list `name` at `position` (clamped to the list).
+    /// Inserts an item into list `name` at `position` (clamped to the list); nothing is touched.
     @discardableResult
     public func insertItem(_ item: Value? = nil, at position: Int, in name: String) -> Bool {
         guard var items = items(of: name) else { return false }
-        items.insert(item ?? emptyItem(of: name), at: min(max(0, position), items.count))
-        return replaceItems(of: name, with: items)
+        var origins: [Int?] = Array(items.indices)
+        let position = min(max(0, position), items.count)
+        items.insert(item ?? emptyItem(of: name), at: position)
+        origins.insert(nil, at: position)
+        return replaceItems(of: name, with: items, from: origins)
     }
 
-    /// Removes the item at `position` from list `name`; `false` when there is none.
+    /// Removes the item at `position` from list `name`; `false` when there is none. The other
+    /// items keep their touched state.
     @discardableResult
     public func removeItem(at position: Int, from name: String) -> Bool {
         guard var items = items(of: name), items.indices.contains(position) else { return false }
+        var origins: [Int?] = Array(items.indices)
         items.remove(at: position)
-        return replaceItems(of: name, with: items)
+        origins.remove(at: position)
+        return replaceItems(of: name, with: items, from: origins)
     }
 
-    /// Moves the item at `source` of list `name` to `destination`; `false` when either is out of range.
+    /// Moves the item at `source` of list `name` to `destination`; `false` when either is out of
+    /// range. The item's touched state moves with it.
     @discardableResult
     public func moveItem(from source: Int, to destination: Int, in name: String) -> Bool {
         guard var items = items(of: name), items.indices.contains(source), items.indices.contains(destination)
         else { return false }
+        var origins: [Int?] = Array(items.indices)
         items.insert(items.remove(at: source), at: destination)
-        return replaceItems(of: name, with: items)
+        origins.insert(origins.remove(at: source), at: destination)
+        return replaceItems(of: name, with: items, from: origins)
     }
 
     private func emptyItem(of name: String) -> Value {
         program.fieldIndex[name + ".0"].map { program.fields[$0].type == .group ? .object([]) : .null } ?? .null
     }
 
-    private func replaceItems(of name: String, with items: [Value]) -> Bool {
+    /// Sets list `name` to `items`, without touching anything: each item's fields take the touched
+    /// state of the fields of the item it was (`origins[position]`; `nil` for a new item, untouched),
+    /// so an item's state moves with it rather than staying at its position.
+    private func replaceItems(of name: String, with items: [Value], from origins: [Int?]) -> Bool {
         guard let index = index(of: name) else { return false }
-        set(spreadUpdates(.array(items), at: index))
+        let touched = fields.map(\.storedIsTouched)
+        set(spreadUpdates(.array(items), at: index), touch: false)
+        let prefix = name + "."
+        for (child, field) in program.fields.enumerated() where field.name.hasPrefix(prefix) {
+            // `contacts.1.phone`: item 1, and `.phone` inside it.
+            let path = field.name.dropFirst(prefix.count)
+            let digits = path.prefix { $0 != "." }
+            guard let position = Int(digits) else { continue }
+            let inside = path.dropFirst(digits.count)
+            var wasTouched = false
+            if position < origins.count, let origin = origins[position],
+                let before = program.fieldIndex[prefix + String(origin) + inside]
+            {
+                wasTouched = touched[before]
+            }
+            fields[child].update(isTouched: wasTouched)
+        }
         return true
     }
 }

@@ -218,10 +218,15 @@ public final class LiveForm {
     }
 
     /// The original values by name (absent fields left out): what dirtiness is measured against.
+    ///
+    /// Groups and lists are built from the original values of the fields inside them, as
+    /// ``values`` builds the current ones: after ``markSaved()`` an edited item shows its saved value.
     public var originalValues: [String: Value] {
         var result: [String: Value] = [:]
         for (index, field) in program.fields.enumerated() where !program.isNested || !field.name.contains(".") {
-            if let value = originalRaw[index] { result[field.name] = value }
+            let value =
+                program.isNested ? treeValue(at: index, raw: originalRaw, read: originalRead) : originalRaw[index]
+            if let value { result[field.name] = value }
         }
         return result
     }
@@ -272,13 +277,20 @@ public final class LiveForm {
     @discardableResult
     public func set(_ value: Value?, forField name: String, touch: Bool = true) -> Bool {
         guard let index = index(of: name) else { return false }
+        set(value, at: index, touch: touch)
+        return true
+    }
+
+    /// Sets field `index`'s value: what ``set(_:forField:touch:)`` and ``LiveField/text`` do, so a
+    /// text box bound to a list or group spreads its value as `set` does.
+    func set(_ value: Value?, at index: Int, touch: Bool) {
         if program.isNested, !program.fields[index].type.isScalar {
-            // A group's object or a list's array spreads over the fields inside it.
+            // A group's object or a list's array spreads over the fields inside it (which are then
+            // cleared when it is no object or array, so they are not checked, as in `validate`).
             set(spreadUpdates(value, at: index), touch: touch)
-            return true
+            return
         }
         apply(value, at: index, touch: touch)
-        return true
     }
 
     /// Sets several fields at once, then re-validates each affected field once.
@@ -377,7 +389,12 @@ public final class LiveForm {
     }
 
     /// Stores a raw value; returns whether its read value changed (so rules must re-run).
+    ///
+    /// An absent value stores the field's default as an input would give it, as the form does for
+    /// a field with no initial value: ``LiveField/value`` then shows what is checked (a cleared
+    /// field, or the fields of a new list item, start at their defaults again).
     private func store(_ value: Value?, at index: Int, touch: Bool) -> Bool {
+        let value = value ?? program.defaultInput(ofField: index, today: context.today)
         let field = fields[index]
         raw[index] = value
         field.update(value: value)

@@ -10,8 +10,10 @@
 // a deadline; async checks are `options.checks[name](text, {signal, field, check})`, aborted through
 // the signal when their value is superseded (`true`/`false` there answers at once, as Swift's
 // synchronous checks); a check that throws a `FormSpecError` shows its message as is (Swift's
-// `CheckFailure`). The "publish only what changed" shortcuts of Swift (FieldOutcome.ShownMatch)
-// are left out: each evaluation publishes its field whole, the same result by construction.
+// `CheckFailure`); `settle` and `validateNow` cannot be cancelled (Swift's return when the calling
+// task is cancelled: a promise has no such thing). The "publish only what changed" shortcuts of
+// Swift (FieldOutcome.ShownMatch) are left out: each evaluation publishes its field whole, the
+// same result by construction.
 //
 // Names this piece declares: FsLiveForm, FsLiveField, fsLiveValueToJS, fsCheckFailureMessage.
 
@@ -49,7 +51,8 @@ class FsLiveField {
     }
 
     set text(text) {
-        this.form.apply(String(text), this.index, true);
+        // Through `setField` rather than `apply`: text set on a list or group spreads as `set` does.
+        this.form.setField(this.index, String(text), true);
         this.form.notify();
     }
 
@@ -267,13 +270,18 @@ class FsLiveForm {
         return result;
     }
 
-    /** The original values by name: what dirtiness is measured against. */
+    /**
+     * The original values by name: what dirtiness is measured against. Groups and lists are built
+     * from their fields' original values, as `values` builds the current ones (after `markSaved`,
+     * an edited item shows its saved value).
+     */
     get originalValues() {
         const result = {};
         const program = this.program;
         program.fields.forEach((field, index) => {
             if (program.isNested && field.name.includes(".")) return;
-            if (this.originalRaw[index] !== undefined) fsPut(result, field.name, fsLiveValueToJS(this.originalRaw[index]));
+            const value = program.isNested ? this.treeValue(index, this.originalRaw, this.originalRead) : this.originalRaw[index];
+            if (value !== undefined) fsPut(result, field.name, fsLiveValueToJS(value));
         });
         return result;
     }
@@ -340,14 +348,20 @@ class FsLiveForm {
         const touch = options?.touch ?? true;
         const index = this.program.fieldIndex.get(name);
         if (index === undefined) return false;
-        if (this.program.isNested && !fsIsScalarType(this.program.fields[index].type)) {
-            // A group's object or a list's array spreads over the fields inside it.
-            this.setRaw(this.spreadUpdates(fsLiveValue(value), index), touch);
-        } else {
-            this.apply(fsLiveValue(value), index, touch);
-        }
+        this.setField(index, fsLiveValue(value), touch);
         this.notify();
         return true;
+    }
+
+    /** Sets field `index` to a Value: what `set` and a field's `text` do (the caller notifies). */
+    setField(index, value, touch) {
+        if (this.program.isNested && !fsIsScalarType(this.program.fields[index].type)) {
+            // A group's object or a list's array spreads over the fields inside it (which are then
+            // cleared when it is no object or array, so they are not checked, as in `validate`).
+            this.setRaw(this.spreadUpdates(value, index), touch);
+        } else {
+            this.apply(value, index, touch);
+        }
     }
 
     setMany(values, touch) {
@@ -476,8 +490,14 @@ class FsLiveForm {
         this.updateFormErrors();
     }
 
-    /** Stores a raw value; returns whether its read value changed (so rules must re-run). */
+    /**
+     * Stores a raw value; returns whether its read value changed (so rules must re-run). An absent
+     * value stores the field's default as an input would give it, as the form does for a field
+     * with no initial value: `value` then shows what is checked (a cleared field, or the fields of
+     * a new list item, start at their defaults again).
+     */
     store(value, index, touch) {
+        if (value === undefined) value = this.program.defaultInput(index, this.today);
         const field = this.fields[index];
         if (!fsLiveSameRaw(this.raw[index], value)) this.version += 1;
         this.raw[index] = value;
@@ -842,36 +862,40 @@ class FsLiveForm {
         return index === undefined ? undefined : fsLiveValueToJS(this.treeValue(index));
     }
 
-    treeValue(index) {
+    /**
+     * Field `index`'s value, a group or list built from the fields inside it, from each field's raw
+     * and read values (`raw`, `reads`): the current ones by default, or the original ones.
+     */
+    treeValue(index, raw = this.raw, reads = this.scratch.values) {
         const program = this.program;
         const name = program.fields[index].name;
-        const read = this.scratch.values[index];
+        const read = reads[index];
         switch (program.fields[index].type) {
             case "list": {
-                if (read.kind !== "value" || read.scalar.kind !== "integer") return this.raw[index];
-                const given = Array.isArray(this.raw[index]) ? this.raw[index] : [];
+                if (read.kind !== "value" || read.scalar.kind !== "integer") return raw[index];
+                const given = Array.isArray(raw[index]) ? raw[index] : [];
                 const items = [];
                 for (let position = 0; position < Number(read.scalar.value); position++) {
                     const item = program.fieldIndex.get(name + "." + position);
-                    if (item !== undefined) items.push(this.treeValue(item) ?? null);
+                    if (item !== undefined) items.push(this.treeValue(item, raw, reads) ?? null);
                     // Past the list's capacity: no field holds the item, the list's own value does.
                     else if (position < given.length) items.push(given[position]);
                 }
                 return items;
             }
             case "group": {
-                if (read.kind !== "value") return this.raw[index];
+                if (read.kind !== "value") return raw[index];
                 const prefix = name + ".";
                 const members = [];
                 program.fields.forEach((field, child) => {
                     if (!field.name.startsWith(prefix) || field.name.slice(prefix.length).includes(".")) return;
-                    const value = this.treeValue(child);
+                    const value = this.treeValue(child, raw, reads);
                     if (value !== undefined) members.push([field.name.slice(prefix.length), value]);
                 });
                 return new FsObject(members);
             }
             default:
-                return this.raw[index];
+                return raw[index];
         }
     }
 
@@ -883,35 +907,45 @@ class FsLiveForm {
         return Array.isArray(tree) ? tree : [];
     }
 
-    /** Appends an item to list `name` (undefined: an empty one); false when `name` is not a list. */
+    /**
+     * Appends an item to list `name` (undefined: an empty one, its fields at their defaults); false
+     * when `name` is not a list. Nothing is touched: the new item's messages wait for the user.
+     */
     appendItem(name, item) {
         const items = this.items(name);
         if (items === undefined) return false;
-        return this.replaceItems(name, [...items, this.itemValue(name, item)]);
+        return this.replaceItems(name, [...items, this.itemValue(name, item)], [...items.keys(), undefined]);
     }
 
-    /** Inserts an item into list `name` at `position` (clamped to the list). */
+    /** Inserts an item into list `name` at `position` (clamped to the list); nothing is touched. */
     insertItem(name, position, item) {
         const items = this.items(name);
         if (items === undefined) return false;
-        items.splice(Math.min(Math.max(0, position), items.length), 0, this.itemValue(name, item));
-        return this.replaceItems(name, items);
+        const origins = [...items.keys()];
+        const at = Math.min(Math.max(0, position), items.length);
+        items.splice(at, 0, this.itemValue(name, item));
+        origins.splice(at, 0, undefined);
+        return this.replaceItems(name, items, origins);
     }
 
-    /** Removes the item at `position` from list `name`; false when there is none. */
+    /** Removes the item at `position` from list `name`; false when there is none. The others keep their touched state. */
     removeItem(name, position) {
         const items = this.items(name);
         if (items === undefined || !(position >= 0 && position < items.length)) return false;
+        const origins = [...items.keys()];
         items.splice(position, 1);
-        return this.replaceItems(name, items);
+        origins.splice(position, 1);
+        return this.replaceItems(name, items, origins);
     }
 
-    /** Moves the item at `from` of list `name` to `to`; false when either is out of range. */
+    /** Moves the item at `from` of list `name` to `to`; false when either is out of range. Its touched state moves with it. */
     moveItem(name, from, to) {
         const items = this.items(name);
         if (items === undefined || !(from >= 0 && from < items.length) || !(to >= 0 && to < items.length)) return false;
+        const origins = [...items.keys()];
         items.splice(to, 0, items.splice(from, 1)[0]);
-        return this.replaceItems(name, items);
+        origins.splice(to, 0, origins.splice(from, 1)[0]);
+        return this.replaceItems(name, items, origins);
     }
 
     itemValue(name, item) {
@@ -920,8 +954,26 @@ class FsLiveForm {
         return first !== undefined && this.program.fields[first].type === "group" ? new FsObject([]) : null;
     }
 
-    replaceItems(name, items) {
-        this.setRaw(this.spreadUpdates(items, this.program.fieldIndex.get(name)), true);
+    /**
+     * Sets list `name` to `items` without touching anything: each item's fields take the touched
+     * state of the fields of the item it was (`origins[position]`; undefined for a new item,
+     * untouched), so an item's state moves with it rather than staying at its position.
+     */
+    replaceItems(name, items, origins) {
+        const program = this.program;
+        const touched = this.fields.map((field) => field.isTouched);
+        this.setRaw(this.spreadUpdates(items, program.fieldIndex.get(name)), false);
+        const prefix = name + ".";
+        program.fields.forEach((field, child) => {
+            if (!field.name.startsWith(prefix)) return;
+            // `contacts.1.phone`: item 1, and `.phone` inside it.
+            const path = field.name.slice(prefix.length);
+            const digits = path.split(".", 1)[0];
+            if (!/^[0-9]+$/.test(digits)) return;
+            const origin = origins[Number(digits)];
+            const before = origin === undefined ? undefined : program.fieldIndex.get(prefix + origin + path.slice(digits.length));
+            this.fields[child].update("isTouched", before === undefined ? false : touched[before]);
+        });
         this.notify();
         return true;
     }
