@@ -569,8 +569,7 @@ extension Program.Storage {
         if instruction.condition >= 0, !holds(instruction.condition, values, mode: mode, today: today) { return true }
         switch instruction.op {
         case .all, .any, .not:
-            let members = Int(instruction.payload)..<Int(instruction.payload) + Int(instruction.count)
-            return members.allSatisfy { isLeftOut($0, values, mode: mode, today: today) }
+            return instruction.members.allSatisfy { isLeftOut($0, values, mode: mode, today: today) }
         default:
             return false
         }
@@ -630,7 +629,7 @@ extension Program.Storage {
             var pending = false
             var active = 0
             var passing = 0
-            for child in table..<table + Int(instruction.count) {
+            for child in instruction.members {
                 let (verdict, childFailure) = try run(
                     child, value, utf8: utf8, field: field, scratch: &scratch, environment: environment, mode: mode,
                     program: program)

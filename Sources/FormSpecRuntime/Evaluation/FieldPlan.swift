@@ -172,8 +172,7 @@ extension Program.Storage {
         if instruction.condition >= 0 { return true }
         switch instruction.op {
         case .all, .any, .not:
-            let members = Int(instruction.payload)..<Int(instruction.payload) + Int(instruction.count)
-            return members.contains { hasCondition($0, lowered) }
+            return instruction.members.contains { hasCondition($0, lowered) }
         default:
             return false
         }

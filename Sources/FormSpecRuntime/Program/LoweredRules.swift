@@ -27,6 +27,9 @@ struct LoweredRules: Sendable {
         /// A top-level rule that asks a `check_when: valid` check (itself or a member): it runs after
         /// the field's other rules, and only when none of them failed as an error.
         var waitsForLocalRules = false
+
+        /// A combinator's children: the instructions `payload ..< payload + count`.
+        var members: Range<Int> { Int(payload)..<Int(payload) + Int(count) }
     }
 
     /// One node of a lowered `when:` condition.
@@ -130,10 +133,7 @@ struct LoweredRules: Sendable {
         switch instruction.op {
         case .check: return !onlyWhenValid || checkRunsWhen[Int(instruction.payload)] == .valid
         case .all, .any, .not:
-            let first = Int(instruction.payload)
-            return (first..<first + Int(instruction.count)).contains {
-                runsCheck(instruction: $0, onlyWhenValid: onlyWhenValid)
-            }
+            return instruction.members.contains { runsCheck(instruction: $0, onlyWhenValid: onlyWhenValid) }
         default: return false
         }
     }
