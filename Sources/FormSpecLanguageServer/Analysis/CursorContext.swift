@@ -147,7 +147,9 @@ struct CursorContext: Equatable {
             if rest.first == "{" || rest.first == "[" {
                 listed = Self.flowItems(cursorLine[shape.restColumn...], cursor: prefix.count)
             } else if role == .item, let marker = shape.segments.last?.column {
-                listed = Self.blockItems(bytes, lines: lines, cursorLine: line, column: marker)
+                // The list goes on past the cursor's line: every line of the text, split as above.
+                listed = Self.blockItems(
+                    bytes, lines: Self.lines(of: bytes, through: nil), cursorLine: line, column: marker)
             }
         }
     }
@@ -218,9 +220,7 @@ struct CursorContext: Equatable {
         while i < line.count {
             switch line[i] {
             case "\"", "'":
-                let quote = line[i]
-                i += 1
-                while i < line.count, line[i] != quote { i += line[i] == "\\" && quote == "\"" ? 2 : 1 }
+                i = quotedEnd(line[...], from: i)
             case "{", "[":
                 depth += 1
                 isPlain = false
@@ -281,6 +281,16 @@ struct CursorContext: Equatable {
         return pairs
     }
 
+    /// Where the quoted scalar opened at `open` (a `"` or `'`) in `text` closes: the index of its
+    /// closing quote, or `text.endIndex` on a line that ends inside it. A `\` escapes the next
+    /// character in double quotes only.
+    private static func quotedEnd(_ text: ArraySlice<Unicode.Scalar>, from open: Int) -> Int {
+        let quote = text[open]
+        var i = open + 1
+        while i < text.endIndex, text[i] != quote { i += text[i] == "\\" && quote == "\"" ? 2 : 1 }
+        return i
+    }
+
     /// The plain items of the flow sequence the cursor is in, before and after it on its line,
     /// without the one at the cursor. `text` starts at the flow collection's opening bracket.
     private static func flowItems(_ text: ArraySlice<Unicode.Scalar>, cursor: Int) -> [String] {
@@ -312,9 +322,7 @@ struct CursorContext: Equatable {
             }
             switch text[i] {
             case "\"", "'":
-                let quote = text[i]
-                i += 1
-                while i < text.endIndex, text[i] != quote { i += text[i] == "\\" && quote == "\"" ? 2 : 1 }
+                i = quotedEnd(text, from: i)
             case "{", "[":
                 if !frames.isEmpty { frames[frames.count - 1].isPlain = false }
                 frames.append(Frame(isSequence: text[i] == "[", itemStart: i + 1))
@@ -341,13 +349,13 @@ struct CursorContext: Equatable {
     }
 
     /// The plain items on the `- item` lines at `column` above and below the cursor's line, up to
-    /// where the list ends: a line indented less, or as much but not an item.
+    /// where the list ends: a line indented less, or as much but not an item. `lines` are all the
+    /// text's lines.
     private static func blockItems(_ bytes: [UInt8], lines: [Range<Int>], cursorLine: Int, column: Int) -> [String] {
         var items: [String] = []
         /// Reads one line of the list; `false` where the list has ended.
         func read(_ range: Range<Int>) -> Bool {
-            let shape = LineShape(
-                Array(String(decoding: bytes[range], as: UTF8.self).unicodeScalars)[...], isPrefix: false)
+            let shape = LineShape(scalars(of: range, in: bytes)[...], isPrefix: false)
             if shape.isBlank || shape.isComment || shape.indent > column { return true }
             guard shape.indent == column, shape.segments.first?.step == .item else { return false }
             if shape.segments.count == 1, let item = plainScalar(shape.rest[...]) { items.append(item) }
@@ -355,17 +363,8 @@ struct CursorContext: Equatable {
         }
         var above = cursorLine - 1
         while above >= 0, read(lines[above]) { above -= 1 }
-        // Lines after the cursor's were not split yet: split them as LSP does (CR, LF, CRLF).
-        var start = lines[cursorLine].upperBound
-        while start < bytes.count {
-            let crlf =
-                bytes[start] == UInt8(ascii: "\r") && start + 1 < bytes.count && bytes[start + 1] == UInt8(ascii: "\n")
-            start += crlf ? 2 : 1
-            var end = start
-            while end < bytes.count, bytes[end] != UInt8(ascii: "\n"), bytes[end] != UInt8(ascii: "\r") { end += 1 }
-            guard read(start..<end) else { break }
-            start = end
-        }
+        var below = cursorLine + 1
+        while below < lines.count, read(lines[below]) { below += 1 }
         return items
     }
 
