@@ -44,6 +44,12 @@ package struct YAMLNode: Sendable, Hashable {
         return nil
     }
 
+    /// The value of key `key` when this node is a mapping that has it (the first, should the key
+    /// be written twice); `nil` otherwise.
+    package func value(forKey key: String) -> YAMLNode? {
+        mapping?.first { $0.key.scalar?.text == key }?.value
+    }
+
     /// A word for the node's kind, for messages ("a mapping", "a list", "a string").
     package var kindDescription: String {
         switch content {

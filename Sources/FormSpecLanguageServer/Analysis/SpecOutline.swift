@@ -147,12 +147,10 @@ struct SpecOutline {
     /// `max_items` outside `when:`, from 0 to ``SpecVocabulary/maxListCapacity``, else
     /// ``SpecVocabulary/defaultListCapacity``.
     static func capacity(of entry: OutlineEntry) -> Int {
-        let rules = entry.node.mapping?.first { $0.key.scalar?.text == "rules" }?.value.sequence ?? []
-        let maxItems = rules.lazy.compactMap(\.mapping).first { pairs in
-            pairs.contains { $0.key.scalar?.text == "max_items" } && !pairs.contains { $0.key.scalar?.text == "when" }
-        }
-        guard let count = maxItems?.first(where: { $0.key.scalar?.text == "max_items" })?.value,
-            count.scalar != nil, case .integer(let value) = count.resolved
+        let rules = entry.node.value(forKey: "rules")?.sequence ?? []
+        let maxItems = rules.lazy.first { $0.value(forKey: "max_items") != nil && $0.value(forKey: "when") == nil }
+        guard let count = maxItems?.value(forKey: "max_items"), count.scalar != nil,
+            case .integer(let value) = count.resolved
         else { return SpecVocabulary.defaultListCapacity }
         return Int(min(max(0, value), Int64(SpecVocabulary.maxListCapacity)))
     }
@@ -160,27 +158,25 @@ struct SpecOutline {
     /// The type the compiler gives field `entry`: its `type:`, else a group when it has `fields:`,
     /// else text; `nil` for a type the compiler does not know.
     static func type(of entry: OutlineEntry) -> FieldType? {
-        let pairs = entry.node.mapping ?? []
-        if let written = pairs.first(where: { $0.key.scalar?.text == "type" })?.value {
+        if let written = entry.node.value(forKey: "type") {
             return written.scalar.flatMap { FieldType(rawValue: $0.text) }
         }
-        return pairs.contains { $0.key.scalar?.text == "fields" } ? .group : .text
+        return entry.node.value(forKey: "fields") != nil ? .group : .text
     }
 
     /// The type of the items of list `entry` (its `of:`); `nil` when that is not a type the
     /// compiler knows.
     static func itemType(of entry: OutlineEntry) -> FieldType? {
-        let written = entry.node.mapping?.first { $0.key.scalar?.text == "of" }?.value.scalar
-        return written.flatMap { FieldType(rawValue: $0.text) }
+        entry.node.value(forKey: "of")?.scalar.flatMap { FieldType(rawValue: $0.text) }
     }
 
     /// The values of the options of choice field `entry` (or of its items, for a list of
     /// choices), as the compiler matches a literal against them: each option's text, or its
     /// `value:`'s, numbers and booleans as JSON writes them.
     static func options(of entry: OutlineEntry) -> [String] {
-        let options = entry.node.mapping?.first { $0.key.scalar?.text == "options" }?.value.sequence ?? []
+        let options = entry.node.value(forKey: "options")?.sequence ?? []
         return options.compactMap { option in
-            let value = option.mapping?.first { $0.key.scalar?.text == "value" }?.value ?? option
+            let value = option.value(forKey: "value") ?? option
             return value.scalar == nil ? nil : FieldType.canonicalText(Value(yaml: value))
         }
     }
@@ -281,8 +277,8 @@ struct SpecOutline {
     }
 
     private static func nestedFields(of entry: OutlineEntry) -> [OutlineEntry] {
-        guard let pair = entry.node.mapping?.first(where: { $0.key.scalar?.text == "fields" }) else { return [] }
-        return entries(pair.value)
+        guard let fields = entry.node.value(forKey: "fields") else { return [] }
+        return entries(fields)
     }
 
     /// The define named `name` in this file.
