@@ -540,6 +540,7 @@ struct SwiftNames {
             if property.first!.isNumber { property = "_" + property }
             // Names that stay special even in backticks (`self.self`, an `init` parameter named
             // `self`, `case init`) get a trailing underscore; the coding key keeps the spec's name.
+            // (A name is lower camel case here, so `Self` and `Type` arrive as `self` and `type`.)
             if Self.special.contains(property) { property += "_" }
             var type = words.map(Self.upperFirst).joined()
             if type.isEmpty || type.first!.isNumber { type = "Value" + type }
@@ -550,7 +551,7 @@ struct SwiftNames {
     }
 
     /// Identifiers that backticks do not free for every use a generated type makes of them.
-    static let special: Set<String> = ["self", "Self", "init", "super", "Type", "Protocol"]
+    static let special: Set<String> = ["self", "init", "super"]
 
     private static func unique(_ name: String, _ used: inout Set<String>) -> String {
         var candidate = name
@@ -571,11 +572,11 @@ extension String {
     /// The identifier in backticks when it is a Swift keyword.
     fileprivate var escapedIfKeyword: String {
         let keywords: Set<String> = [
-            "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init",
+            "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import",
             "inout", "internal", "let", "open", "operator", "private", "precedencegroup", "protocol", "public",
             "rethrows", "static", "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue",
             "default", "defer", "do", "else", "fallthrough", "for", "guard", "if", "in", "repeat", "return", "throw",
-            "switch", "where", "while", "as", "false", "is", "nil", "self", "Self", "super", "throws", "true", "try",
+            "switch", "where", "while", "as", "false", "is", "nil", "Self", "throws", "true", "try",
             "Any", "Type", "_",
         ]
         return keywords.contains(self) ? "`\(self)`" : self
