@@ -596,6 +596,36 @@ test("validateNow does not wait for a superseded run that ignores its abort", as
     assert.equal(form.canSubmit, true);
 });
 
+test("an aborted validateNow answers at once with the check pending, and the check goes on", async () => {
+    const gate = new CheckGate();
+    const { form } = await accountForm(gate.check);
+    form.set("username", "alice");
+    const controller = new AbortController();
+    const submitted = form.validateNow({ signal: controller.signal });
+    const call = await gate.nextCall();
+    controller.abort();
+    const report = await submitted;
+    assert.equal(report.fields.username.checks.at(-1).passed, false);
+    assert.ok(form.field("username").isPending && !form.canSubmit);
+    assert.ok(form.fields.every((field) => field.isTouched));
+    // The check was not cancelled: its answer still arrives.
+    assert.equal(gate.cancellations, 0);
+    call.fail();
+    await form.settle();
+    assert.equal(form.field("username").message, "That username is taken");
+    // A signal aborted before the call: the report at once.
+    form.set("username", "bob");
+    const early = await form.validateNow({ signal: AbortSignal.abort() });
+    assert.equal(early.fields.username.checks.at(-1).passed, false);
+    assert.ok(form.field("username").isPending);
+    (await gate.nextCall()).pass();
+    await form.settle();
+    assert.equal(form.isValid, true);
+    await assert.rejects(form.validateNow({ signal: "stop" }), {
+        name: "FormSpecError", message: "validateNow: signal must be an AbortSignal",
+    });
+});
+
 test("a check given as true or false answers at once", async () => {
     const { form } = await accountForm(false);
     form.set("username", "taken");
@@ -974,6 +1004,14 @@ test("validate refuses a stub that names no check of the form, as the CLI's --st
     });
     const report = module.validate({ coupon: "SAVE10" }, { stubs: { coupon_valid: true, referral_known: true } });
     assert.equal(typeof report.valid, "boolean");
+});
+
+test("validate without a check's outcome says how to give it here: the stubs option, not the CLI's --stub", async () => {
+    const { validate } = await load("coupon");
+    assert.throws(() => validate({ coupon: "SAVE10" }), {
+        name: "FormSpecError",
+        message: `external check 'coupon_valid' (field 'coupon') has no outcome: give it in the options, as stubs: { "coupon_valid": true } (or false)`,
+    });
 });
 
 test("validateJSON skips a leading byte order mark, as the CLI does before a document", async () => {

@@ -249,8 +249,11 @@ export interface LiveForm {
     reset(values?: Input): void;
     /** Re-evaluates every field, forgetting finished check answers. */
     revalidate(): void;
-    /** Runs pending checks now, shows every message, touches every field: what a submit button does. */
-    validateNow(): Promise<FullReport>;
+    /**
+     * Runs pending checks now, shows every message, touches every field: what a submit button does.
+     * When `signal` aborts, resolves at once to the report as it is then (running checks pending).
+     */
+    validateNow(options?: { signal?: AbortSignal }): Promise<FullReport>;
     /** Resolves when no check past its debounce is running. */
     settle(): Promise<void>;
     /** Calls `listener` after every change; returns the function that unsubscribes it. */

@@ -124,11 +124,12 @@ package struct RuleEnvironment: Sendable {
     /// A `check:` rule ran with no registered check or stub for it.
     case unresolvedCheck(check: String, field: String)
 
+    /// What went wrong. How to give a check's outcome depends on the caller (the CLI's `--stub`,
+    /// a spec test's `stubs:`, a registry), so each caller adds its own advice.
     public var description: String {
         switch self {
         case .notAnObject(let kind): "input must be an object, not \(kind)"
-        case .unresolvedCheck(let check, let field):
-            "external check '\(check)' (field '\(field)') has no outcome: register it, or stub it with --stub \(check)=true|false"
+        case .unresolvedCheck(let check, let field): "external check '\(check)' (field '\(field)') has no outcome"
         }
     }
 }

@@ -35,9 +35,10 @@ function fsNotAnObject(value) {
     return new FormSpecError(`input must be an object, not ${fsValueKindDescription(value)}`);
 }
 
+/** Swift's words, and what gives a check's outcome here: `validate`'s `stubs` option. */
 function fsUnresolvedCheck(check, field) {
     return new FormSpecError(
-        `external check '${check}' (field '${field}') has no outcome: register it, or stub it with --stub ${check}=true|false`);
+        `external check '${check}' (field '${field}') has no outcome: give it in the options, as stubs: { ${JSON.stringify(check)}: true } (or false)`);
 }
 
 /** Empties `list` (setting an array's length costs even when it is already 0). */

@@ -655,27 +655,43 @@ class FsLiveForm {
     /**
      * Waits until no check for a current value is running and its result is applied. Checks still
      * waiting out their debounce are not waited for (`validateNow` starts them at once).
-     * `includingSuperseded`: also wait for abandoned runs still executing.
+     * `includingSuperseded`: also wait for abandoned runs still executing. An abort of `signal`
+     * ends the wait, not the checks (as cancelling the waiting task does in Swift).
      */
-    async settle(includingSuperseded = false) {
-        for (;;) {
-            let next;
-            for (const task of this.tasks) {
-                if (task.running && (includingSuperseded || !task.superseded)) {
-                    next = task;
-                    break;
+    async settle(includingSuperseded = false, signal = undefined) {
+        let stop;
+        const aborted = signal === undefined ? undefined : new Promise((resolve) => {
+            stop = resolve;
+            signal.addEventListener("abort", stop, { once: true });
+        });
+        try {
+            while (!signal?.aborted) {
+                let next;
+                for (const task of this.tasks) {
+                    if (task.running && (includingSuperseded || !task.superseded)) {
+                        next = task;
+                        break;
+                    }
                 }
+                if (next === undefined) return;
+                await (aborted === undefined ? next.finished : Promise.race([next.finished, aborted]));
             }
-            if (next === undefined) return;
-            await next.finished;
+        } finally {
+            if (stop !== undefined) signal.removeEventListener("abort", stop);
         }
     }
 
     /**
      * Runs every pending check now (skipping what is left of its debounce), waits for them, shows
      * every message and marks every field touched; resolves to the report: what a submit button does.
+     * When `options.signal` aborts, resolves at once to the report as it is then, checks still
+     * running shown pending (they go on, and their results still arrive).
      */
-    async validateNow() {
+    async validateNow(options = {}) {
+        const signal = options?.signal ?? undefined;
+        if (signal !== undefined && !(signal instanceof AbortSignal)) {
+            throw new FormSpecError("validateNow: signal must be an AbortSignal");
+        }
         for (const field of this.fields) field.update("isTouched", true);
         this.messageDebounce.forEach((timer, index) => {
             if (timer === null) return;
@@ -691,7 +707,7 @@ class FsLiveForm {
         });
         this.refreshSummary();
         this.notify();
-        await this.settle();
+        await this.settle(false, signal);
         return this.report;
     }
 
