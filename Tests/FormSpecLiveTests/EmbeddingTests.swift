@@ -304,6 +304,46 @@ struct EmbeddingTests {
         #expect(ja.fields["username"]?.errors.first?.message == "Usernameを確認できませんでした: the network is down")
     }
 
+    /// A check that echoes what it was given must not put a secret into the report: its reason
+    /// has every secret's value masked as written. Synchronous, asynchronous and live checks alike.
+    @MainActor @Test func checkReasonsMaskTheSecrets() async throws {
+        let source = """
+            formspec: 1
+            form: f
+            fields:
+              user:
+                rules:
+                  - check: breached
+              password:
+                type: secret
+                rules:
+                  - check: strong
+            """
+        struct Echo: Error, CustomStringConvertible {
+            let description: String
+        }
+        var form = try CompiledForm(source: source)
+        form.checks.registerAsync("strong") { input in throw CheckFailure("\(input.text) appears in a breach") }
+        form.checks.register("breached") { input in throw Echo(description: "lookup failed for \(input.text)!") }
+        let values: [String: Value] = ["user": "my Hunter2x", "password": "Hunter2x"]
+        let report = try await form.validate(values)
+        #expect(report.fields["password"]?.errors.map(\.message) == ["•••• appears in a breach"])
+        #expect(report.fields["user"]?.errors.map(\.message) == ["Could not check User: lookup failed for my ••••!"])
+        // Every occurrence, for every secret; another letter case is the app's own text.
+        let repeated = try await form.validate(["user": "Hunter2x, Hunter2x, HUNTER2X", "password": "Hunter2x"])
+        #expect(
+            repeated.fields["user"]?.errors.map(\.message) == [
+                "Could not check User: lookup failed for ••••, ••••, HUNTER2X!"
+            ])
+
+        let live = LiveForm(form)
+        live.set("Hunter2x", forField: "password")
+        live.set("my Hunter2x", forField: "user")
+        let submitted = await live.validateNow()
+        #expect(submitted.fields["password"]?.errors.map(\.message) == ["•••• appears in a breach"])
+        #expect(live["user"]?.message == "Could not check User: lookup failed for my ••••!")
+    }
+
     @Test func checkFailureKeepsReportFirstPriority() async throws {
         let source = """
             formspec: 1

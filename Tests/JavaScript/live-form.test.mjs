@@ -1023,3 +1023,32 @@ test("validateJSON skips a leading byte order mark, as the CLI does before a doc
     assert.throws(() => validateJSON("\uFEFF\uFEFF" + text), { name: "FormSpecError" });
     assert.throws(() => validateJSON(" \uFEFF" + text), { name: "FormSpecError" });
 });
+
+test("a check's reason has the form's secrets masked, as in Swift", async () => {
+    const { createForm, FormSpecError } = await load(`formspec: 1
+form: f
+fields:
+  user:
+    rules:
+      - check: breached
+  password:
+    type: secret
+    rules:
+      - check: strong
+`);
+    const form = createForm({
+        checks: {
+            strong: async (text) => { throw new FormSpecError(`${text} appears in a breach`); },
+            breached: async (text) => { throw new Error(`lookup failed for ${text}!`); },
+        },
+    });
+    form.set("password", "Hunter2x");
+    form.set("user", "my Hunter2x");
+    const report = await form.validateNow();
+    assert.deepEqual(report.fields.password.errors.map((issue) => issue.message), ["•••• appears in a breach"]);
+    assert.equal(form.field("user").message, "Could not check User: lookup failed for my ••••!");
+    // Every occurrence, for every secret; another letter case is the app's own text.
+    form.set("user", "Hunter2x, Hunter2x, HUNTER2X");
+    await form.validateNow();
+    assert.equal(form.field("user").message, "Could not check User: lookup failed for ••••, ••••, HUNTER2X!");
+});

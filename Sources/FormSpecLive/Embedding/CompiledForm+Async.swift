@@ -55,8 +55,8 @@ extension CompiledForm {
             for (position, outcome) in results {
                 guard let outcome else { throw .cancelled }
                 let call = prepared.calls[position]
-                prepared.scratch.checkAnswers.append(
-                    (call.field, call.check, answer(outcome, field: call.field, prepared.context)))
+                let checkAnswer = answer(outcome, field: call.field, prepared)
+                prepared.scratch.checkAnswers.append((call.field, call.check, checkAnswer))
             }
         }
         return try finish(prepared)

@@ -180,21 +180,23 @@ extension CompiledForm {
                 } catch {
                     outcome = .threw(reason: CheckMessages.reason(of: error), custom: error is CheckFailure)
                 }
-                prepared.scratch.checkAnswers.append(
-                    (call.field, call.check, answer(outcome, field: call.field, context)))
+                let checkAnswer = answer(outcome, field: call.field, prepared)
+                prepared.scratch.checkAnswers.append((call.field, call.check, checkAnswer))
             case .async: prepared.calls.append(call)
             }
         }
         return prepared
     }
 
-    /// A check's outcome as the evaluator takes it: a check that threw fails its rule with a message.
-    func answer(_ outcome: CheckOutcome, field index: Int, _ context: EvaluationContext) -> CheckAnswer {
+    /// A check's outcome as the evaluator takes it: a check that threw fails its rule with a
+    /// message, its reason with the record's secrets masked.
+    func answer(_ outcome: CheckOutcome, field index: Int, _ prepared: PreparedValidation) -> CheckAnswer {
         switch outcome {
         case .passed(let passed): return passed ? .passed : .failed
         case .threw(let reason, let custom):
+            let reason = program.maskingSecrets(in: reason, values: prepared.scratch.values)
             if custom { return .failure(reason) }
-            let chain = LocaleChain(requested: context.locale, specLocale: program.locale)
+            let chain = LocaleChain(requested: prepared.context.locale, specLocale: program.locale)
             return .failure(
                 CheckMessages.failure(reason: reason, label: program.fields[index].label(chain), chain: chain))
         }

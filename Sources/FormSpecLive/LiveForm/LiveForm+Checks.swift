@@ -191,11 +191,12 @@ extension LiveForm {
         return pending
     }
 
-    /// The message of a check that threw, in the current locale.
+    /// The message of a check that threw, in the current locale, the form's secrets masked.
     private func message(for outcome: CheckOutcome, field index: Int) -> String {
         guard case .threw(let reason, let custom) = outcome else { return "" }
+        let masked = program.maskingSecrets(in: reason, values: scratch.values)
         return custom
-            ? reason : CheckMessages.failure(reason: reason, label: program.fields[index].label(chain), chain: chain)
+            ? masked : CheckMessages.failure(reason: masked, label: program.fields[index].label(chain), chain: chain)
     }
 
     /// Abandons every run of field `index`'s checks.

@@ -197,6 +197,42 @@ extension Program {
         return scalar
     }
 
+    /// An external check's reason for failing (the text of the error an app's check threw), with
+    /// each occurrence of a secret field's value, as written (scalar for scalar), replaced by
+    /// ``maskedValue``: a check that echoes what it was given ("Hunter2 appears in a breach") must
+    /// not put a password into a report. Unlike ``shownValue(of:in:)``, other letter cases are
+    /// left: a reason is the app's own text, and folding case would put the case-folding tables
+    /// into every JavaScript module with a secret and a check.
+    package func maskingSecrets(in reason: String, values: [FieldValue]) -> String {
+        var masked = reason
+        for field in secretFields {
+            guard let secret = values[field].scalar?.textValue, !secret.isEmpty else { continue }
+            masked = Self.replacingScalars(of: secret, in: masked)
+        }
+        return masked
+    }
+
+    /// `text` with every occurrence of `secret`, compared scalar for scalar (not by `Character`,
+    /// which would also match canonically equivalent spellings, as the JavaScript runtime does
+    /// not), replaced by ``maskedValue``.
+    private static func replacingScalars(of secret: String, in text: String) -> String {
+        let needle = Array(secret.unicodeScalars)
+        let haystack = Array(text.unicodeScalars)
+        guard haystack.count >= needle.count else { return text }
+        var result = String.UnicodeScalarView()
+        var index = 0
+        while index < haystack.count {
+            if index + needle.count <= haystack.count, haystack[index..<index + needle.count].elementsEqual(needle) {
+                result.append(contentsOf: maskedValue.unicodeScalars)
+                index += needle.count
+            } else {
+                result.append(haystack[index])
+                index += 1
+            }
+        }
+        return String(result)
+    }
+
     /// What stands in a message for a value that must not be shown.
     package static let maskedValue = "••••"
 }

@@ -36,6 +36,7 @@
 //       source: {kind: "formRule", index} | {kind: "unknownKey", key}
 //   program.formError(source, texts) -> {rule, message}
 //   program.shownValue(index, values) -> Scalar | undefined (a secret's value masked)
+//   program.maskingSecrets(reason, values) -> a check's reason, the secrets' values masked
 
 /** What stands in a message for a value that must not be shown. */
 const fsMaskedValue = "••••";
@@ -391,6 +392,21 @@ Object.assign(Program.prototype, {
             if (hidden.length > 0 && CaseFolding.contains(shown, hidden)) return { kind: "text", value: fsMaskedValue };
         }
         return scalar;
+    },
+
+    /**
+     * An external check's reason for failing (`Program.maskingSecrets`): each occurrence of a
+     * secret field's value, as written, replaced by fsMaskedValue.
+     */
+    maskingSecrets(reason, values) {
+        let masked = reason;
+        for (const field of this.secretFields) {
+            const secret = values[field];
+            if (secret.kind !== "value") continue;
+            const hidden = fsScalarTextValue(secret.scalar);
+            if (hidden.length > 0) masked = masked.split(hidden).join(fsMaskedValue);
+        }
+        return masked;
     },
 });
 

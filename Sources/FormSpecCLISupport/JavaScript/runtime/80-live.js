@@ -757,10 +757,11 @@ class FsLiveForm {
         return pending;
     }
 
-    /** The message of a check that threw, in the current locale. */
+    /** The message of a check that threw, in the current locale, the form's secrets masked. */
     checkMessage(outcome, index) {
-        if (outcome.custom) return outcome.reason;
-        return fsCheckFailureMessage(outcome.reason, this.program.fields[index].localizedLabel(this.chain), this.chain);
+        const reason = this.program.maskingSecrets(outcome.reason, this.scratch.values);
+        if (outcome.custom) return reason;
+        return fsCheckFailureMessage(reason, this.program.fields[index].localizedLabel(this.chain), this.chain);
     }
 
     /** Abandons every run of field `index`'s checks. */
