@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs the example server (its form compiled by FormSpecPlugin at build time) and sends it real
-# requests with curl: a valid sign-up, and one that gets a 422 problem in Japanese.
+# requests with curl: valid sign-ups, and one that gets a 422 problem in Japanese.
 set -euo pipefail
 cd "$(dirname "$0")"
 port=${PORT:-18080}
@@ -15,6 +15,11 @@ post() { curl -s -w ' %{http_code}' "http://127.0.0.1:$port/signup" -H 'Content-
 created=$(post -d '{"username":"mei_chen","email":"mei@example.com","password":"correct horse"}')
 echo "$created"
 [[ "$created" == '{"welcome":"mei_chen"} 201' ]]
+# The username as it was checked (trimmed), written as JSON (was: the raw text, a tab and all, in
+# a body that was not JSON).
+padded=$(post -d '{"username":" mei_chen\t","email":"mei@example.com","password":"correct horse"}')
+echo "$padded"
+[[ "$padded" == '{"welcome":"mei_chen"} 201' ]]
 refused=$(post -H 'Accept-Language: ja' -d '{"username":"admin","email":"mei@example.com","password":"correct horse"}')
 echo "$refused"
 [[ "$refused" == *'"status":422'*'そのユーザー名は使われています'*' 422' ]]

@@ -25,8 +25,19 @@ struct HTTPEntryPointTests {
             ("en;q=0.2, JA;q=0.9", "ja"),
             ("*", nil),
             ("", nil),
-            ("ja;q=abc, en", "en"),  // a malformed quality counts as 0
+            ("ja;q=abc, en", "en"),  // a malformed quality drops its range
             (";;,,;q=1", nil),
+            // Only RFC 9110's qvalues (was: whatever `Double` parses, clamped to 0...1).
+            ("ja-JP;q=0x1p-1, en;q=0.4", "en"),
+            ("ja;q=1.5, en;q=0.1", "en"),
+            ("ja;q=0.0001, en;q=0.1", "en"),
+            ("ja;q=.5, en;q=0.1", "en"),
+            ("ja;q=5e-1, en;q=0.1", "en"),
+            ("ja;q=1.001, en;q=0.1", "en"),
+            ("en;q=0.001, ja;q=0.002", "ja"),
+            ("en;q=0.999, ja;q=1.000", "ja"),
+            ("en;q=0.5, ja;q=1.", "ja"),
+            ("ja;q=0., en;q=0.1", "en"),
         ] as [(String, String?)])
     func acceptLanguagePicksAServedLocale(header: String, expected: String?) throws {
         let form = try CompiledForm(source: Self.source)

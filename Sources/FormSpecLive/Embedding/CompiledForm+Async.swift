@@ -29,37 +29,44 @@ extension CompiledForm {
         throws(FormValidationError) -> Report
     {
         var prepared = try prepare(input, options: options)
-        if !prepared.calls.isEmpty {
-            let fieldNames = prepared.calls.map { program.fields[$0.field].name }
-            let registry = checks
-            let results = await withTaskGroup(of: (Int, CheckOutcome?).self) { group in
-                for (position, call) in prepared.calls.enumerated() {
-                    guard case .async(let check) = registry[call.check] else { continue }
-                    let input = CheckInput(check: call.check, field: fieldNames[position], value: call.value)
-                    group.addTask {
-                        do {
-                            return (position, .passed(try await check(input)))
-                        } catch is CancellationError {
-                            return (position, nil)
-                        } catch {
-                            let reason = CheckMessages.reason(of: error)
-                            return (position, .threw(reason: reason, custom: error is CheckFailure))
-                        }
+        try await runAsyncChecks(&prepared)
+        return try finish(prepared)
+    }
+
+    /// Runs the asynchronous checks `prepared` still needs, concurrently, and supplies their
+    /// outcomes to its evaluation.
+    /// - Throws: ``FormValidationError/cancelled`` when the task is cancelled.
+    func runAsyncChecks(_ prepared: inout PreparedValidation) async throws(FormValidationError) {
+        guard !prepared.calls.isEmpty else { return }
+        let fieldNames = prepared.calls.map { program.fields[$0.field].name }
+        let registry = checks
+        let calls = prepared.calls
+        let results = await withTaskGroup(of: (Int, CheckOutcome?).self) { group in
+            for (position, call) in calls.enumerated() {
+                guard case .async(let check) = registry[call.check] else { continue }
+                let input = CheckInput(check: call.check, field: fieldNames[position], value: call.value)
+                group.addTask {
+                    do {
+                        return (position, .passed(try await check(input)))
+                    } catch is CancellationError {
+                        return (position, nil)
+                    } catch {
+                        let reason = CheckMessages.reason(of: error)
+                        return (position, .threw(reason: reason, custom: error is CheckFailure))
                     }
                 }
-                var results: [(Int, CheckOutcome?)] = []
-                for await result in group { results.append(result) }
-                return results
             }
-            if Task.isCancelled { throw .cancelled }
-            for (position, outcome) in results {
-                guard let outcome else { throw .cancelled }
-                let call = prepared.calls[position]
-                let checkAnswer = answer(outcome, field: call.field, prepared)
-                prepared.scratch.checkAnswers.append((call.field, call.check, checkAnswer))
-            }
+            var results: [(Int, CheckOutcome?)] = []
+            for await result in group { results.append(result) }
+            return results
         }
-        return try finish(prepared)
+        if Task.isCancelled { throw .cancelled }
+        for (position, outcome) in results {
+            guard let outcome else { throw .cancelled }
+            let call = prepared.calls[position]
+            let checkAnswer = answer(outcome, field: call.field, prepared)
+            prepared.scratch.checkAnswers.append((call.field, call.check, checkAnswer))
+        }
     }
 
     #if canImport(Foundation)

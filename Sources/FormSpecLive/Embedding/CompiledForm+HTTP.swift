@@ -13,13 +13,17 @@ extension CompiledForm {
     public func validate(json bytes: some Collection<UInt8>, options: ValidationOptions = ValidationOptions())
         async throws(FormValidationError) -> Report
     {
-        let input: Value
+        try await validate(try Self.parse(json: bytes), options: options)
+    }
+
+    /// A JSON body as a value, after a UTF-8 byte order mark if any.
+    /// - Throws: ``FormValidationError/invalidJSON(_:)`` when the bytes are not JSON.
+    static func parse(json bytes: some Collection<UInt8>) throws(FormValidationError) -> Value {
         do {
-            input = try JSONReader.parse(bytes.dropFirst(JSONReader.byteOrderMarkLength(bytes)))
+            return try JSONReader.parse(bytes.dropFirst(JSONReader.byteOrderMarkLength(bytes)))
         } catch {
             throw .invalidJSON(error.description)
         }
-        return try await validate(input, options: options)
     }
 
     /// The locale to show this form's messages in for an HTTP `Accept-Language` header
@@ -43,7 +47,8 @@ extension CompiledForm {
 }
 
 /// The language ranges of an `Accept-Language` header (RFC 9110 §12.5.4), best first: by quality,
-/// then in the order written; `*` and ranges of quality 0 are left out.
+/// then in the order written; `*`, ranges of quality 0 and ranges whose quality is not a qvalue
+/// (``quality(_:)``) are left out.
 enum AcceptLanguage {
     static func ranges(_ header: String) -> [String] {
         var weighted: [(range: String, quality: Double, position: Int)] = []
@@ -56,11 +61,31 @@ enum AcceptLanguage {
             for parameter in parts.dropFirst() {
                 let pair = parameter.split(separator: "=", maxSplits: 1)
                 guard pair.count == 2, pair[0].trimmingSpaces.lowercased() == "q" else { continue }
-                quality = Double(pair[1].trimmingSpaces).map { min(max($0, 0), 1) } ?? 0
+                quality = Self.quality(pair[1].trimmingSpaces) ?? 0
             }
             if quality > 0 { weighted.append((range, quality, position)) }
         }
         return weighted.sorted { ($1.quality, $0.position) < ($0.quality, $1.position) }.map(\.range)
+    }
+
+    /// A weight's value as RFC 9110 §12.4.2 writes one: `0` or `1`, then up to three decimals
+    /// (`0.5`, `0.125`, `1.000`, never above 1); `nil` for anything else (`0x1p-1`, `.5`, `1.5`,
+    /// `0.1234`, `5e-1`), which `Double`'s own parser would read.
+    static func quality(_ text: String) -> Double? {
+        let bytes = Array(text.utf8)
+        guard let first = bytes.first, first == UInt8(ascii: "0") || first == UInt8(ascii: "1") else { return nil }
+        let whole = Int(first - UInt8(ascii: "0"))
+        guard bytes.count > 1 else { return Double(whole) }
+        let decimals = bytes.dropFirst(2)
+        guard bytes[1] == UInt8(ascii: "."), decimals.count <= 3,
+            decimals.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
+        else { return nil }
+        var thousandths = 0
+        for (position, digit) in decimals.enumerated() {
+            thousandths += Int(digit - UInt8(ascii: "0")) * [100, 10, 1][position]
+        }
+        guard whole == 0 || thousandths == 0 else { return nil }
+        return Double(whole) + Double(thousandths) / 1000
     }
 }
 

@@ -17,11 +17,14 @@ public struct FormEndpoint: Sendable {
     /// What a 422 carries under `report`: the short form (`errors`, the default) or the full
     /// report with every checklist.
     public var reportShape: Report.JSONShape
-    /// Options every validation starts from (mode, strictness, today); the locale comes from each
-    /// request's `Accept-Language`.
+    /// Options every validation starts from (mode, strictness, today, and the locale used when
+    /// `Accept-Language` names none the form serves).
     public var options: ValidationOptions
-    /// Reads a valid body as the endpoint's typed input.
+    /// Decodes the typed input from the values the rules checked (`CompiledForm.checkedValues`).
     public var decoder: JSONDecoder
+    /// How long a validation may take, its external checks included (default 10 seconds; `nil`
+    /// waits indefinitely). Past it the validation is cancelled and the answer is 503.
+    public var checkTimeout: Duration?
 
     /// Creates an endpoint.
     /// - Parameters:
@@ -29,71 +32,117 @@ public struct FormEndpoint: Sendable {
     ///   - maxBodyBytes: The body size limit (default 64 KiB: a form, not an upload).
     ///   - reportShape: What a 422 carries (default: the short `errors` form).
     ///   - options: Base options; `strict: true` refuses unknown fields.
-    ///   - decoder: Decodes a valid body into the typed input.
+    ///   - decoder: Decodes the checked values into the typed input.
+    ///   - checkTimeout: How long a validation may take (default 10 seconds; `nil`: no limit).
     public init(
         _ form: CompiledForm, maxBodyBytes: Int = 64 * 1024, reportShape: Report.JSONShape = .errors,
-        options: ValidationOptions = ValidationOptions(), decoder: JSONDecoder = JSONDecoder()
+        options: ValidationOptions = ValidationOptions(), decoder: JSONDecoder = JSONDecoder(),
+        checkTimeout: Duration? = .seconds(10)
     ) {
         self.form = form
         self.maxBodyBytes = maxBodyBytes
         self.reportShape = reportShape
         self.options = options
         self.decoder = decoder
+        self.checkTimeout = checkTimeout
     }
 
-    /// Validates one request body and, when it passes, decodes it as `Input`.
+    /// Validates one request body and, when it passes, decodes the values its rules checked as
+    /// `Input`: text trimmed where the field trims, numbers and booleans given as text as their
+    /// type, defaults for absent fields, paths in their groups.
     ///
     /// - Parameters:
     ///   - type: The typed input a valid body decodes to (`Report`-only callers pass `EmptyInput`).
     ///   - body: The body's bytes.
-    ///   - contentType: The `Content-Type` header; JSON (`application/json`, `…+json`) is required.
-    ///   - acceptLanguage: The `Accept-Language` header: picks the messages' locale.
+    ///   - contentType: The `Content-Type` header: one JSON media type (`application/json`,
+    ///     `…+json`) in UTF-8 (no `charset`, or `charset=utf-8`).
+    ///   - acceptLanguage: The `Accept-Language` header, its lines joined with commas: picks the
+    ///     messages' locale.
     /// - Returns: The input and the report (valid, perhaps with warnings, and its locale).
-    /// - Throws: ``FormProblem``: 413 too large, 415 not JSON, 400 malformed JSON or not an
-    ///   object, 422 invalid (with the report), 500 when a check is not registered or the valid
-    ///   body does not decode as `Input`.
+    /// - Throws: ``FormProblem``: 413 too large, 415 not JSON in UTF-8, 400 malformed JSON or not
+    ///   an object, 422 invalid (with the report), 500 when a check is not registered or a checked
+    ///   value does not fit `Input` (the cause in ``FormProblem/logMessage`` only), 503 when the
+    ///   validation is cancelled or takes longer than ``checkTimeout``.
     public func check<Input: Decodable>(
         _ type: Input.Type, body: some Collection<UInt8>, contentType: String?, acceptLanguage: String?
     ) async throws(FormProblem) -> Accepted<Input> {
-        let locale = acceptLanguage.flatMap(form.locale(forAcceptLanguage:))
         guard body.count <= maxBodyBytes else { throw .tooLarge(limit: maxBodyBytes) }
         guard Self.isJSON(contentType) else { throw .notJSON(contentType) }
+        let locale = messageLocale(acceptLanguage: acceptLanguage)
         var options = self.options
-        options.locale = locale ?? options.locale
-        let report: Report
-        do {
-            report = try await form.validate(json: body, options: options)
-        } catch {
-            switch error {
-            case .invalidJSON(let reason): throw .badBody("the body is not valid JSON: \(reason)")
-            case .notAnObject(let kind): throw .badBody("the body must be a JSON object, not \(kind)")
-            case .cancelled: throw .unavailable
-            default: throw .serverError(error.description)
+        options.locale = locale
+        let checked = try await validate(Array(body), options: options)
+        guard checked.report.valid else {
+            throw .invalid(checked.report, shape: reportShape, contentLanguage: locale ?? form.program.locale)
+        }
+        return Accepted(input: try decode(Input.self, from: checked.values), report: checked.report, locale: locale)
+    }
+
+    /// The locale the messages are in: the first of `Accept-Language` that the form serves, else
+    /// the endpoint's own ``options`` locale as the form serves it; `nil` for the spec's own.
+    func messageLocale(acceptLanguage: String?) -> String? {
+        let requested = acceptLanguage.flatMap(form.locale(forAcceptLanguage:))
+        return requested ?? options.locale.flatMap(form.locale(forAcceptLanguage:))
+    }
+
+    /// Validates `body`, its external checks cancelled past ``checkTimeout``.
+    private func validate(_ body: [UInt8], options: ValidationOptions) async throws(FormProblem) -> CheckedInput {
+        let form = self.form
+        let validation: @Sendable () async -> Result<CheckedInput, FormValidationError> = {
+            do throws(FormValidationError) {
+                return .success(try await form.checkedInput(json: body, options: options))
+            } catch {
+                return .failure(error)
             }
         }
-        guard report.valid else {
-            throw .invalid(report, shape: reportShape, contentLanguage: locale ?? form.program.locale)
+        guard let checkTimeout else { return try Self.checked(await validation()) }
+        guard let outcome = await Deadline.run(within: checkTimeout, validation) else {
+            var problem = FormProblem.unavailable
+            problem.logMessage = "the form '\(form.name)' was not checked within \(checkTimeout)"
+            throw problem
         }
-        do {
-            let input = try decoder.decode(Input.self, from: Data(body))
-            return Accepted(input: input, report: report, locale: locale)
-        } catch {
-            throw .serverError("the valid body does not decode as \(Input.self): \(error)")
+        return try Self.checked(outcome)
+    }
+
+    /// A validation's outcome, its error as the problem to answer.
+    private static func checked(_ outcome: Result<CheckedInput, FormValidationError>) throws(FormProblem)
+        -> CheckedInput
+    {
+        switch outcome {
+        case .success(let checked): return checked
+        case .failure(.invalidJSON(let reason)): throw .badBody("the body is not valid JSON: \(reason)")
+        case .failure(.notAnObject(let kind)): throw .badBody("the body must be a JSON object, not \(kind)")
+        case .failure(.cancelled): throw .unavailable
+        case .failure(let error): throw .serverError(logging: error.description)
         }
     }
 
-    /// Whether a `Content-Type` names JSON (`application/json`, `application/problem+json`, with
-    /// parameters such as `charset=utf-8`).
+    /// The typed input of the checked values. Only a value the type cannot hold fails (an
+    /// integer beyond `Int`, a number beyond `Decimal`, a property of another type than its field).
+    private func decode<Input: Decodable>(_ type: Input.Type, from values: Value) throws(FormProblem) -> Input {
+        do {
+            return try decoder.decode(Input.self, from: Data(values.jsonBytes()))
+        } catch {
+            throw .serverError(
+                logging: "the checked values of form '\(form.name)' do not decode as \(Input.self): \(error)")
+        }
+    }
+
+    /// Whether a `Content-Type` names JSON in UTF-8: one media type, `application/json` or
+    /// `application/…+json` (`application/problem+json`), with no `charset` but `utf-8` (in any
+    /// case). Several header lines, joined with commas, are not one media type.
     static func isJSON(_ contentType: String?) -> Bool {
-        guard let contentType else { return false }
-        let media = contentType.split(separator: ";", maxSplits: 1).first.map(String.init) ?? ""
-        let type = media.trimmingCharacters(in: .whitespaces).lowercased()
-        return type == "application/json" || (type.hasPrefix("application/") && type.hasSuffix("+json"))
+        guard let contentType, let media = MediaType(contentType), media.type == "application",
+            media.subtype == "json" || media.subtype.hasSuffix("+json")
+        else { return false }
+        return media.values(of: "charset").allSatisfy { $0.lowercased() == "utf-8" }
     }
 }
 
 /// A body that passed: its typed input, the report (which may hold warnings), and the locale its
-/// messages are in (`nil`: the spec's own).
+/// messages are in (`Accept-Language`'s, else the endpoint's own; `nil`: the spec's own). A
+/// response that shows the report's messages depends on `Accept-Language`: send
+/// `Vary: Accept-Language` with it.
 public struct Accepted<Input> {
     public var input: Input
     public var report: Report

@@ -4,7 +4,7 @@ import Foundation
 /// Why a request body was refused, as an RFC 9457 problem (`application/problem+json`).
 ///
 /// A 422 carries the report under `report` (the CLI's JSON, fields in spec order), its messages in
-/// the locale `Accept-Language` asked for (`contentLanguage`):
+/// the locale `Accept-Language` asked for (`contentLanguage`, and `Vary: Accept-Language`):
 ///
 /// ```json
 /// {"type":"about:blank","title":"Unprocessable Content","status":422,
@@ -24,6 +24,14 @@ public struct FormProblem: Error, Sendable, Equatable {
     public var reportShape: Report.JSONShape
     /// The language of the report's messages, for the `Content-Language` header.
     public var contentLanguage: String?
+    /// What the server's log should say about this problem (why a 500 or a 503 happened); never
+    /// written to ``body``, which tells the client only that the form could not be checked. The
+    /// adapters log it at error level.
+    public var logMessage: String?
+
+    /// The request header the document depends on, for a `Vary` header: `Accept-Language` when it
+    /// carries a report (its messages are in the language asked for); `nil` otherwise.
+    public var vary: String? { report == nil ? nil : "Accept-Language" }
 
     /// The media type of ``body``.
     public static let mediaType = "application/problem+json"
@@ -54,8 +62,8 @@ public struct FormProblem: Error, Sendable, Equatable {
     public static func notJSON(_ contentType: String?) -> FormProblem {
         FormProblem(
             status: 415, title: "Unsupported Media Type",
-            detail: contentType.map { "The body must be JSON (Content-Type: application/json), not \($0)." }
-                ?? "The body must be JSON (Content-Type: application/json).",
+            detail: contentType.map { "The body must be JSON in UTF-8 (Content-Type: application/json), not \($0)." }
+                ?? "The body must be JSON in UTF-8 (Content-Type: application/json).",
             report: nil, reportShape: .errors, contentLanguage: nil)
     }
 
@@ -65,10 +73,12 @@ public struct FormProblem: Error, Sendable, Equatable {
             contentLanguage: nil)
     }
 
-    public static func serverError(_ detail: String) -> FormProblem {
+    /// A 500: the client learns only that the form could not be checked; `reason` (a check that
+    /// is not registered, an input type that cannot hold a checked value) is for the log.
+    public static func serverError(logging reason: String) -> FormProblem {
         FormProblem(
-            status: 500, title: "Internal Server Error", detail: detail, report: nil, reportShape: .errors,
-            contentLanguage: nil)
+            status: 500, title: "Internal Server Error", detail: "The server could not check the form.", report: nil,
+            reportShape: .errors, contentLanguage: nil, logMessage: reason)
     }
 
     public static let unavailable = FormProblem(

@@ -3,9 +3,10 @@ public import Hummingbird
 
 extension Request {
     /// Reads the JSON body (at most the endpoint's limit), validates it against the endpoint's
-    /// form in the locale `Accept-Language` asks for, and returns the typed input; a body that
-    /// fails throws a ``FormSpecResponseError`` that Hummingbird answers with
-    /// `application/problem+json` (422 with the report, or 400/413/415).
+    /// form in the locale `Accept-Language` asks for, and returns the typed input, decoded from the
+    /// values its rules checked; a body that fails throws a ``FormSpecResponseError`` that
+    /// Hummingbird answers with `application/problem+json` (422 with the report, or
+    /// 400/413/415/500/503). The cause of a 500 or 503 goes to `context.logger`, not to the client.
     ///
     /// ```swift
     /// router.post("signup") { request, context -> HTTPResponse.Status in
@@ -28,21 +29,25 @@ extension Request {
         let body: ByteBuffer
         do {
             body = try await collectBody(upTo: endpoint.maxBodyBytes)
-        } catch let error as HTTPError where error.status == .contentTooLarge {
+        } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
+            // NIO's `NIOTooManyBytesError` (which Hummingbird answers with a bare 413), or an `HTTPError`.
             throw FormSpecResponseError(.tooLarge(limit: endpoint.maxBodyBytes))
         }
         do {
+            // Repeated lines of a header are one comma-separated list (`HTTPFields` joins them), so
+            // two `Content-Type` lines are refused as not one media type.
             return try await endpoint.check(
                 type, body: body.readableBytesView, contentType: headers[.contentType],
                 acceptLanguage: headers[.acceptLanguage])
         } catch {
+            if let message = error.logMessage { context.logger.error("FormSpec: \(message)") }
             throw FormSpecResponseError(error)
         }
     }
 }
 
-/// A refused body as Hummingbird's response: the problem document with its status and
-/// `Content-Language`.
+/// A refused body as Hummingbird's response: the problem document with its status, and with a
+/// report its `Content-Language` and `Vary: Accept-Language`.
 public struct FormSpecResponseError: HTTPResponseError, Sendable {
     /// What was wrong.
     public var problem: FormProblem
@@ -54,6 +59,7 @@ public struct FormSpecResponseError: HTTPResponseError, Sendable {
     public func response(from request: Request, context: some RequestContext) throws -> Response {
         var headers: HTTPFields = [.contentType: FormProblem.mediaType]
         if let language = problem.contentLanguage { headers[.contentLanguage] = language }
+        if let vary = problem.vary { headers[.vary] = vary }
         return Response(
             status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: problem.body)))
     }

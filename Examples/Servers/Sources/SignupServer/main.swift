@@ -21,15 +21,20 @@ form.checks.registerAsync("username_available") { input in
 }
 let endpoint = FormEndpoint(form)
 
+/// The 201 body: `{"welcome":"mei_chen"}`.
+struct Welcome: Encodable {
+    var welcome: String
+}
+
 let router = Router()
 router.post("signup") { request, context -> Response in
     var request = request
     let signup = try await request.validated(SignupForm.Input.self, by: endpoint, context: context)
-    // Valid, so the required fields are there.
-    let username = signup.username ?? ""
+    // Valid, so the required fields are there (the username trimmed, as it was checked).
+    let body = try JSONEncoder().encode(Welcome(welcome: signup.username ?? ""))
     return Response(
         status: .created, headers: [.contentType: "application/json"],
-        body: .init(byteBuffer: ByteBuffer(string: #"{"welcome":"\#(username)"}"#)))
+        body: .init(byteBuffer: ByteBuffer(bytes: body)))
 }
 
 let arguments = CommandLine.arguments
