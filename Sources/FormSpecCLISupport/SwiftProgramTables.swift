@@ -5,11 +5,20 @@
 ///
 /// ```swift
 /// enum Tables {
-///     static let texts: [LocalizedText] = [LocalizedText(["en": Template(text: "Username is required")]), …]
-///     static func program() throws -> Program { Program(form: "signup", …, fields: [field0(), …], …) }
-///     static func field0() -> FieldProgram { FieldProgram(name: "username", …, requiredMessage: texts[0], …) }
+///     static let texts: [FormSpecRuntime.LocalizedText] = [
+///         FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Username is required")]), …
+///     ]
+///     static func program() throws -> FormSpecRuntime.Program {
+///         FormSpecRuntime.Program(form: "signup", …, fields: [field0(), …], …)
+///     }
+///     static func field0() -> FormSpecRuntime.FieldProgram {
+///         FormSpecRuntime.FieldProgram(name: "username", …, requiredMessage: texts[0], …)
+///     }
 /// }
 /// ```
+///
+/// Every type is written with its module (`FormSpecRuntime.Program`), as in the rest of the file
+/// (see ``SwiftSourceEmitter``): no type of the form or of the app hides one.
 ///
 /// Each message or checklist text is written once in `texts` and named by index, since most of a
 /// program is the same few default messages in every bundled locale. Each field has a function
@@ -47,17 +56,17 @@ struct SwiftProgramTables {
             out.line(
                 programThrows
                     ? "static let built = Result { try program() }"
-                    : "static let built: Result<Program, any Error> = .success(program())")
+                    : "static let built: Result<FormSpecRuntime.Program, any Error> = .success(program())")
             out.line("")
             out.line("/// Every message and checklist text of the form, each once.")
-            out.line("static let texts: [LocalizedText] = [")
+            out.line("static let texts: [FormSpecRuntime.LocalizedText] = [")
             out.indented { out in
                 for text in tables.texts { out.line(Self.localizedText(text) + ",") }
             }
             out.line("]")
             out.line("")
-            out.line("static func program() \(programThrows ? "throws " : "")-> Program {")
-            out.line("    Program(")
+            out.line("static func program() \(programThrows ? "throws " : "")-> FormSpecRuntime.Program {")
+            out.line("    FormSpecRuntime.Program(")
             out.line("        form: \(Self.string(program.form)), title: \(Self.optional(program.title, Self.string)),")
             out.line("        locale: \(Self.string(program.locale)),")
             out.line("        fields: \(Self.array(fieldCalls)),")
@@ -66,7 +75,8 @@ struct SwiftProgramTables {
             out.line("}")
             for (index, function) in fieldFunctions.enumerated() {
                 out.line("")
-                out.line("static func field\(index)() \(function.throwing ? "throws " : "")-> FieldProgram {")
+                let throwing = function.throwing ? "throws " : ""
+                out.line("static func field\(index)() \(throwing)-> FormSpecRuntime.FieldProgram {")
                 out.line("    " + function.text)
                 out.line("}")
             }
@@ -96,7 +106,7 @@ struct SwiftProgramTables {
             "choiceMessage: \(text(field.choiceMessage))",
             "reads: \(Self.array(field.reads.map { "\($0)" }))",
         ]
-        return "FieldProgram(" + arguments.joined(separator: ", ") + ")"
+        return "FormSpecRuntime.FieldProgram(" + arguments.joined(separator: ", ") + ")"
     }
 
     private mutating func ruleProgram(_ item: RuleProgram) -> String {
@@ -109,7 +119,7 @@ struct SwiftProgramTables {
             "severity: .\(item.severity)",
             "debounceMilliseconds: \(Self.optional(item.debounceMilliseconds) { "\($0)" })",
         ]
-        return "RuleProgram(" + arguments.joined(separator: ", ") + ")"
+        return "FormSpecRuntime.RuleProgram(" + arguments.joined(separator: ", ") + ")"
     }
 
     private mutating func rule(_ rule: Rule) -> String {
@@ -117,27 +127,30 @@ struct SwiftProgramTables {
         case .required:
             return ".required"
         case .length(let length):
-            return ".length(LengthRule(bound: .\(length.bound), limit: \(length.limit), unit: .\(length.unit)))"
+            return ".length(FormSpecRuntime.LengthRule(bound: .\(length.bound), limit: \(length.limit), "
+                + "unit: .\(length.unit)))"
         case .pattern(let pattern):
             return ".pattern(\(patternRule(pattern)))"
         case .contains(let contains):
             let classes = Self.array(contains.classes.map { ".\($0)" })
-            return ".contains(ContainsRule(classes: \(classes), count: \(contains.count)))"
+            return ".contains(FormSpecRuntime.ContainsRule(classes: \(classes), count: \(contains.count)))"
         case .format(let format):
-            return ".format(FormatRule(format: .\(format.format)))"
+            return ".format(FormSpecRuntime.FormatRule(format: .\(format.format)))"
         case .equality(let equality):
-            return ".equality(EqualityRule(operand: \(Self.operand(equality.operand)), negated: \(equality.negated), "
-                + "caseInsensitive: \(equality.caseInsensitive)))"
+            return ".equality(FormSpecRuntime.EqualityRule(operand: \(Self.operand(equality.operand)), "
+                + "negated: \(equality.negated), caseInsensitive: \(equality.caseInsensitive)))"
         case .membership(let membership):
-            return ".membership(MembershipRule(values: \(Self.array(membership.values.map(Self.scalar))), "
+            let values = Self.array(membership.values.map(Self.scalar))
+            return ".membership(FormSpecRuntime.MembershipRule(values: \(values), "
                 + "negated: \(membership.negated), caseInsensitive: \(membership.caseInsensitive)))"
         case .fieldComparison(let comparison):
-            return ".fieldComparison(FieldComparisonRule(other: \(comparison.other), negated: \(comparison.negated), "
-                + "caseInsensitive: \(comparison.caseInsensitive)))"
+            return ".fieldComparison(FormSpecRuntime.FieldComparisonRule(other: \(comparison.other), "
+                + "negated: \(comparison.negated), caseInsensitive: \(comparison.caseInsensitive)))"
         case .range(let range):
-            return ".range(RangeRule(comparison: .\(range.comparison), operand: \(Self.operand(range.operand))))"
+            return ".range(FormSpecRuntime.RangeRule(comparison: .\(range.comparison), "
+                + "operand: \(Self.operand(range.operand))))"
         case .multipleOf(let multiple):
-            return ".multipleOf(MultipleOfRule(operand: \(Self.operand(multiple.operand))))"
+            return ".multipleOf(FormSpecRuntime.MultipleOfRule(operand: \(Self.operand(multiple.operand))))"
         case .all(let items):
             return ".all(\(Self.array(items.map { ruleProgram($0) })))"
         case .any(let items):
@@ -145,7 +158,8 @@ struct SwiftProgramTables {
         case .not(let item):
             return ".not(\(ruleProgram(item)))"
         case .check(let check):
-            return ".check(ExternalCheckRule(name: \(Self.string(check.name)), runsWhen: .\(check.runsWhen)))"
+            return ".check(FormSpecRuntime.ExternalCheckRule(name: \(Self.string(check.name)), "
+                + "runsWhen: .\(check.runsWhen)))"
         case .value(let value):
             throwing = true
             let argument: String
@@ -154,15 +168,16 @@ struct SwiftProgramTables {
             case .count(let count): argument = ".count(\(count))"
             case .items(let items): argument = ".items(\(Self.array(items.map { "\($0)" })))"
             }
-            return ".value(try AnyValueRule(named: \(Self.string(value.name)), argument: \(argument), "
+            return ".value(try FormSpecRuntime.AnyValueRule(named: \(Self.string(value.name)), argument: \(argument), "
                 + "caseInsensitive: \(value.base.isCaseInsensitive)))"
         }
     }
 
     private mutating func patternRule(_ rule: PatternRule) -> String {
         throwing = true
-        return "try PatternRule(source: \(Self.string(rule.source)), flags: \(Self.string(rule.flagLetters)), "
-            + "negated: \(rule.negated), words: \(Self.array(rule.words.map { "\($0)" })))"
+        return "try FormSpecRuntime.PatternRule(source: \(Self.string(rule.source)), "
+            + "flags: \(Self.string(rule.flagLetters)), negated: \(rule.negated), "
+            + "words: \(Self.array(rule.words.map { "\($0)" })))"
     }
 
     private mutating func condition(_ condition: Condition) -> String {
@@ -191,8 +206,8 @@ struct SwiftProgramTables {
             case .requireChanges: ".requireChanges"
             case .atLeastOneOf(let fields): ".atLeastOneOf(\(Self.array(fields.map { "\($0)" })))"
             }
-        return "FormRuleProgram(name: \(Self.string(rule.name)), kind: \(kind), message: \(text(rule.message)), "
-            + "condition: \(rule.condition.map { condition($0) } ?? "nil"))"
+        return "FormSpecRuntime.FormRuleProgram(name: \(Self.string(rule.name)), kind: \(kind), "
+            + "message: \(text(rule.message)), condition: \(rule.condition.map { condition($0) } ?? "nil"))"
     }
 
     /// `texts[N]`, adding the text to the table the first time.
@@ -207,12 +222,12 @@ struct SwiftProgramTables {
 
     private static func localizedText(_ text: LocalizedText) -> String {
         let entries = text.templates.sorted { $0.key < $1.key }.map { "\(string($0.key)): \(template($0.value))" }
-        return "LocalizedText(\(entries.isEmpty ? "[:]" : "[" + entries.joined(separator: ", ") + "]"))"
+        return "FormSpecRuntime.LocalizedText(\(entries.isEmpty ? "[:]" : "[" + entries.joined(separator: ", ") + "]"))"
     }
 
     private static func template(_ template: Template) -> String {
         if template.segments.count == 1, case .text(let text) = template.segments[0] {
-            return "Template(text: \(string(text)))"
+            return "FormSpecRuntime.Template(text: \(string(text)))"
         }
         let segments = template.segments.map { segment in
             switch segment {
@@ -220,18 +235,19 @@ struct SwiftProgramTables {
             case .value: ".value"
             }
         }
-        return "Template(\(array(segments)))"
+        return "FormSpecRuntime.Template(\(array(segments)))"
     }
 
     private static func scalar(_ scalar: Scalar) -> String {
         switch scalar {
         case .text(let text): ".text(\(string(text)))"
         case .integer(let integer): ".integer(\(integer))"
-        case .number(let number): ".number(ExactDecimal(\(string(number.description)))!)"
+        case .number(let number): ".number(FormSpecRuntime.ExactDecimal(\(string(number.description)))!)"
         case .boolean(let boolean): ".boolean(\(boolean))"
-        case .date(let date): ".date(CivilDate(iso: \(string(date.description)))!)"
-        case .time(let time): ".time(CivilTime(parsing: \(string(time.description)))!)"
-        case .datetime(let dateTime): ".datetime(OffsetDateTime(parsing: \(string(dateTime.description)))!)"
+        case .date(let date): ".date(FormSpecRuntime.CivilDate(iso: \(string(date.description)))!)"
+        case .time(let time): ".time(FormSpecRuntime.CivilTime(parsing: \(string(time.description)))!)"
+        case .datetime(let dateTime):
+            ".datetime(FormSpecRuntime.OffsetDateTime(parsing: \(string(dateTime.description)))!)"
         }
     }
 
@@ -240,11 +256,11 @@ struct SwiftProgramTables {
         case .null: ".null"
         case .bool(let bool): ".bool(\(bool))"
         case .integer(let integer): ".integer(\(integer))"
-        case .number(let number): ".number(ExactDecimal(\(string(number.description)))!)"
+        case .number(let number): ".number(FormSpecRuntime.ExactDecimal(\(string(number.description)))!)"
         case .string(let text): ".string(\(string(text)))"
         case .array(let items): ".array(\(array(items.map(Self.value))))"
         case .object(let members):
-            ".object(\(array(members.map { "Value.Member(\(string($0.key)), \(Self.value($0.value)))" })))"
+            ".object(\(array(members.map { "FormSpecRuntime.Value.Member(\(string($0.key)), \(Self.value($0.value)))" })))"
         }
     }
 
@@ -256,19 +272,21 @@ struct SwiftProgramTables {
         case .fieldOffset(let index, let offset):
             switch offset {
             case .date(let step): ".fieldOffset(\(index), .date(\(dateOffset(step))))"
-            case .time(let step): ".fieldOffset(\(index), .time(TimeStep(amount: \(step.amount), unit: .\(step.unit))))"
+            case .time(let step):
+                ".fieldOffset(\(index), .time(FormSpecRuntime.TimeStep(amount: \(step.amount), unit: .\(step.unit))))"
             case .integer(let step): ".fieldOffset(\(index), .integer(\(step)))"
-            case .number(let step): ".fieldOffset(\(index), .number(ExactDecimal(\(string(step.description)))!))"
+            case .number(let step):
+                ".fieldOffset(\(index), .number(FormSpecRuntime.ExactDecimal(\(string(step.description)))!))"
             }
         }
     }
 
     private static func dateOffset(_ offset: DateOffset) -> String {
-        "DateOffset(amount: \(offset.amount), unit: .\(offset.unit))"
+        "FormSpecRuntime.DateOffset(amount: \(offset.amount), unit: .\(offset.unit))"
     }
 
     private static func option(_ option: ChoiceOption) -> String {
-        "ChoiceOption(value: \(string(option.value)), label: \(string(option.label)), "
+        "FormSpecRuntime.ChoiceOption(value: \(string(option.value)), label: \(string(option.label)), "
             + "translations: \(optional(option.translations, translations)))"
     }
 

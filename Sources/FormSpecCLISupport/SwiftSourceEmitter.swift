@@ -10,12 +10,16 @@
 /// public enum SignupForm {
 ///     public struct Input: Codable, Sendable, Equatable { public var username: String? … }
 ///     public enum Field: String, CaseIterable, Sendable { case username, … }
-///     public static func program() throws -> Program { … }
-///     public static func validate(_ input: Input, with form: CompiledForm, …) async throws(…) -> Report
+///     public static func program() throws -> FormSpecRuntime.Program { … }
+///     public static func validate(
+///         _ input: Input, with form: FormSpecLive.CompiledForm, …) async throws(…) -> FormSpecRuntime.Report
 /// }
 /// ```
 ///
 /// Every field type maps to a Swift type (an exhaustive switch: a new type fails to build here).
+/// The file names each type of FormSpecLive, FormSpecRuntime and Foundation with its module
+/// (`FormSpecLive.LiveForm`), so no type it declares (a form `live` is `LiveForm`, a choice field
+/// `form` is `FormChoice`) and no type of the app that compiles it can hide one.
 package enum SwiftSourceEmitter {
     /// The type name for a form identifier: `signup` -> `SignupForm`, `tax_return_2024` ->
     /// `TaxReturn2024Form`; a name already ending in `Form` gets no second one.
@@ -85,8 +89,9 @@ package enum SwiftSourceEmitter {
             out.line("///   - form: The form (``program()`` with its checks registered).")
             out.line("///   - options: Locale, mode, original values, strictness, today.")
             out.line("public static func validate(")
-            out.line("    _ input: Input, with form: CompiledForm, options: ValidationOptions = ValidationOptions()")
-            out.line(") async throws(FormValidationError) -> Report {")
+            out.line("    _ input: Input, with form: FormSpecLive.CompiledForm,")
+            out.line("    options: FormSpecLive.ValidationOptions = FormSpecLive.ValidationOptions()")
+            out.line(") async throws(FormSpecLive.FormValidationError) -> FormSpecRuntime.Report {")
             out.line("    try await form.validate(encoding: input, options: options)")
             out.line("}")
         }
@@ -94,9 +99,11 @@ package enum SwiftSourceEmitter {
         out.line("")
         liveFields(program, type: type, layout, into: &out)
         out.line("")
-        out.line("extension Report {")
+        out.line("extension FormSpecRuntime.Report {")
         out.line("    /// The report of a field of the `\(program.form)` form, if it is active.")
-        out.line("    public subscript(field field: \(type).Field) -> FieldReport? { self[field: field.rawValue] }")
+        out.line(
+            "    public subscript(field field: \(type).Field) -> FormSpecRuntime.FieldReport? { self[field: field.rawValue] }"
+        )
         out.line("}")
         out.line("")
         out.line("extension \(type) {")
@@ -168,7 +175,8 @@ package enum SwiftSourceEmitter {
         }
         let names = SwiftNames(
             layout.fieldPaths.map(\.path) + lists.map { $0.path + "_items" }
-                + choices.map { layout.fieldPaths[$0].path + "_choice" })
+                + choices.map { layout.fieldPaths[$0].path + "_choice" },
+            reserved: SwiftNames.liveFieldsMembers)
         let choiceProperties = Dictionary(
             uniqueKeysWithValues: choices.enumerated().map {
                 ($1, names.properties[layout.fieldPaths.count + lists.count + $0])
@@ -182,14 +190,15 @@ package enum SwiftSourceEmitter {
             out.line("public struct LiveFields {")
             out.indented { out in
                 out.line("/// The live form.")
-                out.line("public let form: LiveForm")
+                out.line("public let form: FormSpecLive.LiveForm")
                 out.line("")
                 out.line("/// Wraps a live form of this form's program; `nil` when its fields are not this form's.")
-                out.line("public init?(_ form: LiveForm) {")
+                out.line("public init?(_ form: FormSpecLive.LiveForm) {")
                 let indexes = layout.fieldPaths.map { String($0.index) }.joined(separator: ", ")
                 out.line("    let indexes = [\(indexes)]")
                 out.line("    guard form.fields.count == \(program.fields.count),")
-                out.line("        zip(Field.allCases, indexes).allSatisfy({ form.fields[$1].name == $0.rawValue })")
+                out.line(
+                    "        Swift.zip(Field.allCases, indexes).allSatisfy({ form.fields[$1].name == $0.rawValue })")
                 out.line("    else { return nil }")
                 out.line("    self.form = form")
                 out.line("}")
@@ -197,7 +206,9 @@ package enum SwiftSourceEmitter {
                     let field = program.fields[entry.index]
                     out.line("")
                     out.line("/// \(singleLine(field.label)) (`\(singleLine(entry.path))`).")
-                    out.line("public var \(names.properties[position]): LiveField { form.fields[\(entry.index)] }")
+                    out.line(
+                        "public var \(names.properties[position]): FormSpecLive.LiveField { form.fields[\(entry.index)] }"
+                    )
                     guard field.type == .choice, let choice = layout.choiceName(ofField: entry.index),
                         let property = choiceProperties[position]
                     else { continue }
@@ -232,17 +243,19 @@ package enum SwiftSourceEmitter {
         out.line("")
         guard item.field.type == .group else {
             out.line("/// `\(path)`'s items, each a field (`\(path).0`, `\(path).1`, …).")
-            out.line("public var \(property): LiveList<LiveField> {")
+            out.line("public var \(property): FormSpecLive.LiveList<FormSpecLive.LiveField> {")
             out.line(
-                "    LiveList(form: form, name: \(stringLiteral(list.path))) { form, position in form[\(itemPath(list, ""))]! }"
+                "    FormSpecLive.LiveList(form: form, name: \(stringLiteral(list.path))) { form, position in form[\(itemPath(list, ""))]! }"
             )
             out.line("}")
             return
         }
         let itemType = layout.swiftType(of: item) + "Fields"
         out.line("/// `\(path)`'s items, each with its fields by property.")
-        out.line("public var \(property): LiveList<\(itemType)> {")
-        out.line("    LiveList(form: form, name: \(stringLiteral(list.path))) { \(itemType)(form: $0, position: $1) }")
+        out.line("public var \(property): FormSpecLive.LiveList<\(itemType)> {")
+        out.line(
+            "    FormSpecLive.LiveList(form: form, name: \(stringLiteral(list.path))) { \(itemType)(form: $0, position: $1) }"
+        )
         out.line("}")
         // The item's fields, groups inside it flattened: `address.city` -> `addressCity`.
         var members: [InputLayout.Node] = []
@@ -258,7 +271,8 @@ package enum SwiftSourceEmitter {
         let choices = members.indices.filter {
             members[$0].field.type == .choice && layout.choiceName(ofField: members[$0].index) != nil
         }
-        let names = SwiftNames(relative + choices.map { relative[$0] + "_choice" })
+        let names = SwiftNames(
+            relative + choices.map { relative[$0] + "_choice" }, reserved: SwiftNames.itemFieldsMembers)
         let choiceProperties = Dictionary(
             uniqueKeysWithValues: choices.enumerated().map { ($1, names.properties[relative.count + $0]) })
         out.line("")
@@ -267,12 +281,12 @@ package enum SwiftSourceEmitter {
         out.line("public struct \(itemType) {")
         out.indented { out in
             out.line("/// The live form.")
-            out.line("public let form: LiveForm")
+            out.line("public let form: FormSpecLive.LiveForm")
             out.line("/// The item's position in the list.")
             out.line("public let position: Int")
             out.line("")
             out.line("/// The item at `position` of the list (every position below the list's capacity has fields).")
-            out.line("public init(form: LiveForm, position: Int) {")
+            out.line("public init(form: FormSpecLive.LiveForm, position: Int) {")
             out.line("    self.form = form")
             out.line("    self.position = position")
             out.line("}")
@@ -280,7 +294,7 @@ package enum SwiftSourceEmitter {
                 let memberPath = itemPath(list, "." + relative[index])
                 out.line("")
                 out.line("/// \(singleLine(member.field.label)) (`\(path).N.\(singleLine(relative[index]))`).")
-                out.line("public var \(names.properties[index]): LiveField { form[\(memberPath)]! }")
+                out.line("public var \(names.properties[index]): FormSpecLive.LiveField { form[\(memberPath)]! }")
                 guard member.field.type == .choice, let choice = layout.choiceName(ofField: member.index),
                     let choiceProperty = choiceProperties[index]
                 else { continue }
@@ -312,7 +326,7 @@ package enum SwiftSourceEmitter {
             out.line("public enum Field: String, CaseIterable, Sendable {}")
             return
         }
-        let names = SwiftNames(layout.fieldPaths.map(\.path))
+        let names = SwiftNames(layout.fieldPaths.map(\.path), reserved: SwiftNames.enumMembers)
         out.line("public enum Field: String, CaseIterable, Sendable {")
         out.indented { out in
             for (position, entry) in layout.fieldPaths.enumerated() {
@@ -325,12 +339,12 @@ package enum SwiftSourceEmitter {
     }
 
     private static func choiceEnum(_ field: FieldProgram, named name: String, into out: inout SourceWriter) {
-        let cases = SwiftNames(field.options.map(\.value)).properties
+        let cases = SwiftNames(field.options.map(\.value), reserved: SwiftNames.enumMembers).properties
         let path = field.name.split(separator: ".").map { $0.allSatisfy(\.isNumber) ? "*" : String($0) }
         out.line(
             "/// The options of `\(singleLine(path.joined(separator: ".")))`. Decodes from a JSON string, number or boolean."
         )
-        out.line("public enum \(name): String, FormChoice {")
+        out.line("public enum \(name): String, FormSpecLive.FormChoice {")
         out.indented { out in
             for (index, option) in field.options.enumerated() {
                 out.line("/// \(singleLine(option.label))")
@@ -348,23 +362,23 @@ package enum SwiftSourceEmitter {
         out.line("/// `CompiledForm` once and keep it.")
         out.line("/// - Throws: A `DecodingError` if the tables do not fit this FormSpecRuntime (a file")
         out.line("///   generated by another version of FormSpec).")
-        out.line("public static func program() throws -> Program { try Tables.built.get() }")
+        out.line("public static func program() throws -> FormSpecRuntime.Program { try Tables.built.get() }")
     }
 
     /// The Swift type of a single value of `type` in the typed input.
     static func swiftType(_ type: FieldType, choice: String) -> String {
         switch type {
         case .text: "String"
-        case .secret: "FormSecret"
+        case .secret: "FormSpecLive.FormSecret"
         case .integer: "Int"
-        case .number: "Decimal"
+        case .number: "Foundation.Decimal"
         case .boolean: "Bool"
-        case .date: "CivilDate"
-        case .time: "CivilTime"
-        case .datetime: "OffsetDateTime"
+        case .date: "FormSpecRuntime.CivilDate"
+        case .time: "FormSpecRuntime.CivilTime"
+        case .datetime: "FormSpecRuntime.OffsetDateTime"
         case .choice: choice
         // Collections are typed by `InputLayout` (a struct or an array); an untyped value otherwise.
-        case .list, .group: "Value"
+        case .list, .group: "FormSpecRuntime.Value"
         }
     }
 
@@ -465,11 +479,11 @@ struct InputLayout {
             for child in node.children { self.name(child, isItem: false) }
         case .list:
             guard let item = node.item else {
-                types[node.index] = "[Value]"
+                types[node.index] = "[FormSpecRuntime.Value]"
                 return
             }
             name(item, isItem: true)
-            types[node.index] = "[\(types[item.index] ?? "Value")]"
+            types[node.index] = "[\(types[item.index] ?? "FormSpecRuntime.Value")]"
         case .choice:
             let name = unique(base + "Choice")
             choices[node.index] = name
@@ -493,7 +507,7 @@ struct InputLayout {
     }
 
     /// The Swift type of a node's value.
-    func swiftType(of node: Node) -> String { types[node.index] ?? "Value" }
+    func swiftType(of node: Node) -> String { types[node.index] ?? "FormSpecRuntime.Value" }
 
     /// The generated enum of a choice field, if it has one.
     func choiceName(ofField index: Int) -> String? { choices[index] }
@@ -530,8 +544,14 @@ struct SwiftNames {
     var properties: [String] = []
     var types: [String] = []
 
-    init(_ names: [String]) {
-        var usedProperties: Set<String> = []
+    /// Names the spec names in order.
+    ///
+    /// - Parameters:
+    ///   - names: The spec names.
+    ///   - reserved: Members the type declares besides its properties or cases (`form` in
+    ///     `LiveFields`): a name that becomes one is numbered like any clash (`form2`).
+    init(_ names: [String], reserved: Set<String> = []) {
+        var usedProperties = reserved
         var usedTypes: Set<String> = ["Input", "Field"]
         for name in names {
             let words = name.split(whereSeparator: { !($0.isLetter || $0.isNumber) || !$0.isASCII }).map(String.init)
@@ -553,6 +573,17 @@ struct SwiftNames {
     /// Identifiers that backticks do not free for every use a generated type makes of them.
     static let special: Set<String> = ["self", "init", "super"]
 
+    /// The members of `LiveFields` besides the fields' properties.
+    static let liveFieldsMembers: Set<String> = ["form"]
+
+    /// The members of a list item's fields (`ContactsItemFields`) besides the fields' properties.
+    static let itemFieldsMembers: Set<String> = ["form", "position"]
+
+    /// The static members the conformances of `Field` and the choice enums give them, which a case
+    /// of the same name makes ambiguous (`let all = Field.allCases`). Their instance members
+    /// (`rawValue`, `hashValue`) live beside a case of the same name without a clash.
+    static let enumMembers: Set<String> = ["allCases"]
+
     private static func unique(_ name: String, _ used: inout Set<String>) -> String {
         var candidate = name
         var number = 2
@@ -570,14 +601,19 @@ struct SwiftNames {
 
 extension String {
     /// The identifier in backticks when it is a Swift keyword.
+    ///
+    /// The keywords are Swift 6's reserved words (The Swift Programming Language, "Keywords and
+    /// Punctuation") but `init`, `self` and `super` (``SwiftNames/special``). The contextual
+    /// keywords (`async`, `consume`, `some`, …) are identifiers wherever the file writes a name,
+    /// `self.some = some` included.
     fileprivate var escapedIfKeyword: String {
         let keywords: Set<String> = [
-            "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import",
-            "inout", "internal", "let", "open", "operator", "private", "precedencegroup", "protocol", "public",
-            "rethrows", "static", "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue",
-            "default", "defer", "do", "else", "fallthrough", "for", "guard", "if", "in", "repeat", "return", "throw",
-            "switch", "where", "while", "as", "false", "is", "nil", "Self", "throws", "true", "try",
-            "Any", "Type", "_",
+            "associatedtype", "borrowing", "class", "consuming", "deinit", "enum", "extension", "fileprivate",
+            "func", "import", "inout", "internal", "let", "nonisolated", "open", "operator", "private",
+            "precedencegroup", "protocol", "public", "rethrows", "static", "struct", "subscript", "typealias", "var",
+            "break", "case", "catch", "continue", "default", "defer", "do", "else", "fallthrough", "for", "guard",
+            "if", "in", "repeat", "return", "throw", "switch", "where", "while", "as", "await", "false", "is", "nil",
+            "Self", "throws", "true", "try", "Any", "Type", "_",
         ]
         return keywords.contains(self) ? "`\(self)`" : self
     }

@@ -43,7 +43,8 @@ struct CompileCommandTests {
         #expect(source.contains("import FormSpecLive\n"))
         #expect(source.contains("public struct Input: Codable, Sendable, Equatable {"))
         #expect(source.contains("public enum SignupForm {"))
-        #expect(source.contains("public static func program() throws -> Program { try Tables.built.get() }"))
+        let program = "public static func program() throws -> FormSpecRuntime.Program { try Tables.built.get() }"
+        #expect(source.contains(program))
         #expect(source.contains("    enum Tables {"))
         #expect(!source.contains("JSONDecoder"))
 
@@ -63,6 +64,27 @@ struct CompileCommandTests {
         try process.run()
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
+    }
+
+    @Test(
+        "--emit swift: a form named live or compiled is LiveForm or CompiledForm, which hides no library type",
+        arguments: [["live", "compiled"], ["live_form", "compiled_form"]])
+    func swiftFormsNamedLikeLibraryTypes(_ forms: [String]) throws {
+        let cli = try CLI()
+        defer { cli.cleanUp() }
+        var files: [String] = []
+        for form in forms {
+            try cli.write("\(form).form.yaml", "formspec: 1\nform: \(form)\nfields:\n  name: {required: true}\n")
+            let result = try cli.run(["compile", "\(form).form.yaml", "--emit", "swift", "-o", "\(form).swift"])
+            #expect(result.status == 0, "\(result.stderr)")
+            files.append(cli.path("\(form).swift"))
+        }
+        let modules = try #require(CLI.executable).deletingLastPathComponent().appendingPathComponent("Modules")
+        let swiftc = try #require(PathExecutable.named("swiftc"), "swiftc is not on the PATH")
+        let output = try Subprocess.run(
+            swiftc, ["-typecheck", "-swift-version", "6", "-warnings-as-errors", "-I", modules.path] + files,
+            in: cli.folder, mergingStandardError: true)
+        #expect(output.status == 0, "\(output.stdout.prefix(4000))")
     }
 
     @Test("a spec with errors exits 1 with its diagnostics")

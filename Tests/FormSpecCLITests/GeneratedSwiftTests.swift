@@ -46,16 +46,31 @@ struct GeneratedSwiftTests {
         )
     }
 
-    /// The per-spec goldens compile (with the FormSpecLive the tests built) without a warning.
+    /// The per-spec goldens compile (with the FormSpecLive the tests built) without a warning, in a
+    /// module that declares types of its own named like every library type they use.
     @Test func everyGoldenTypeChecksWithoutWarnings() throws {
         let executable = try #require(FormSpecExecutable.url, "build the formspec executable first")
         let modules = executable.deletingLastPathComponent().appendingPathComponent("Modules").path
         let swiftc = try #require(PathExecutable.named("swiftc"), "swiftc is not on the PATH")
+        let appTypes = FileManager.default.temporaryDirectory.appendingPathComponent("AppTypes-\(UUID()).swift")
+        try Self.appTypes.write(to: appTypes, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: appTypes) }
         let files = Self.goldens.map(\.file).filter { $0.hasPrefix("Tests/FormSpecTypedFormsTests/Generated/") }
+        let arguments = ["-typecheck", "-swift-version", "6", "-warnings-as-errors", "-I", modules]
         let output = try Subprocess.run(
-            swiftc, ["-typecheck", "-swift-version", "6", "-warnings-as-errors", "-I", modules] + files,
-            in: Repository.root, mergingStandardError: true)
+            swiftc, arguments + files + [appTypes.path], in: Repository.root, mergingStandardError: true)
         #expect(output.status == 0, "\(output.stdout.prefix(4000))")
     }
+
+    /// An app's own types named like the library types the generated files use: the files name
+    /// those with their module (`FormSpecRuntime.Program`), so these hide none of them.
+    static let appTypes = [
+        "Program", "FieldProgram", "RuleProgram", "FormRuleProgram", "LocalizedText", "Template", "ChoiceOption",
+        "LengthRule", "PatternRule", "ContainsRule", "FormatRule", "EqualityRule", "MembershipRule",
+        "FieldComparisonRule", "RangeRule", "MultipleOfRule", "ExternalCheckRule", "AnyValueRule", "ExactDecimal",
+        "CivilDate", "CivilTime", "OffsetDateTime", "DateOffset", "TimeStep", "Value", "Report", "FieldReport",
+        "CompiledForm", "LiveForm", "LiveField", "LiveList", "FormChoice", "FormSecret", "ValidationOptions",
+        "FormValidationError", "Decimal",
+    ].map { "struct \($0) {}\n" }.joined()
 
 }

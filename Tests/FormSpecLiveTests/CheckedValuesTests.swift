@@ -82,7 +82,7 @@ struct CheckedValuesTests {
         let form = CompiledForm(program: try TypedInputForm.program())
         let body = """
             {"name":"Mei","age":"20","height":"1.75","agree":"true","opens":"09:30","size":"1",
-             "address.city":"Utrecht","contacts":[{"name":"Ann","relation":"friend"}]}
+             "address.city":"Utrecht","contacts":[{"name":"Ann","relation":"friend"}],"nickname":"Meimei"}
             """
         let checked = try await form.checkedInput(json: Array(body.utf8))
         #expect(checked.report == (try await form.validate(json: Array(body.utf8))))

@@ -73,12 +73,72 @@ struct TypedInputTests {
         #expect(try size("1") == ._1)
         #expect(try size(#""x-l""#) == .xL)
         #expect(try size(#""x_l""#) == .xL2)
+        #expect(try size(#""await""#) == .await)
+        #expect(try size(#""allCases""#) == .allCases2)
         #expect(throws: DecodingError.self) { try size("true") }
         #expect(throws: DecodingError.self) { try size(#""xl""#) }
-        #expect(
-            TypedInputForm.SizeChoice.allCases.map(\.rawValue) == [
-                "s", "m", "1", "class", "x-l", "x_l", "self", "init",
-            ])
+        // `allCases` is the conformance's, not an option's (was: a case that made it ambiguous).
+        let options = TypedInputForm.SizeChoice.allCases
+        #expect(options.map(\.rawValue) == ["s", "m", "1", "class", "x-l", "x_l", "self", "init", "await", "allCases"])
+    }
+
+    @Test("a number names the option the runtime matches it with (was: 0.0000001, 1e-7 and 1e21 refused)")
+    func numberOptionsDecodeAsTheRuntimeReadsThem() async throws {
+        func amount(_ json: String) throws -> TypedInputForm.AmountChoice? {
+            try JSONDecoder().decode(TypedInputForm.Input.self, from: Data("{\"amount\":\(json)}".utf8)).amount
+        }
+        let form = CompiledForm(program: try TypedInputForm.program())
+        let named: [(json: String, option: TypedInputForm.AmountChoice)] = [
+            ("0.0000001", ._1e07), ("1e-7", ._1e07), ("1.0E-7", ._1e07), (#""1e-07""#, ._1e07),
+            ("1000000000000000000000", ._1e21), ("1e21", ._1e21), ("2", ._2), ("2.0", ._2), ("20e-1", ._2),
+            ("1e300", ._1e300),
+        ]
+        for (json, option) in named {
+            #expect(try amount(json) == option, "\(json)")
+            let report = try await form.validate(json: Array("{\"amount\":\(json)}".utf8))
+            #expect(report[field: .amount]?.valid == true, "\(json)")
+        }
+        // What the runtime takes for no option, the typed input refuses.
+        for json in ["0.00000010000000000000000001", #""0.0000001""#, #""1e21""#, "3", "1e999"] {
+            #expect(throws: DecodingError.self, "\(json)") { try amount(json) }
+            let report = try await form.validate(json: Array("{\"amount\":\(json)}".utf8))
+            #expect(report[field: .amount]?.valid == false, "\(json)")
+        }
+        // A `Decimal` keeps 38 digits: the 42-digit option is named by its text, not by a JSON number.
+        let digits42 = "123456789012345678901234567890123456789012"
+        #expect(try amount(#""1.23456789012345678901234567890123456789012e+41""#)?.rawValue.hasPrefix("1.2345") == true)
+        #expect(throws: DecodingError.self) { try amount(digits42) }
+        #expect(try await form.validate(json: Array("{\"amount\":\(digits42)}".utf8))[field: .amount]?.valid == true)
+    }
+
+    @Test("names the generated types use are numbered; await is a keyword (was: code that did not compile)")
+    func namesTheGeneratedTypesUse() throws {
+        let json = #"{"form":"paper","zip":"3511","await":"now","all_cases":"all"}"#
+        let input = try JSONDecoder().decode(TypedInputForm.Input.self, from: Data(json.utf8))
+        #expect(input == TypedInputForm.Input(form: .paper, zip: "3511", await: "now", allCases: "all"))
+        #expect(TypedInputForm.Field.allCases2.rawValue == "all_cases")
+        #expect(TypedInputForm.Field.await.rawValue == "await")
+        let fields = TypedInputForm.Field.allCases
+        #expect(fields.contains(.allCases2) && fields.contains(.form) && fields.contains(.zip))
+    }
+
+    @Test("documented limits: a null is read as absent, and a number keeps 38 significant digits")
+    func nullAndLongNumbers() async throws {
+        let form = CompiledForm(program: try TypedInputForm.program())
+        // A JSON null is present but empty; the typed input leaves the field out, so its default applies.
+        let null = #"{"nickname":null}"#
+        let withNull = try JSONDecoder().decode(TypedInputForm.Input.self, from: Data(null.utf8))
+        #expect(withNull == TypedInputForm.Input())
+        let typedNull = try await TypedInputForm.validate(withNull, with: form)
+        #expect(typedNull[field: .nickname]?.errors.map(\.rule) == ["min_length"])  // the default, `anon`
+        #expect(try await form.validate(json: Array(null.utf8))[field: .nickname]?.valid == true)
+        // `Decimal` drops the 40th digit: `height` is 1 to the typed input, above 1 to the runtime.
+        let long = #"{"height":1.000000000000000000000000000000000000001}"#
+        let withLong = try JSONDecoder().decode(TypedInputForm.Input.self, from: Data(long.utf8))
+        #expect(withLong.height == 1)
+        let typedLong = try await TypedInputForm.validate(withLong, with: form)
+        #expect(typedLong[field: .height]?.errors.map(\.rule) == ["greater_than"])
+        #expect(try await form.validate(json: Array(long.utf8))[field: .height]?.valid == true)
     }
 
     @Test func aSecretNeverShows() throws {
@@ -147,5 +207,22 @@ struct TypedLiveFieldsTests {
 
         let other = try CompiledForm(source: "formspec: 1\nform: other\nfields:\n  name: {}\n")
         #expect(TypedInputForm.LiveFields(LiveForm(other)) == nil)
+    }
+
+    @Test("a field named like a member of LiveFields or of an item's fields is numbered (was: invalid redeclaration)")
+    func fieldsNamedLikeMembers() throws {
+        let compiled = CompiledForm(program: try TypedInputForm.program())
+        let live = try #require(TypedInputForm.LiveFields(LiveForm(compiled)))
+        // `form` is the live form; the field `form` is `form2`, its option `formChoice`.
+        live.formChoice = .paper
+        #expect(live.form2 === live.form["form"] && live.form2.text == "paper")
+        live.zip.text = "3511"
+        #expect(live.zip === live.form["zip"] && live.addressZip === live.form["address.zip"])
+        #expect(live.contactsItems.append() && live.contactsItems.append())
+        let item = live.contactsItems[1]
+        #expect(item.position == 1 && item.form === live.form)
+        item.position2.text = "3"
+        item.form2.text = "phone"
+        #expect(live.form["contacts.1.position"]?.text == "3" && live.form["contacts.1.form"]?.text == "phone")
     }
 }

@@ -1,3 +1,5 @@
+@_spi(Tooling) import FormSpecRuntime
+
 #if canImport(Foundation)
     internal import Foundation
 #endif
@@ -9,6 +11,12 @@ public protocol FormChoice: RawRepresentable, CaseIterable, Codable, Sendable wh
 
 extension FormChoice {
     /// Decodes an option from a JSON string, number or boolean.
+    ///
+    /// A number names the option the runtime matches it with: `0.0000001`, `1e-7` and `1.0e-7` all
+    /// name the option `0.0000001` (raw value `1e-07`). The number arrives as a `Decimal`, which
+    /// keeps 38 significant digits and drops the rest, or as the nearest `Double` when its exponent
+    /// is beyond a `Decimal`'s (`1e300`): a number with more digits is matched without the digits it
+    /// lost.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text: String
@@ -17,7 +25,9 @@ extension FormChoice {
         } else if let flag = try? container.decode(Bool.self) {
             text = flag ? "true" : "false"
         } else if let number = try? container.decode(Decimal.self) {
-            text = "\(number)"
+            text = Self.optionText(ofNumber: number.description)
+        } else if let number = try? container.decode(Double.self) {
+            text = Self.optionText(ofNumber: number.description)
         } else {
             text = ""
         }
@@ -25,5 +35,13 @@ extension FormChoice {
             throw DecodingError.dataCorruptedError(in: container, debugDescription: "not an option of \(Self.self)")
         }
         self = option
+    }
+
+    /// The text a choice field matches a number by (`1e-07`, `1e+21`, `2`): the number's text read
+    /// as JSON reads a number, then written as a choice field writes an input number; empty for
+    /// text that is no finite number (`NaN`).
+    private static func optionText(ofNumber number: String) -> String {
+        guard let value = try? JSONReader.parse(number) else { return "" }
+        return FieldType.canonicalText(value) ?? ""
     }
 }

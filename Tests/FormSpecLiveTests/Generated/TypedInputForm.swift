@@ -20,19 +20,19 @@ public enum TypedInputForm {
         /// Contact email (`contact_email`, text).
         public var contactEmail: String?
         /// Password (`password`, secret).
-        public var password: FormSecret?
+        public var password: FormSpecLive.FormSecret?
         /// Age (`age`, integer).
         public var age: Int?
         /// Height (`height`, number).
-        public var height: Decimal?
+        public var height: Foundation.Decimal?
         /// Agree (`agree`, boolean).
         public var agree: Bool?
         /// Born (`born`, date).
-        public var born: CivilDate?
+        public var born: FormSpecRuntime.CivilDate?
         /// Opens (`opens`, time).
-        public var opens: CivilTime?
+        public var opens: FormSpecRuntime.CivilTime?
         /// Deadline (`deadline`, datetime).
-        public var deadline: OffsetDateTime?
+        public var deadline: FormSpecRuntime.OffsetDateTime?
         /// Size (`size`, choice).
         public var size: SizeChoice?
         /// Address (`address`, group).
@@ -41,6 +41,18 @@ public enum TypedInputForm {
         public var tags: [String]?
         /// Contacts (`contacts`, list of group).
         public var contacts: [ContactsItem]?
+        /// Form (`form`, choice).
+        public var form: FormChoice?
+        /// Zip (`zip`, text).
+        public var zip: String?
+        /// Await (`await`, text).
+        public var `await`: String?
+        /// All cases (`all_cases`, text).
+        public var allCases: String?
+        /// Amount (`amount`, choice).
+        public var amount: AmountChoice?
+        /// Nickname (`nickname`, text).
+        public var nickname: String?
 
         /// Creates a value.
         public init(
@@ -49,17 +61,23 @@ public enum TypedInputForm {
             self_: String? = nil,
             init_: Int? = nil,
             contactEmail: String? = nil,
-            password: FormSecret? = nil,
+            password: FormSpecLive.FormSecret? = nil,
             age: Int? = nil,
-            height: Decimal? = nil,
+            height: Foundation.Decimal? = nil,
             agree: Bool? = nil,
-            born: CivilDate? = nil,
-            opens: CivilTime? = nil,
-            deadline: OffsetDateTime? = nil,
+            born: FormSpecRuntime.CivilDate? = nil,
+            opens: FormSpecRuntime.CivilTime? = nil,
+            deadline: FormSpecRuntime.OffsetDateTime? = nil,
             size: SizeChoice? = nil,
             address: AddressGroup? = nil,
             tags: [String]? = nil,
-            contacts: [ContactsItem]? = nil
+            contacts: [ContactsItem]? = nil,
+            form: FormChoice? = nil,
+            zip: String? = nil,
+            `await`: String? = nil,
+            allCases: String? = nil,
+            amount: AmountChoice? = nil,
+            nickname: String? = nil
         ) {
             self.name = name
             self.default = `default`
@@ -77,6 +95,12 @@ public enum TypedInputForm {
             self.address = address
             self.tags = tags
             self.contacts = contacts
+            self.form = form
+            self.zip = zip
+            self.await = `await`
+            self.allCases = allCases
+            self.amount = amount
+            self.nickname = nickname
         }
 
         enum CodingKeys: String, CodingKey {
@@ -96,11 +120,17 @@ public enum TypedInputForm {
             case address
             case tags
             case contacts
+            case form
+            case zip
+            case `await`
+            case allCases = "all_cases"
+            case amount
+            case nickname
         }
     }
 
     /// The options of `size`. Decodes from a JSON string, number or boolean.
-    public enum SizeChoice: String, FormChoice {
+    public enum SizeChoice: String, FormSpecLive.FormChoice {
         /// s
         case s
         /// m
@@ -117,6 +147,10 @@ public enum TypedInputForm {
         case self_ = "self"
         /// init
         case init_ = "init"
+        /// await
+        case `await`
+        /// allCases
+        case allCases2 = "allCases"
     }
 
     /// The `address` group: one property per field.
@@ -147,28 +181,60 @@ public enum TypedInputForm {
         public var name: String?
         /// Relation (`relation`, choice).
         public var relation: ContactsRelationChoice?
+        /// Form (`form`, text).
+        public var form: String?
+        /// Position (`position`, integer).
+        public var position: Int?
 
         /// Creates a value.
         public init(
             name: String? = nil,
-            relation: ContactsRelationChoice? = nil
+            relation: ContactsRelationChoice? = nil,
+            form: String? = nil,
+            position: Int? = nil
         ) {
             self.name = name
             self.relation = relation
+            self.form = form
+            self.position = position
         }
 
         enum CodingKeys: String, CodingKey {
             case name
             case relation
+            case form
+            case position
         }
     }
 
     /// The options of `contacts.*.relation`. Decodes from a JSON string, number or boolean.
-    public enum ContactsRelationChoice: String, FormChoice {
+    public enum ContactsRelationChoice: String, FormSpecLive.FormChoice {
         /// parent
         case parent
         /// friend
         case friend
+    }
+
+    /// The options of `form`. Decodes from a JSON string, number or boolean.
+    public enum FormChoice: String, FormSpecLive.FormChoice {
+        /// web
+        case web
+        /// paper
+        case paper
+    }
+
+    /// The options of `amount`. Decodes from a JSON string, number or boolean.
+    public enum AmountChoice: String, FormSpecLive.FormChoice {
+        /// 1e-07
+        case _1e07 = "1e-07"
+        /// 1e+21
+        case _1e21 = "1e+21"
+        /// 1.23456789012345678901234567890123456789012e+41
+        case _123456789012345678901234567890123456789012e41 = "1.23456789012345678901234567890123456789012e+41"
+        /// 2
+        case _2 = "2"
+        /// 1e+300
+        case _1e300 = "1e+300"
     }
 
     /// The fields, by the names inputs and reports use (a list's items are by path: `contacts.1.phone`).
@@ -191,13 +257,19 @@ public enum TypedInputForm {
         case addressZip = "address.zip"
         case tags
         case contacts
+        case form
+        case zip
+        case `await`
+        case allCases2 = "all_cases"
+        case amount
+        case nickname
     }
 
     /// The program, built from Swift values on first use (see `Tables`); wrap it in a
     /// `CompiledForm` once and keep it.
     /// - Throws: A `DecodingError` if the tables do not fit this FormSpecRuntime (a file
     ///   generated by another version of FormSpec).
-    public static func program() throws -> Program { try Tables.built.get() }
+    public static func program() throws -> FormSpecRuntime.Program { try Tables.built.get() }
 
     /// Validates a typed input, running the form's asynchronous checks first.
     /// - Parameters:
@@ -205,8 +277,9 @@ public enum TypedInputForm {
     ///   - form: The form (``program()`` with its checks registered).
     ///   - options: Locale, mode, original values, strictness, today.
     public static func validate(
-        _ input: Input, with form: CompiledForm, options: ValidationOptions = ValidationOptions()
-    ) async throws(FormValidationError) -> Report {
+        _ input: Input, with form: FormSpecLive.CompiledForm,
+        options: FormSpecLive.ValidationOptions = FormSpecLive.ValidationOptions()
+    ) async throws(FormSpecLive.FormValidationError) -> FormSpecRuntime.Report {
         try await form.validate(encoding: input, options: options)
     }
 }
@@ -218,55 +291,55 @@ extension TypedInputForm {
     @MainActor
     public struct LiveFields {
         /// The live form.
-        public let form: LiveForm
+        public let form: FormSpecLive.LiveForm
 
         /// Wraps a live form of this form's program; `nil` when its fields are not this form's.
-        public init?(_ form: LiveForm) {
-            let indexes = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 20]
-            guard form.fields.count == 27,
-                zip(Field.allCases, indexes).allSatisfy({ form.fields[$1].name == $0.rawValue })
+        public init?(_ form: FormSpecLive.LiveForm) {
+            let indexes = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 20, 31, 32, 33, 34, 35, 36]
+            guard form.fields.count == 37,
+                Swift.zip(Field.allCases, indexes).allSatisfy({ form.fields[$1].name == $0.rawValue })
             else { return nil }
             self.form = form
         }
 
         /// Your name (`name`).
-        public var name: LiveField { form.fields[0] }
+        public var name: FormSpecLive.LiveField { form.fields[0] }
 
         /// A keyword (`default`).
-        public var `default`: LiveField { form.fields[1] }
+        public var `default`: FormSpecLive.LiveField { form.fields[1] }
 
         /// Myself (`self`).
-        public var self_: LiveField { form.fields[2] }
+        public var self_: FormSpecLive.LiveField { form.fields[2] }
 
         /// Init (`init`).
-        public var init_: LiveField { form.fields[3] }
+        public var init_: FormSpecLive.LiveField { form.fields[3] }
 
         /// Contact email (`contact_email`).
-        public var contactEmail: LiveField { form.fields[4] }
+        public var contactEmail: FormSpecLive.LiveField { form.fields[4] }
 
         /// Password (`password`).
-        public var password: LiveField { form.fields[5] }
+        public var password: FormSpecLive.LiveField { form.fields[5] }
 
         /// Age (`age`).
-        public var age: LiveField { form.fields[6] }
+        public var age: FormSpecLive.LiveField { form.fields[6] }
 
         /// Height (`height`).
-        public var height: LiveField { form.fields[7] }
+        public var height: FormSpecLive.LiveField { form.fields[7] }
 
         /// Agree (`agree`).
-        public var agree: LiveField { form.fields[8] }
+        public var agree: FormSpecLive.LiveField { form.fields[8] }
 
         /// Born (`born`).
-        public var born: LiveField { form.fields[9] }
+        public var born: FormSpecLive.LiveField { form.fields[9] }
 
         /// Opens (`opens`).
-        public var opens: LiveField { form.fields[10] }
+        public var opens: FormSpecLive.LiveField { form.fields[10] }
 
         /// Deadline (`deadline`).
-        public var deadline: LiveField { form.fields[11] }
+        public var deadline: FormSpecLive.LiveField { form.fields[11] }
 
         /// Size (`size`).
-        public var size: LiveField { form.fields[12] }
+        public var size: FormSpecLive.LiveField { form.fields[12] }
 
         /// `size` as its option (`nil`: empty, or not an option); setting it
         /// sets the field.
@@ -278,49 +351,85 @@ extension TypedInputForm {
         }
 
         /// Address (`address`).
-        public var address: LiveField { form.fields[13] }
+        public var address: FormSpecLive.LiveField { form.fields[13] }
 
         /// City (`address.city`).
-        public var addressCity: LiveField { form.fields[14] }
+        public var addressCity: FormSpecLive.LiveField { form.fields[14] }
 
         /// Zip (`address.zip`).
-        public var addressZip: LiveField { form.fields[15] }
+        public var addressZip: FormSpecLive.LiveField { form.fields[15] }
 
         /// Tags (`tags`).
-        public var tags: LiveField { form.fields[16] }
+        public var tags: FormSpecLive.LiveField { form.fields[16] }
 
         /// Contacts (`contacts`).
-        public var contacts: LiveField { form.fields[20] }
+        public var contacts: FormSpecLive.LiveField { form.fields[20] }
+
+        /// Form (`form`).
+        public var form2: FormSpecLive.LiveField { form.fields[31] }
+
+        /// `form` as its option (`nil`: empty, or not an option); setting it
+        /// sets the field.
+        public var formChoice: FormChoice? {
+            get { FormChoice(rawValue: form.fields[31].text) }
+            nonmutating set {
+                form.set(newValue.map { .string($0.rawValue) }, forField: "form")
+            }
+        }
+
+        /// Zip (`zip`).
+        public var zip: FormSpecLive.LiveField { form.fields[32] }
+
+        /// Await (`await`).
+        public var `await`: FormSpecLive.LiveField { form.fields[33] }
+
+        /// All cases (`all_cases`).
+        public var allCases: FormSpecLive.LiveField { form.fields[34] }
+
+        /// Amount (`amount`).
+        public var amount: FormSpecLive.LiveField { form.fields[35] }
+
+        /// `amount` as its option (`nil`: empty, or not an option); setting it
+        /// sets the field.
+        public var amountChoice: AmountChoice? {
+            get { AmountChoice(rawValue: form.fields[35].text) }
+            nonmutating set {
+                form.set(newValue.map { .string($0.rawValue) }, forField: "amount")
+            }
+        }
+
+        /// Nickname (`nickname`).
+        public var nickname: FormSpecLive.LiveField { form.fields[36] }
 
         /// `tags`'s items, each a field (`tags.0`, `tags.1`, …).
-        public var tagsItems: LiveList<LiveField> {
-            LiveList(form: form, name: "tags") { form, position in form["tags.\(position)"]! }
+        public var tagsItems: FormSpecLive.LiveList<FormSpecLive.LiveField> {
+            FormSpecLive.LiveList(form: form, name: "tags") { form, position in form["tags.\(position)"]! }
         }
 
         /// `contacts`'s items, each with its fields by property.
-        public var contactsItems: LiveList<ContactsItemFields> {
-            LiveList(form: form, name: "contacts") { ContactsItemFields(form: $0, position: $1) }
+        public var contactsItems: FormSpecLive.LiveList<ContactsItemFields> {
+            FormSpecLive.LiveList(form: form, name: "contacts") { ContactsItemFields(form: $0, position: $1) }
         }
 
         /// An item of `contacts` in a live form: its fields by property.
         @MainActor
         public struct ContactsItemFields {
             /// The live form.
-            public let form: LiveForm
+            public let form: FormSpecLive.LiveForm
             /// The item's position in the list.
             public let position: Int
 
             /// The item at `position` of the list (every position below the list's capacity has fields).
-            public init(form: LiveForm, position: Int) {
+            public init(form: FormSpecLive.LiveForm, position: Int) {
                 self.form = form
                 self.position = position
             }
 
             /// Name (`contacts.N.name`).
-            public var name: LiveField { form["contacts.\(position).name"]! }
+            public var name: FormSpecLive.LiveField { form["contacts.\(position).name"]! }
 
             /// Relation (`contacts.N.relation`).
-            public var relation: LiveField { form["contacts.\(position).relation"]! }
+            public var relation: FormSpecLive.LiveField { form["contacts.\(position).relation"]! }
 
             /// The item's `relation` as its option (`nil`: empty, or not an option).
             public var relationChoice: ContactsRelationChoice? {
@@ -329,13 +438,19 @@ extension TypedInputForm {
                     form.set(newValue.map { .string($0.rawValue) }, forField: "contacts.\(position).relation")
                 }
             }
+
+            /// Form (`contacts.N.form`).
+            public var form2: FormSpecLive.LiveField { form["contacts.\(position).form"]! }
+
+            /// Position (`contacts.N.position`).
+            public var position2: FormSpecLive.LiveField { form["contacts.\(position).position"]! }
         }
     }
 }
 
-extension Report {
+extension FormSpecRuntime.Report {
     /// The report of a field of the `typed_input` form, if it is active.
-    public subscript(field field: TypedInputForm.Field) -> FieldReport? { self[field: field.rawValue] }
+    public subscript(field field: TypedInputForm.Field) -> FormSpecRuntime.FieldReport? { self[field: field.rawValue] }
 }
 
 extension TypedInputForm {
@@ -345,173 +460,228 @@ extension TypedInputForm {
         static let built = Result { try program() }
 
         /// Every message and checklist text of the form, each once.
-        static let texts: [LocalizedText] = [
-            LocalizedText(["en": Template(text: "Your name is required"), "ja": Template(text: "Your nameは必須です"), "zh-Hans": Template(text: "Your name为必填项"), "zh-Hant": Template(text: "Your name為必填欄位")]),
-            LocalizedText(["en": Template(text: "Your name must be text"), "ja": Template(text: "Your nameはテキストで入力してください"), "zh-Hans": Template(text: "Your name必须是文本"), "zh-Hant": Template(text: "Your name必須是文字")]),
-            LocalizedText(["en": Template(text: "Your name must be at most 10 characters"), "ja": Template(text: "Your nameは10文字以内で入力してください"), "zh-Hans": Template(text: "Your name不能超过10个字符"), "zh-Hant": Template(text: "Your name不得超過10個字元")]),
-            LocalizedText([:]),
-            LocalizedText(["en": Template(text: "A keyword is required"), "ja": Template(text: "A keywordは必須です"), "zh-Hans": Template(text: "A keyword为必填项"), "zh-Hant": Template(text: "A keyword為必填欄位")]),
-            LocalizedText(["en": Template(text: "A keyword must be text"), "ja": Template(text: "A keywordはテキストで入力してください"), "zh-Hans": Template(text: "A keyword必须是文本"), "zh-Hant": Template(text: "A keyword必須是文字")]),
-            LocalizedText(["en": Template(text: "Myself is required"), "ja": Template(text: "Myselfは必須です"), "zh-Hans": Template(text: "Myself为必填项"), "zh-Hant": Template(text: "Myself為必填欄位")]),
-            LocalizedText(["en": Template(text: "Myself must be text"), "ja": Template(text: "Myselfはテキストで入力してください"), "zh-Hans": Template(text: "Myself必须是文本"), "zh-Hant": Template(text: "Myself必須是文字")]),
-            LocalizedText(["en": Template(text: "Init is required"), "ja": Template(text: "Initは必須です"), "zh-Hans": Template(text: "Init为必填项"), "zh-Hant": Template(text: "Init為必填欄位")]),
-            LocalizedText(["en": Template(text: "Init must be a whole number"), "ja": Template(text: "Initは整数で入力してください"), "zh-Hans": Template(text: "Init必须是整数"), "zh-Hant": Template(text: "Init必須是整數")]),
-            LocalizedText(["en": Template(text: "Contact email is required"), "ja": Template(text: "Contact emailは必須です"), "zh-Hans": Template(text: "Contact email为必填项"), "zh-Hant": Template(text: "Contact email為必填欄位")]),
-            LocalizedText(["en": Template(text: "Contact email must be text"), "ja": Template(text: "Contact emailはテキストで入力してください"), "zh-Hans": Template(text: "Contact email必须是文本"), "zh-Hant": Template(text: "Contact email必須是文字")]),
-            LocalizedText(["en": Template(text: "Password is required"), "ja": Template(text: "Passwordは必須です"), "zh-Hans": Template(text: "Password为必填项"), "zh-Hant": Template(text: "Password為必填欄位")]),
-            LocalizedText(["en": Template(text: "Password must be text"), "ja": Template(text: "Passwordはテキストで入力してください"), "zh-Hans": Template(text: "Password必须是文本"), "zh-Hant": Template(text: "Password必須是文字")]),
-            LocalizedText(["en": Template(text: "Password must be at least 8 characters"), "ja": Template(text: "Passwordは8文字以上で入力してください"), "zh-Hans": Template(text: "Password至少需要8个字符"), "zh-Hant": Template(text: "Password至少需要8個字元")]),
-            LocalizedText(["en": Template(text: "Age is required"), "ja": Template(text: "Ageは必須です"), "zh-Hans": Template(text: "Age为必填项"), "zh-Hant": Template(text: "Age為必填欄位")]),
-            LocalizedText(["en": Template(text: "Age must be a whole number"), "ja": Template(text: "Ageは整数で入力してください"), "zh-Hans": Template(text: "Age必须是整数"), "zh-Hant": Template(text: "Age必須是整數")]),
-            LocalizedText(["en": Template(text: "Age must be at least 18"), "ja": Template(text: "Ageは18以上にしてください"), "zh-Hans": Template(text: "Age至少应为18"), "zh-Hant": Template(text: "Age至少應為18")]),
-            LocalizedText(["en": Template(text: "Height is required"), "ja": Template(text: "Heightは必須です"), "zh-Hans": Template(text: "Height为必填项"), "zh-Hant": Template(text: "Height為必填欄位")]),
-            LocalizedText(["en": Template(text: "Height must be a number"), "ja": Template(text: "Heightは数値で入力してください"), "zh-Hans": Template(text: "Height必须是数字"), "zh-Hant": Template(text: "Height必須是數字")]),
-            LocalizedText(["en": Template(text: "Agree is required"), "ja": Template(text: "Agreeは必須です"), "zh-Hans": Template(text: "Agree为必填项"), "zh-Hant": Template(text: "Agree為必填欄位")]),
-            LocalizedText(["en": Template(text: "Agree must be true or false"), "ja": Template(text: "Agreeは「はい」または「いいえ」で指定してください"), "zh-Hans": Template(text: "Agree必须为“是”或“否”"), "zh-Hant": Template(text: "Agree必須為「是」或「否」")]),
-            LocalizedText(["en": Template(text: "Born is required"), "ja": Template(text: "Bornは必須です"), "zh-Hans": Template(text: "Born为必填项"), "zh-Hant": Template(text: "Born為必填欄位")]),
-            LocalizedText(["en": Template(text: "Born must be a date (YYYY-MM-DD)"), "ja": Template(text: "Bornは日付（YYYY-MM-DD）で入力してください"), "zh-Hans": Template(text: "Born必须是日期（YYYY-MM-DD）"), "zh-Hant": Template(text: "Born必須是日期（YYYY-MM-DD）")]),
-            LocalizedText(["en": Template(text: "Opens is required"), "ja": Template(text: "Opensは必須です"), "zh-Hans": Template(text: "Opens为必填项"), "zh-Hant": Template(text: "Opens為必填欄位")]),
-            LocalizedText(["en": Template(text: "Opens must be a time (HH:MM or HH:MM:SS)"), "ja": Template(text: "Opensは時刻（HH:MM または HH:MM:SS）で入力してください"), "zh-Hans": Template(text: "Opens必须是时间（HH:MM 或 HH:MM:SS）"), "zh-Hant": Template(text: "Opens必須是時間（HH:MM 或 HH:MM:SS）")]),
-            LocalizedText(["en": Template(text: "Deadline is required"), "ja": Template(text: "Deadlineは必須です"), "zh-Hans": Template(text: "Deadline为必填项"), "zh-Hant": Template(text: "Deadline為必填欄位")]),
-            LocalizedText(["en": Template(text: "Deadline must be a date and time with an offset (2024-05-01T09:30:00+02:00)"), "ja": Template(text: "Deadlineはタイムゾーンのオフセット付きの日時（2024-05-01T09:30:00+02:00）で入力してください"), "zh-Hans": Template(text: "Deadline必须是带时区偏移的日期时间（2024-05-01T09:30:00+02:00）"), "zh-Hant": Template(text: "Deadline必須是帶時區偏移的日期時間（2024-05-01T09:30:00+02:00）")]),
-            LocalizedText(["en": Template(text: "Size is required"), "ja": Template(text: "Sizeは必須です"), "zh-Hans": Template(text: "Size为必填项"), "zh-Hant": Template(text: "Size為必填欄位")]),
-            LocalizedText(["en": Template(text: "Size must be one of s, m, One, Class, x-l, x_l, self or init"), "ja": Template(text: "Sizeはs、m、One、Class、x-l、x_l、selfまたはinitのいずれかを選択してください"), "zh-Hans": Template(text: "Size必须是s、m、One、Class、x-l、x_l、self或init之一"), "zh-Hant": Template(text: "Size必須是s、m、One、Class、x-l、x_l、self或init其中之一")]),
-            LocalizedText(["en": Template(text: "Address is required"), "ja": Template(text: "Addressは必須です"), "zh-Hans": Template(text: "Address为必填项"), "zh-Hant": Template(text: "Address為必填欄位")]),
-            LocalizedText(["en": Template(text: "Address must be an object of fields"), "ja": Template(text: "Addressはフィールドのオブジェクトで入力してください"), "zh-Hans": Template(text: "Address必须是包含字段的对象"), "zh-Hant": Template(text: "Address必須是包含欄位的物件")]),
-            LocalizedText(["en": Template(text: "City is required"), "ja": Template(text: "Cityは必須です"), "zh-Hans": Template(text: "City为必填项"), "zh-Hant": Template(text: "City為必填欄位")]),
-            LocalizedText(["en": Template(text: "City must be text"), "ja": Template(text: "Cityはテキストで入力してください"), "zh-Hans": Template(text: "City必须是文本"), "zh-Hant": Template(text: "City必須是文字")]),
-            LocalizedText(["en": Template(text: "Zip is required"), "ja": Template(text: "Zipは必須です"), "zh-Hans": Template(text: "Zip为必填项"), "zh-Hant": Template(text: "Zip為必填欄位")]),
-            LocalizedText(["en": Template(text: "Zip must be text"), "ja": Template(text: "Zipはテキストで入力してください"), "zh-Hans": Template(text: "Zip必须是文本"), "zh-Hant": Template(text: "Zip必須是文字")]),
-            LocalizedText(["en": Template(text: "Tags is required"), "ja": Template(text: "Tagsは必須です"), "zh-Hans": Template(text: "Tags为必填项"), "zh-Hant": Template(text: "Tags為必填欄位")]),
-            LocalizedText(["en": Template(text: "Tags must be a list"), "ja": Template(text: "Tagsはリストで入力してください"), "zh-Hans": Template(text: "Tags必须是列表"), "zh-Hant": Template(text: "Tags必須是清單")]),
-            LocalizedText(["en": Template(text: "Tags: at most 3 items"), "ja": Template(text: "Tagsは3件以内にしてください"), "zh-Hans": Template(text: "Tags最多3项"), "zh-Hant": Template(text: "Tags最多3項")]),
-            LocalizedText(["en": Template(text: "Tags must be text"), "ja": Template(text: "Tagsはテキストで入力してください"), "zh-Hans": Template(text: "Tags必须是文本"), "zh-Hant": Template(text: "Tags必須是文字")]),
-            LocalizedText(["en": Template(text: "Contacts is required"), "ja": Template(text: "Contactsは必須です"), "zh-Hans": Template(text: "Contacts为必填项"), "zh-Hant": Template(text: "Contacts為必填欄位")]),
-            LocalizedText(["en": Template(text: "Contacts must be a list"), "ja": Template(text: "Contactsはリストで入力してください"), "zh-Hans": Template(text: "Contacts必须是列表"), "zh-Hant": Template(text: "Contacts必須是清單")]),
-            LocalizedText(["en": Template(text: "Contacts: at most 2 items"), "ja": Template(text: "Contactsは2件以内にしてください"), "zh-Hans": Template(text: "Contacts最多2项"), "zh-Hant": Template(text: "Contacts最多2項")]),
-            LocalizedText(["en": Template(text: "Contacts must be an object of fields"), "ja": Template(text: "Contactsはフィールドのオブジェクトで入力してください"), "zh-Hans": Template(text: "Contacts必须是包含字段的对象"), "zh-Hant": Template(text: "Contacts必須是包含欄位的物件")]),
-            LocalizedText(["en": Template(text: "Name is required"), "ja": Template(text: "Nameは必須です"), "zh-Hans": Template(text: "Name为必填项"), "zh-Hant": Template(text: "Name為必填欄位")]),
-            LocalizedText(["en": Template(text: "Name must be text"), "ja": Template(text: "Nameはテキストで入力してください"), "zh-Hans": Template(text: "Name必须是文本"), "zh-Hant": Template(text: "Name必須是文字")]),
-            LocalizedText(["en": Template(text: "Relation is required"), "ja": Template(text: "Relationは必須です"), "zh-Hans": Template(text: "Relation为必填项"), "zh-Hant": Template(text: "Relation為必填欄位")]),
-            LocalizedText(["en": Template(text: "Relation must be one of parent or friend"), "ja": Template(text: "Relationはparentまたはfriendのいずれかを選択してください"), "zh-Hans": Template(text: "Relation必须是parent或friend之一"), "zh-Hant": Template(text: "Relation必須是parent或friend其中之一")]),
-            LocalizedText(["en": Template([.text("Unknown field “"), .value, .text("”")]), "ja": Template([.text("不明な項目「"), .value, .text("」")]), "zh-Hans": Template([.text("未知字段“"), .value, .text("”")]), "zh-Hant": Template([.text("未知的欄位「"), .value, .text("」")])]),
+        static let texts: [FormSpecRuntime.LocalizedText] = [
+            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Your name is required"), "ja": FormSpecRuntime.Template(text: "Your nameは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Your name为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Your name為必填欄位")]),
+            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Your name must be text"), "ja": FormSpecRuntime.Template(text: "Your nameはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Your name必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Your name必須是文字")]),
+            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Your name must be at most 10 characters"), "ja": FormSpecRuntime.Template(text: "Your nameは10文字以内で入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Your name不能超过10个字符"), "zh-Hant": FormSpecRuntime.Template(text: "Your name不得超過10個字元")]),
+            FormSpecRuntime.LocalizedText([:]),
+            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "A keyword is required"), "ja": FormSpecRuntime.Template(text: "A keywordは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "A keyword为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "A keyword為必填欄位")]),
+            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "A keyword must be text"), "ja": FormSpecRuntime.Template(text: "A keywordはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "A keyword必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "A keyword必須是文字")]),
+            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Myself is required"), "ja": FormSpecRuntime.Template(text: "Myselfは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Myself为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Myself為必填欄位")]),
+            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Myself must be text"), "ja": FormSpecRuntime.Template(text: "Myselfはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Myself必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Myself必須是文字")]),
+            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Init is required"), "ja": FormSpecRuntime.Template(text: "Initは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Init为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Init為必填欄位")]),
+            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Init must be a whole number"), "ja": FormSpecRuntime.Template(text: "Initは整数で入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Init必须是整数"), "zh-Hant": FormSpecRuntime.Template(text: "Init必須是整數")]),
+            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Contact email is required"), "ja": FormSpecRuntime.Template(text: "Contact emailは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Contact email为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Contact email為必填欄位")]),
+            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Contact email must be text"), "ja": FormSpecRuntime.Template(text: "Contact emailはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Contact email必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Contact email必須是文字")]),
+            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Password is required"), "ja": FormSpecRuntime.Template(text: "Passwordは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Password为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Password為必填欄位")]),
+            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Password must be text"), "ja": FormSpecRuntime.Template(text: "Passwordはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Password必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Password必須是文字")]),
+            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Password must be at least 8 characters"), "ja": FormSpecRuntime.Template(text: "Passwordは8文字以上で入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Password至少需要8个字符"), "zh-Hant": FormSpecRuntime.Template(text: "Password至少需要8個字元")]),
+            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Age is required"), "ja": FormSpecRuntime.Template(text: "Ageは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Age为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Age為必填欄位")]),
+            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Age must be a whole number"), "ja": FormSpecRuntime.Template(text: "Ageは整数で入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Age必须是整数"), "zh-Hant": FormSpecRuntime.Template(text: "Age必須是整數")]),
+            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Age must be at least 18"), "ja": FormSpecRuntime.Template(text: "Ageは18以上にしてください"), "zh-Hans": FormSpecRuntime.Template(text: "Age至少应为18"), "zh-Hant": FormSpecRuntime.Template(text: "Age至少應為18")]),
+            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Height is required"), "ja": FormSpecRuntime.Template(text: "Heightは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Height为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Height為必填欄位")]),
+            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Height must be a number"), "ja": FormSpecRuntime.Template(text: "Heightは数値で入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Height必须是数字"), "zh-Hant": FormSpecRuntime.Template(text: "Height必須是數字")]),
+            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Height must be greater than 1"), "ja": FormSpecRuntime.Template(text: "Heightは1より大きい値を入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Height必须大于1"), "zh-Hant": FormSpecRuntime.Template(text: "Height必須大於1")]),
+            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Agree is required"), "ja": FormSpecRuntime.Template(text: "Agreeは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Agree为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Agree為必填欄位")]),
+            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Agree must be true or false"), "ja": FormSpecRuntime.Template(text: "Agreeは「はい」または「いいえ」で指定してください"), "zh-Hans": FormSpecRuntime.Template(text: "Agree必须为“是”或“否”"), "zh-Hant": FormSpecRuntime.Template(text: "Agree必須為「是」或「否」")]),
+            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Born is required"), "ja": FormSpecRuntime.Template(text: "Bornは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Born为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Born為必填欄位")]),
+            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Born must be a date (YYYY-MM-DD)"), "ja": FormSpecRuntime.Template(text: "Bornは日付（YYYY-MM-DD）で入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Born必须是日期（YYYY-MM-DD）"), "zh-Hant": FormSpecRuntime.Template(text: "Born必須是日期（YYYY-MM-DD）")]),
+            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Opens is required"), "ja": FormSpecRuntime.Template(text: "Opensは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Opens为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Opens為必填欄位")]),
+            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Opens must be a time (HH:MM or HH:MM:SS)"), "ja": FormSpecRuntime.Template(text: "Opensは時刻（HH:MM または HH:MM:SS）で入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Opens必须是时间（HH:MM 或 HH:MM:SS）"), "zh-Hant": FormSpecRuntime.Template(text: "Opens必須是時間（HH:MM 或 HH:MM:SS）")]),
+            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Deadline is required"), "ja": FormSpecRuntime.Template(text: "Deadlineは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Deadline为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Deadline為必填欄位")]),
+            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Deadline must be a date and time with an offset (2024-05-01T09:30:00+02:00)"), "ja": FormSpecRuntime.Template(text: "Deadlineはタイムゾーンのオフセット付きの日時（2024-05-01T09:30:00+02:00）で入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Deadline必须是带时区偏移的日期时间（2024-05-01T09:30:00+02:00）"), "zh-Hant": FormSpecRuntime.Template(text: "Deadline必須是帶時區偏移的日期時間（2024-05-01T09:30:00+02:00）")]),
+            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Size is required"), "ja": FormSpecRuntime.Template(text: "Sizeは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Size为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Size為必填欄位")]),
+            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Size must be one of s, m, One, Class, x-l, x_l, self, init, await or allCases"), "ja": FormSpecRuntime.Template(text: "Sizeはs、m、One、Class、x-l、x_l、self、init、awaitまたはallCasesのいずれかを選択してください"), "zh-Hans": FormSpecRuntime.Template(text: "Size必须是s、m、One、Class、x-l、x_l、self、init、await或allCases之一"), "zh-Hant": FormSpecRuntime.Template(text: "Size必須是s、m、One、Class、x-l、x_l、self、init、await或allCases其中之一")]),
+            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Address is required"), "ja": FormSpecRuntime.Template(text: "Addressは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Address为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Address為必填欄位")]),
+            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Address must be an object of fields"), "ja": FormSpecRuntime.Template(text: "Addressはフィールドのオブジェクトで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Address必须是包含字段的对象"), "zh-Hant": FormSpecRuntime.Template(text: "Address必須是包含欄位的物件")]),
+            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "City is required"), "ja": FormSpecRuntime.Template(text: "Cityは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "City为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "City為必填欄位")]),
+            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "City must be text"), "ja": FormSpecRuntime.Template(text: "Cityはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "City必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "City必須是文字")]),
+            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Zip is required"), "ja": FormSpecRuntime.Template(text: "Zipは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Zip为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Zip為必填欄位")]),
+            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Zip must be text"), "ja": FormSpecRuntime.Template(text: "Zipはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Zip必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Zip必須是文字")]),
+            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Tags is required"), "ja": FormSpecRuntime.Template(text: "Tagsは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Tags为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Tags為必填欄位")]),
+            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Tags must be a list"), "ja": FormSpecRuntime.Template(text: "Tagsはリストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Tags必须是列表"), "zh-Hant": FormSpecRuntime.Template(text: "Tags必須是清單")]),
+            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Tags: at most 3 items"), "ja": FormSpecRuntime.Template(text: "Tagsは3件以内にしてください"), "zh-Hans": FormSpecRuntime.Template(text: "Tags最多3项"), "zh-Hant": FormSpecRuntime.Template(text: "Tags最多3項")]),
+            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Tags must be text"), "ja": FormSpecRuntime.Template(text: "Tagsはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Tags必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Tags必須是文字")]),
+            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Contacts is required"), "ja": FormSpecRuntime.Template(text: "Contactsは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Contacts为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Contacts為必填欄位")]),
+            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Contacts must be a list"), "ja": FormSpecRuntime.Template(text: "Contactsはリストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Contacts必须是列表"), "zh-Hant": FormSpecRuntime.Template(text: "Contacts必須是清單")]),
+            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Contacts: at most 2 items"), "ja": FormSpecRuntime.Template(text: "Contactsは2件以内にしてください"), "zh-Hans": FormSpecRuntime.Template(text: "Contacts最多2项"), "zh-Hant": FormSpecRuntime.Template(text: "Contacts最多2項")]),
+            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Contacts must be an object of fields"), "ja": FormSpecRuntime.Template(text: "Contactsはフィールドのオブジェクトで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Contacts必须是包含字段的对象"), "zh-Hant": FormSpecRuntime.Template(text: "Contacts必須是包含欄位的物件")]),
+            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Name is required"), "ja": FormSpecRuntime.Template(text: "Nameは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Name为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Name為必填欄位")]),
+            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Name must be text"), "ja": FormSpecRuntime.Template(text: "Nameはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Name必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Name必須是文字")]),
+            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Relation is required"), "ja": FormSpecRuntime.Template(text: "Relationは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Relation为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Relation為必填欄位")]),
+            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Relation must be one of parent or friend"), "ja": FormSpecRuntime.Template(text: "Relationはparentまたはfriendのいずれかを選択してください"), "zh-Hans": FormSpecRuntime.Template(text: "Relation必须是parent或friend之一"), "zh-Hant": FormSpecRuntime.Template(text: "Relation必須是parent或friend其中之一")]),
+            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Form is required"), "ja": FormSpecRuntime.Template(text: "Formは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Form为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Form為必填欄位")]),
+            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Form must be text"), "ja": FormSpecRuntime.Template(text: "Formはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Form必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Form必須是文字")]),
+            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Position is required"), "ja": FormSpecRuntime.Template(text: "Positionは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Position为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Position為必填欄位")]),
+            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Position must be a whole number"), "ja": FormSpecRuntime.Template(text: "Positionは整数で入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Position必须是整数"), "zh-Hant": FormSpecRuntime.Template(text: "Position必須是整數")]),
+            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Form must be one of web or paper"), "ja": FormSpecRuntime.Template(text: "Formはwebまたはpaperのいずれかを選択してください"), "zh-Hans": FormSpecRuntime.Template(text: "Form必须是web或paper之一"), "zh-Hant": FormSpecRuntime.Template(text: "Form必須是web或paper其中之一")]),
+            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Await is required"), "ja": FormSpecRuntime.Template(text: "Awaitは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Await为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Await為必填欄位")]),
+            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Await must be text"), "ja": FormSpecRuntime.Template(text: "Awaitはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Await必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Await必須是文字")]),
+            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "All cases is required"), "ja": FormSpecRuntime.Template(text: "All casesは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "All cases为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "All cases為必填欄位")]),
+            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "All cases must be text"), "ja": FormSpecRuntime.Template(text: "All casesはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "All cases必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "All cases必須是文字")]),
+            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Amount is required"), "ja": FormSpecRuntime.Template(text: "Amountは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Amount为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Amount為必填欄位")]),
+            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Amount must be one of 1e-07, 1e+21, 1.23456789012345678901234567890123456789012e+41, 2 or 1e+300"), "ja": FormSpecRuntime.Template(text: "Amountは1e-07、1e+21、1.23456789012345678901234567890123456789012e+41、2または1e+300のいずれかを選択してください"), "zh-Hans": FormSpecRuntime.Template(text: "Amount必须是1e-07、1e+21、1.23456789012345678901234567890123456789012e+41、2或1e+300之一"), "zh-Hant": FormSpecRuntime.Template(text: "Amount必須是1e-07、1e+21、1.23456789012345678901234567890123456789012e+41、2或1e+300其中之一")]),
+            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Nickname is required"), "ja": FormSpecRuntime.Template(text: "Nicknameは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Nickname为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Nickname為必填欄位")]),
+            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Nickname must be text"), "ja": FormSpecRuntime.Template(text: "Nicknameはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Nickname必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Nickname必須是文字")]),
+            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Nickname must be at least 5 characters"), "ja": FormSpecRuntime.Template(text: "Nicknameは5文字以上で入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Nickname至少需要5个字符"), "zh-Hant": FormSpecRuntime.Template(text: "Nickname至少需要5個字元")]),
+            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template([.text("Unknown field “"), .value, .text("”")]), "ja": FormSpecRuntime.Template([.text("不明な項目「"), .value, .text("」")]), "zh-Hans": FormSpecRuntime.Template([.text("未知字段“"), .value, .text("”")]), "zh-Hant": FormSpecRuntime.Template([.text("未知的欄位「"), .value, .text("」")])]),
         ]
 
-        static func program() throws -> Program {
-            Program(
+        static func program() throws -> FormSpecRuntime.Program {
+            FormSpecRuntime.Program(
                 form: "typed_input", title: nil,
                 locale: "en",
-                fields: [field0(), field1(), field2(), field3(), field4(), field5(), field6(), field7(), field8(), field9(), field10(), field11(), field12(), field13(), field14(), field15(), try field16(), field17(), field18(), field19(), try field20(), field21(), field22(), field23(), field24(), field25(), field26()],
+                fields: [field0(), field1(), field2(), field3(), field4(), field5(), field6(), field7(), field8(), field9(), field10(), field11(), field12(), field13(), field14(), field15(), try field16(), field17(), field18(), field19(), try field20(), field21(), field22(), field23(), field24(), field25(), field26(), field27(), field28(), field29(), field30(), field31(), field32(), field33(), field34(), field35(), field36()],
                 formRules: [],
-                unknownFieldMessage: texts[48])
+                unknownFieldMessage: texts[63])
         }
 
-        static func field0() -> FieldProgram {
-            FieldProgram(name: "name", label: "Your name", labelTranslations: nil, type: .text, required: true, requiredMessage: texts[0], typeMessage: texts[1], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [RuleProgram(name: "max_length", rule: .length(LengthRule(bound: .max, limit: 10, unit: .graphemes)), message: texts[2], requirement: texts[2], condition: nil, severity: .error, debounceMilliseconds: nil)], options: [], choiceMessage: texts[3], reads: [])
+        static func field0() -> FormSpecRuntime.FieldProgram {
+            FormSpecRuntime.FieldProgram(name: "name", label: "Your name", labelTranslations: nil, type: .text, required: true, requiredMessage: texts[0], typeMessage: texts[1], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [FormSpecRuntime.RuleProgram(name: "max_length", rule: .length(FormSpecRuntime.LengthRule(bound: .max, limit: 10, unit: .graphemes)), message: texts[2], requirement: texts[2], condition: nil, severity: .error, debounceMilliseconds: nil)], options: [], choiceMessage: texts[3], reads: [])
         }
 
-        static func field1() -> FieldProgram {
-            FieldProgram(name: "default", label: "A keyword", labelTranslations: nil, type: .text, required: false, requiredMessage: texts[4], typeMessage: texts[5], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [])
+        static func field1() -> FormSpecRuntime.FieldProgram {
+            FormSpecRuntime.FieldProgram(name: "default", label: "A keyword", labelTranslations: nil, type: .text, required: false, requiredMessage: texts[4], typeMessage: texts[5], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [])
         }
 
-        static func field2() -> FieldProgram {
-            FieldProgram(name: "self", label: "Myself", labelTranslations: nil, type: .text, required: false, requiredMessage: texts[6], typeMessage: texts[7], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [])
+        static func field2() -> FormSpecRuntime.FieldProgram {
+            FormSpecRuntime.FieldProgram(name: "self", label: "Myself", labelTranslations: nil, type: .text, required: false, requiredMessage: texts[6], typeMessage: texts[7], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [])
         }
 
-        static func field3() -> FieldProgram {
-            FieldProgram(name: "init", label: "Init", labelTranslations: nil, type: .integer, required: false, requiredMessage: texts[8], typeMessage: texts[9], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [])
+        static func field3() -> FormSpecRuntime.FieldProgram {
+            FormSpecRuntime.FieldProgram(name: "init", label: "Init", labelTranslations: nil, type: .integer, required: false, requiredMessage: texts[8], typeMessage: texts[9], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [])
         }
 
-        static func field4() -> FieldProgram {
-            FieldProgram(name: "contact_email", label: "Contact email", labelTranslations: nil, type: .text, required: false, requiredMessage: texts[10], typeMessage: texts[11], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [])
+        static func field4() -> FormSpecRuntime.FieldProgram {
+            FormSpecRuntime.FieldProgram(name: "contact_email", label: "Contact email", labelTranslations: nil, type: .text, required: false, requiredMessage: texts[10], typeMessage: texts[11], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [])
         }
 
-        static func field5() -> FieldProgram {
-            FieldProgram(name: "password", label: "Password", labelTranslations: nil, type: .secret, required: false, requiredMessage: texts[12], typeMessage: texts[13], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [RuleProgram(name: "min_length", rule: .length(LengthRule(bound: .min, limit: 8, unit: .graphemes)), message: texts[14], requirement: texts[14], condition: nil, severity: .error, debounceMilliseconds: nil)], options: [], choiceMessage: texts[3], reads: [])
+        static func field5() -> FormSpecRuntime.FieldProgram {
+            FormSpecRuntime.FieldProgram(name: "password", label: "Password", labelTranslations: nil, type: .secret, required: false, requiredMessage: texts[12], typeMessage: texts[13], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [FormSpecRuntime.RuleProgram(name: "min_length", rule: .length(FormSpecRuntime.LengthRule(bound: .min, limit: 8, unit: .graphemes)), message: texts[14], requirement: texts[14], condition: nil, severity: .error, debounceMilliseconds: nil)], options: [], choiceMessage: texts[3], reads: [])
         }
 
-        static func field6() -> FieldProgram {
-            FieldProgram(name: "age", label: "Age", labelTranslations: nil, type: .integer, required: false, requiredMessage: texts[15], typeMessage: texts[16], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [RuleProgram(name: "at_least", rule: .range(RangeRule(comparison: .atLeast, operand: .literal(.integer(18)))), message: texts[17], requirement: texts[17], condition: nil, severity: .error, debounceMilliseconds: nil)], options: [], choiceMessage: texts[3], reads: [])
+        static func field6() -> FormSpecRuntime.FieldProgram {
+            FormSpecRuntime.FieldProgram(name: "age", label: "Age", labelTranslations: nil, type: .integer, required: false, requiredMessage: texts[15], typeMessage: texts[16], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [FormSpecRuntime.RuleProgram(name: "at_least", rule: .range(FormSpecRuntime.RangeRule(comparison: .atLeast, operand: .literal(.integer(18)))), message: texts[17], requirement: texts[17], condition: nil, severity: .error, debounceMilliseconds: nil)], options: [], choiceMessage: texts[3], reads: [])
         }
 
-        static func field7() -> FieldProgram {
-            FieldProgram(name: "height", label: "Height", labelTranslations: nil, type: .number, required: false, requiredMessage: texts[18], typeMessage: texts[19], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [])
+        static func field7() -> FormSpecRuntime.FieldProgram {
+            FormSpecRuntime.FieldProgram(name: "height", label: "Height", labelTranslations: nil, type: .number, required: false, requiredMessage: texts[18], typeMessage: texts[19], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [FormSpecRuntime.RuleProgram(name: "greater_than", rule: .range(FormSpecRuntime.RangeRule(comparison: .greaterThan, operand: .literal(.number(FormSpecRuntime.ExactDecimal("1")!)))), message: texts[20], requirement: texts[20], condition: nil, severity: .error, debounceMilliseconds: nil)], options: [], choiceMessage: texts[3], reads: [])
         }
 
-        static func field8() -> FieldProgram {
-            FieldProgram(name: "agree", label: "Agree", labelTranslations: nil, type: .boolean, required: false, requiredMessage: texts[20], typeMessage: texts[21], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [])
+        static func field8() -> FormSpecRuntime.FieldProgram {
+            FormSpecRuntime.FieldProgram(name: "agree", label: "Agree", labelTranslations: nil, type: .boolean, required: false, requiredMessage: texts[21], typeMessage: texts[22], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [])
         }
 
-        static func field9() -> FieldProgram {
-            FieldProgram(name: "born", label: "Born", labelTranslations: nil, type: .date, required: false, requiredMessage: texts[22], typeMessage: texts[23], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [])
+        static func field9() -> FormSpecRuntime.FieldProgram {
+            FormSpecRuntime.FieldProgram(name: "born", label: "Born", labelTranslations: nil, type: .date, required: false, requiredMessage: texts[23], typeMessage: texts[24], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [])
         }
 
-        static func field10() -> FieldProgram {
-            FieldProgram(name: "opens", label: "Opens", labelTranslations: nil, type: .time, required: false, requiredMessage: texts[24], typeMessage: texts[25], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [])
+        static func field10() -> FormSpecRuntime.FieldProgram {
+            FormSpecRuntime.FieldProgram(name: "opens", label: "Opens", labelTranslations: nil, type: .time, required: false, requiredMessage: texts[25], typeMessage: texts[26], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [])
         }
 
-        static func field11() -> FieldProgram {
-            FieldProgram(name: "deadline", label: "Deadline", labelTranslations: nil, type: .datetime, required: false, requiredMessage: texts[26], typeMessage: texts[27], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [])
+        static func field11() -> FormSpecRuntime.FieldProgram {
+            FormSpecRuntime.FieldProgram(name: "deadline", label: "Deadline", labelTranslations: nil, type: .datetime, required: false, requiredMessage: texts[27], typeMessage: texts[28], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [])
         }
 
-        static func field12() -> FieldProgram {
-            FieldProgram(name: "size", label: "Size", labelTranslations: nil, type: .choice, required: false, requiredMessage: texts[28], typeMessage: texts[29], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [], options: [ChoiceOption(value: "s", label: "s", translations: nil), ChoiceOption(value: "m", label: "m", translations: nil), ChoiceOption(value: "1", label: "One", translations: nil), ChoiceOption(value: "class", label: "Class", translations: nil), ChoiceOption(value: "x-l", label: "x-l", translations: nil), ChoiceOption(value: "x_l", label: "x_l", translations: nil), ChoiceOption(value: "self", label: "self", translations: nil), ChoiceOption(value: "init", label: "init", translations: nil)], choiceMessage: texts[29], reads: [])
+        static func field12() -> FormSpecRuntime.FieldProgram {
+            FormSpecRuntime.FieldProgram(name: "size", label: "Size", labelTranslations: nil, type: .choice, required: false, requiredMessage: texts[29], typeMessage: texts[30], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [], options: [FormSpecRuntime.ChoiceOption(value: "s", label: "s", translations: nil), FormSpecRuntime.ChoiceOption(value: "m", label: "m", translations: nil), FormSpecRuntime.ChoiceOption(value: "1", label: "One", translations: nil), FormSpecRuntime.ChoiceOption(value: "class", label: "Class", translations: nil), FormSpecRuntime.ChoiceOption(value: "x-l", label: "x-l", translations: nil), FormSpecRuntime.ChoiceOption(value: "x_l", label: "x_l", translations: nil), FormSpecRuntime.ChoiceOption(value: "self", label: "self", translations: nil), FormSpecRuntime.ChoiceOption(value: "init", label: "init", translations: nil), FormSpecRuntime.ChoiceOption(value: "await", label: "await", translations: nil), FormSpecRuntime.ChoiceOption(value: "allCases", label: "allCases", translations: nil)], choiceMessage: texts[30], reads: [])
         }
 
-        static func field13() -> FieldProgram {
-            FieldProgram(name: "address", label: "Address", labelTranslations: nil, type: .group, required: false, requiredMessage: texts[30], typeMessage: texts[31], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [])
+        static func field13() -> FormSpecRuntime.FieldProgram {
+            FormSpecRuntime.FieldProgram(name: "address", label: "Address", labelTranslations: nil, type: .group, required: false, requiredMessage: texts[31], typeMessage: texts[32], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [])
         }
 
-        static func field14() -> FieldProgram {
-            FieldProgram(name: "address.city", label: "City", labelTranslations: nil, type: .text, required: true, requiredMessage: texts[32], typeMessage: texts[33], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .any([.field(13, .empty(true)), .field(13, .equals(.boolean(true)))]), reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [13])
+        static func field14() -> FormSpecRuntime.FieldProgram {
+            FormSpecRuntime.FieldProgram(name: "address.city", label: "City", labelTranslations: nil, type: .text, required: true, requiredMessage: texts[33], typeMessage: texts[34], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .any([.field(13, .empty(true)), .field(13, .equals(.boolean(true)))]), reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [13])
         }
 
-        static func field15() -> FieldProgram {
-            FieldProgram(name: "address.zip", label: "Zip", labelTranslations: nil, type: .text, required: false, requiredMessage: texts[34], typeMessage: texts[35], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .any([.field(13, .empty(true)), .field(13, .equals(.boolean(true)))]), reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [13])
+        static func field15() -> FormSpecRuntime.FieldProgram {
+            FormSpecRuntime.FieldProgram(name: "address.zip", label: "Zip", labelTranslations: nil, type: .text, required: false, requiredMessage: texts[35], typeMessage: texts[36], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .any([.field(13, .empty(true)), .field(13, .equals(.boolean(true)))]), reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [13])
         }
 
-        static func field16() throws -> FieldProgram {
-            FieldProgram(name: "tags", label: "Tags", labelTranslations: nil, type: .list, required: false, requiredMessage: texts[36], typeMessage: texts[37], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [RuleProgram(name: "max_items", rule: .value(try AnyValueRule(named: "max_items", argument: .count(3), caseInsensitive: false)), message: texts[38], requirement: texts[38], condition: nil, severity: .error, debounceMilliseconds: nil)], options: [], choiceMessage: texts[3], reads: [])
+        static func field16() throws -> FormSpecRuntime.FieldProgram {
+            FormSpecRuntime.FieldProgram(name: "tags", label: "Tags", labelTranslations: nil, type: .list, required: false, requiredMessage: texts[37], typeMessage: texts[38], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [FormSpecRuntime.RuleProgram(name: "max_items", rule: .value(try FormSpecRuntime.AnyValueRule(named: "max_items", argument: .count(3), caseInsensitive: false)), message: texts[39], requirement: texts[39], condition: nil, severity: .error, debounceMilliseconds: nil)], options: [], choiceMessage: texts[3], reads: [])
         }
 
-        static func field17() -> FieldProgram {
-            FieldProgram(name: "tags.0", label: "Tags", labelTranslations: nil, type: .text, required: false, requiredMessage: texts[36], typeMessage: texts[39], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .field(16, .compare(.greaterThan, .literal(.integer(0)))), reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [16])
+        static func field17() -> FormSpecRuntime.FieldProgram {
+            FormSpecRuntime.FieldProgram(name: "tags.0", label: "Tags", labelTranslations: nil, type: .text, required: false, requiredMessage: texts[37], typeMessage: texts[40], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .field(16, .compare(.greaterThan, .literal(.integer(0)))), reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [16])
         }
 
-        static func field18() -> FieldProgram {
-            FieldProgram(name: "tags.1", label: "Tags", labelTranslations: nil, type: .text, required: false, requiredMessage: texts[36], typeMessage: texts[39], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .field(16, .compare(.greaterThan, .literal(.integer(1)))), reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [16])
+        static func field18() -> FormSpecRuntime.FieldProgram {
+            FormSpecRuntime.FieldProgram(name: "tags.1", label: "Tags", labelTranslations: nil, type: .text, required: false, requiredMessage: texts[37], typeMessage: texts[40], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .field(16, .compare(.greaterThan, .literal(.integer(1)))), reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [16])
         }
 
-        static func field19() -> FieldProgram {
-            FieldProgram(name: "tags.2", label: "Tags", labelTranslations: nil, type: .text, required: false, requiredMessage: texts[36], typeMessage: texts[39], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .field(16, .compare(.greaterThan, .literal(.integer(2)))), reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [16])
+        static func field19() -> FormSpecRuntime.FieldProgram {
+            FormSpecRuntime.FieldProgram(name: "tags.2", label: "Tags", labelTranslations: nil, type: .text, required: false, requiredMessage: texts[37], typeMessage: texts[40], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .field(16, .compare(.greaterThan, .literal(.integer(2)))), reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [16])
         }
 
-        static func field20() throws -> FieldProgram {
-            FieldProgram(name: "contacts", label: "Contacts", labelTranslations: nil, type: .list, required: false, requiredMessage: texts[40], typeMessage: texts[41], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [RuleProgram(name: "max_items", rule: .value(try AnyValueRule(named: "max_items", argument: .count(2), caseInsensitive: false)), message: texts[42], requirement: texts[42], condition: nil, severity: .error, debounceMilliseconds: nil)], options: [], choiceMessage: texts[3], reads: [])
+        static func field20() throws -> FormSpecRuntime.FieldProgram {
+            FormSpecRuntime.FieldProgram(name: "contacts", label: "Contacts", labelTranslations: nil, type: .list, required: false, requiredMessage: texts[41], typeMessage: texts[42], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [FormSpecRuntime.RuleProgram(name: "max_items", rule: .value(try FormSpecRuntime.AnyValueRule(named: "max_items", argument: .count(2), caseInsensitive: false)), message: texts[43], requirement: texts[43], condition: nil, severity: .error, debounceMilliseconds: nil)], options: [], choiceMessage: texts[3], reads: [])
         }
 
-        static func field21() -> FieldProgram {
-            FieldProgram(name: "contacts.0", label: "Contacts", labelTranslations: nil, type: .group, required: false, requiredMessage: texts[40], typeMessage: texts[43], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .field(20, .compare(.greaterThan, .literal(.integer(0)))), reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [20])
+        static func field21() -> FormSpecRuntime.FieldProgram {
+            FormSpecRuntime.FieldProgram(name: "contacts.0", label: "Contacts", labelTranslations: nil, type: .group, required: false, requiredMessage: texts[41], typeMessage: texts[44], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .field(20, .compare(.greaterThan, .literal(.integer(0)))), reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [20])
         }
 
-        static func field22() -> FieldProgram {
-            FieldProgram(name: "contacts.0.name", label: "Name", labelTranslations: nil, type: .text, required: true, requiredMessage: texts[44], typeMessage: texts[45], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .field(21, .equals(.boolean(true))), reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [21])
+        static func field22() -> FormSpecRuntime.FieldProgram {
+            FormSpecRuntime.FieldProgram(name: "contacts.0.name", label: "Name", labelTranslations: nil, type: .text, required: true, requiredMessage: texts[45], typeMessage: texts[46], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .field(21, .equals(.boolean(true))), reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [21])
         }
 
-        static func field23() -> FieldProgram {
-            FieldProgram(name: "contacts.0.relation", label: "Relation", labelTranslations: nil, type: .choice, required: false, requiredMessage: texts[46], typeMessage: texts[47], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .field(21, .equals(.boolean(true))), reportsFirstOnly: false, rules: [], options: [ChoiceOption(value: "parent", label: "parent", translations: nil), ChoiceOption(value: "friend", label: "friend", translations: nil)], choiceMessage: texts[47], reads: [21])
+        static func field23() -> FormSpecRuntime.FieldProgram {
+            FormSpecRuntime.FieldProgram(name: "contacts.0.relation", label: "Relation", labelTranslations: nil, type: .choice, required: false, requiredMessage: texts[47], typeMessage: texts[48], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .field(21, .equals(.boolean(true))), reportsFirstOnly: false, rules: [], options: [FormSpecRuntime.ChoiceOption(value: "parent", label: "parent", translations: nil), FormSpecRuntime.ChoiceOption(value: "friend", label: "friend", translations: nil)], choiceMessage: texts[48], reads: [21])
         }
 
-        static func field24() -> FieldProgram {
-            FieldProgram(name: "contacts.1", label: "Contacts", labelTranslations: nil, type: .group, required: false, requiredMessage: texts[40], typeMessage: texts[43], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .field(20, .compare(.greaterThan, .literal(.integer(1)))), reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [20])
+        static func field24() -> FormSpecRuntime.FieldProgram {
+            FormSpecRuntime.FieldProgram(name: "contacts.0.form", label: "Form", labelTranslations: nil, type: .text, required: false, requiredMessage: texts[49], typeMessage: texts[50], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .field(21, .equals(.boolean(true))), reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [21])
         }
 
-        static func field25() -> FieldProgram {
-            FieldProgram(name: "contacts.1.name", label: "Name", labelTranslations: nil, type: .text, required: true, requiredMessage: texts[44], typeMessage: texts[45], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .field(24, .equals(.boolean(true))), reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [24])
+        static func field25() -> FormSpecRuntime.FieldProgram {
+            FormSpecRuntime.FieldProgram(name: "contacts.0.position", label: "Position", labelTranslations: nil, type: .integer, required: false, requiredMessage: texts[51], typeMessage: texts[52], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .field(21, .equals(.boolean(true))), reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [21])
         }
 
-        static func field26() -> FieldProgram {
-            FieldProgram(name: "contacts.1.relation", label: "Relation", labelTranslations: nil, type: .choice, required: false, requiredMessage: texts[46], typeMessage: texts[47], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .field(24, .equals(.boolean(true))), reportsFirstOnly: false, rules: [], options: [ChoiceOption(value: "parent", label: "parent", translations: nil), ChoiceOption(value: "friend", label: "friend", translations: nil)], choiceMessage: texts[47], reads: [24])
+        static func field26() -> FormSpecRuntime.FieldProgram {
+            FormSpecRuntime.FieldProgram(name: "contacts.1", label: "Contacts", labelTranslations: nil, type: .group, required: false, requiredMessage: texts[41], typeMessage: texts[44], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .field(20, .compare(.greaterThan, .literal(.integer(1)))), reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [20])
+        }
+
+        static func field27() -> FormSpecRuntime.FieldProgram {
+            FormSpecRuntime.FieldProgram(name: "contacts.1.name", label: "Name", labelTranslations: nil, type: .text, required: true, requiredMessage: texts[45], typeMessage: texts[46], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .field(26, .equals(.boolean(true))), reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [26])
+        }
+
+        static func field28() -> FormSpecRuntime.FieldProgram {
+            FormSpecRuntime.FieldProgram(name: "contacts.1.relation", label: "Relation", labelTranslations: nil, type: .choice, required: false, requiredMessage: texts[47], typeMessage: texts[48], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .field(26, .equals(.boolean(true))), reportsFirstOnly: false, rules: [], options: [FormSpecRuntime.ChoiceOption(value: "parent", label: "parent", translations: nil), FormSpecRuntime.ChoiceOption(value: "friend", label: "friend", translations: nil)], choiceMessage: texts[48], reads: [26])
+        }
+
+        static func field29() -> FormSpecRuntime.FieldProgram {
+            FormSpecRuntime.FieldProgram(name: "contacts.1.form", label: "Form", labelTranslations: nil, type: .text, required: false, requiredMessage: texts[49], typeMessage: texts[50], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .field(26, .equals(.boolean(true))), reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [26])
+        }
+
+        static func field30() -> FormSpecRuntime.FieldProgram {
+            FormSpecRuntime.FieldProgram(name: "contacts.1.position", label: "Position", labelTranslations: nil, type: .integer, required: false, requiredMessage: texts[51], typeMessage: texts[52], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .field(26, .equals(.boolean(true))), reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [26])
+        }
+
+        static func field31() -> FormSpecRuntime.FieldProgram {
+            FormSpecRuntime.FieldProgram(name: "form", label: "Form", labelTranslations: nil, type: .choice, required: false, requiredMessage: texts[49], typeMessage: texts[53], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [], options: [FormSpecRuntime.ChoiceOption(value: "web", label: "web", translations: nil), FormSpecRuntime.ChoiceOption(value: "paper", label: "paper", translations: nil)], choiceMessage: texts[53], reads: [])
+        }
+
+        static func field32() -> FormSpecRuntime.FieldProgram {
+            FormSpecRuntime.FieldProgram(name: "zip", label: "Zip", labelTranslations: nil, type: .text, required: false, requiredMessage: texts[35], typeMessage: texts[36], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [])
+        }
+
+        static func field33() -> FormSpecRuntime.FieldProgram {
+            FormSpecRuntime.FieldProgram(name: "await", label: "Await", labelTranslations: nil, type: .text, required: false, requiredMessage: texts[54], typeMessage: texts[55], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [])
+        }
+
+        static func field34() -> FormSpecRuntime.FieldProgram {
+            FormSpecRuntime.FieldProgram(name: "all_cases", label: "All cases", labelTranslations: nil, type: .text, required: false, requiredMessage: texts[56], typeMessage: texts[57], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [])
+        }
+
+        static func field35() -> FormSpecRuntime.FieldProgram {
+            FormSpecRuntime.FieldProgram(name: "amount", label: "Amount", labelTranslations: nil, type: .choice, required: false, requiredMessage: texts[58], typeMessage: texts[59], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [], options: [FormSpecRuntime.ChoiceOption(value: "1e-07", label: "1e-07", translations: nil), FormSpecRuntime.ChoiceOption(value: "1e+21", label: "1e+21", translations: nil), FormSpecRuntime.ChoiceOption(value: "1.23456789012345678901234567890123456789012e+41", label: "1.23456789012345678901234567890123456789012e+41", translations: nil), FormSpecRuntime.ChoiceOption(value: "2", label: "2", translations: nil), FormSpecRuntime.ChoiceOption(value: "1e+300", label: "1e+300", translations: nil)], choiceMessage: texts[59], reads: [])
+        }
+
+        static func field36() -> FormSpecRuntime.FieldProgram {
+            FormSpecRuntime.FieldProgram(name: "nickname", label: "Nickname", labelTranslations: nil, type: .text, required: false, requiredMessage: texts[60], typeMessage: texts[61], defaultValue: .string("anon"), defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [FormSpecRuntime.RuleProgram(name: "min_length", rule: .length(FormSpecRuntime.LengthRule(bound: .min, limit: 5, unit: .graphemes)), message: texts[62], requirement: texts[62], condition: nil, severity: .error, debounceMilliseconds: nil)], options: [], choiceMessage: texts[3], reads: [])
         }
     }
 }
