@@ -245,6 +245,18 @@ struct EvaluationTests {
         #expect(report.fields["c"]?.errors == [Issue(rule: "choice", message: "C must be one of Apple or Banana")])
     }
 
+    /// An option written as a YAML float that is a whole number (`1e15`, `2.0`) is the integer a
+    /// JSON input of it reads as. `1e15` was the text `1000000000000000.0`, which no input matched.
+    @Test func wholeNumberOptionsWrittenAsFloatsMatchTheirInputs() throws {
+        let program = try program("formspec: 1\nform: f\nfields: {n: {type: choice, options: [1e15, 2.0, 1.5e1, 0.5]}}")
+        for input: Value in [.integer(1_000_000_000_000_000), .integer(2), .integer(15), 0.5, "2"] {
+            #expect(try program.validate(["n": input]).valid, "\(input)")
+        }
+        #expect(
+            try program.validate(["n": "2.0"]).fields["n"]?.errors
+                == [Issue(rule: "choice", message: "N must be one of 1000000000000000, 2, 15 or 0.5")])
+    }
+
     @Test func defaultsApplyOnlyWhenTheFieldIsMissing() throws {
         let program = try program(
             "formspec: 1\nform: f\nfields: {level: {type: integer, default: 5, required: true, rules: [{max: 5}]}}")

@@ -14,12 +14,14 @@ extension Value {
             case .bool(let value): self = .bool(value)
             case .integer(let value): self = .integer(value)
             case .float(let value):
-                // Exactly as written (`0.30000000000000000001` is not 0.3); the YAML float forms
-                // Swift reads but JSON's grammar does not (`.inf`) keep today's reading.
+                // Exactly as written (`0.30000000000000000001` is not 0.3), and a whole number
+                // that fits `Int64` as an integer (`1e15`, `2.0`), as a JSON input reads it: a
+                // choice option `1e15` must be the text `1000000000000000` its input matches. The
+                // YAML float forms Swift reads but JSON's grammar does not (`.inf`) stay text.
                 if !value.isFinite {
                     self = .string(scalar.text)
                 } else if let exact = ExactDecimal(scalar.text) ?? ExactDecimal(value) {
-                    self = .number(exact)
+                    self = exact.int64.map(Value.integer) ?? .number(exact)
                 } else {
                     self = .string(scalar.text)
                 }
