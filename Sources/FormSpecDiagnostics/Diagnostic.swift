@@ -59,6 +59,9 @@ public struct Diagnostic: Sendable, Hashable, Error, CustomStringConvertible {
 }
 
 /// Collects the diagnostics of one run, so a stage can report every problem instead of stopping at the first.
+///
+/// Every diagnostic recorded here has its quotes of spec text shortened
+/// (``QuotedText/shorteningQuotes(in:)``), so no message repeats more than a line of what a spec wrote.
 package struct DiagnosticCollector: Sendable {
     /// Everything emitted so far, in emission order.
     package private(set) var diagnostics: [Diagnostic] = []
@@ -69,8 +72,14 @@ package struct DiagnosticCollector: Sendable {
     /// Whether any error has been emitted.
     package var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
-    /// Records a diagnostic.
+    /// Records a diagnostic, its quotes shortened.
     package mutating func emit(_ diagnostic: Diagnostic) {
+        diagnostics.append(diagnostic.shorteningQuotes)
+    }
+
+    /// Records a diagnostic as it is: for one that quotes only what the caller named (the path of
+    /// the spec to compile), never the text of a spec.
+    package mutating func emitWhole(_ diagnostic: Diagnostic) {
         diagnostics.append(diagnostic)
     }
 
@@ -84,9 +93,9 @@ package struct DiagnosticCollector: Sendable {
         emit(.warning(message, at: location, notes: notes))
     }
 
-    /// Records every diagnostic of `other`.
+    /// Records every diagnostic of `other`, their quotes shortened.
     package mutating func append(contentsOf other: [Diagnostic]) {
-        diagnostics.append(contentsOf: other)
+        diagnostics.append(contentsOf: other.lazy.map(\.shorteningQuotes))
     }
 
     /// The diagnostics sorted by file and position (stable for equal positions).

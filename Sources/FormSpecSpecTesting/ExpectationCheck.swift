@@ -123,7 +123,7 @@ struct ExpectationCheck {
         var out = "{rule: \(rule), passed: \(passed)"
         if let requirement {
             out += ", requirement: "
-            JSONWriter.appendString(requirement, to: &out)
+            JSONWriter.appendString(QuotedText.shortened(requirement, to: shownMessageLimit), to: &out)
         }
         return out + "}"
     }
@@ -197,12 +197,16 @@ struct ExpectationCheck {
         }
     }
 
-    /// `["a", "b"]`: messages quoted as JSON strings.
+    /// The most characters a failure shows of one message: a message can quote a long input
+    /// (`{value}`).
+    static let shownMessageLimit = 200
+
+    /// `["a", "b"]`: messages quoted as JSON strings, each cut to ``shownMessageLimit`` characters.
     static func list(_ messages: [String]) -> String {
         var out = "["
         for (index, message) in messages.enumerated() {
             if index > 0 { out += ", " }
-            JSONWriter.appendString(message, to: &out)
+            JSONWriter.appendString(QuotedText.shortened(message, to: shownMessageLimit), to: &out)
         }
         return out + "]"
     }

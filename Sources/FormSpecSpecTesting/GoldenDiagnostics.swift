@@ -8,6 +8,14 @@ import FormSpecDiagnostics
     internal import Foundation
 #endif
 
+#if canImport(Glibc)
+    internal import Glibc
+#elseif canImport(Musl)
+    internal import Musl
+#elseif canImport(Darwin)
+    internal import Darwin
+#endif
+
 /// A compile-fail test: a spec `NAME.form.yaml` with a sibling golden file `NAME.diagnostics`.
 ///
 /// The test passes when the compiler reports errors and the rendered diagnostics (uncoloured)
@@ -64,10 +72,8 @@ struct GoldenDiagnostics {
         let golden = String(decoding: goldenData, as: UTF8.self)
         if record {
             guard golden != rendered else { return result(failure: nil) }
-            do {
-                try Data(rendered.utf8).write(to: URL(fileURLWithPath: goldenPath))
-            } catch {
-                return result(failure: "\(specPath):\(line): could not record the golden file: \(error)")
+            if let reason = Self.overwrite(goldenPath, with: rendered) {
+                return result(failure: "\(specPath):\(line): could not record '\(goldenName)': \(reason)")
             }
             return result(failure: nil, recorded: true)
         }
@@ -76,6 +82,38 @@ struct GoldenDiagnostics {
         failure += SpecTestRunner.indented(LineDiff.render(expected: golden, actual: rendered))
         failure += "\n  (to accept the current output, run again with FORMSPEC_RECORD=1 or --record)"
         return result(failure: failure)
+    }
+
+    /// Replaces the text of the golden file at `path`; `nil` when done, else why not. A symbolic
+    /// link is refused, not followed: it could lead the write out of the spec's folder, onto a file
+    /// that is no golden at all.
+    static func overwrite(_ path: String, with text: String) -> String? {
+        let descriptor = open(path, O_WRONLY | O_TRUNC | O_NOFOLLOW | O_NONBLOCK)
+        guard descriptor >= 0 else {
+            let reason = errno
+            var info = stat()
+            if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
+                return "it is a symbolic link; record writes only a regular file, never through a link"
+            }
+            return String(cString: strerror(reason))
+        }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            close(descriptor)
+            return "it is not a regular file"
+        }
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else {
+                let reason = String(cString: strerror(errno))
+                close(descriptor)
+                return reason
+            }
+            bytes = bytes.dropFirst(count)
+        }
+        return close(descriptor) == 0 ? nil : String(cString: strerror(errno))
     }
 
     private static func fileName(_ path: String) -> String {

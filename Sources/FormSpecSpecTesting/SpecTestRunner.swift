@@ -145,9 +145,9 @@ public struct SpecTestRunner: Sendable {
         }
 
         let secrets = check.secretValues(in: [test.input] + (test.original.map { [$0] } ?? []))
-        lines.append("input: " + JSONWriter.write(check.redacted(test.input, hiding: secrets)))
+        lines.append("input: " + Self.shown(check.redacted(test.input, hiding: secrets)))
         if let original = test.original {
-            lines.append("original: " + JSONWriter.write(check.redacted(original, hiding: secrets)))
+            lines.append("original: " + Self.shown(check.redacted(original, hiding: secrets)))
         }
         var settings: [String] = []
         if let locale = test.locale { settings.append("locale: \(locale)") }
@@ -161,13 +161,35 @@ public struct SpecTestRunner: Sendable {
         }
         if !settings.isEmpty { lines.append(settings.joined(separator: ", ")) }
         let failure =
-            "\(specPath):\(line): test '\(test.name)' failed\n" + lines.map { "  " + $0 }.joined(separator: "\n")
+            "\(specPath):\(line): test '\(QuotedText.shortened(test.name))' failed\n"
+            + lines.map { "  " + $0 }.joined(separator: "\n")
         return SpecTestResult(
             specPath: specPath, form: program.form, name: test.name, line: line, passed: false, duration: duration,
             failure: failure)
     }
 
     // MARK: - Helpers
+
+    /// The most characters a failure shows of one input or original, after each of its strings is
+    /// cut to its first 60: anchors and aliases let a small spec hold a megabyte-long value, many times.
+    static let shownValueLimit = 1_000
+
+    /// `value` as JSON for a failure, its strings and keys cut to their first 60 characters
+    /// (``QuotedText/shortened(_:to:)``) and the whole to ``shownValueLimit``.
+    static func shown(_ value: Value) -> String {
+        QuotedText.shortened(JSONWriter.write(shortenedStrings(value)), to: shownValueLimit)
+    }
+
+    /// `value` with every string and key cut to its first 60 characters.
+    private static func shortenedStrings(_ value: Value) -> Value {
+        switch value {
+        case .string(let text): .string(QuotedText.shortened(text))
+        case .array(let items): .array(items.map(shortenedStrings))
+        case .object(let members):
+            .object(members.map { Value.Member(QuotedText.shortened($0.key), shortenedStrings($0.value)) })
+        case .null, .bool, .integer, .number: value
+        }
+    }
 
     private var isFiltering: Bool { !(filter ?? "").isEmpty }
 

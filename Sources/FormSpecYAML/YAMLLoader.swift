@@ -4,8 +4,10 @@ import FormSpecDiagnostics
 /// Loads one YAML document into ``YAMLNode``s with exact source spans.
 ///
 /// Problems that end the load (malformed YAML, invalid UTF-8, an alias bomb, nesting that is too
-/// deep) are thrown as a ``Diagnostic``; problems the loader can step over (duplicate keys) are
-/// collected in ``LoadedYAML/diagnostics`` and the first occurrence is kept.
+/// deep) are thrown as a ``Diagnostic``; problems the loader can step over (duplicate keys, a key
+/// that is a list or a mapping, a tag it does not read) are collected in
+/// ``LoadedYAML/diagnostics``: the first occurrence of a key is kept, and a pair whose key is not a
+/// scalar is dropped.
 package enum YAMLLoader {
     /// Limits that keep hostile files from running away with time or memory.
     package struct Limits: Sendable {
@@ -54,7 +56,7 @@ package enum YAMLLoader {
 package struct LoadedYAML: Sendable {
     /// The document's root, or `nil` when the file holds no document.
     package var root: YAMLNode?
-    /// Recoverable problems found while loading (duplicate keys).
+    /// Recoverable problems found while loading (duplicate keys, keys that are not scalars, tags).
     package var diagnostics: [Diagnostic]
     /// The path locations name.
     package var path: String
@@ -187,6 +189,8 @@ struct Builder {
         var items: [YAMLNode] = []
         var size = 1
         var pendingKey: YAMLNode?
+        /// Whether the pending key is a list or a mapping: reported, and its pair dropped.
+        var dropsPair = false
         var pairs: [YAMLPair] = []
         /// Index in `pairs` of each key, so duplicate detection stays linear in the mapping's size.
         var keyIndex: [String: Int] = [:]
@@ -244,6 +248,7 @@ struct Builder {
         case .scalar(let anchor, let tag, let value, let style):
             let node = YAMLNode(
                 .scalar(YAMLScalar(value, style: style)), at: location(event.start, event.end), tag: tag)
+            checkTag(of: node)
             if let anchor { anchors[anchor] = (node, 1) }
             try add(node, size: 1)
         case .sequenceStart(let anchor, let tag), .mappingStart(let anchor, let tag):
@@ -267,6 +272,7 @@ struct Builder {
             } else {
                 node = YAMLNode(.sequence(frame.items), at: location(frame.start, event.end), tag: frame.tag)
             }
+            checkTag(of: node)
             if let anchor = frame.anchor { anchors[anchor] = (node, frame.size) }
             try add(node, size: frame.size)
         }
@@ -284,12 +290,19 @@ struct Builder {
         }
         guard let key = stack[stack.count - 1].pendingKey else {
             if node.scalar == nil {
-                throw .error("mapping keys must be plain strings, not \(node.kindDescription)", at: node.location)
+                // Stepped over like a duplicate key, so the rest of the file is still read and checked.
+                diagnostics.append(
+                    .error("mapping keys must be plain strings, not \(node.kindDescription)", at: node.location))
+                stack[stack.count - 1].dropsPair = true
             }
             stack[stack.count - 1].pendingKey = node
             return
         }
         stack[stack.count - 1].pendingKey = nil
+        if stack[stack.count - 1].dropsPair {
+            stack[stack.count - 1].dropsPair = false
+            return
+        }
         let keyText = key.scalar?.text ?? ""
         if key.scalar?.style == .plain, keyText == "<<" {
             // Like any key, once a mapping (the second is dropped); several sources are merged by
@@ -309,6 +322,12 @@ struct Builder {
         }
         stack[stack.count - 1].keyIndex[keyText] = stack[stack.count - 1].pairs.count
         stack[stack.count - 1].pairs.append(YAMLPair(key: key, value: node))
+    }
+
+    /// Reports a tag outside the core schema, or one its node does not fit (``YAMLTag``): a tag is
+    /// never ignored in silence.
+    private mutating func checkTag(of node: YAMLNode) {
+        if let problem = YAMLTag.problem(of: node, quotingText: limits.quotesText) { diagnostics.append(problem) }
     }
 
     /// Reports key `key` (its text `keyText`) as one the mapping has already, at `first`.

@@ -60,8 +60,11 @@ package struct YAMLNode: Sendable, Hashable {
             case .integer: return "an integer"
             case .float(let value): return value.isFinite ? "a number" : "a number that is not finite"
             case .string:
-                // A plain number too large for a Double (`1e400`) resolves as a string.
-                if let scalar, scalar.style == .plain, Double(scalar.text) != nil { return "a number out of range" }
+                // A plain number too large for a Double (`1e400`) resolves as a string; one tagged
+                // `!!str` is a string.
+                if tag == nil, let scalar, scalar.style == .plain, Double(scalar.text) != nil {
+                    return "a number out of range"
+                }
                 return "a string"
             }
         case .sequence: return "a list"
@@ -119,14 +122,18 @@ package enum ResolvedScalar: Sendable, Hashable {
     case float(Double)
     case string(String)
 
-    /// Resolves `scalar` (with an explicit `tag`, if any) under the core schema.
+    /// Resolves `scalar` (with an explicit `tag`, if any) under the core schema: `!!str` and the
+    /// non-specific `!` make a string, `!!null` null, and `!!int`, `!!float` and `!!bool` read even a
+    /// quoted scalar as if it were plain (the loader reports one that does not fit its tag, and
+    /// every other tag).
     package init(_ scalar: YAMLScalar, tag: String?) {
-        if let tag {
-            switch tag {
-            case "tag:yaml.org,2002:str": self = .string(scalar.text); return
-            case "tag:yaml.org,2002:null": self = .null; return
-            default: break
-            }
+        switch tag {
+        case YAMLTag.string, "!": self = .string(scalar.text); return
+        case YAMLTag.null: self = .null; return
+        case YAMLTag.integer, YAMLTag.float, YAMLTag.bool:
+            self = ResolvedScalar(YAMLScalar(scalar.text), tag: nil)
+            return
+        default: break
         }
         guard scalar.style == .plain else { self = .string(scalar.text); return }
         let text = scalar.text
@@ -152,5 +159,64 @@ package enum ResolvedScalar: Sendable, Hashable {
         guard let first = text.utf8.first else { return false }
         return first == UInt8(ascii: "-") || first == UInt8(ascii: "+") || first == UInt8(ascii: ".")
             || (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9"))
+    }
+}
+
+/// The tags of the YAML 1.2 core schema, the only ones FormSpec reads (as libyaml spells them).
+enum YAMLTag {
+    /// The prefix `!!` stands for.
+    static let prefix = "tag:yaml.org,2002:"
+    static let string = prefix + "str"
+    static let null = prefix + "null"
+    static let integer = prefix + "int"
+    static let float = prefix + "float"
+    static let bool = prefix + "bool"
+    static let sequence = prefix + "seq"
+    static let mapping = prefix + "map"
+
+    /// `tag` as it is written: `!!int` for a core tag, else as libyaml resolved it.
+    static func written(_ tag: String) -> String {
+        tag.hasPrefix(prefix) ? "!!" + tag.dropFirst(prefix.count) : tag
+    }
+
+    /// Why `node`'s tag cannot be read: a tag outside the core schema, or a core tag that does not
+    /// fit the node (`!!int abc`, `!!map` on a list); `nil` when it fits, or the node has none. The
+    /// tag is quoted only when `quotingText` (``YAMLLoader/Limits/quotesText``).
+    static func problem(of node: YAMLNode, quotingText: Bool) -> Diagnostic? {
+        guard let tag = node.tag, tag != "!" else { return nil }
+        // The scalar as it would read untagged.
+        let plain = node.scalar.map { YAMLNode(.scalar(YAMLScalar($0.text)), at: node.location) }
+        let wanted: String
+        if let plain {
+            switch (tag, plain.resolved) {
+            case (string, _), (null, .null), (integer, .integer), (float, .integer), (float, .float), (bool, .bool):
+                return nil
+            case (null, _): wanted = "null"
+            case (integer, _): wanted = "an integer"
+            case (float, _): wanted = "a number"
+            case (bool, _): wanted = "true or false"
+            case (sequence, _): wanted = "a list"
+            case (mapping, _): wanted = "a mapping"
+            default: return unsupported(tag, at: node.location, quotingText: quotingText)
+            }
+        } else {
+            switch tag {
+            case sequence where node.sequence != nil, mapping where node.mapping != nil: return nil
+            case sequence: wanted = "a list"
+            case mapping: wanted = "a mapping"
+            case string, null, integer, float, bool: wanted = "a scalar"
+            default: return unsupported(tag, at: node.location, quotingText: quotingText)
+            }
+        }
+        let tagged = quotingText ? "a value tagged '\(written(tag))'" : "a tagged value"
+        return .error("\(tagged) must be \(wanted), not \((plain ?? node).kindDescription)", at: node.location)
+    }
+
+    /// The error for a tag outside the core schema.
+    private static func unsupported(_ tag: String, at location: SourceLocation, quotingText: Bool) -> Diagnostic {
+        .error(
+            quotingText ? "unsupported YAML tag '\(written(tag))'" : "unsupported YAML tag", at: location,
+            notes: [.init("FormSpec reads the core schema's tags: !!str, !!int, !!float, !!bool, !!null, !!seq, !!map")]
+        )
     }
 }

@@ -28,7 +28,8 @@ struct CheckCommand: ParsableCommand {
             *.rules.yaml (in sorted order, hidden folders skipped). Diagnostics are printed to \
             stderr as PATH:LINE:COL: error|warning: MESSAGE with the source line; with \
             --format json a JSON array of them is also printed to stdout. The last line on stderr \
-            is a summary. Exits 0 when there is no error (warnings allowed), 1 otherwise.
+            is a summary. Exits 0 when there is no error (warnings allowed), 1 otherwise, and 2 \
+            for a usage error or output that cannot be written (the diagnostics on stderr in text).
             """)
 
     @Argument(help: "Spec files or folders to check.", completion: .file())
@@ -42,11 +43,14 @@ struct CheckCommand: ParsableCommand {
         var problems: [Diagnostic] = []
         var seen = Set<Diagnostic>()
         let colored = Console.stderrColored
+        let format = output.resolved
+        // In text, the diagnostics on stderr are the output: a failed write ends the run (exit 2).
+        let printDiagnostics = format == .text ? Console.writeErrorOutput : Console.printError
 
         func note(_ diagnostic: Diagnostic) {
             guard seen.insert(diagnostic).inserted else { return }
             problems.append(diagnostic)
-            Console.printError(DiagnosticRenderer(colored: colored).render(diagnostic))
+            printDiagnostics(DiagnosticRenderer(colored: colored).render(diagnostic))
         }
 
         var files: [String] = []
@@ -71,16 +75,16 @@ struct CheckCommand: ParsableCommand {
             let fresh = compilation.diagnostics.filter { seen.insert($0).inserted }
             problems += fresh
             if !fresh.isEmpty {
-                Console.printError(DiagnosticRenderer(sources: compilation.sources, colored: colored).render(fresh))
+                printDiagnostics(DiagnosticRenderer(sources: compilation.sources, colored: colored).render(fresh))
             }
         }
 
         let errors = problems.count { $0.severity == .error }
         let warnings = problems.count { $0.severity == .warning }
-        if output.resolved == .json {
+        if format == .json {
             Console.writeOutput(DiagnosticJSON.encode(problems))
         }
-        Console.printError(
+        printDiagnostics(
             "checked \(Console.count(files.count, "file")): \(Console.count(errors, "error")), \(Console.count(warnings, "warning"))\n"
         )
         if errors > 0 { throw ExitCode(1) }

@@ -36,10 +36,22 @@ enum Console {
     /// diagnostics quote specs and inputs. On a colour terminal the renderers' own colour
     /// sequences are kept.
     static func printError(_ text: String) {
-        let safe =
-            stderrColored
+        FileIO.write(escapedForStderr(text), to: 2)
+    }
+
+    /// Writes `text` to stderr as ``printError(_:)`` does, for a command whose output goes there
+    /// (`check --format text`): when the write fails, exits with status 2 at once, as
+    /// ``writeOutput(_:)`` does for stdout (with nowhere left to say why).
+    static func writeErrorOutput(_ text: String) {
+        if FileIO.write(escapedForStderr(text), to: 2) { return }
+        terminate(2)
+    }
+
+    /// `text` with its terminal control characters made visible, keeping the renderers' colours on
+    /// a colour terminal.
+    private static func escapedForStderr(_ text: String) -> String {
+        stderrColored
             ? TerminalText.escapedKeepingColors(text) : TerminalText.escaped(text, keepingLineBreaks: true)
-        FileIO.write(safe, to: 2)
     }
 
     /// Writes `text` to stdout, or, when that fails (a full disk, a closed pipe), prints why and

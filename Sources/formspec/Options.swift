@@ -204,6 +204,17 @@ struct ImportOptions: ParsableArguments {
         completion: .directory)
     var importRoot: String?
 
+    /// Refuses a root that is not a folder before anything is compiled: without it every import
+    /// would be refused, each with its own error.
+    func validate() throws {
+        guard let importRoot else { return }
+        switch FileKind(path: importRoot) {
+        case .folder: return
+        case .missing: throw ValidationError("--import-root '\(importRoot)': no such folder")
+        case .file, .other: throw ValidationError("--import-root '\(importRoot)': not a folder")
+        }
+    }
+
     /// The compiler options these flags ask for.
     var compileOptions: CompileOptions { CompileOptions(importRoot: importRoot) }
 }

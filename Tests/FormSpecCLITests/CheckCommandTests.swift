@@ -87,6 +87,49 @@ struct CheckCommandTests {
         #expect(result.stderr.contains("formspec: error: cannot read 'nowhere.form.yaml': No such file or directory"))
     }
 
+    @Test("--import-root that is not a folder is a usage error of every command that takes it")
+    func importRootMustBeAFolder() throws {
+        let cli = try CLI()
+        defer { cli.cleanUp() }
+        try cli.write("signup.form.yaml", Fixtures.signup)
+        try cli.write("a-file.txt", "not a folder\n")
+        try cli.write("input.json", #"{"username": "alice", "password": "correct horse"}"#)
+        let commands: [[String]] = [
+            ["check", "signup.form.yaml"],
+            ["validate", "signup.form.yaml", "input.json"],
+            ["compile", "signup.form.yaml", "--emit", "json"],
+        ]
+        for command in commands {
+            for (root, reason) in [("nowhere", "no such folder"), ("a-file.txt", "not a folder")] {
+                let result = try cli.run(command + ["--import-root", root])
+                #expect(result.status == 2, "\(command) \(root): \(result.stderr)")
+                #expect(result.stderr.contains("--import-root '\(root)': \(reason)"), "\(command)")
+                // Refused before compiling: no summary, no report.
+                #expect(!result.stderr.contains("checked"), "\(command)")
+                #expect(result.stdout.isEmpty, "\(command)")
+            }
+        }
+        #expect(try cli.run(["check", "signup.form.yaml", "--import-root", "."]).status == 0)
+    }
+
+    @Test("with --format text the diagnostics are the output: a failed write to stderr exits 2")
+    func textDiagnosticsWriteFailure() throws {
+        let cli = try CLI()
+        defer { cli.cleanUp() }
+        try cli.write("signup.form.yaml", Fixtures.signup)
+        try cli.write("broken.form.yaml", Fixtures.broken)
+        for spec in ["signup.form.yaml", "broken.form.yaml"] {
+            let text = try cli.runShell(
+                try cli.commandLine(["check", spec, "--format", "text"]) + " 2>/dev/full; echo \"status=$?\"")
+            #expect(text.stdout == "status=2\n", "\(spec)")
+            // With json, stdout is the output and stderr only a copy.
+            let json = try cli.runShell(
+                try cli.commandLine(["check", spec, "--format", "json"]) + " 2>/dev/full >/dev/null; echo \"status=$?\""
+            )
+            #expect(json.stdout == (spec == "broken.form.yaml" ? "status=1\n" : "status=0\n"), "\(spec)")
+        }
+    }
+
     @Test("--format json prints the diagnostics as a JSON array")
     func json() throws {
         let cli = try CLI()

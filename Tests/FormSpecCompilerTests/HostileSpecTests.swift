@@ -197,11 +197,105 @@ struct HostileSpecTests {
         #expect(messages(compilation).first == "cannot import 'lib.rules.yaml': no such file")
     }
 
+    @Test func anImportOutsideAGivenRootNamesThatRoot() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("outside/lib.rules.yaml", library)
+        try folder.write("root/app/main.form.yaml", form(importing: "../../outside/lib.rules.yaml"))
+        let compilation = Compiler.compile(
+            path: folder.path + "/root/app/main.form.yaml", options: CompileOptions(importRoot: folder.path + "/root"))
+        let refusal = try #require(compilation.diagnostics.first { $0.severity == .error })
+        #expect(refusal.message == "cannot import '../../outside/lib.rules.yaml': it is outside the import root")
+        #expect(
+            refusal.notes.map(\.message) == [
+                "imports must stay inside '\(folder.path)/root', the folder given with --import-root"
+            ])
+    }
+
+    @Test func aNulInAnImportPathIsRefusedNotCutShort() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("in.rules.yaml", library)
+        try folder.write("main.form.yaml", form(importing: #""in.rules.yaml\0.x""#))
+        let compilation = Compiler.compile(path: folder.path + "/main.form.yaml")
+        // Before, the path was read up to the NUL and `in.rules.yaml` imported.
+        #expect(
+            messages(compilation) == [
+                #"cannot import 'in.rules.yaml\0.x': a path cannot hold a NUL character (\0)"#,
+                "unknown rule name 'short' in 'use'",
+            ])
+    }
+
+    @Test func dotDotAfterALinkedFolderClimbsOutOfItsTarget() throws {
+        // app/lib -> ../vendor/pkg/lib: `lib/../common.rules.yaml` is vendor/pkg/common.rules.yaml
+        // to the system, whatever the text says; that file is outside app/ and refused.
+        let folder = try TemporaryFolder()
+        try folder.write("vendor/pkg/lib/keep.rules.yaml", library)
+        try folder.write("vendor/pkg/common.rules.yaml", library)
+        try folder.write("app/common.rules.yaml", "formspec: 1\ndefine:\n  other:\n    max_length: 3\n")
+        try folder.write("app/main.form.yaml", form(importing: "lib/../common.rules.yaml"))
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.path + "/app/lib", withDestinationPath: "../vendor/pkg/lib")
+        let refused = Compiler.compile(path: folder.path + "/app/main.form.yaml")
+        #expect(
+            messages(refused).first
+                == "cannot import 'lib/../common.rules.yaml': it is outside the folder of the spec being compiled")
+        // With the root widened, the file the system opens is the one imported, and named by its real path.
+        let widened = Compiler.compile(
+            path: folder.path + "/app/main.form.yaml", options: CompileOptions(importRoot: folder.path))
+        #expect(widened.diagnostics.isEmpty, "\(widened.renderedDiagnostics())")
+        let resolved = try #require(realpath(folder.path + "/vendor/pkg/common.rules.yaml", nil))
+        defer { free(resolved) }
+        #expect(widened.sources.keys.contains(String(cString: resolved)))
+        // Without a link, `..` is only text, as before.
+        try folder.write("app/plain/keep.rules.yaml", library)
+        try folder.write("app/plain.form.yaml", form(importing: "plain/../common.rules.yaml"))
+        #expect(
+            messages(Compiler.compile(path: folder.path + "/app/plain.form.yaml")) == [
+                "unknown rule name 'short' in 'use'"
+            ])
+    }
+
     @Test func anImportRootThatDoesNotExistIsAnError() {
         let compilation = Compiler.compile(
             source: spec("fields: {a: {}}"), path: "/nonexistent-formspec/x.form.yaml", provider: FileSystemSources(),
             options: CompileOptions(importRoot: "/nonexistent-formspec-root"))
         #expect(messages(compilation) == ["the import root '/nonexistent-formspec-root' does not exist"])
+    }
+
+    // MARK: - Imported libraries are specs
+
+    @Test func aLibraryWithAYAMLErrorIsReportedAtItsOwnPlace() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(
+            "lib.rules.yaml", "# Shared rules.\n\nformspec: 1\ndefine:\n  handle:\n    pattern: \"^[a-z]+$\n")
+        try folder.write("tab.rules.yaml", "\u{FEFF}formspec: 1\ndefine:\n  handle:\n\tpattern: x\n")
+        try folder.write("main.form.yaml", spec("import: [lib.rules.yaml, tab.rules.yaml]\nfields: {a: {}}\n"))
+        let compilation = Compiler.compile(path: folder.path + "/main.form.yaml")
+        let errors = compilation.diagnostics.filter { $0.severity == .error }
+        #expect(errors.count == 2, "\(compilation.renderedDiagnostics())")
+        for (error, file) in zip(errors, ["lib.rules.yaml", "tab.rules.yaml"]) {
+            #expect(error.message.hasPrefix("malformed YAML: "))
+            #expect(error.location?.path == folder.path + "/" + file)
+            #expect(error.notes.map(\.message) == ["imported here"])
+            #expect(error.notes.first?.location?.path == folder.path + "/main.form.yaml")
+        }
+        #expect(!compilation.renderedDiagnostics().contains("not a FormSpec file"))
+    }
+
+    @Test(arguments: [
+        ("2", "unsupported language version '2'"),
+        ("\"1\"", #"'formspec' is the number 1, not the string "1""#),
+        ("null", "unsupported language version 'null'"),
+        ("[1]", "unsupported language version 'a list'"),
+    ])
+    func anImportedLibraryHasItsVersionChecked(version: String, message: String) throws {
+        let folder = try TemporaryFolder()
+        try folder.write("v.rules.yaml", "formspec: \(version)\ndefine:\n  short:\n    max_length: 3\n")
+        try folder.write("main.form.yaml", form(importing: "v.rules.yaml"))
+        let imported = Compiler.compile(path: folder.path + "/main.form.yaml")
+        #expect(messages(imported) == [message])
+        #expect(imported.diagnostics.first?.location?.path == folder.path + "/v.rules.yaml")
+        // Checked on its own, the library gets the same message, not "missing 'formspec: 1'".
+        #expect(messages(Compiler.compile(path: folder.path + "/v.rules.yaml")) == [message])
     }
 
     // MARK: - Files that are not regular files
@@ -253,6 +347,33 @@ struct HostileSpecTests {
             messages(Compiler.compile(path: folder.path + "/none.form.yaml")) == [
                 "cannot read '\(folder.path)/none.form.yaml': no such file"
             ])
+    }
+
+    // MARK: - Quoting spec text
+
+    @Test func aLongValueReusedByAliasesIsQuotedShortEveryTime() {
+        // 100 KB reused by 200 aliases: each duplicate used to quote all of it (20 MB of messages).
+        let long = String(repeating: "x", count: 100_000)
+        let aliases = Array(repeating: "*a", count: 200).joined(separator: ", ")
+        let compilation = compile(spec("fields:\n  topic:\n    type: choice\n    options: [&a \(long), \(aliases)]\n"))
+        let duplicates = messages(compilation).filter { $0.hasPrefix("duplicate option") }
+        #expect(duplicates.count == 200)
+        #expect(duplicates.allSatisfy { $0 == "duplicate option '\(String(repeating: "x", count: 60))…'" })
+        #expect(compilation.renderedDiagnostics().utf8.count < 200 * 1_000)
+    }
+
+    @Test func quotesAreCutAtACharacterAndTheRestOfTheMessageKept() {
+        // 61 flags: a cut inside one would split the flag's two scalars.
+        let flags = String(repeating: "🇯🇵", count: 61)
+        let compilation = compile(spec("fields:\n  topic:\n    type: choice\n    options: [\(flags), \(flags)]\n"))
+        #expect(messages(compilation) == ["duplicate option '\(String(repeating: "🇯🇵", count: 60))…'"])
+        // An apostrophe inside the text does not end the quote early, and a message whose quotes
+        // cannot be told apart is still bounded.
+        let tricky = "it' " + String(repeating: "y ", count: 50_000)
+        let bounded = compile(spec("fields:\n  topic:\n    type: choice\n    options: [&a \"\(tricky)\", *a]\n"))
+        let message = messages(bounded).first ?? ""
+        #expect(message.hasPrefix("duplicate option 'it' y y"))
+        #expect(message.count <= 2_001)
     }
 
     // MARK: - Super-linear passes

@@ -287,6 +287,41 @@ struct SpecTestRunnerTests {
         }
     }
 
+    @Test("a failure shows a long input value, and a long message, cut short")
+    func longValuesAreCutInAFailure() throws {
+        // One anchored value of 100 KB, 50 times in a list: the input line used to be 5 MB, and the
+        // message quoting it 100 KB.
+        let long = String(repeating: "x", count: 100_000)
+        let items = Array(repeating: "*a", count: 49).joined(separator: ", ")
+        let fixture = try Fixture()
+        let path = try fixture.write(
+            "notes.form.yaml",
+            """
+            formspec: 1
+            form: notes
+            fields:
+              title:
+                rules:
+                  - max_length: 3
+                    message: "Too long: {value}"
+              notes:
+                type: list
+                of: text
+            tests:
+              - name: long
+                input: {title: &a \(long), notes: [*a, \(items)]}
+                expect: valid
+
+            """)
+        let failure = try #require(try only(SpecTestRunner(record: false).runSpec(at: path)).failure)
+        #expect(failure.utf8.count < 2_000, "\(failure.utf8.count) bytes")
+        let message = "Too long: " + String(repeating: "x", count: 190) + "…"
+        #expect(failure.contains(#"title: expected no errors, got [""# + message + #""]"#), "\(failure)")
+        let input = try #require(failure.split(separator: "\n").first { $0.hasPrefix("  input: ") })
+        #expect(input.hasPrefix(#"  input: {"title":""# + String(repeating: "x", count: 60) + "…\""))
+        #expect(input.hasSuffix("…"))
+    }
+
     @Test("a field holding the same value as a secret is masked too (found by Fuzz/specgen.py)")
     func valuesEqualToASecretAreRedacted() throws {
         let (result, _, _) = try runAccount(
@@ -458,6 +493,23 @@ struct SpecTestRunnerTests {
         let again = try only(SpecTestRunner(record: false).runSpec(at: path))
         #expect(again.passed, "\(again.failure ?? "")")
         #expect(!again.recorded)
+    }
+
+    @Test("record mode refuses a golden file that is a symbolic link, and leaves its target alone")
+    func recordRefusesALink() throws {
+        let fixture = try Fixture()
+        let path = try fixture.write("specs/bad.form.yaml", Self.brokenSpec)
+        let victim = try fixture.write("elsewhere/notes.txt", "unrelated\n")
+        try FileManager.default.createSymbolicLink(
+            atPath: fixture.directory + "/specs/bad.diagnostics", withDestinationPath: "../elsewhere/notes.txt")
+        let test = try only(SpecTestRunner(record: true).runSpec(at: path))
+        #expect(!test.passed)
+        #expect(!test.recorded)
+        #expect(
+            test.failure?.hasSuffix(
+                "could not record 'bad.diagnostics': it is a symbolic link; record writes only a regular file, "
+                    + "never through a link") == true, "\(test.failure ?? "")")
+        #expect(try String(contentsOfFile: victim, encoding: .utf8) == "unrelated\n")
     }
 
     @Test("a spec without a golden file is not a compile-fail test")

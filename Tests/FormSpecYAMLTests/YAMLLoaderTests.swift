@@ -123,4 +123,42 @@ struct YAMLLoaderTests {
     @Test func unknownAliasIsAnError() {
         #expect(throws: Diagnostic.self) { try load("a: *nope\n") }
     }
+
+    @Test func aKeyThatIsACollectionIsSteppedOverAndTheRestRead() throws {
+        let loaded = try load("a: 1\n[b]: 2\n{c: d}: 3\ne: 4\ne: 5\n")
+        let keys = try #require(loaded.root?.mapping).map { $0.key.scalar?.text }
+        #expect(keys == ["a", "e"])
+        #expect(
+            loaded.diagnostics.map(\.message) == [
+                "mapping keys must be plain strings, not a list",
+                "mapping keys must be plain strings, not a mapping",
+                "duplicate key",
+            ])
+        #expect(loaded.diagnostics.first?.location?.start == SourcePosition(line: 2, column: 1))
+    }
+
+    @Test func coreTagsAreReadAndOthersReported() throws {
+        var limits = YAMLLoader.Limits()
+        limits.quotesText = true
+        let loaded = try YAMLLoader.load(
+            "[!!str 3, !!int \"3\", !!float 5, !!bool 'true', !!null ~, ! 4, !!int abc, !!binary aGk=, !x 1, !!map [1]]",
+            path: "t.yaml", limits: limits)
+        let items = try #require(loaded.root?.sequence)
+        #expect(
+            items.prefix(6).map(\.resolved) == [
+                .string("3"), .integer(3), .integer(5), .bool(true), .null, .string("4"),
+            ])
+        // A string tagged !!str is a string, not "a number out of range".
+        #expect(items[0].kindDescription == "a string")
+        #expect(
+            loaded.diagnostics.map(\.message) == [
+                "a value tagged '!!int' must be an integer, not a string",
+                "unsupported YAML tag '!!binary'",
+                "unsupported YAML tag '!x'",
+                "a value tagged '!!map' must be a mapping, not a list",
+            ])
+        // An input's diagnostics quote nothing of it, not even a tag.
+        let input = try load("a: !secret-tag 1\n")
+        #expect(input.diagnostics.map(\.message) == ["unsupported YAML tag"])
+    }
 }

@@ -97,7 +97,7 @@ struct Checker {
     // MARK: - The spec
 
     mutating func check(_ spec: SpecSyntax) -> CheckedSpec? {
-        checkVersion(spec)
+        Self.checkVersion(spec, diagnostics: &diagnostics)
         if let locale = spec.locale {
             if Self.isLocale(locale.value) {
                 specLocale = LocaleTag(locale.value)?.canonical ?? locale.value
@@ -161,7 +161,9 @@ struct Checker {
             tests: tests)
     }
 
-    private mutating func checkVersion(_ spec: SpecSyntax) {
+    /// Reports a `formspec:` key that is missing or not the number 1: one check for forms, rule
+    /// libraries and the libraries a spec imports.
+    static func checkVersion(_ spec: SpecSyntax, diagnostics: inout DiagnosticCollector) {
         guard let version = spec.version else {
             diagnostics.error("missing 'formspec: 1' (the language version)", at: spec.location)
             return

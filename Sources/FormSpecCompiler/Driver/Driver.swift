@@ -35,10 +35,7 @@ struct Driver {
                 diagnostics.error(
                     "a spec needs 'form:' and 'fields:' (or 'define:' for a rule library)", at: spec.location)
             }
-            if let version = spec.version, case .integer(1) = version.resolved {
-            } else {
-                diagnostics.error("missing 'formspec: 1' (the language version)", at: spec.location)
-            }
+            Checker.checkVersion(spec, diagnostics: &diagnostics)
             if !spec.tests.isEmpty || !spec.formRules.isEmpty {
                 diagnostics.error(
                     "a rule library holds only 'define:'; tests and form rules need a form", at: spec.location)
@@ -74,9 +71,11 @@ struct Driver {
         Compilation(spec: spec, diagnostics: diagnostics.sorted, sources: sources, isLibrary: isLibrary)
     }
 
-    /// Loads and parses the file `path` (canonically `key`); problems are reported at the import
-    /// that named it when there is one. An imported file that is not a FormSpec file is never quoted:
-    /// it gets one diagnostic at the import, and its text is not kept for excerpts.
+    /// Loads and parses the file `path` (canonically `key`); a file that cannot be read is reported
+    /// at the import that named it when there is one. An imported file that is not a FormSpec file
+    /// is never quoted: it gets one diagnostic at the import, and its text is not kept for excerpts.
+    /// One that is (``startsLikeSpec(_:)``, or a mapping with a `formspec:` key) is a spec like any
+    /// other: its problems, a YAML error among them, are reported in it.
     private mutating func parse(_ path: String, key: String, importedAt: SourceLocation?, as written: String)
         -> SpecSyntax?
     {
@@ -89,7 +88,9 @@ struct Driver {
                 let reason = provider.unreadableReason(key, named: false)
                 diagnostics.error("cannot import '\(written)'\(resolved): \(reason)", at: importedAt)
             } else {
-                diagnostics.error("cannot read '\(path)': \(provider.unreadableReason(path, named: true))", at: nil)
+                // The path the caller named, quoted whole.
+                diagnostics.emitWhole(
+                    .error("cannot read '\(path)': \(provider.unreadableReason(path, named: true))", at: nil))
             }
             return nil
         }
@@ -99,10 +100,13 @@ struct Driver {
             limits.quotesText = true  // a spec's keys are the author's own words
             loaded = try YAMLLoader.load(bytes, path: path, limits: limits)
         } catch {
-            if let importedAt {
+            if let importedAt, !Self.startsLikeSpec(bytes) {
                 refuseForeign(written, at: importedAt, reason: "it is not valid YAML")
             } else {
+                // A spec's own YAML error, at its place in the spec (an imported one says where from).
                 sources[path] = String(decoding: bytes, as: UTF8.self)
+                var error = error
+                if let importedAt { error.notes.append(.init("imported here", at: importedAt)) }
                 diagnostics.emit(error)
             }
             return nil
@@ -131,6 +135,21 @@ struct Driver {
         root?.mapping?.contains { $0.key.scalar?.text == "formspec" } ?? false
     }
 
+    /// Whether text that is not valid YAML is still a FormSpec file, and so may be quoted: its first
+    /// line that is not blank, a comment or `---` (after a byte order mark) starts with `formspec:`.
+    private static func startsLikeSpec(_ bytes: [UInt8]) -> Bool {
+        var rest = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
+        while !rest.isEmpty {
+            let end = rest.firstIndex { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") } ?? rest.endIndex
+            let line = rest[..<end]
+            rest = rest[end...].dropFirst()
+            let content = line.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+            if content.isEmpty || content.first == UInt8(ascii: "#") || line.elementsEqual("---".utf8) { continue }
+            return line.starts(with: "formspec:".utf8)
+        }
+        return false
+    }
+
     private mutating func refuseForeign(_ written: String, at location: SourceLocation, reason: String) {
         diagnostics.error(
             "cannot import '\(written)': not a FormSpec file (\(reason))", at: location,
@@ -141,7 +160,7 @@ struct Driver {
     private mutating func resolveImportRoot(specPath: String) {
         let resolver = ImportResolver(specPath: specPath, importRoot: options.importRoot, provider: provider)
         if let explicit = options.importRoot, resolver.root == nil {
-            diagnostics.error("the import root '\(explicit)' does not exist", at: nil)
+            diagnostics.emitWhole(.error("the import root '\(explicit)' does not exist", at: nil))
         }
         imports = resolver
     }
@@ -160,12 +179,15 @@ struct Driver {
                 "cannot import '\(entry.value)': an import is a path relative to the importing file",
                 at: entry.location,
                 notes: [.init("write the path from this file's folder, e.g. 'lib/common.rules.yaml'")])
+        case .failure(.nul):
+            // Written `\0`: a NUL itself would be invisible, or end the line for a C reader.
+            let shown = entry.value.split(separator: "\0", omittingEmptySubsequences: false).joined(separator: "\\0")
+            diagnostics.error(
+                "cannot import '\(shown)': a path cannot hold a NUL character (\\0)", at: entry.location,
+                notes: [.init("the system would read the path only up to it, and open another file")])
         case .failure(.outside):
             // Refused before the file system was asked, so a spec cannot probe which files exist outside it.
-            diagnostics.error(
-                "cannot import '\(entry.value)': it is outside the folder of the spec being compiled",
-                at: entry.location,
-                notes: [.init("imports must stay inside '\(imports.rootDisplay)'; widen that with --import-root DIR")])
+            refuseOutside(entry, root: imports.rootDisplay)
         case .failure(.missing(let target)):
             let resolved = entry.value == target ? "" : " (\(target))"
             diagnostics.error("cannot import '\(entry.value)'\(resolved): no such file", at: entry.location)
@@ -177,6 +199,24 @@ struct Driver {
             }
         }
         return nil
+    }
+
+    /// Reports an import that leads outside the import root, naming the root in force: the spec's
+    /// folder, or the one `--import-root` gave.
+    private mutating func refuseOutside(_ entry: Located<String>, root: String) {
+        let written = Diagnostics.excerpt(entry.value)
+        let diagnostic: Diagnostic
+        if options.importRoot == nil {
+            diagnostic = .error(
+                "cannot import '\(written)': it is outside the folder of the spec being compiled", at: entry.location,
+                notes: [.init("imports must stay inside '\(root)'; widen that with --import-root DIR")])
+        } else {
+            diagnostic = .error(
+                "cannot import '\(written)': it is outside the import root", at: entry.location,
+                notes: [.init("imports must stay inside '\(root)', the folder given with --import-root")])
+        }
+        // The root is a path the caller named, quoted whole; the spec's text is shortened above.
+        diagnostics.emitWhole(diagnostic)
     }
 
     /// Gathers `define:` entries of `spec` and of every file it imports, transitively. Each file is
@@ -221,6 +261,8 @@ struct Driver {
                     state[targetKey] = true
                     continue
                 }
+                // A library is read by this compiler only if it is written in its language version.
+                Checker.checkVersion(imported, diagnostics: &diagnostics)
                 add(imported, &diagnostics)
                 state[targetKey] = false
                 stack.append((imported, targetKey, 0))

@@ -4,12 +4,16 @@
 /// An import is a path relative to the importing file; it must stay inside the import root (the
 /// spec's own folder, or `--import-root`), judged first on the path as written (a `../` escape is
 /// refused before the file system is asked anything) and then on the canonical path with every
-/// symlink resolved (a link cannot lead out of the root).
+/// symlink resolved (a link cannot lead out of the root). The canonical path is the file the system
+/// opens: a `..` after a linked folder climbs out of the link's target, not out of the link.
 package struct ImportResolver: Sendable {
     /// Why an import was refused.
     package enum Refusal: Error, Equatable, Sendable {
         /// The entry is an absolute path.
         case absolute
+        /// The entry holds a NUL character, which no file name can (the system would read the path
+        /// only up to it).
+        case nul
         /// The entry leads outside the import root.
         case outside
         /// No file is there.
@@ -43,15 +47,32 @@ package struct ImportResolver: Sendable {
     }
 
     /// The file `written` names when imported from the file at `importingPath`: its path (relative
-    /// as written) and canonical key, or why it may not be read.
+    /// as written, or canonical when a `..` in it climbs out of a linked folder) and canonical key,
+    /// or why it may not be read.
     package func resolve(_ written: String, from importingPath: String) -> Result<(path: String, key: String), Refusal>
     {
         if written.hasPrefix("/") { return .failure(.absolute) }
+        if written.utf8.contains(0) { return .failure(.nul) }
         let target = PathUtilities.resolve(written, from: importingPath)
         guard let root else { return .failure(.noRoot) }
         if let lexicalRoot, !PathUtilities.isInside(target, root: lexicalRoot) { return .failure(.outside) }
-        guard let key = provider.canonicalPath(target) else { return .failure(.missing(resolved: target)) }
+        let climbs = written.split(separator: "/").contains("..")
+        guard let key = climbs ? canonicalPath(of: written, from: importingPath) : provider.canonicalPath(target)
+        else { return .failure(.missing(resolved: target)) }
         guard PathUtilities.isInside(key, root: root) else { return .failure(.outside) }
-        return .success((target, key))
+        // The path as written names the file unless a `..` in it left a linked folder: then only the
+        // canonical path does (and the file's own imports are relative to its real folder).
+        return .success((!climbs || provider.canonicalPath(target) == key ? target : key, key))
+    }
+
+    /// The canonical path of the file the system opens for `written` (which holds a `..`) from
+    /// `importingPath`: the folder part resolved first, each link followed before a `..` after it
+    /// is applied, then the last name (itself resolved when it is a link); `nil` when there is no
+    /// such file.
+    private func canonicalPath(of written: String, from importingPath: String) -> String? {
+        let importingFolder = PathUtilities.split(importingPath).folder
+        let (folder, name) = PathUtilities.split(PathUtilities.join(importingFolder, written))
+        guard let canonicalFolder = provider.canonicalPath(folder) else { return nil }
+        return provider.canonicalPath(PathUtilities.join(canonicalFolder, name))
     }
 }

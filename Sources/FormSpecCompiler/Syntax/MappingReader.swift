@@ -79,9 +79,10 @@ enum Read {
 }
 
 enum Diagnostics {
-    /// `text` for quoting in a message, cut to its first 60 characters when longer.
+    /// `text` for quoting in a message, cut to its first 60 characters when longer (as every quote
+    /// is once recorded: ``QuotedText``).
     static func excerpt(_ text: String) -> String {
-        text.count <= 60 ? text : text.prefix(60) + "…"
+        QuotedText.shortened(text)
     }
 
     /// A did-you-mean note when `word` is close to one of `candidates`.
