@@ -21,6 +21,8 @@ let package = Package(
         .package(path: "FormSpecRoot"),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         .package(url: "https://github.com/vapor/vapor.git", from: "4.122.3"),
+        // Both adapters log through it; the tests' shared log handler names it.
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.6.0"),
     ],
     targets: [
         // What both adapters share, free of any server framework: body -> report -> problem.
@@ -38,13 +40,20 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
             ],
             plugins: [.plugin(name: "FormSpecPlugin", package: "FormSpecRoot")]),
+        // What both adapters' tests share: their forms, typed inputs and a log handler.
+        .target(
+            name: "ServerTestSupport", dependencies: [.product(name: "Logging", package: "swift-log")],
+            path: "Tests/ServerTestSupport"),
         .testTarget(
             name: "FormSpecHummingbirdTests",
             dependencies: [
-                "FormSpecHummingbird", .product(name: "HummingbirdTesting", package: "hummingbird"),
+                "FormSpecHummingbird", "ServerTestSupport",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]),
         .testTarget(
             name: "FormSpecVaporTests",
-            dependencies: ["FormSpecVapor", .product(name: "VaporTesting", package: "vapor")]),
+            dependencies: [
+                "FormSpecVapor", "ServerTestSupport", .product(name: "VaporTesting", package: "vapor"),
+            ]),
     ]
 )

@@ -4,86 +4,8 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Logging
+import ServerTestSupport
 import Testing
-
-/// The sign-up form of the repository's README.
-let signupSpec = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("FormSpecRoot/Specs/signup.form.yaml").path
-
-struct Signup: Decodable, Sendable {
-    var username: String
-    var password: String?
-}
-
-/// A form whose values a raw body gives otherwise than its rules check them: trimmed text,
-/// numbers and booleans as text, a default, a group, a list of groups.
-let orderSpec = """
-    formspec: 1
-    form: order
-    fields:
-      username: {required: true, trim: true, rules: [{pattern: "^[a-z0-9_]{3,20}$"}]}
-      age: {type: integer}
-      price: {type: number}
-      agree: {type: boolean}
-      nickname: {default: anon}
-      address:
-        fields:
-          city: {required: true}
-      contacts:
-        type: list
-        of: group
-        rules: [{max_items: 3}]
-        fields:
-          phone: {required: true, trim: true}
-    """
-
-/// The typed input of `orderSpec`, written back as JSON (keys sorted) by the test route.
-struct Order: Codable, Sendable, Equatable {
-    struct Address: Codable, Sendable, Equatable { var city: String? }
-    struct Contact: Codable, Sendable, Equatable { var phone: String? }
-    var username: String?
-    var age: Int?
-    var price: Decimal?
-    var agree: Bool?
-    var nickname: String?
-    var address: Address?
-    var contacts: [Contact]?
-}
-
-/// Lines any thread may add to: what was logged, what a check saw.
-final class Lines: @unchecked Sendable {
-    private let lock = NSLock()
-    private var lines: [String] = []
-
-    var all: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return lines
-    }
-
-    func append(_ line: String) {
-        lock.lock()
-        defer { lock.unlock() }
-        lines.append(line)
-    }
-}
-
-/// Keeps the messages logged at error level or above.
-struct ErrorLog: LogHandler {
-    let lines: Lines
-    var metadata: Logger.Metadata = [:]
-    var logLevel: Logger.Level = .info
-    var metadataProvider: Logger.MetadataProvider?
-
-    func log(event: LogEvent) {
-        if event.level >= .error { lines.append(event.message.description) }
-    }
-
-    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-        get { metadata[key] }
-        set { metadata[key] = newValue }
-    }
-}
 
 /// Real HTTP requests on loopback (`.live`) to a Hummingbird application using the adapter.
 @Suite("Hummingbird: validated request bodies")
