@@ -34,6 +34,21 @@ public let orderSpec = """
           phone: {required: true, trim: true}
     """
 
+/// Bodies of `orderSpec` that the raw JSON gives otherwise than the rules check them, and the
+/// typed input of each as a route writes it back (keys sorted).
+public let orderBodies = [
+    // Text-typed numbers and booleans the rules accept (was: 500).
+    (
+        #"{"username":"mei_chen","age":"20","price":"3.5","agree":"true","address":{"city":"Paris"}}"#,
+        #"{"address":{"city":"Paris"},"age":20,"agree":true,"nickname":"anon","price":3.5,"username":"mei_chen"}"#
+    ),
+    // A path, a trimmed field, a default (were: `address` nil, the untrimmed text, `nickname` nil).
+    (
+        #"{"username":" mei_chen\t","address.city":"Paris","contacts":[{"phone":" 123 "}],"extra":1}"#,
+        #"{"address":{"city":"Paris"},"contacts":[{"phone":"123"}],"nickname":"anon","username":"mei_chen"}"#
+    ),
+]
+
 /// The typed input of `orderSpec`, written back as JSON (keys sorted) by the test route.
 public struct Order: Codable, Sendable, Equatable {
     public struct Address: Codable, Sendable, Equatable { public var city: String? }
