@@ -67,7 +67,8 @@ package enum JavaScriptEmitter {
     /// JSON: `case-folding` when a rule compares with `case: insensitive` (the runtime folds case
     /// only where it reads that member as `true`), `patterns` when there is a compiled pattern (a
     /// rule's or a condition's: each has its `conjuncts`), `times` when there is a `time` or
-    /// `datetime` field, literal or offset (a one-key object of that name, or a field's type).
+    /// `datetime` field, literal or offset (a one-key object of that name, or a field's type),
+    /// `repeated-items` when a list's items are written once.
     /// (`generated-validator` is added by ``module(program:specPath:)`` when it writes one.)
     static func runtimeFeatures(programJSON: String) -> Set<String> {
         var features: Set<String> = []
@@ -75,6 +76,8 @@ package enum JavaScriptEmitter {
         if programJSON.contains(#""conjuncts":"#) { features.insert("patterns") }
         let times = [#""time":"#, #""datetime":"#, #""type":"time""#, #""type":"datetime""#]
         if times.contains(where: programJSON.contains) { features.insert("times") }
+        // A list's items written once (`RepeatedItems`); no other object's first key is `items`.
+        if programJSON.contains(#"{"items":{"#) { features.insert("repeated-items") }
         return features
     }
 

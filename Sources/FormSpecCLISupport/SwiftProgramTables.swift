@@ -22,7 +22,10 @@
 ///
 /// Each message or checklist text is written once in `texts` and named by index, since most of a
 /// program is the same few default messages in every bundled locale. Each field has a function
-/// of its own, which keeps every expression small for the type checker. Patterns are their compiled
+/// of its own, which keeps every expression small for the type checker. A list whose items are its
+/// first item moved (``RepeatedItems``) has functions for its first item only, and the runtime makes
+/// the others: `fields: [field0(), field1()] + FormSpecRuntime.RepeatedItems(list: 1, count: 20)
+/// .fields(from: [field2(), …])`, so the file does not grow with `max_items`. Patterns are their compiled
 /// automata as `[Int32]` literals (`PatternRule(…, words:)`); rebuilding one and making a value rule
 /// check what they are given, so only a field holding one throws.
 ///
@@ -37,16 +40,34 @@ struct SwiftProgramTables {
     /// The `Tables` enum's lines, for `program`.
     static func write(_ program: Program, into out: inout SourceWriter) {
         var tables = SwiftProgramTables()
-        var fieldFunctions: [(text: String, throwing: Bool)] = []
-        for field in program.fields {
-            tables.throwing = false
-            let text = tables.field(field)
-            fieldFunctions.append((text, tables.throwing))
+        // Each field written has a function `fieldN`, N its index; a list's items written once
+        // (`RepeatedItems`) have functions for their first item only.
+        var fieldFunctions: [(index: Int, text: String, throwing: Bool)] = []
+        var fieldsExpression: [String] = []
+        for stretch in WrittenFields.of(program.fields) {
+            let range: Range<Int>
+            switch stretch {
+            case .fields(let fields): range = fields
+            case .items(_, let first): range = first
+            }
+            var calls: [String] = []
+            for index in range {
+                tables.throwing = false
+                let text = tables.field(program.fields[index])
+                fieldFunctions.append((index, text, tables.throwing))
+                calls.append((tables.throwing ? "try " : "") + "field\(index)()")
+            }
+            switch stretch {
+            case .fields: fieldsExpression.append(Self.array(calls))
+            case .items(let run, _):
+                fieldsExpression.append(
+                    "FormSpecRuntime.RepeatedItems(list: \(run.list), count: \(run.count)).fields(from: \(Self.array(calls)))"
+                )
+            }
         }
         tables.throwing = false
         let formRules = program.formRules.map { tables.formRule($0) }
         let unknownField = tables.text(program.unknownFieldMessage)
-        let fieldCalls = fieldFunctions.indices.map { (fieldFunctions[$0].throwing ? "try " : "") + "field\($0)()" }
         let programThrows = tables.throwing || fieldFunctions.contains { $0.throwing }
 
         out.line("/// The lowered program as Swift values: ``program()`` builds it once, on first use, with no")
@@ -69,14 +90,14 @@ struct SwiftProgramTables {
             out.line("    FormSpecRuntime.Program(")
             out.line("        form: \(Self.string(program.form)), title: \(Self.optional(program.title, Self.string)),")
             out.line("        locale: \(Self.string(program.locale)),")
-            out.line("        fields: \(Self.array(fieldCalls)),")
+            out.line("        fields: \(fieldsExpression.isEmpty ? "[]" : fieldsExpression.joined(separator: " + ")),")
             out.line("        formRules: \(Self.array(formRules)),")
             out.line("        unknownFieldMessage: \(unknownField))")
             out.line("}")
-            for (index, function) in fieldFunctions.enumerated() {
+            for function in fieldFunctions {
                 out.line("")
                 let throwing = function.throwing ? "throws " : ""
-                out.line("static func field\(index)() \(throwing)-> FormSpecRuntime.FieldProgram {")
+                out.line("static func field\(function.index)() \(throwing)-> FormSpecRuntime.FieldProgram {")
                 out.line("    " + function.text)
                 out.line("}")
             }

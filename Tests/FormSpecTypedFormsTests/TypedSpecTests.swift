@@ -33,6 +33,7 @@ extension PizzaForm: GeneratedForm {}
 extension RareConstructsForm: GeneratedForm {}
 extension ProfileLinksForm: GeneratedForm {}
 extension RegressionsForm: GeneratedForm {}
+extension RepeatedItemsForm: GeneratedForm {}
 extension RegistrationForm: GeneratedForm {}
 extension SettingsForm: GeneratedForm {}
 extension ShippingAddressForm: GeneratedForm {}
@@ -60,6 +61,7 @@ struct TypedSpecTests {
             ("Tests/FormSpecJavaScriptTests/Specs/exact_numbers.form.yaml", ExactNumbersForm.self),
             ("Tests/FormSpecJavaScriptTests/Specs/generated_validator.form.yaml", GeneratedValidatorForm.self),
             ("Tests/FormSpecJavaScriptTests/Specs/regressions.form.yaml", RegressionsForm.self),
+            ("Tests/FormSpecJavaScriptTests/Specs/repeated_items.form.yaml", RepeatedItemsForm.self),
             ("Specs/multilingual.form.yaml", MultilingualForm.self),
             ("Examples/newsletter.form.yaml", NewsletterForm.self),
             ("Specs/order.form.yaml", OrderForm.self),

@@ -1,6 +1,6 @@
 /// A `when:` condition, with field references resolved to indexes. The evaluator runs its lowered
 /// form (`LoweredRules.holds`).
-@_spi(Program) public indirect enum Condition: Sendable, Codable {
+@_spi(Program) public indirect enum Condition: Sendable, Codable, Equatable {
     /// A test of another field's value.
     case field(Int, FieldTest)
     /// The caller's mode is this one.
@@ -10,7 +10,7 @@
     case not(Condition)
 
     /// A test of a field's value in a condition.
-    @_spi(Program) public enum FieldTest: Sendable {
+    @_spi(Program) public enum FieldTest: Sendable, Equatable {
         case equals(Scalar)
         case notEquals(Scalar)
         case oneOf([Scalar])

@@ -142,7 +142,7 @@ public struct Program: Sendable, Codable {
             form: try container.decode(String.self, forKey: .form),
             title: try container.decodeIfPresent(String.self, forKey: .title),
             locale: try container.decode(String.self, forKey: .locale),
-            fields: try container.decode([FieldProgram].self, forKey: .fields),
+            fields: try Self.decodeFields(try container.nestedUnkeyedContainer(forKey: .fields)),
             formRules: try container.decode([FormRuleProgram].self, forKey: .formRules),
             unknownFieldMessage: try container.decode(LocalizedText.self, forKey: .unknownFieldMessage))
     }
@@ -152,7 +152,7 @@ public struct Program: Sendable, Codable {
         try container.encode(form, forKey: .form)
         try container.encodeIfPresent(title, forKey: .title)
         try container.encode(locale, forKey: .locale)
-        try container.encode(fields, forKey: .fields)
+        try Self.encode(fields, into: container.nestedUnkeyedContainer(forKey: .fields))
         try container.encode(formRules, forKey: .formRules)
         try container.encode(unknownFieldMessage, forKey: .unknownFieldMessage)
     }
@@ -180,7 +180,7 @@ public struct Program: Sendable, Codable {
 }
 
 /// One field of a compiled form.
-@_spi(Program) public struct FieldProgram: Sendable, Codable {
+@_spi(Program) public struct FieldProgram: Sendable, Codable, Equatable {
     /// The field's name (its key in inputs and reports).
     package var name: String
     /// The human label used in messages, in the spec's locale.
@@ -290,7 +290,7 @@ public enum Severity: String, Sendable, Hashable, Codable {
 }
 
 /// One rule item of a field, with its modifiers.
-@_spi(Program) public struct RuleProgram: Sendable, Codable {
+@_spi(Program) public struct RuleProgram: Sendable, Codable, Equatable {
     /// The rule's name in reports (`min_length`, or the `define:` name for `use:`).
     package var name: String
     /// What the rule tests.
@@ -331,7 +331,7 @@ public enum Severity: String, Sendable, Hashable, Codable {
 }
 
 /// What a rule tests. Each case's logic lives in its own file under `Rules/`.
-@_spi(Program) public indirect enum Rule: Sendable, Codable {
+@_spi(Program) public indirect enum Rule: Sendable, Codable, Equatable {
     case required
     case length(LengthRule)
     case pattern(PatternRule)

@@ -334,3 +334,69 @@ extension FormRuleProgram.Kind {
         }
     }
 }
+
+extension Program {
+    /// The `fields` array: each field's object, but for a list whose items are written once
+    /// (``RepeatedItems``): after the list's own field, `{"items": {"list": 4, "count": 20,
+    /// "fields": [the first item's fields]}}`.
+    static func encode(_ fields: [FieldProgram], into container: UnkeyedEncodingContainer) throws {
+        var container = container
+        for stretch in WrittenFields.of(fields) {
+            switch stretch {
+            case .fields(let range):
+                for index in range { try container.encode(fields[index]) }
+            case .items(let run, let first):
+                var object = container.nestedContainer(keyedBy: NameKey.self)
+                var items = object.nestedContainer(keyedBy: NameKey.self, forKey: NameKey("items"))
+                try items.encode(run.list, forKey: NameKey("list"))
+                try items.encode(run.count, forKey: NameKey("count"))
+                try items.encode(Array(fields[first]), forKey: NameKey("fields"))
+            }
+        }
+    }
+
+    /// The fields of a `fields` array, each list's items made from the first where it is written once.
+    static func decodeFields(_ container: UnkeyedDecodingContainer) throws -> [FieldProgram] {
+        var container = container
+        var fields: [FieldProgram] = []
+        while !container.isAtEnd {
+            switch try container.decode(WrittenField.self) {
+            case .field(let field): fields.append(field)
+            case .items(let run, let first, let codingPath):
+                // The run follows its list's own field, and makes a list's items.
+                guard !fields.isEmpty, run.list == fields.count - 1, fields[run.list].type == .list,
+                    run.canRepeat(first, listName: fields[run.list].name),
+                    fields.count + first.count * run.count <= RepeatedItems.maxFields
+                else {
+                    throw DecodingError.dataCorrupted(
+                        .init(
+                            codingPath: codingPath,
+                            debugDescription: "'items' must follow its list's field and make its items"))
+                }
+                fields += run.fields(from: first)
+            }
+        }
+        return fields
+    }
+
+    /// An element of the `fields` array.
+    private enum WrittenField: Decodable {
+        case field(FieldProgram)
+        case items(RepeatedItems, first: [FieldProgram], codingPath: [any CodingKey])
+
+        init(from decoder: any Decoder) throws {
+            let object = try decoder.container(keyedBy: NameKey.self)
+            guard object.contains(NameKey("items")) else {
+                self = .field(try FieldProgram(from: decoder))
+                return
+            }
+            let items = try object.nestedContainer(keyedBy: NameKey.self, forKey: NameKey("items"))
+            let run = RepeatedItems(
+                list: try items.decode(Int.self, forKey: NameKey("list")),
+                count: try items.decode(Int.self, forKey: NameKey("count")))
+            self = .items(
+                run, first: try items.decode([FieldProgram].self, forKey: NameKey("fields")),
+                codingPath: items.codingPath)
+        }
+    }
+}

@@ -531,7 +531,7 @@ extension TypedInputForm {
             FormSpecRuntime.Program(
                 form: "typed_input", title: nil,
                 locale: "en",
-                fields: [field0(), field1(), field2(), field3(), field4(), field5(), field6(), field7(), field8(), field9(), field10(), field11(), field12(), field13(), field14(), field15(), try field16(), field17(), field18(), field19(), try field20(), field21(), field22(), field23(), field24(), field25(), field26(), field27(), field28(), field29(), field30(), field31(), field32(), field33(), field34(), field35(), field36()],
+                fields: [field0(), field1(), field2(), field3(), field4(), field5(), field6(), field7(), field8(), field9(), field10(), field11(), field12(), field13(), field14(), field15(), try field16()] + FormSpecRuntime.RepeatedItems(list: 16, count: 3).fields(from: [field17()]) + [try field20()] + FormSpecRuntime.RepeatedItems(list: 20, count: 2).fields(from: [field21(), field22(), field23(), field24(), field25()]) + [field31(), field32(), field33(), field34(), field35(), field36()],
                 formRules: [],
                 unknownFieldMessage: texts[63])
         }
@@ -608,14 +608,6 @@ extension TypedInputForm {
             FormSpecRuntime.FieldProgram(name: "tags.0", label: "Tags", labelTranslations: nil, type: .text, required: false, requiredMessage: texts[37], typeMessage: texts[40], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .field(16, .compare(.greaterThan, .literal(.integer(0)))), reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [16])
         }
 
-        static func field18() -> FormSpecRuntime.FieldProgram {
-            FormSpecRuntime.FieldProgram(name: "tags.1", label: "Tags", labelTranslations: nil, type: .text, required: false, requiredMessage: texts[37], typeMessage: texts[40], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .field(16, .compare(.greaterThan, .literal(.integer(1)))), reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [16])
-        }
-
-        static func field19() -> FormSpecRuntime.FieldProgram {
-            FormSpecRuntime.FieldProgram(name: "tags.2", label: "Tags", labelTranslations: nil, type: .text, required: false, requiredMessage: texts[37], typeMessage: texts[40], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .field(16, .compare(.greaterThan, .literal(.integer(2)))), reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [16])
-        }
-
         static func field20() throws -> FormSpecRuntime.FieldProgram {
             FormSpecRuntime.FieldProgram(name: "contacts", label: "Contacts", labelTranslations: nil, type: .list, required: false, requiredMessage: texts[41], typeMessage: texts[42], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [FormSpecRuntime.RuleProgram(name: "max_items", rule: .value(try FormSpecRuntime.AnyValueRule(named: "max_items", argument: .count(2), caseInsensitive: false)), message: texts[43], requirement: texts[43], condition: nil, severity: .error, debounceMilliseconds: nil)], options: [], choiceMessage: texts[3], reads: [])
         }
@@ -638,26 +630,6 @@ extension TypedInputForm {
 
         static func field25() -> FormSpecRuntime.FieldProgram {
             FormSpecRuntime.FieldProgram(name: "contacts.0.position", label: "Position", labelTranslations: nil, type: .integer, required: false, requiredMessage: texts[51], typeMessage: texts[52], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .field(21, .equals(.boolean(true))), reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [21])
-        }
-
-        static func field26() -> FormSpecRuntime.FieldProgram {
-            FormSpecRuntime.FieldProgram(name: "contacts.1", label: "Contacts", labelTranslations: nil, type: .group, required: false, requiredMessage: texts[41], typeMessage: texts[44], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .field(20, .compare(.greaterThan, .literal(.integer(1)))), reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [20])
-        }
-
-        static func field27() -> FormSpecRuntime.FieldProgram {
-            FormSpecRuntime.FieldProgram(name: "contacts.1.name", label: "Name", labelTranslations: nil, type: .text, required: true, requiredMessage: texts[45], typeMessage: texts[46], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .field(26, .equals(.boolean(true))), reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [26])
-        }
-
-        static func field28() -> FormSpecRuntime.FieldProgram {
-            FormSpecRuntime.FieldProgram(name: "contacts.1.relation", label: "Relation", labelTranslations: nil, type: .choice, required: false, requiredMessage: texts[47], typeMessage: texts[48], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .field(26, .equals(.boolean(true))), reportsFirstOnly: false, rules: [], options: [FormSpecRuntime.ChoiceOption(value: "parent", label: "parent", translations: nil), FormSpecRuntime.ChoiceOption(value: "friend", label: "friend", translations: nil)], choiceMessage: texts[48], reads: [26])
-        }
-
-        static func field29() -> FormSpecRuntime.FieldProgram {
-            FormSpecRuntime.FieldProgram(name: "contacts.1.form", label: "Form", labelTranslations: nil, type: .text, required: false, requiredMessage: texts[49], typeMessage: texts[50], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .field(26, .equals(.boolean(true))), reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [26])
-        }
-
-        static func field30() -> FormSpecRuntime.FieldProgram {
-            FormSpecRuntime.FieldProgram(name: "contacts.1.position", label: "Position", labelTranslations: nil, type: .integer, required: false, requiredMessage: texts[51], typeMessage: texts[52], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .field(26, .equals(.boolean(true))), reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [26])
         }
 
         static func field31() -> FormSpecRuntime.FieldProgram {

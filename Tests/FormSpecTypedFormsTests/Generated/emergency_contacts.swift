@@ -207,7 +207,7 @@ extension EmergencyContactsForm {
             FormSpecRuntime.Program(
                 form: "emergency_contacts", title: "Emergency contacts",
                 locale: "en",
-                fields: [field0(), try field1(), field2(), field3(), field4(), field5(), field6(), field7(), field8(), field9(), field10(), field11(), field12(), field13(), field14(), field15(), field16()],
+                fields: [field0(), try field1()] + FormSpecRuntime.RepeatedItems(list: 1, count: 3).fields(from: [field2(), field3(), field4(), field5(), field6()]),
                 formRules: [],
                 unknownFieldMessage: texts[21])
         }
@@ -238,46 +238,6 @@ extension EmergencyContactsForm {
 
         static func field6() -> FormSpecRuntime.FieldProgram {
             FormSpecRuntime.FieldProgram(name: "contacts.0.details", label: "Details", labelTranslations: nil, type: .text, required: false, requiredMessage: texts[18], typeMessage: texts[19], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .field(2, .equals(.boolean(true))), reportsFirstOnly: false, rules: [FormSpecRuntime.RuleProgram(name: "required", rule: .required, message: texts[20], requirement: texts[20], condition: .field(5, .equals(.text("other"))), severity: .error, debounceMilliseconds: nil)], options: [], choiceMessage: texts[3], reads: [2, 5])
-        }
-
-        static func field7() -> FormSpecRuntime.FieldProgram {
-            FormSpecRuntime.FieldProgram(name: "contacts.1", label: "Contacts", labelTranslations: nil, type: .group, required: false, requiredMessage: texts[8], typeMessage: texts[9], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .field(1, .compare(.greaterThan, .literal(.integer(1)))), reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [1])
-        }
-
-        static func field8() -> FormSpecRuntime.FieldProgram {
-            FormSpecRuntime.FieldProgram(name: "contacts.1.name", label: "Name", labelTranslations: nil, type: .text, required: true, requiredMessage: texts[10], typeMessage: texts[11], defaultValue: nil, defaultOffset: nil, trim: true, debounceMilliseconds: nil, condition: .field(7, .equals(.boolean(true))), reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [7])
-        }
-
-        static func field9() -> FormSpecRuntime.FieldProgram {
-            FormSpecRuntime.FieldProgram(name: "contacts.1.phone", label: "Phone", labelTranslations: nil, type: .text, required: true, requiredMessage: texts[12], typeMessage: texts[13], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .field(7, .equals(.boolean(true))), reportsFirstOnly: false, rules: [FormSpecRuntime.RuleProgram(name: "format", rule: .format(FormSpecRuntime.FormatRule(format: .e164)), message: texts[14], requirement: texts[14], condition: nil, severity: .error, debounceMilliseconds: nil), FormSpecRuntime.RuleProgram(name: "different_from", rule: .fieldComparison(FormSpecRuntime.FieldComparisonRule(other: 0, negated: true, caseInsensitive: false)), message: texts[15], requirement: texts[15], condition: nil, severity: .error, debounceMilliseconds: nil)], options: [], choiceMessage: texts[3], reads: [0, 7])
-        }
-
-        static func field10() -> FormSpecRuntime.FieldProgram {
-            FormSpecRuntime.FieldProgram(name: "contacts.1.relation", label: "Relation", labelTranslations: nil, type: .choice, required: false, requiredMessage: texts[16], typeMessage: texts[17], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .field(7, .equals(.boolean(true))), reportsFirstOnly: false, rules: [], options: [FormSpecRuntime.ChoiceOption(value: "partner", label: "partner", translations: nil), FormSpecRuntime.ChoiceOption(value: "parent", label: "parent", translations: nil), FormSpecRuntime.ChoiceOption(value: "child", label: "child", translations: nil), FormSpecRuntime.ChoiceOption(value: "friend", label: "friend", translations: nil), FormSpecRuntime.ChoiceOption(value: "other", label: "other", translations: nil)], choiceMessage: texts[17], reads: [7])
-        }
-
-        static func field11() -> FormSpecRuntime.FieldProgram {
-            FormSpecRuntime.FieldProgram(name: "contacts.1.details", label: "Details", labelTranslations: nil, type: .text, required: false, requiredMessage: texts[18], typeMessage: texts[19], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .field(7, .equals(.boolean(true))), reportsFirstOnly: false, rules: [FormSpecRuntime.RuleProgram(name: "required", rule: .required, message: texts[20], requirement: texts[20], condition: .field(10, .equals(.text("other"))), severity: .error, debounceMilliseconds: nil)], options: [], choiceMessage: texts[3], reads: [7, 10])
-        }
-
-        static func field12() -> FormSpecRuntime.FieldProgram {
-            FormSpecRuntime.FieldProgram(name: "contacts.2", label: "Contacts", labelTranslations: nil, type: .group, required: false, requiredMessage: texts[8], typeMessage: texts[9], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .field(1, .compare(.greaterThan, .literal(.integer(2)))), reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [1])
-        }
-
-        static func field13() -> FormSpecRuntime.FieldProgram {
-            FormSpecRuntime.FieldProgram(name: "contacts.2.name", label: "Name", labelTranslations: nil, type: .text, required: true, requiredMessage: texts[10], typeMessage: texts[11], defaultValue: nil, defaultOffset: nil, trim: true, debounceMilliseconds: nil, condition: .field(12, .equals(.boolean(true))), reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [12])
-        }
-
-        static func field14() -> FormSpecRuntime.FieldProgram {
-            FormSpecRuntime.FieldProgram(name: "contacts.2.phone", label: "Phone", labelTranslations: nil, type: .text, required: true, requiredMessage: texts[12], typeMessage: texts[13], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .field(12, .equals(.boolean(true))), reportsFirstOnly: false, rules: [FormSpecRuntime.RuleProgram(name: "format", rule: .format(FormSpecRuntime.FormatRule(format: .e164)), message: texts[14], requirement: texts[14], condition: nil, severity: .error, debounceMilliseconds: nil), FormSpecRuntime.RuleProgram(name: "different_from", rule: .fieldComparison(FormSpecRuntime.FieldComparisonRule(other: 0, negated: true, caseInsensitive: false)), message: texts[15], requirement: texts[15], condition: nil, severity: .error, debounceMilliseconds: nil)], options: [], choiceMessage: texts[3], reads: [0, 12])
-        }
-
-        static func field15() -> FormSpecRuntime.FieldProgram {
-            FormSpecRuntime.FieldProgram(name: "contacts.2.relation", label: "Relation", labelTranslations: nil, type: .choice, required: false, requiredMessage: texts[16], typeMessage: texts[17], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .field(12, .equals(.boolean(true))), reportsFirstOnly: false, rules: [], options: [FormSpecRuntime.ChoiceOption(value: "partner", label: "partner", translations: nil), FormSpecRuntime.ChoiceOption(value: "parent", label: "parent", translations: nil), FormSpecRuntime.ChoiceOption(value: "child", label: "child", translations: nil), FormSpecRuntime.ChoiceOption(value: "friend", label: "friend", translations: nil), FormSpecRuntime.ChoiceOption(value: "other", label: "other", translations: nil)], choiceMessage: texts[17], reads: [12])
-        }
-
-        static func field16() -> FormSpecRuntime.FieldProgram {
-            FormSpecRuntime.FieldProgram(name: "contacts.2.details", label: "Details", labelTranslations: nil, type: .text, required: false, requiredMessage: texts[18], typeMessage: texts[19], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .field(12, .equals(.boolean(true))), reportsFirstOnly: false, rules: [FormSpecRuntime.RuleProgram(name: "required", rule: .required, message: texts[20], requirement: texts[20], condition: .field(15, .equals(.text("other"))), severity: .error, debounceMilliseconds: nil)], options: [], choiceMessage: texts[3], reads: [12, 15])
         }
     }
 }

@@ -164,7 +164,7 @@ extension PizzaForm {
             FormSpecRuntime.Program(
                 form: "pizza", title: "Order a pizza",
                 locale: "en",
-                fields: [field0(), try field1(), field2(), field3(), field4(), try field5(), field6(), field7()],
+                fields: [field0(), try field1()] + FormSpecRuntime.RepeatedItems(list: 1, count: 3).fields(from: [field2()]) + [try field5()] + FormSpecRuntime.RepeatedItems(list: 5, count: 2).fields(from: [field6()]),
                 formRules: [],
                 unknownFieldMessage: texts[14])
         }
@@ -181,24 +181,12 @@ extension PizzaForm {
             FormSpecRuntime.FieldProgram(name: "toppings.0", label: "Toppings", labelTranslations: nil, type: .choice, required: false, requiredMessage: texts[7], typeMessage: texts[8], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .field(1, .compare(.greaterThan, .literal(.integer(0)))), reportsFirstOnly: false, rules: [], options: [FormSpecRuntime.ChoiceOption(value: "cheese", label: "Cheese", translations: nil), FormSpecRuntime.ChoiceOption(value: "ham", label: "Ham", translations: nil), FormSpecRuntime.ChoiceOption(value: "mushroom", label: "Mushrooms", translations: nil), FormSpecRuntime.ChoiceOption(value: "olive", label: "Olives", translations: nil)], choiceMessage: texts[8], reads: [1])
         }
 
-        static func field3() -> FormSpecRuntime.FieldProgram {
-            FormSpecRuntime.FieldProgram(name: "toppings.1", label: "Toppings", labelTranslations: nil, type: .choice, required: false, requiredMessage: texts[7], typeMessage: texts[8], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .field(1, .compare(.greaterThan, .literal(.integer(1)))), reportsFirstOnly: false, rules: [], options: [FormSpecRuntime.ChoiceOption(value: "cheese", label: "Cheese", translations: nil), FormSpecRuntime.ChoiceOption(value: "ham", label: "Ham", translations: nil), FormSpecRuntime.ChoiceOption(value: "mushroom", label: "Mushrooms", translations: nil), FormSpecRuntime.ChoiceOption(value: "olive", label: "Olives", translations: nil)], choiceMessage: texts[8], reads: [1])
-        }
-
-        static func field4() -> FormSpecRuntime.FieldProgram {
-            FormSpecRuntime.FieldProgram(name: "toppings.2", label: "Toppings", labelTranslations: nil, type: .choice, required: false, requiredMessage: texts[7], typeMessage: texts[8], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .field(1, .compare(.greaterThan, .literal(.integer(2)))), reportsFirstOnly: false, rules: [], options: [FormSpecRuntime.ChoiceOption(value: "cheese", label: "Cheese", translations: nil), FormSpecRuntime.ChoiceOption(value: "ham", label: "Ham", translations: nil), FormSpecRuntime.ChoiceOption(value: "mushroom", label: "Mushrooms", translations: nil), FormSpecRuntime.ChoiceOption(value: "olive", label: "Olives", translations: nil)], choiceMessage: texts[8], reads: [1])
-        }
-
         static func field5() throws -> FormSpecRuntime.FieldProgram {
             FormSpecRuntime.FieldProgram(name: "notes", label: "Notes", labelTranslations: nil, type: .list, required: false, requiredMessage: texts[9], typeMessage: texts[10], defaultValue: nil, defaultOffset: nil, trim: true, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [FormSpecRuntime.RuleProgram(name: "max_items", rule: .value(try FormSpecRuntime.AnyValueRule(named: "max_items", argument: .count(2), caseInsensitive: false)), message: texts[11], requirement: texts[11], condition: nil, severity: .error, debounceMilliseconds: nil)], options: [], choiceMessage: texts[6], reads: [])
         }
 
         static func field6() -> FormSpecRuntime.FieldProgram {
             FormSpecRuntime.FieldProgram(name: "notes.0", label: "Notes", labelTranslations: nil, type: .text, required: false, requiredMessage: texts[9], typeMessage: texts[12], defaultValue: nil, defaultOffset: nil, trim: true, debounceMilliseconds: nil, condition: .field(5, .compare(.greaterThan, .literal(.integer(0)))), reportsFirstOnly: false, rules: [FormSpecRuntime.RuleProgram(name: "max_length", rule: .length(FormSpecRuntime.LengthRule(bound: .max, limit: 20, unit: .graphemes)), message: texts[13], requirement: texts[13], condition: nil, severity: .error, debounceMilliseconds: nil)], options: [], choiceMessage: texts[6], reads: [5])
-        }
-
-        static func field7() -> FormSpecRuntime.FieldProgram {
-            FormSpecRuntime.FieldProgram(name: "notes.1", label: "Notes", labelTranslations: nil, type: .text, required: false, requiredMessage: texts[9], typeMessage: texts[12], defaultValue: nil, defaultOffset: nil, trim: true, debounceMilliseconds: nil, condition: .field(5, .compare(.greaterThan, .literal(.integer(1)))), reportsFirstOnly: false, rules: [FormSpecRuntime.RuleProgram(name: "max_length", rule: .length(FormSpecRuntime.LengthRule(bound: .max, limit: 20, unit: .graphemes)), message: texts[13], requirement: texts[13], condition: nil, severity: .error, debounceMilliseconds: nil)], options: [], choiceMessage: texts[6], reads: [5])
         }
     }
 }

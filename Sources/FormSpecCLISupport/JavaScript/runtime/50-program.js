@@ -352,6 +352,9 @@ class PatternRule {
 
 /** `not_contains_field: FIELD` (NotContainsFieldRule.swift). An empty other field never matches. */
 class NotContainsFieldRule {
+    /** The rule's JSON for an item `shift` made from the first (`fsExpandFields`): its field moved. */
+    static moved(json, shift) { return { ...json, other: shift.index(json.other) }; }
+
     constructor(json) {
         this.other = json.other;
         this.caseInsensitive = json.case_insensitive === true;
@@ -382,6 +385,7 @@ class MaxItemsRule {
 
 /** `unique_items: true`: no two present items equal (exactly); empty and unreadable ones left out. */
 class UniqueItemsRule {
+    static moved(json, shift) { return { ...json, items: json.items.map((item) => shift.index(item)) }; }
     constructor(json) { this.items = json.items; }
     passes(value, environment) {
         if (value.kind !== "integer") return true;
@@ -781,7 +785,9 @@ class Program {
         this.form = json.form;
         this.title = json.title;
         this.locale = json.locale;
-        this.fields = json.fields.map((field) => new FieldProgram(field));
+        // A list's items written once (55-repeated-items.js, there only for a program that has one).
+        const written = json.fields.some((entry) => fsHas(entry, "items")) ? fsExpandFields(json.fields) : json.fields;
+        this.fields = written.map((field) => new FieldProgram(field));
         this.formRules = json.formRules.map((rule) => ({
             name: rule.name,
             kind: Object.keys(rule.kind)[0] === "require_changes"
