@@ -213,15 +213,24 @@ struct HostileSpecTests {
 
     @Test func aNulInAnImportPathIsRefusedNotCutShort() throws {
         let folder = try TemporaryFolder()
-        try folder.write("in.rules.yaml", library)
+        // A library that says so when it is read.
+        try folder.write("in.rules.yaml", "formspec: 2\n" + library.dropFirst("formspec: 1\n".count))
         try folder.write("main.form.yaml", form(importing: #""in.rules.yaml\0.x""#))
         let compilation = Compiler.compile(path: folder.path + "/main.form.yaml")
         // Before, the path was read up to the NUL and `in.rules.yaml` imported.
         #expect(
-            messages(compilation) == [
-                #"cannot import 'in.rules.yaml\0.x': a path cannot hold a NUL character (\0)"#,
-                "unknown rule name 'short' in 'use'",
-            ])
+            messages(compilation) == [#"cannot import 'in.rules.yaml\0.x': a path cannot hold a NUL character (\0)"#])
+    }
+
+    @Test func aUseOfANameAFailedImportMayDefineIsNotReported() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("main.form.yaml", form(importing: "missing.rules.yaml"))
+        let failed = messages(Compiler.compile(path: folder.path + "/main.form.yaml"))
+        #expect(failed.count == 1 && failed[0].hasPrefix("cannot import 'missing.rules.yaml'"), "\(failed)")
+        // With every import read, the name is unknown.
+        try folder.write("missing.rules.yaml", "formspec: 1\ndefine:\n  long:\n    max_length: 30\n")
+        #expect(
+            messages(Compiler.compile(path: folder.path + "/main.form.yaml")) == ["unknown rule name 'short' in 'use'"])
     }
 
     @Test func dotDotAfterALinkedFolderClimbsOutOfItsTarget() throws {

@@ -34,6 +34,9 @@ struct Checker {
     var fieldOrder: [String] = []
     /// Named rules from `define:` of this file and its imports.
     var defines: [String: (item: RuleSyntax, path: String)] = [:]
+    /// Whether an import could not be read: a `use:` of a name nothing defines is then not
+    /// reported, since the missing file may define it (its import's error says what to fix).
+    var importFailed = false
     /// Names being expanded by `use:`, to find cycles.
     var useStack: [String] = []
     /// Every external check the spec uses.

@@ -27,7 +27,7 @@ struct Driver {
             return finish(spec: nil, isLibrary: false)
         }
         var checker = Checker()
-        checker.defines = collectDefines(of: spec, key: key)
+        (checker.defines, checker.importFailed) = collectDefines(of: spec, key: key)
         let isLibrary = spec.fields == nil && spec.form == nil
         warnAboutFileName(path, isLibrary: isLibrary, at: spec.location)
         if isLibrary {
@@ -219,13 +219,15 @@ struct Driver {
         diagnostics.emitWhole(diagnostic)
     }
 
-    /// Gathers `define:` entries of `spec` and of every file it imports, transitively. Each file is
-    /// visited once (a diamond of imports defines each name once), with an explicit stack so a
-    /// long chain of imports cannot overflow the call stack.
-    private mutating func collectDefines(of spec: SpecSyntax, key: String) -> [String: (
-        item: RuleSyntax, path: String
-    )] {
+    /// Gathers `define:` entries of `spec` and of every file it imports, transitively, and whether
+    /// an import could not be read (its error reported). Each file is visited once (a diamond of
+    /// imports defines each name once), with an explicit stack so a long chain of imports cannot
+    /// overflow the call stack.
+    private mutating func collectDefines(of spec: SpecSyntax, key: String) -> (
+        defines: [String: (item: RuleSyntax, path: String)], importFailed: Bool
+    ) {
         var defines: [String: (item: RuleSyntax, path: String)] = [:]
+        var importFailed = false
         func add(_ spec: SpecSyntax, _ diagnostics: inout DiagnosticCollector) {
             for (name, item) in spec.defines {
                 if let existing = defines[name.value] {
@@ -249,7 +251,10 @@ struct Driver {
             }
             let entry = top.spec.imports[top.next]
             stack[stack.count - 1].next += 1
-            guard let (target, targetKey) = resolveImport(entry, from: top.spec) else { continue }
+            guard let (target, targetKey) = resolveImport(entry, from: top.spec) else {
+                importFailed = true
+                continue
+            }
             switch state[targetKey] {
             case false?:
                 diagnostics.error(
@@ -259,6 +264,7 @@ struct Driver {
             case nil:
                 guard let imported = parse(target, key: targetKey, importedAt: entry.location, as: entry.value) else {
                     state[targetKey] = true
+                    importFailed = true
                     continue
                 }
                 // A library is read by this compiler only if it is written in its language version.
@@ -268,7 +274,7 @@ struct Driver {
                 stack.append((imported, targetKey, 0))
             }
         }
-        return defines
+        return (defines, importFailed)
     }
 
     /// `text` with every character inside `spans` replaced by `•` (line breaks kept), so excerpts
