@@ -6,7 +6,8 @@ import FuzzSupport
 /// libFuzzer entry: the input is a spec (`main.form.yaml`), optionally followed by libraries it may
 /// import (`lib.rules.yaml`, `sub/other.rules.yaml`), cut at `#--8<--` lines. It is compiled as
 /// `formspec check` does, its diagnostics rendered, its program encoded and decoded again (what
-/// `compile` writes and an embedder loads), and its spec tests run (`formspec test`).
+/// `compile` writes and an embedder loads; it must read back and write the same JSON again), and
+/// its spec tests run (`formspec test`).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzSpec(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let parts = FuzzInputParts.split(
@@ -18,8 +19,16 @@ public func fuzzSpec(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     _ = compilation.renderedDiagnostics()
     _ = compilation.renderedDiagnostics(colored: true)
     guard let spec = compilation.spec else { return 0 }
-    if let json = try? JSONEncoder().encode(spec.program) {
-        _ = try? JSONDecoder().decode(Program.self, from: json)
+    // What `compile` writes reads back as the same program (a list's items made from the first
+    // where it writes them once), which writes the same JSON again (keys sorted, as `compile`
+    // writes them: a dictionary's order is not its contents').
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    if let json = try? encoder.encode(spec.program) {
+        guard let decoded = try? JSONDecoder().decode(Program.self, from: json) else {
+            fatalError("the program's own JSON does not decode")
+        }
+        precondition(try! encoder.encode(decoded) == json, "the decoded program writes other JSON")
     }
     let runner = SpecTestRunner(record: false, today: FuzzRepository.today)
     for test in spec.tests {

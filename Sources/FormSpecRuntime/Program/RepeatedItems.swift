@@ -111,8 +111,8 @@ extension Program {
         return run
     }
 
-    /// How many fields list `list`'s first item has: up to its second item, or to the first field
-    /// outside it; 0 when the list has no item.
+    /// How many fields list `list`'s first item has: itself (`NAME.0`, right after the list) and
+    /// the fields named inside it that follow; 0 when the list has no item.
     fileprivate static func itemSize(ofList list: Int, in fields: [FieldProgram]) -> Int {
         let item = fields[list].name + ".0"
         guard list + 1 < fields.count, fields[list + 1].name == item else { return 0 }
