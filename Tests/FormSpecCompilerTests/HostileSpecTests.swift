@@ -263,6 +263,21 @@ struct HostileSpecTests {
             ])
     }
 
+    @Test func aSpecPathThroughALinkedFolderNamesTheFileTheSystemOpens() throws {
+        // app -> real/sub: `app/../main.form.yaml` is real/main.form.yaml to the system, not the
+        // main.form.yaml beside `app` that the text suggests.
+        let folder = try TemporaryFolder()
+        try folder.write("real/sub/keep.rules.yaml", library)
+        try folder.write("real/main.form.yaml", "formspec: 1\nform: real\nfields: {a: {}}\n")
+        try folder.write("main.form.yaml", "formspec: 1\nform: decoy\nfields: {a: {}}\n")
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/app", withDestinationPath: "real/sub")
+        let compilation = Compiler.compile(path: folder.path + "/app/../main.form.yaml")
+        #expect(compilation.spec?.program.form == "real", "\(compilation.renderedDiagnostics())")
+        // Without a link, the path is tidied as before.
+        try folder.write("plain/keep.rules.yaml", library)
+        #expect(Compiler.compile(path: folder.path + "/plain/../main.form.yaml").spec?.program.form == "decoy")
+    }
+
     @Test func anImportRootThatDoesNotExistIsAnError() {
         let compilation = Compiler.compile(
             source: spec("fields: {a: {}}"), path: "/nonexistent-formspec/x.form.yaml", provider: FileSystemSources(),

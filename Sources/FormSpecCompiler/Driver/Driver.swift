@@ -19,8 +19,11 @@ struct Driver {
         self.options = options
     }
 
-    mutating func compile(path: String) -> Compilation {
-        let path = PathUtilities.normalize(path)
+    mutating func compile(path written: String) -> Compilation {
+        // The path tidied for diagnostics (`./a/b` is `a/b`), unless tidying names another file:
+        // `link/..` is the parent of the link's target to the system, not the folder holding `link`.
+        let tidy = PathUtilities.normalize(written)
+        let path = tidy == written || provider.canonicalPath(tidy) == provider.canonicalPath(written) ? tidy : written
         let key = provider.canonicalPath(path) ?? path
         resolveImportRoot(specPath: path)
         guard let spec = parse(path, key: key, importedAt: nil, as: path) else {
