@@ -68,7 +68,9 @@ package enum JavaScriptEmitter {
     /// only where it reads that member as `true`), `patterns` when there is a compiled pattern (a
     /// rule's or a condition's: each has its `conjuncts`), `times` when there is a `time` or
     /// `datetime` field, literal or offset (a one-key object of that name, or a field's type),
-    /// `repeated-items` when a list's items are written once.
+    /// `repeated-items` when a list's items are written once, `nested` when a field is a group or
+    /// a list (the runtime reaches that code only where `Program.isNested` holds, and the rules of
+    /// lists only on a list).
     /// (`generated-validator` is added by ``module(program:specPath:)`` when it writes one.)
     static func runtimeFeatures(programJSON: String) -> Set<String> {
         var features: Set<String> = []
@@ -78,6 +80,9 @@ package enum JavaScriptEmitter {
         if times.contains(where: programJSON.contains) { features.insert("times") }
         // A list's items written once (`RepeatedItems`); no other object's first key is `items`.
         if programJSON.contains(#"{"items":{"#) { features.insert("repeated-items") }
+        if programJSON.contains(#""type":"group""#) || programJSON.contains(#""type":"list""#) {
+            features.insert("nested")
+        }
         return features
     }
 

@@ -1,3 +1,4 @@
+import FormSpecRuntime
 import FormSpecTestSupport
 import Foundation
 import Testing
@@ -153,6 +154,26 @@ struct JavaScriptRuntimeEmbeddingTests {
             for text in banned {
                 #expect(!source.contains(text), "the runtime uses \(text)")
             }
+        }
+    }
+
+    /// The `nested` pieces (reading groups and lists, the live form's items, the rules of lists) are
+    /// in the module of a form with a group or a list, and left out of a flat form's, like the sign-up
+    /// page's: what keeps its module small.
+    @Test(
+        "a module has the nested runtime exactly when its form has a group or a list",
+        arguments: [
+            ("Examples/web/signup.form.yaml", false), ("Specs/registration.form.yaml", false),
+            ("Specs/address_group.form.yaml", true), ("Specs/pizza.form.yaml", true), ("Specs/order.form.yaml", true),
+        ])
+    func nestedRuntimeOnlyInNestedModules(spec: String, nested: Bool) throws {
+        let pieces = JavaScriptRuntime.pieces.filter { $0.feature == "nested" }.map(\.source)
+        #expect(!pieces.isEmpty)
+        let program = try #require(JavaScriptCases.compile(spec)).program
+        #expect(program.isNested == nested)
+        let module = try JavaScriptEmitter.module(program: program, specPath: spec)
+        for piece in pieces {
+            #expect(module.contains(piece) == nested, "\(spec): \(piece.prefix(60))…")
         }
     }
 }

@@ -864,6 +864,30 @@ test("list items are appended, inserted, moved and removed, and the values follo
     assert.deepEqual(Object.keys(values).sort(), ["contacts", "patient_phone"]);
 });
 
+test("a form without groups or lists answers the list calls: no list, nothing changed", async () => {
+    // Its module leaves out the nested forms' live form (the runtime's `nested` feature).
+    const { createForm } = await load("signup");
+    const form = createForm({ values: { username: "annabel" }, scheduler: new ManualClock() });
+    let notified = 0;
+    form.subscribe(() => notified++);
+    assert.equal(form.items("username"), undefined);
+    assert.equal(form.appendItem("username"), false);
+    assert.equal(form.appendItem("nickname", ["x"]), false);
+    assert.equal(form.insertItem("username", 0, "x"), false);
+    assert.equal(form.removeItem("username", 0), false);
+    assert.equal(form.moveItem("username", 0, 0), false);
+    assert.equal(notified, 0);
+    assert.deepEqual(form.values, { username: "annabel" });
+    // A field's value is its own; an object or array set on it is that value, unread.
+    assert.equal(form.collectionValue("username"), "annabel");
+    assert.equal(form.collectionValue("nickname"), undefined);
+    assert.equal(form.set({ username: { first: ["ann"] }, nickname: "x" }).join(), "nickname");
+    assert.deepEqual(form.values, { username: { first: ["ann"] } });
+    assert.deepEqual(form.collectionValue("username"), { first: ["ann"] });
+    assert.equal(form.field("username").isValid, false);
+    assert.equal(form.report.fields.username.errors[0].rule, "type");
+});
+
 test("a multi-select is set as a whole array", async () => {
     const { createForm } = await load("pizza");
     const form = createForm({ values: { size: "small" } });

@@ -116,43 +116,6 @@ function fsUTF8(text) {
     return fsEncoder.encode(text);
 }
 
-/** A buffer `fsUTF8Scratch` reuses. */
-let fsScratchBytes = new Uint8Array(256);
-
-/**
- * Encodes `text` as UTF-8 into `fsScratchBytes` (grown as needed; valid until the next call) and
- * returns the byte count: the pattern matcher's input, with no allocation per call.
- */
-function fsUTF8Scratch(text) {
-    if (text.length * 3 > fsScratchBytes.length) fsScratchBytes = new Uint8Array(text.length * 3 + 256);
-    const bytes = fsScratchBytes;
-    let count = 0;
-    for (let index = 0; index < text.length; index++) {
-        let scalar = text.charCodeAt(index);
-        if (scalar < 0x80) {
-            bytes[count++] = scalar;
-            continue;
-        }
-        if (scalar >= 0xd800 && scalar <= 0xdfff) {
-            scalar = fsScalarAt(text, index);
-            if (scalar > 0xffff) index++;
-        }
-        if (scalar < 0x800) {
-            bytes[count++] = 0xc0 | (scalar >> 6);
-        } else {
-            if (scalar < 0x10000) {
-                bytes[count++] = 0xe0 | (scalar >> 12);
-            } else {
-                bytes[count++] = 0xf0 | (scalar >> 18);
-                bytes[count++] = 0x80 | ((scalar >> 12) & 0x3f);
-            }
-            bytes[count++] = 0x80 | ((scalar >> 6) & 0x3f);
-        }
-        bytes[count++] = 0x80 | (scalar & 0x3f);
-    }
-    return count;
-}
-
 /** `text.utf8.count`. */
 function fsUTF8Count(text) {
     let count = text.length;
@@ -516,8 +479,8 @@ class ContainsRule {
 
 // MARK: Case folding (CaseFolding.swift)
 
-// Only rules with `case: insensitive` fold case: a module whose program has none leaves the rest of
-// this file out (the emitter's `case-folding` feature; JavaScriptRuntimeEmbeddingTests says how).
+// Only rules with `case: insensitive` fold case: a module whose program has none leaves this part
+// of the file out (the emitter's `case-folding` feature; JavaScriptRuntimeEmbeddingTests says how).
 /*! @feature case-folding */
 
 /**
@@ -647,4 +610,47 @@ class FoldedScalars {
         this.pendingAt = 1;
         return folded[0];
     }
+}
+
+// MARK: The pattern matcher's input
+
+// Only the pattern matcher (20-patterns.js) reads text as these bytes: a module whose program has
+// no pattern leaves them out (the emitter's `patterns` feature).
+/*! @feature patterns */
+
+/** A buffer `fsUTF8Scratch` reuses. */
+let fsScratchBytes = new Uint8Array(256);
+
+/**
+ * Encodes `text` as UTF-8 into `fsScratchBytes` (grown as needed; valid until the next call) and
+ * returns the byte count: the pattern matcher's input, with no allocation per call.
+ */
+function fsUTF8Scratch(text) {
+    if (text.length * 3 > fsScratchBytes.length) fsScratchBytes = new Uint8Array(text.length * 3 + 256);
+    const bytes = fsScratchBytes;
+    let count = 0;
+    for (let index = 0; index < text.length; index++) {
+        let scalar = text.charCodeAt(index);
+        if (scalar < 0x80) {
+            bytes[count++] = scalar;
+            continue;
+        }
+        if (scalar >= 0xd800 && scalar <= 0xdfff) {
+            scalar = fsScalarAt(text, index);
+            if (scalar > 0xffff) index++;
+        }
+        if (scalar < 0x800) {
+            bytes[count++] = 0xc0 | (scalar >> 6);
+        } else {
+            if (scalar < 0x10000) {
+                bytes[count++] = 0xe0 | (scalar >> 12);
+            } else {
+                bytes[count++] = 0xf0 | (scalar >> 18);
+                bytes[count++] = 0x80 | ((scalar >> 12) & 0x3f);
+            }
+            bytes[count++] = 0x80 | ((scalar >> 6) & 0x3f);
+        }
+        bytes[count++] = 0x80 | (scalar & 0x3f);
+    }
+    return count;
 }

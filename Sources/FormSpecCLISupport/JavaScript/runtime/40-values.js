@@ -32,7 +32,7 @@
 //             | {kind: "fieldOffset", index, offset: OperandOffset}
 //     fsOperandFromProgram(json), fsOperandBound(operand, values, today) -> {kind: "absent"} |
 //     {kind: "value", scalar} | {kind: "unordered"}, fsOperandResolve(operand, environment)
-//     -> Scalar|null, fsOperandFieldRead(operand) -> index|null
+//     -> Scalar|null
 //   OperandOffset = {kind: "date", offset} | {kind: "time", step} | {kind: "integer", value: bigint}
 //             | {kind: "number", value: ExactDecimal};  fsOperandOffsetApply(offset, scalar) -> Scalar|null
 //   environment (RuleEnvironment) = {values: FieldValue[], today: CivilDate, ...}
@@ -673,11 +673,6 @@ function fsOperandBound(operand, values, today) {
 function fsOperandResolve(operand, environment) {
     const bound = fsOperandBound(operand, environment.values, environment.today);
     return bound.kind === "value" ? bound.scalar : null;
-}
-
-/** `Operand.fieldRead`: the field index the operand reads, or null. */
-function fsOperandFieldRead(operand) {
-    return operand.kind === "field" || operand.kind === "fieldOffset" ? operand.index : null;
 }
 
 /**

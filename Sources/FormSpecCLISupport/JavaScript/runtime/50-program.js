@@ -15,8 +15,9 @@
 //                                 read(raw, index, today),
 //                                 defaultValue(index, today), defaultInput(index, today),
 //                                 visitNested(members, assign, unknown),
-//                                 visitNestedField(index, value, assign, unknown),
-//                                 texts(chain), ruleIndex(field, rule), runsChecks(field),
+//                                 visitNestedField(index, value, assign, unknown) (these two
+//                                 only in a module whose program has a group or a list),
+//                                 texts(chain), runsChecks(field),
 //                                 isActive(index, values, mode, today); the evaluator and report
 //                                 methods are added by 60-evaluate.js and 70-report.js.
 //   FieldProgram                  .name .label .labelTranslations .type .required .trim
@@ -371,45 +372,12 @@ class NotContainsFieldRule {
     }
 }
 
-/** `min_items: N` (ItemCountRules.swift): the list's value is its item count. */
-class MinItemsRule {
-    constructor(json) { this.minimum = BigInt(json.minimum); }
-    passes(value) { return value.kind === "integer" && value.value >= this.minimum; }
-}
-
-/** `max_items: N`. */
-class MaxItemsRule {
-    constructor(json) { this.maximum = BigInt(json.maximum); }
-    passes(value) { return value.kind === "integer" && value.value <= this.maximum; }
-}
-
-/** `unique_items: true`: no two present items equal (exactly); empty and unreadable ones left out. */
-class UniqueItemsRule {
-    static moved(json, shift) { return { ...json, items: json.items.map((item) => shift.index(item)) }; }
-    constructor(json) { this.items = json.items; }
-    passes(value, environment) {
-        if (value.kind !== "integer") return true;
-        const count = Number(value.value < BigInt(this.items.length) ? value.value : BigInt(this.items.length));
-        const present = [];
-        for (let position = 0; position < count; position++) {
-            const item = environment.values[this.items[position]];
-            if (item.kind === "value") present.push(item.scalar);
-        }
-        for (let offset = 0; offset < present.length; offset++) {
-            for (let other = offset + 1; other < present.length; other++) {
-                if (fsScalarExactlyEquals(present[offset], present[other])) return false;
-            }
-        }
-        return true;
-    }
-}
-
-/** The registry of value rules, by their key in the program (ValueRule.swift's `ValueRules`). */
+/**
+ * The registry of value rules, by their key in the program (ValueRule.swift's `ValueRules`); the
+ * `nested` piece below adds the rules of lists.
+ */
 const fsValueRules = {
     not_contains_field: NotContainsFieldRule,
-    min_items: MinItemsRule,
-    max_items: MaxItemsRule,
-    unique_items: UniqueItemsRule,
 };
 
 /**
@@ -737,39 +705,6 @@ class LoweredRules {
     }
 }
 
-// MARK: Nested forms (Program+Nested.swift)
-
-/** The most levels of groups and lists an input is read through. */
-const fsMaxNestingDepth = 16;
-
-/**
- * A nested form's fields as a tree, by index: each group's members by key (a Map, or undefined),
- * each list's item fields by position.
- */
-class NestedLayout {
-    constructor(names) {
-        const position = fsFieldNameIndex(names.map((name, index) => [name, index]));
-        const memberEntries = names.map(() => []);
-        const itemEntries = names.map(() => []);
-        names.forEach((name, index) => {
-            const dot = name.lastIndexOf(".");
-            if (dot < 0) return;
-            const parent = position.get(name.slice(0, dot));
-            if (parent === undefined) return;
-            const key = name.slice(dot + 1);
-            if (/^[+-]?[0-9]+$/.test(key)) itemEntries[parent].push([Number(key), index]);
-            else memberEntries[parent].push([key, index]);
-        });
-        this.members = memberEntries.map((entries) => (entries.length === 0 ? undefined : fsFieldNameIndex(entries)));
-        // Item fields are laid out from 0 without gaps; a gap ends the list where it starts.
-        this.items = itemEntries.map((entries) => {
-            const ordered = [];
-            for (const [number, index] of entries.sort((a, b) => a[0] - b[0])) if (number === ordered.length) ordered.push(index);
-            return ordered;
-        });
-    }
-}
-
 /** Field indexes by exact name from `[name, index]` entries; a repeated name keeps its last. */
 function fsFieldNameIndex(entries) {
     const index = new Map();
@@ -798,6 +733,7 @@ class Program {
         this.unknownFieldMessage = new LocalizedText(json.unknownFieldMessage);
         const fields = this.fields;
         this.fieldIndex = fsFieldNameIndex(fields.map((field, index) => [field.name, index]));
+        // A form with a group or a list (the `nested` piece below, there only for a program that has one).
         this.isNested = fields.some((field) => !fsIsScalarType(field.type));
         this.nestedLayout = this.isNested ? new NestedLayout(fields.map((field) => field.name)) : undefined;
         // Each item of a list of groups (`Storage.isGroupItem`): `null` or "" there fails `type`.
@@ -877,9 +813,6 @@ class Program {
         return (today ?? CivilDate.today()).adding(offset).description;
     }
 
-    /** Field `index`'s rule `rule`'s position in the lowered instructions and the texts. */
-    ruleIndex(field, rule) { return this.lowered.fieldStart[field] + rule; }
-
     /** Whether field `index` has a rule that runs an external check. */
     runsChecks(index) { return this.lowered.hasChecks[index]; }
 
@@ -903,23 +836,61 @@ class Program {
         }
         return texts;
     }
+}
 
+// MARK: Nested forms (Program+Nested.swift)
+
+// The emitter's `nested` feature: what only a program with a group or a list reaches (the layout
+// and the visits are used only where `isNested` holds; the checker accepts the rules of lists only
+// on a list); a flat form's module leaves it out.
+/*! @feature nested */
+
+/** The most levels of groups and lists an input is read through. */
+const fsMaxNestingDepth = 16;
+
+/**
+ * A nested form's fields as a tree, by index: each group's members by key (a Map, or undefined),
+ * each list's item fields by position.
+ */
+class NestedLayout {
+    constructor(names) {
+        const position = fsFieldNameIndex(names.map((name, index) => [name, index]));
+        const memberEntries = names.map(() => []);
+        const itemEntries = names.map(() => []);
+        names.forEach((name, index) => {
+            const dot = name.lastIndexOf(".");
+            if (dot < 0) return;
+            const parent = position.get(name.slice(0, dot));
+            if (parent === undefined) return;
+            const key = name.slice(dot + 1);
+            if (/^[+-]?[0-9]+$/.test(key)) itemEntries[parent].push([Number(key), index]);
+            else memberEntries[parent].push([key, index]);
+        });
+        this.members = memberEntries.map((entries) => (entries.length === 0 ? undefined : fsFieldNameIndex(entries)));
+        // Item fields are laid out from 0 without gaps; a gap ends the list where it starts.
+        this.items = itemEntries.map((entries) => {
+            const ordered = [];
+            for (const [number, index] of entries.sort((a, b) => a[0] - b[0])) if (number === ordered.length) ordered.push(index);
+            return ordered;
+        });
+    }
+}
+
+Object.assign(Program.prototype, {
     /**
      * Calls `assign(index, value)` with each field's raw value found in the input object's
      * `members` (`[key, value]` pairs), and `unknown(key)` with each key that is no field's (a nested
-     * one by its path). Only for a nested program.
+     * one by its path).
      */
     visitNested(members, assign, unknown) {
-        if (this.nestedLayout === undefined) return;
         this.visitMembers(members, -1, 0, assign, unknown);
-    }
+    },
 
     /** Like `visitNested` for one field's value: `assign` gets field `index`, then every field inside it. */
     visitNestedField(index, value, assign, unknown) {
-        if (this.nestedLayout === undefined) return;
         assign(index, value);
         this.visitChildren(index, value, 0, assign, unknown);
-    }
+    },
 
     visitMembers(members, parent, depth, assign, unknown) {
         // At the root a path (`address.city`) names its field too, as live forms' value maps do.
@@ -939,7 +910,7 @@ class Program {
                 this.visitChildren(field, value, depth, assign, unknown);
             }
         }
-    }
+    },
 
     visitChildren(index, value, depth, assign, unknown) {
         if (depth >= fsMaxNestingDepth) return;
@@ -955,4 +926,41 @@ class Program {
             }
         }
     }
+});
+
+// The rules of lists (ItemCountRules.swift), in the registry of value rules from here.
+
+/** `min_items: N` (ItemCountRules.swift): the list's value is its item count. */
+class MinItemsRule {
+    constructor(json) { this.minimum = BigInt(json.minimum); }
+    passes(value) { return value.kind === "integer" && value.value >= this.minimum; }
 }
+
+/** `max_items: N`. */
+class MaxItemsRule {
+    constructor(json) { this.maximum = BigInt(json.maximum); }
+    passes(value) { return value.kind === "integer" && value.value <= this.maximum; }
+}
+
+/** `unique_items: true`: no two present items equal (exactly); empty and unreadable ones left out. */
+class UniqueItemsRule {
+    static moved(json, shift) { return { ...json, items: json.items.map((item) => shift.index(item)) }; }
+    constructor(json) { this.items = json.items; }
+    passes(value, environment) {
+        if (value.kind !== "integer") return true;
+        const count = Number(value.value < BigInt(this.items.length) ? value.value : BigInt(this.items.length));
+        const present = [];
+        for (let position = 0; position < count; position++) {
+            const item = environment.values[this.items[position]];
+            if (item.kind === "value") present.push(item.scalar);
+        }
+        for (let offset = 0; offset < present.length; offset++) {
+            for (let other = offset + 1; other < present.length; other++) {
+                if (fsScalarExactlyEquals(present[offset], present[other])) return false;
+            }
+        }
+        return true;
+    }
+}
+
+Object.assign(fsValueRules, { min_items: MinItemsRule, max_items: MaxItemsRule, unique_items: UniqueItemsRule });

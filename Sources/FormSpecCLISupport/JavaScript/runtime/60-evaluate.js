@@ -22,7 +22,6 @@
 //   program.record(value) -> {values, unknownKeys}      an input object split into field slots
 //   program.readOriginal(value, today)                  edit mode's original values (FieldValues)
 //   program.evaluate(scratch, context)                  the whole record (throws FormSpecError)
-//   program.evaluateField(index, scratch, context)      one field again -> whether it is active
 //   program.evaluateLiveField(index, scratch, mode, today)   one field, checks answered only by
 //       scratch.checkAnswers, unanswered ones collected (set scratch.collectsUnanswered) -> active
 //   program.evaluateFormRules(scratch, mode, changed, today)   the form rules alone
@@ -309,18 +308,6 @@ Object.assign(Program.prototype, {
             if (!this.formRulePasses(this.formRules[index], index, scratch, mode, today)) scratch.failedFormRules.push(index);
         }
         scratch.valid = valid && scratch.failedFormRules.length === 0 && !(context.strict && scratch.unknownKeys.length > 0);
-    },
-
-    /** Evaluates field `index` alone against `scratch.values`; returns whether it is active. */
-    evaluateField(index, scratch, context) {
-        scratch.startPass();
-        if (context.mode === "show") {
-            scratch.setInactive(index, 0);
-            return false;
-        }
-        const environment = { values: scratch.values, today: context.todayFor(this), checks: context.checks };
-        this.runField(index, scratch, environment, context.mode);
-        return scratch.isActive(index);
     },
 
     /**

@@ -18,7 +18,6 @@
 //   fsReportJSON(report)                  Report.json(.full | .errors)'s bytes, as a string
 //   fsErrorsReport(report)                a full report's `errors` shape (Report.json(.errors))
 //   fsEvaluationContext(program, options) the EvaluationContext of `validate`'s options
-//   program.validate(value, context)      the full report (Program.validate)
 //   program.report(scratch, texts, mode, strict)        the full report of an evaluated scratch
 //   program.errorsReport(scratch, texts, mode, strict)  its `errors` shape, made from the scratch
 //                                         (JSONWriter.appendErrors(of: scratch…))
@@ -42,11 +41,6 @@
 const fsMaskedValue = "••••";
 
 Object.assign(Program.prototype, {
-    /** Validates one input object (a Value) under `context`: the full report. */
-    validate(input, context) {
-        return this.validateValue(input, { errorsOnly: false, context });
-    },
-
     /** Validates one input (a Value) as `plan` says (`fsValidationPlan`). */
     validateValue(input, plan) {
         if (!(input instanceof FsObject)) throw fsNotAnObject(input);

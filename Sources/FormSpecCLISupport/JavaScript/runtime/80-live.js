@@ -15,7 +15,8 @@
 // Swift (FieldOutcome.ShownMatch) are left out: each evaluation publishes its field whole, the
 // same result by construction.
 //
-// Names this piece declares: FsLiveForm, FsLiveField, fsLiveValueToJS, fsCheckFailureMessage.
+// Names this piece declares: fsCreateLiveForm, FsLiveForm, FsNestedLiveForm (only in a module whose
+// program has a group or a list), FsLiveField, fsLiveValueToJS, fsCheckFailureMessage.
 
 /** A live field's public state (LiveField.swift). Updated by its form; read-only outside. */
 class FsLiveField {
@@ -264,7 +265,7 @@ class FsLiveForm {
         const program = this.program;
         program.fields.forEach((field, index) => {
             if (program.isNested && field.name.includes(".")) return;
-            const value = program.isNested ? this.treeValue(index) : this.raw[index];
+            const value = this.treeValue(index);
             if (value !== undefined) fsPut(result, field.name, fsLiveValueToJS(value));
         });
         return result;
@@ -280,7 +281,7 @@ class FsLiveForm {
         const program = this.program;
         program.fields.forEach((field, index) => {
             if (program.isNested && field.name.includes(".")) return;
-            const value = program.isNested ? this.treeValue(index, this.originalRaw, this.originalRead) : this.originalRaw[index];
+            const value = this.treeValue(index, this.originalRaw, this.originalRead);
             if (value !== undefined) fsPut(result, field.name, fsLiveValueToJS(value));
         });
         return result;
@@ -353,15 +354,12 @@ class FsLiveForm {
         return true;
     }
 
-    /** Sets field `index` to a Value: what `set` and a field's `text` do (the caller notifies). */
+    /**
+     * Sets field `index` to a Value: what `set` and a field's `text` do (the caller notifies). A
+     * nested form's group or list spreads over the fields inside it (FsNestedLiveForm).
+     */
     setField(index, value, touch) {
-        if (this.program.isNested && !fsIsScalarType(this.program.fields[index].type)) {
-            // A group's object or a list's array spreads over the fields inside it (which are then
-            // cleared when it is no object or array, so they are not checked, as in `validate`).
-            this.setRaw(this.spreadUpdates(value, index), touch);
-        } else {
-            this.apply(value, index, touch);
-        }
+        this.apply(value, index, touch);
     }
 
     setMany(values, touch) {
@@ -372,16 +370,12 @@ class FsLiveForm {
         return unknown;
     }
 
-    /** Sets raw values (a Map name -> Value|undefined), then re-validates each affected field once. */
+    /**
+     * Sets raw values (a Map name -> Value|undefined), then re-validates each affected field once
+     * (a nested form spreads its groups and lists first: FsNestedLiveForm).
+     */
     setRaw(updates, touch) {
         const program = this.program;
-        if (program.isNested) {
-            for (const [name, value] of [...updates]) {
-                const index = program.fieldIndex.get(name);
-                if (index === undefined || fsIsScalarType(program.fields[index].type)) continue;
-                for (const [path, spread] of this.spreadUpdates(value, index)) updates.set(path, spread);
-            }
-        }
         const affected = new Set();
         const typed = new Set();
         const unknown = [];
@@ -469,15 +463,15 @@ class FsLiveForm {
         this.evaluateAll();
     }
 
-    /** `values` (JS data: an object by field name or path) as a Map path -> Value, groups and lists spread. */
+    /**
+     * `values` (JS data: an object by field name or path) as a Map path -> Value (a nested form's
+     * groups and lists spread: FsNestedLiveForm).
+     */
     flattened(values) {
         if (values === null || typeof values !== "object" || Array.isArray(values)) throw new FormSpecError("values must be an object");
         const members = [];
         for (const key of Object.keys(values)) if (values[key] !== undefined) members.push([key, fsValueFromJS(values[key])]);
-        if (!this.program.isNested) return new Map(members);
-        const result = new Map();
-        this.program.visitNested(members, (index, value) => result.set(this.program.fields[index].name, value), () => {});
-        return result;
+        return new Map(members);
     }
 
     // MARK: Evaluation
@@ -858,6 +852,90 @@ class FsLiveForm {
 
     // MARK: Groups and lists (LiveForm+Collections.swift)
 
+    // What a flat form answers: it has neither. A nested form is an FsNestedLiveForm (the `nested`
+    // piece below, which a flat form's module leaves out).
+
+    /** The current value of list or group `name` built from its fields (undefined for other fields, or absent). */
+    collectionValue(name) {
+        const index = this.program.fieldIndex.get(name);
+        return index === undefined ? undefined : fsLiveValueToJS(this.treeValue(index));
+    }
+
+    /** Field `index`'s value, current or from `raw`: on a flat form, its raw value. */
+    treeValue(index, raw = this.raw) { return raw[index]; }
+
+    /** The items of list `name` (undefined: `name` is no list). */
+    items(name) { return undefined; }
+
+    /** Appends an item to list `name` (false: `name` is no list). */
+    appendItem(name, item) { return false; }
+
+    /** Inserts an item into list `name` at `position` (false: `name` is no list). */
+    insertItem(name, position, item) { return false; }
+
+    /** Removes the item at `position` from list `name` (false: `name` is no list). */
+    removeItem(name, position) { return false; }
+
+    /** Moves the item at `from` of list `name` to `to` (false: `name` is no list). */
+    moveItem(name, from, to) { return false; }
+}
+
+/** `createForm`'s live form of `program`: a nested form's (FsNestedLiveForm) spreads its groups and lists. */
+function fsCreateLiveForm(program, options) {
+    return program.isNested ? new FsNestedLiveForm(program, options) : new FsLiveForm(program, options);
+}
+
+/** An inactive (or not yet evaluated) field's outcome. */
+const fsEmptyOutcome = Object.freeze({ results: [], failures: [], pending: false, valid: true });
+
+/** Whether two raw values are the same (text compared exactly, as everywhere in FormSpec). */
+function fsLiveSameRaw(a, b) {
+    if (a === b) return true;
+    if (a === undefined || b === undefined) return false;
+    return fsWriteJSON(a) === fsWriteJSON(b);
+}
+
+// The emitter's `nested` feature: the live form of a program with a group or a list; a flat form's
+// module leaves it out.
+/*! @feature nested */
+
+/**
+ * A live form whose program has groups or lists (LiveForm+Collections.swift): a group's object or
+ * a list's array, set or given, spreads over the fields inside it; `values` builds it back from
+ * them; items can be added, removed and moved.
+ */
+class FsNestedLiveForm extends FsLiveForm {
+    /** Sets field `index` to a Value (the caller notifies); a group or list spreads. */
+    setField(index, value, touch) {
+        if (fsIsScalarType(this.program.fields[index].type)) {
+            super.setField(index, value, touch);
+        } else {
+            // A group's object or a list's array spreads over the fields inside it (which are then
+            // cleared when it is no object or array, so they are not checked, as in `validate`).
+            this.setRaw(this.spreadUpdates(value, index), touch);
+        }
+    }
+
+    /** Sets raw values (a Map name -> Value|undefined), each group or list spread first. */
+    setRaw(updates, touch) {
+        const program = this.program;
+        for (const [name, value] of [...updates]) {
+            const index = program.fieldIndex.get(name);
+            if (index === undefined || fsIsScalarType(program.fields[index].type)) continue;
+            for (const [path, spread] of this.spreadUpdates(value, index)) updates.set(path, spread);
+        }
+        return super.setRaw(updates, touch);
+    }
+
+    /** `values` (JS data: an object by field name or path) as a Map path -> Value, groups and lists spread. */
+    flattened(values) {
+        // The members as given (a Map iterates as the `[key, value]` pairs `visitNested` reads).
+        const members = super.flattened(values);
+        const result = new Map();
+        this.program.visitNested(members, (index, value) => result.set(this.program.fields[index].name, value), () => {});
+        return result;
+    }
+
     /**
      * The updates that set list or group field `index` to `value`: the field itself, every field
      * inside it cleared, then those `value` holds.
@@ -871,12 +949,6 @@ class FsLiveForm {
         if (value === undefined) return updates;
         program.visitNestedField(index, value, (field, item) => updates.set(program.fields[field].name, item), () => {});
         return updates;
-    }
-
-    /** The current value of list or group `name` built from its fields (undefined for other fields, or absent). */
-    collectionValue(name) {
-        const index = this.program.fieldIndex.get(name);
-        return index === undefined ? undefined : fsLiveValueToJS(this.treeValue(index));
     }
 
     /**
@@ -994,14 +1066,4 @@ class FsLiveForm {
         this.notify();
         return true;
     }
-}
-
-/** An inactive (or not yet evaluated) field's outcome. */
-const fsEmptyOutcome = Object.freeze({ results: [], failures: [], pending: false, valid: true });
-
-/** Whether two raw values are the same (text compared exactly, as everywhere in FormSpec). */
-function fsLiveSameRaw(a, b) {
-    if (a === b) return true;
-    if (a === undefined || b === undefined) return false;
-    return fsWriteJSON(a) === fsWriteJSON(b);
 }

@@ -32,7 +32,7 @@ export function reportJSON(report) {
 
 /** A live form for a page: values as a person types, each field's checklist and message. */
 export function createForm(options = {}) {
-    return new FsLiveForm(fsProgram(), options);
+    return fsCreateLiveForm(fsProgram(), options);
 }
 
 /** What `validate` throws for an input it cannot validate (not an object, a check without an outcome). */
