@@ -937,6 +937,16 @@ class FsNestedLiveForm extends FsLiveForm {
     }
 
     /**
+     * The indexes of the fields inside group or list field `index` (`address.city`, `contacts.0`,
+     * `contacts.0.phone`, …): the fields right after it named inside it, as the compiler lays them out.
+     */
+    *inside(index) {
+        const fields = this.program.fields;
+        const prefix = fields[index].name + ".";
+        for (let child = index + 1; child < fields.length && fields[child].name.startsWith(prefix); child++) yield child;
+    }
+
+    /**
      * The updates that set list or group field `index` to `value`: the field itself, every field
      * inside it cleared, then those `value` holds.
      */
@@ -944,8 +954,7 @@ class FsNestedLiveForm extends FsLiveForm {
         const program = this.program;
         const name = program.fields[index].name;
         const updates = new Map([[name, value]]);
-        const prefix = name + ".";
-        for (const field of program.fields) if (field.name.startsWith(prefix)) updates.set(field.name, undefined);
+        for (const child of this.inside(index)) updates.set(program.fields[child].name, undefined);
         if (value === undefined) return updates;
         program.visitNestedField(index, value, (field, item) => updates.set(program.fields[field].name, item), () => {});
         return updates;
@@ -974,13 +983,13 @@ class FsNestedLiveForm extends FsLiveForm {
             }
             case "group": {
                 if (read.kind !== "value") return raw[index];
-                const prefix = name + ".";
                 const members = [];
-                program.fields.forEach((field, child) => {
-                    if (!field.name.startsWith(prefix) || field.name.slice(prefix.length).includes(".")) return;
+                // The group's own members, in spec order (not every field of the form: a list of
+                // groups would cost its items times the form's fields).
+                for (const [key, child] of program.nestedLayout.members[index] ?? []) {
                     const value = this.treeValue(child, raw, reads);
-                    if (value !== undefined) members.push([field.name.slice(prefix.length), value]);
-                });
+                    if (value !== undefined) members.push([key, value]);
+                }
                 return new FsObject(members);
             }
             default:
@@ -1053,16 +1062,15 @@ class FsNestedLiveForm extends FsLiveForm {
         const touched = this.fields.map((field) => field.isTouched);
         this.setRaw(this.spreadUpdates(items, program.fieldIndex.get(name)), false);
         const prefix = name + ".";
-        program.fields.forEach((field, child) => {
-            if (!field.name.startsWith(prefix)) return;
+        for (const child of this.inside(program.fieldIndex.get(name))) {
             // `contacts.1.phone`: item 1, and `.phone` inside it.
-            const path = field.name.slice(prefix.length);
+            const path = program.fields[child].name.slice(prefix.length);
             const digits = path.split(".", 1)[0];
-            if (!/^[0-9]+$/.test(digits)) return;
+            if (!/^[0-9]+$/.test(digits)) continue;
             const origin = origins[Number(digits)];
             const before = origin === undefined ? undefined : program.fieldIndex.get(prefix + origin + path.slice(digits.length));
             this.fields[child].update("isTouched", before === undefined ? false : touched[before]);
-        });
+        }
         this.notify();
         return true;
     }
