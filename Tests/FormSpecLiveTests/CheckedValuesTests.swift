@@ -77,6 +77,29 @@ struct CheckedValuesTests {
         #expect(throws: FormValidationError.notAnObject("an array")) { try form.checkedValues([1]) }
     }
 
+    @Test("a field named by a path that no field starts keeps its whole name, as the input gives it")
+    @MainActor
+    func pathOfNoGroup() throws {
+        // Specs name fields by identifiers; a program written by hand may name one `billing.city`
+        // with no `billing` field. The input gives it by that name, and gets it back by it: in the
+        // input as checked (which used to key it `city`) and in a live form's values (which left
+        // it out when the form has lists).
+        for list in ["", "  tags: {type: list, of: text}\n"] {
+            let compiled = try CompiledForm(source: "formspec: 1\nform: dotted\nfields:\n  city: {trim: true}\n" + list)
+            var json = try #require(
+                JSONSerialization.jsonObject(with: JSONEncoder().encode(compiled.program)) as? [String: Any])
+            var fields = try #require(json["fields"] as? [[String: Any]])
+            fields[0]["name"] = "billing.city"
+            json["fields"] = fields
+            let form = CompiledForm(
+                program: try JSONDecoder().decode(Program.self, from: JSONSerialization.data(withJSONObject: json)))
+            let checked = try form.checkedValues(["billing.city": " Paris ", "tags": ["a"]])
+            let tags = list.isEmpty ? "" : #","tags":["a"]"#
+            #expect(String(decoding: checked.jsonBytes(), as: UTF8.self) == #"{"billing.city":"Paris"\#(tags)}"#)
+            #expect(LiveForm(form, values: ["billing.city": " Paris "]).values == ["billing.city": " Paris "])
+        }
+    }
+
     @Test("one read gives the report and the values, which decode into the typed input")
     func checkedInputDecodesAsTheTypedInput() async throws {
         let form = CompiledForm(program: try TypedInputForm.program())

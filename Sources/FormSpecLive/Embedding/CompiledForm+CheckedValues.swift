@@ -40,7 +40,7 @@ extension CompiledForm {
         let today = options.today ?? .today()
         var scratch = EvaluationScratch(program, today: today)
         scratch.load(members, program: program, today: today, collectUnknownKeys: false)
-        return CheckedTree(program).object(of: scratch.values)
+        return .object(program.nestedMembers(CheckedLeaves(values: scratch.values)))
     }
 
     /// Validates a JSON body as ``validate(json:options:)`` does, and returns the report with the
@@ -52,7 +52,7 @@ extension CompiledForm {
         async throws(FormValidationError) -> CheckedInput
     {
         var prepared = try prepare(try Self.parse(json: bytes), options: options)
-        let values = CheckedTree(program).object(of: prepared.scratch.values)
+        let values = Value.object(program.nestedMembers(CheckedLeaves(values: prepared.scratch.values)))
         try await runAsyncChecks(&prepared)
         return CheckedInput(report: try finish(prepared), values: values)
     }
@@ -68,67 +68,22 @@ extension Value {
     }
 }
 
-/// Builds the input as checked from each field's value as read: groups and lists put back
-/// together from their fields, which the program lays out flat by path.
-private struct CheckedTree {
-    let program: Program
-    /// The top-level fields, in spec order.
-    let roots: [Int]
-    /// Each group's fields, in spec order (empty for other fields; a list's items are
-    /// `Program.itemFields(ofList:)`).
-    let members: [[Int]]
-    /// Whether each field is an item of a list.
-    let isItem: [Bool]
+/// The input as checked, as a tree built from the program's fields (``Program/nestedMembers(_:)``):
+/// each field's value as read, in the shape a typed input decodes.
+private struct CheckedLeaves: NestedValueSource {
+    /// Each field's value as read.
+    let values: [FieldValue]
 
-    init(_ program: Program) {
-        self.program = program
-        var roots: [Int] = []
-        var members = Array(repeating: [Int](), count: program.fields.count)
-        var isItem = Array(repeating: false, count: program.fields.count)
-        for (index, field) in program.fields.enumerated() {
-            guard let dot = field.name.lastIndex(of: "."), let parent = program.fieldIndex[String(field.name[..<dot])]
-            else {
-                roots.append(index)
-                continue
-            }
-            if program.fields[parent].type == .group { members[parent].append(index) } else { isItem[index] = true }
-        }
-        self.roots = roots
-        self.members = members
-        self.isItem = isItem
-    }
+    func read(_ index: Int) -> FieldValue { values[index] }
 
-    /// The object of the top-level fields that have a value.
-    func object(of values: [FieldValue]) -> Value {
-        .object(roots.compactMap { member($0, values) })
-    }
+    /// A scalar as its type reads it; `nil` when it is empty or could not be read, as is a group or
+    /// list that is no object or has no count (left out). A counted list's own value is its count,
+    /// no array: the list ends at its item fields.
+    func own(_ index: Int) -> Value? { values[index].scalar.map(Self.value(of:)) }
 
-    /// Field `index` as a member of its object, keyed by the last part of its path; `nil` when
-    /// it has no value.
-    private func member(_ index: Int, _ values: [FieldValue]) -> Value.Member? {
-        guard let value = value(of: index, values) else { return nil }
-        let name = program.fields[index].name
-        return Value.Member(name.lastIndex(of: ".").map { String(name[name.index(after: $0)...]) } ?? name, value)
-    }
-
-    /// Field `index`'s value: a scalar as its type reads it, a group or list built from the fields
-    /// inside it; `nil` when it is empty or could not be read.
-    private func value(of index: Int, _ values: [FieldValue]) -> Value? {
-        switch program.fields[index].type {
-        case .list:
-            guard case .value(.integer(let count)) = values[index] else { return nil }
-            let items = program.itemFields(ofList: index).prefix(Int(clamping: count))
-            return .array(items.map { value(of: $0, values) ?? .null })
-        case .group:
-            let fields = members[index].compactMap { member($0, values) }
-            if case .value = values[index] { return .object(fields) }
-            // A group the input lacks may still have fields (given by path, or defaults); an item
-            // that is not an object is `null` in its list.
-            return fields.isEmpty || isItem[index] ? nil : .object(fields)
-        default:
-            return values[index].scalar.map(Self.value(of:))
-        }
-    }
+    /// A group the input lacks may still have fields (given by path, or defaults), which a typed
+    /// input reads from its object; an item that is not an object is `null` in its list.
+    var absentGroupsShowTheirFields: Bool { true }
 
     /// A scalar as an input gives it: dates and times as their canonical text.
     private static func value(of scalar: Scalar) -> Value {

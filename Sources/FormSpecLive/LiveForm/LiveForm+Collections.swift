@@ -24,63 +24,43 @@ extension LiveForm {
     func spreadUpdates(_ value: Value?, at index: Int) -> [String: Value?] {
         let name = program.fields[index].name
         var updates: [String: Value?] = [name: value]
-        let prefix = name + "."
-        for field in program.fields where field.name.hasPrefix(prefix) { updates[field.name] = .some(nil) }
+        for child in fieldsInside(index) { updates[program.fields[child].name] = .some(nil) }
         guard let value else { return updates }
         program.visitNested(
             field: index, value, assign: { updates[program.fields[$0].name] = $1 }, unknown: { _ in })
         return updates
     }
 
-    /// ``values`` of a nested form: each top-level field's value, a group or list built from the
-    /// fields inside it.
-    var nestedValues: [String: Value] {
+    /// The fields inside group or list field `index` (`address.city`, `contacts.0`,
+    /// `contacts.0.phone`, …): the run right after it named inside it, as the compiler lays them
+    /// out (not a search of every field of the form, which a list of groups would repeat per item).
+    func fieldsInside(_ index: Int) -> Range<Int> {
+        let fields = program.fields
+        let prefix = fields[index].name + "."
+        var end = index + 1
+        while end < fields.count, fields[end].name.hasPrefix(prefix) { end += 1 }
+        return (index + 1)..<end
+    }
+
+    /// ``values`` (of `raw` and `read`, the current values) or ``originalValues`` (the original
+    /// ones) of a nested form: each top-level field's value, a group or list built from the fields
+    /// inside it.
+    func nestedValues(raw: [Value?], read: [FieldValue]) -> [String: Value] {
         var result: [String: Value] = [:]
-        for (index, field) in program.fields.enumerated() where !field.name.contains(".") {
-            if let value = treeValue(at: index, raw: raw, read: scratch.values) { result[field.name] = value }
-        }
+        for member in program.nestedMembers(RawLeaves(raw: raw, values: read)) { result[member.key] = member.value }
         return result
     }
 
-    /// The current value of the list or group `name` built from its fields (`nil` for a field
-    /// that is not a list or group, or is absent).
+    /// The current value of the list or group `name` built from its fields (another field's own
+    /// value; `nil` for a name that is no field's, or a field without a value).
     public func collectionValue(_ name: String) -> Value? {
         guard let index = index(of: name) else { return nil }
-        return treeValue(at: index, raw: raw, read: scratch.values)
+        return treeValue(at: index)
     }
 
-    /// Field `index`'s value, a group or list built from the fields inside it, from each field's
-    /// raw value `raw` and read value `read`: the current ones, or the original ones.
-    func treeValue(at index: Int, raw: [Value?], read: [FieldValue]) -> Value? {
-        let name = program.fields[index].name
-        switch program.fields[index].type {
-        case .list:
-            guard case .value(.integer(let count)) = read[index] else { return raw[index] }
-            var items: [Value] = []
-            let given = if case .array(let given) = raw[index] { given } else { [Value]() }
-            for position in 0..<Int(count) {
-                if let item = program.fieldIndex[name + "." + String(position)] {
-                    items.append(treeValue(at: item, raw: raw, read: read) ?? .null)
-                } else if given.indices.contains(position) {
-                    // Past the list's capacity: no field holds the item, the list's own value does.
-                    items.append(given[position])
-                }
-            }
-            return .array(items)
-        case .group:
-            guard case .value = read[index] else { return raw[index] }
-            let prefix = name + "."
-            var members: [Value.Member] = []
-            for (child, field) in program.fields.enumerated()
-            where field.name.hasPrefix(prefix) && !field.name.dropFirst(prefix.count).contains(".") {
-                if let value = treeValue(at: child, raw: raw, read: read) {
-                    members.append(Value.Member(String(field.name.dropFirst(prefix.count)), value))
-                }
-            }
-            return .object(members)
-        default:
-            return raw[index]
-        }
+    /// Field `index`'s current value, a group or list built from the fields inside it.
+    func treeValue(at index: Int) -> Value? {
+        program.nestedValue(of: index, RawLeaves(raw: raw, values: scratch.values))
     }
 
     /// How many items list `name` has now that have fields (at most ``itemCapacity(of:)``);
@@ -108,7 +88,7 @@ extension LiveForm {
     /// The items of list `name` as they are now; `nil` when `name` is not a list.
     private func items(of name: String) -> [Value]? {
         guard let index = index(of: name), program.fields[index].type == .list else { return nil }
-        if case .array(let items) = treeValue(at: index, raw: raw, read: scratch.values) { return items }
+        if case .array(let items) = treeValue(at: index) { return items }
         return []
     }
 
@@ -166,9 +146,9 @@ extension LiveForm {
         let touched = fields.map(\.storedIsTouched)
         set(spreadUpdates(.array(items), at: index), touch: false)
         let prefix = name + "."
-        for (child, field) in program.fields.enumerated() where field.name.hasPrefix(prefix) {
+        for child in fieldsInside(index) {
             // `contacts.1.phone`: item 1, and `.phone` inside it.
-            let path = field.name.dropFirst(prefix.count)
+            let path = program.fields[child].name.dropFirst(prefix.count)
             let digits = path.prefix { $0 != "." }
             guard let position = Int(digits) else { continue }
             let inside = path.dropFirst(digits.count)
@@ -182,4 +162,23 @@ extension LiveForm {
         }
         return true
     }
+}
+
+/// A live form's values as a tree built from the program's fields (``Program/nestedMembers(_:)``):
+/// each field's raw value, as the user typed it, as the leaves; the values as read say how many
+/// items a list has and whether a group is an object.
+private struct RawLeaves: NestedValueSource {
+    /// Each field's raw value.
+    let raw: [Value?]
+    /// Each field's value read as its type.
+    let values: [FieldValue]
+
+    func read(_ index: Int) -> FieldValue { values[index] }
+
+    /// The raw value: also what a group that is no object or a list with no count shows (what was
+    /// typed into it, `[]`, or `nil`), and where a list's items past its capacity come from.
+    func own(_ index: Int) -> Value? { raw[index] }
+
+    /// A group that is no object shows its raw value: the user's, not one made up from its fields.
+    var absentGroupsShowTheirFields: Bool { false }
 }

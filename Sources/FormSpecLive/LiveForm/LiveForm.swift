@@ -211,7 +211,7 @@ public final class LiveForm {
     /// The current raw values by name (absent fields left out).
     public var values: [String: Value] {
         // Groups and lists as the objects and arrays their fields hold now, under their names.
-        if program.isNested { return nestedValues }
+        if program.isNested { return nestedValues(raw: raw, read: scratch.values) }
         var result: [String: Value] = [:]
         for (index, field) in program.fields.enumerated() { if let value = raw[index] { result[field.name] = value } }
         return result
@@ -222,11 +222,10 @@ public final class LiveForm {
     /// Groups and lists are built from the original values of the fields inside them, as
     /// ``values`` builds the current ones: after ``markSaved()`` an edited item shows its saved value.
     public var originalValues: [String: Value] {
+        if program.isNested { return nestedValues(raw: originalRaw, read: originalRead) }
         var result: [String: Value] = [:]
-        for (index, field) in program.fields.enumerated() where !program.isNested || !field.name.contains(".") {
-            let value =
-                program.isNested ? treeValue(at: index, raw: originalRaw, read: originalRead) : originalRaw[index]
-            if let value { result[field.name] = value }
+        for (index, field) in program.fields.enumerated() {
+            if let value = originalRaw[index] { result[field.name] = value }
         }
         return result
     }

@@ -5,7 +5,9 @@
 /// (`toppings.0`, `toppings.1`, …); a repeatable group `contacts`, each item's group `contacts.1`
 /// and its fields `contacts.1.phone`. Items past an input's count are inactive (their `when:`
 /// reads the list's count), so a report lists only the items the input has. Evaluation, reports and
-/// live forms then work on those fields as on any; only reading an input walks its tree.
+/// live forms then work on those fields as on any: only reading an input walks its tree, and
+/// building one back from the fields (``nestedMembers(_:)``: the input as checked, a live form's
+/// values) walks the same layout.
 extension Program {
     /// The most levels of groups and lists an input is read through; the compiler refuses deeper
     /// specs, so deeper input is never a field's.
@@ -88,9 +90,90 @@ extension Program {
     }
 }
 
+// MARK: - Trees built from the fields
+
+/// What a tree built back from a program's flat fields is made of (see
+/// ``Program/nestedMembers(_:)``): the parts in which the input as its rules checked it
+/// (`CompiledForm.checkedValues`) and a live form's values (what the user typed) differ. The walk
+/// itself (which members, in which order, how many items) is the same for both.
+package protocol NestedValueSource {
+    /// Field `index`'s value as read: whether a group is an object (any value) and how many items
+    /// a list has (an integer count).
+    func read(_ index: Int) -> FieldValue
+
+    /// Field `index`'s own value: a scalar field's value (the tree's leaves); what stands for a
+    /// group that is no object or a list that has no count; and, when it is an array, where a
+    /// list's items past its item fields (past its capacity) are taken from. `nil` for none: a
+    /// member without a value is left out, an item without one is `null`.
+    func own(_ index: Int) -> Value?
+
+    /// Whether a group that is no object (the input lacks it, or gives something else) is still
+    /// the object of those of its fields that have a value, when it has any (given by path, or
+    /// defaults) and is not an item of a list; otherwise it is ``own(_:)``.
+    var absentGroupsShowTheirFields: Bool { get }
+}
+
+extension Program {
+    /// The top-level fields as an object's members, in spec order, keyed by name: each with its
+    /// value built by ``nestedValue(of:_:)``, those that have none left out. A form without groups
+    /// or lists has every field at the top level.
+    package func nestedMembers(_ source: some NestedValueSource) -> [Value.Member] {
+        guard let layout = storage.nestedLayout else {
+            return fields.indices.compactMap { index in source.own(index).map { Value.Member(fields[index].name, $0) } }
+        }
+        return layout.roots.compactMap { index in
+            nestedValue(of: index, source, layout: layout).map { Value.Member(fields[index].name, $0) }
+        }
+    }
+
+    /// Field `index`'s value: a group or list built from the fields inside it (the inverse of
+    /// ``visitNested(field:_:assign:unknown:)``), a scalar its own value.
+    ///
+    /// A group that is an object is the object of its members that have a value, in spec order; a
+    /// list that has a count is the array of its first items, `null` for an item without a value.
+    /// Members and items come from the program's layout, built once: a value costs one step per
+    /// field inside it (looking each group's members up among all the form's fields cost one step
+    /// per field of the form, for every group).
+    package func nestedValue(of index: Int, _ source: some NestedValueSource) -> Value? {
+        guard let layout = storage.nestedLayout else { return source.own(index) }
+        return nestedValue(of: index, source, layout: layout)
+    }
+
+    /// ``nestedValue(of:_:)`` in a nested form, its layout looked up once for the whole walk.
+    private func nestedValue(of index: Int, _ source: some NestedValueSource, layout: NestedLayout) -> Value? {
+        switch fields[index].type {
+        case .list:
+            guard case .value(.integer(let itemCount)) = source.read(index) else { return source.own(index) }
+            let count = Int(clamping: itemCount)
+            let itemFields = layout.items[index]
+            var items = itemFields.prefix(count).map { nestedValue(of: $0, source, layout: layout) ?? .null }
+            if count > itemFields.count, case .array(let given)? = source.own(index) {
+                // Past the list's capacity no field holds an item: the list's own value does.
+                items += given.dropFirst(itemFields.count).prefix(count - itemFields.count)
+            }
+            return .array(items)
+        case .group:
+            let isObject = if case .value = source.read(index) { true } else { false }
+            // An item that is no object is not there, whatever its fields' defaults.
+            guard isObject || (source.absentGroupsShowTheirFields && !storage.isGroupItem[index]) else {
+                return source.own(index)
+            }
+            let members = layout.memberEntries[index].compactMap { entry in
+                nestedValue(of: entry.position, source, layout: layout).map { Value.Member(entry.name, $0) }
+            }
+            return isObject || !members.isEmpty ? .object(members) : source.own(index)
+        default:
+            return source.own(index)
+        }
+    }
+}
+
 /// A nested form's fields as a tree, by index: the top-level fields, each group's members by key,
 /// each list's item fields by position. Built once per program.
 package struct NestedLayout: Sendable {
+    /// The top-level fields in spec order: those whose path names no parent field (`address`, not
+    /// `address.city`), members of no group and items of no list.
+    let roots: [Int]
     /// Each field's members in spec order, by key (empty for a field that has none): what the
     /// record scanner matches a group's keys against.
     let memberEntries: [[(name: String, position: Int)]]
@@ -125,9 +208,12 @@ package struct NestedLayout: Sendable {
         let position = FieldNameIndex(names)
         var memberEntries = Array(repeating: [(name: String, position: Int)](), count: names.count)
         var itemEntries = Array(repeating: [(Int, Int)](), count: names.count)
+        var roots: [Int] = []
         for (index, name) in names.enumerated() {
-            guard let dot = name.lastIndex(of: ".") else { continue }
-            guard let parent = position[String(name[..<dot])] else { continue }
+            guard let dot = name.lastIndex(of: "."), let parent = position[String(name[..<dot])] else {
+                roots.append(index)
+                continue
+            }
             let key = String(name[name.index(after: dot)...])
             if let number = Int(key), key.allSatisfy(\.isASCII) {
                 itemEntries[parent].append((number, index))
@@ -135,6 +221,7 @@ package struct NestedLayout: Sendable {
                 memberEntries[parent].append((key, index))
             }
         }
+        self.roots = roots
         self.memberEntries = memberEntries
         members = memberEntries.map { $0.isEmpty ? nil : FieldNameIndex($0) }
         // Item fields are laid out from 0 without gaps; a gap ends the list where it starts.

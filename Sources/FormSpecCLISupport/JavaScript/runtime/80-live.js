@@ -855,7 +855,7 @@ class FsLiveForm {
     // What a flat form answers: it has neither. A nested form is an FsNestedLiveForm (the `nested`
     // piece below, which a flat form's module leaves out).
 
-    /** The current value of list or group `name` built from its fields (undefined for other fields, or absent). */
+    /** The current value of list or group `name` built from its fields (another field's own value; undefined for a name that is no field's, or a field without a value). */
     collectionValue(name) {
         const index = this.program.fieldIndex.get(name);
         return index === undefined ? undefined : fsLiveValueToJS(this.treeValue(index));
