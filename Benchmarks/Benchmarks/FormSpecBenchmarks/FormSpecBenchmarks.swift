@@ -197,7 +197,8 @@ func typedBenchmarks() {
 /// What an app pays once at start-up for an embedded program: the generated file's tables built
 /// into a `Program` (what `program()` does on first use), against decoding the same program from
 /// its JSON (what generated files did before), each followed by a first validation of `{}`.
-/// `order.form.yaml` links `Specs/order.form.yaml`, the largest shipped program (660 KB of JSON).
+/// `order.form.yaml` links `Specs/order.form.yaml`, the largest shipped program (72 KB of JSON, its lists'
+/// items written once; 660 KB written out item by item).
 func startupBenchmarks() {
     func startup(_ name: String, build: @escaping @Sendable () throws -> Program) {
         let json: Data
