@@ -43,4 +43,43 @@ struct ProgramCodingTests {
             try JSONDecoder().decode(CivilDate.self, from: Data(#""2023-02-29""#.utf8))
         }
     }
+
+    /// A program whose field numbers point past its fields is refused when read (it stopped the
+    /// process, out of range, when its tables were built).
+    @Test func aFieldNumberPastTheFieldsIsADecodingError() throws {
+        func program(condition: String = "", reads: String = "[]", rule: String = "", formRule: String = "") -> Data {
+            let rules =
+                rule.isEmpty
+                ? "[]" : #"[{"name":"r","message":{},"requirement":{},"severity":"error","rule":"# + rule + "}]"
+            let formRules = formRule.isEmpty ? "[]" : #"[{"name":"f","message":{},"kind":"# + formRule + "}]"
+            let field =
+                #"{"name":"a","label":"A","type":"text","required":false,"requiredMessage":{},"typeMessage":{},"#
+                + #""trim":false,"reportsFirstOnly":false,"options":[],"choiceMessage":{},"#
+                + #""rules":"# + rules + #","reads":"# + reads + condition + "}"
+            return Data(
+                (#"{"form":"f","locale":"en","unknownFieldMessage":{},"formRules":"# + formRules
+                    + #","fields":["# + field + "]}").utf8)
+        }
+        #expect(try JSONDecoder().decode(Program.self, from: program()).form == "f")
+        #expect(
+            try JSONDecoder().decode(
+                Program.self, from: program(rule: #"{"field_comparison":{"other":0,"negated":true}}"#)
+            ).form == "f")
+        let damaged = [
+            program(condition: #","condition":{"field":7,"equals":{"text":"x"}}"#),
+            program(reads: "[1]"),
+            program(reads: "[-1]"),
+            program(rule: #"{"field_comparison":{"other":3,"negated":true}}"#),
+            program(
+                rule: #"{"range":{"comparison":"min","operand":{"field_offset":{"field":2,"offset":{"integer":1}}}}}"#
+            ),
+            program(rule: #"{"not_contains_field":{"other":5}}"#),
+            program(formRule: #"{"at_least_one_of":[0,4]}"#),
+        ]
+        for data in damaged {
+            #expect(throws: DecodingError.self, "\(String(decoding: data, as: UTF8.self))") {
+                try JSONDecoder().decode(Program.self, from: data)
+            }
+        }
+    }
 }

@@ -138,12 +138,14 @@ public struct Program: Sendable, Codable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
+        let fields = try Self.decodeFields(try container.nestedUnkeyedContainer(forKey: .fields))
+        let formRules = try container.decode([FormRuleProgram].self, forKey: .formRules)
+        try Self.checkFieldReferences(fields: fields, formRules: formRules, codingPath: container.codingPath)
         self.init(
             form: try container.decode(String.self, forKey: .form),
             title: try container.decodeIfPresent(String.self, forKey: .title),
             locale: try container.decode(String.self, forKey: .locale),
-            fields: try Self.decodeFields(try container.nestedUnkeyedContainer(forKey: .fields)),
-            formRules: try container.decode([FormRuleProgram].self, forKey: .formRules),
+            fields: fields, formRules: formRules,
             unknownFieldMessage: try container.decode(LocalizedText.self, forKey: .unknownFieldMessage))
     }
 

@@ -379,6 +379,29 @@ extension Program {
         return fields
     }
 
+    /// Throws when a field or form rule of a decoded program names a field the program does not
+    /// have: the evaluator indexes fields by those numbers, so a damaged file would stop the app
+    /// that loads it, not report an error.
+    static func checkFieldReferences(
+        fields: [FieldProgram], formRules: [FormRuleProgram], codingPath: [any CodingKey]
+    ) throws {
+        func check(_ reads: some Sequence<Int>, of owner: @autoclosure () -> String) throws {
+            guard let bad = reads.first(where: { !fields.indices.contains($0) }) else { return }
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: codingPath,
+                    debugDescription: "\(owner()) reads field \(bad), but the program has "
+                        + (fields.count == 1 ? "1 field" : "\(fields.count) fields")))
+        }
+        for index in fields.indices {
+            try check(fields[index].fieldsRead.union(fields[index].reads), of: "field '\(fields[index].name)'")
+        }
+        for rule in formRules {
+            let named: [Int] = if case .atLeastOneOf(let fields) = rule.kind { fields } else { [] }
+            try check((rule.condition?.fieldsRead ?? []) + named, of: "form rule '\(rule.name)'")
+        }
+    }
+
     /// An element of the `fields` array.
     private enum WrittenField: Decodable {
         case field(FieldProgram)
