@@ -43,28 +43,25 @@ struct SwiftProgramTables {
         // Each field written has a function `fieldN`, N its index; a list's items written once
         // (`RepeatedItems`) have functions for their first item only.
         var fieldFunctions: [(index: Int, text: String, throwing: Bool)] = []
-        var fieldsExpression: [String] = []
-        for stretch in WrittenFields.of(program.fields) {
-            let range: Range<Int>
-            switch stretch {
-            case .fields(let fields): range = fields
-            case .items(_, let first): range = first
-            }
-            var calls: [String] = []
-            for index in range {
-                tables.throwing = false
-                let text = tables.field(program.fields[index])
-                fieldFunctions.append((index, text, tables.throwing))
-                calls.append((tables.throwing ? "try " : "") + "field\(index)()")
-            }
-            switch stretch {
-            case .fields: fieldsExpression.append(Self.array(calls))
-            case .items(let run, _):
-                fieldsExpression.append(
-                    "FormSpecRuntime.RepeatedItems(list: \(run.list), count: \(run.count)).fields(from: \(Self.array(calls)))"
-                )
-            }
+        func expression(_ written: [WrittenFields]) -> String {
+            written.map { stretch in
+                switch stretch {
+                case .fields(let range):
+                    var calls: [String] = []
+                    for index in range {
+                        tables.throwing = false
+                        let text = tables.field(program.fields[index])
+                        fieldFunctions.append((index, text, tables.throwing))
+                        calls.append((tables.throwing ? "try " : "") + "field\(index)()")
+                    }
+                    return Self.array(calls)
+                case .items(let run, let first):
+                    return "FormSpecRuntime.RepeatedItems(list: \(run.list), count: \(run.count))"
+                        + ".fields(from: \(expression(first)))"
+                }
+            }.joined(separator: " + ")
         }
+        let fieldsExpression = expression(WrittenFields.of(program.fields))
         tables.throwing = false
         let formRules = program.formRules.map { tables.formRule($0) }
         let unknownField = tables.text(program.unknownFieldMessage)
@@ -90,7 +87,7 @@ struct SwiftProgramTables {
             out.line("    FormSpecRuntime.Program(")
             out.line("        form: \(Self.string(program.form)), title: \(Self.optional(program.title, Self.string)),")
             out.line("        locale: \(Self.string(program.locale)),")
-            out.line("        fields: \(fieldsExpression.isEmpty ? "[]" : fieldsExpression.joined(separator: " + ")),")
+            out.line("        fields: \(fieldsExpression.isEmpty ? "[]" : fieldsExpression),")
             out.line("        formRules: \(Self.array(formRules)),")
             out.line("        unknownFieldMessage: \(unknownField))")
             out.line("}")

@@ -20,14 +20,7 @@ struct RepeatedItemsTests {
         let decoded = try JSONDecoder().decode(Program.self, from: JSONEncoder().encode(program))
         #expect(decoded.fields == program.fields)
         // What generated Swift calls, stretch by stretch.
-        var made: [FieldProgram] = []
-        for stretch in WrittenFields.of(program.fields) {
-            switch stretch {
-            case .fields(let range): made += program.fields[range]
-            case .items(let run, let first): made += run.fields(from: Array(program.fields[first]))
-            }
-        }
-        #expect(made == program.fields)
+        #expect(WrittenFields.fields(WrittenFields.of(program.fields), of: program.fields) == program.fields)
     }
 
     @Test func everyReferenceInAnItemMovesWithIt() throws {
@@ -35,13 +28,42 @@ struct RepeatedItemsTests {
             Compiler.compile(path: Repository.path("Tests/FormSpecJavaScriptTests/Specs/repeated_items.form.yaml")).spec
         ).program
         let stays = try #require(program.fields.firstIndex { $0.name == "stays" })
+        let tags = try #require(program.fields.firstIndex { $0.name == "stays.0.tags" })
         let size = try #require(program.fields.firstIndex { $0.name == "stays.1" }) - (stays + 1)
         let written = WrittenFields.of(program.fields)
-        #expect(written.contains(.items(RepeatedItems(list: stays, count: 4), first: (stays + 1)..<(stays + 1 + size))))
+        // The stays are their first stay made four times, and the tags inside it (its last field)
+        // their first tag made three times.
+        #expect(
+            written.contains(
+                .items(
+                    RepeatedItems(list: stays, count: 4),
+                    first: [
+                        .fields((stays + 1)..<(tags + 1)),
+                        .items(RepeatedItems(list: tags, count: 3), first: [.fields((tags + 1)..<(tags + 2))]),
+                    ])))
         // The aliases' later items name the first item's field: each is written as it is.
         let aliases = try #require(program.fields.firstIndex { $0.name == "aliases" })
         #expect(!written.contains { if case .items(let run, _) = $0 { run.list == aliases } else { false } })
         #expect(written.last == .fields((stays + 1 + 4 * size)..<program.fields.count))
+    }
+
+    @Test func aRunInsideARunIsCheckedWhereItStands() throws {
+        let program = try #require(
+            Compiler.compile(path: Repository.path("Tests/FormSpecJavaScriptTests/Specs/repeated_items.form.yaml")).spec
+        ).program
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let json = String(decoding: try encoder.encode(program), as: UTF8.self)
+        let tags = try #require(program.fields.firstIndex { $0.name == "stays.0.tags" })
+        // The tags' run, inside the stays' run, names the tags list by its index in the program.
+        let inner = #"{"items":{"count":3,"fields":"#
+        let list = #""list":\#(tags)}}"#
+        #expect(json.contains(inner) && json.contains(list))
+        #expect(try JSONDecoder().decode(Program.self, from: Data(json.utf8)).fields == program.fields)
+        for wrong in [tags - 1, tags + 1, 1] {
+            let damaged = json.replacingOccurrences(of: list, with: #""list":\#(wrong)}}"#)
+            #expect(throws: DecodingError.self) { try JSONDecoder().decode(Program.self, from: Data(damaged.utf8)) }
+        }
     }
 
     @Test func aThousandItemsAreWrittenAsOne() throws {

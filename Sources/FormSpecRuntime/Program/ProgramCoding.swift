@@ -338,10 +338,16 @@ extension FormRuleProgram.Kind {
 extension Program {
     /// The `fields` array: each field's object, but for a list whose items are written once
     /// (``RepeatedItems``): after the list's own field, `{"items": {"list": 4, "count": 20,
-    /// "fields": [the first item's fields]}}`.
+    /// "fields": [the first item's fields, written the same way]}}`.
     static func encode(_ fields: [FieldProgram], into container: UnkeyedEncodingContainer) throws {
         var container = container
-        for stretch in WrittenFields.of(fields) {
+        try encode(WrittenFields.of(fields), of: fields, into: &container)
+    }
+
+    private static func encode(
+        _ written: [WrittenFields], of fields: [FieldProgram], into container: inout UnkeyedEncodingContainer
+    ) throws {
+        for stretch in written {
             switch stretch {
             case .fields(let range):
                 for index in range { try container.encode(fields[index]) }
@@ -350,7 +356,8 @@ extension Program {
                 var items = object.nestedContainer(keyedBy: NameKey.self, forKey: NameKey("items"))
                 try items.encode(run.list, forKey: NameKey("list"))
                 try items.encode(run.count, forKey: NameKey("count"))
-                try items.encode(Array(fields[first]), forKey: NameKey("fields"))
+                var nested = items.nestedUnkeyedContainer(forKey: NameKey("fields"))
+                try encode(first, of: fields, into: &nested)
             }
         }
     }
@@ -358,23 +365,41 @@ extension Program {
     /// The fields of a `fields` array, each list's items made from the first where it is written once.
     static func decodeFields(_ container: UnkeyedDecodingContainer) throws -> [FieldProgram] {
         var container = container
+        return try decodeFields(&container, from: 0)
+    }
+
+    /// The fields of a `fields` array whose first element is field `base` of the program (a run's
+    /// first item starts right after its list).
+    private static func decodeFields(_ container: inout UnkeyedDecodingContainer, from base: Int) throws
+        -> [FieldProgram]
+    {
         var fields: [FieldProgram] = []
         while !container.isAtEnd {
-            switch try container.decode(WrittenField.self) {
-            case .field(let field): fields.append(field)
-            case .items(let run, let first, let codingPath):
-                // The run follows its list's own field, and makes a list's items.
-                guard !fields.isEmpty, run.list == fields.count - 1, fields[run.list].type == .list,
-                    run.canRepeat(first, listName: fields[run.list].name),
-                    fields.count + first.count * run.count <= RepeatedItems.maxFields
-                else {
-                    throw DecodingError.dataCorrupted(
-                        .init(
-                            codingPath: codingPath,
-                            debugDescription: "'items' must follow its list's field and make its items"))
-                }
-                fields += run.fields(from: first)
+            let element = try container.superDecoder()
+            let object = try element.container(keyedBy: NameKey.self)
+            guard object.contains(NameKey("items")) else {
+                fields.append(try FieldProgram(from: element))
+                continue
             }
+            let items = try object.nestedContainer(keyedBy: NameKey.self, forKey: NameKey("items"))
+            let run = RepeatedItems(
+                list: try items.decode(Int.self, forKey: NameKey("list")),
+                count: try items.decode(Int.self, forKey: NameKey("count")))
+            // The run follows its list's own field, and makes a list's items.
+            let list = run.list - base
+            guard !fields.isEmpty, list == fields.count - 1, fields[list].type == .list else {
+                throw DecodingError.dataCorrupted(
+                    .init(codingPath: items.codingPath, debugDescription: "'items' must follow its list's field"))
+            }
+            var nested = try items.nestedUnkeyedContainer(forKey: NameKey("fields"))
+            let first = try decodeFields(&nested, from: run.list + 1)
+            guard run.canRepeat(first, listName: fields[list].name),
+                base + fields.count + first.count * run.count <= RepeatedItems.maxFields
+            else {
+                throw DecodingError.dataCorrupted(
+                    .init(codingPath: items.codingPath, debugDescription: "'items' must make its list's items"))
+            }
+            fields += run.fields(from: first)
         }
         return fields
     }
@@ -399,27 +424,6 @@ extension Program {
         for rule in formRules {
             let named: [Int] = if case .atLeastOneOf(let fields) = rule.kind { fields } else { [] }
             try check((rule.condition?.fieldsRead ?? []) + named, of: "form rule '\(rule.name)'")
-        }
-    }
-
-    /// An element of the `fields` array.
-    private enum WrittenField: Decodable {
-        case field(FieldProgram)
-        case items(RepeatedItems, first: [FieldProgram], codingPath: [any CodingKey])
-
-        init(from decoder: any Decoder) throws {
-            let object = try decoder.container(keyedBy: NameKey.self)
-            guard object.contains(NameKey("items")) else {
-                self = .field(try FieldProgram(from: decoder))
-                return
-            }
-            let items = try object.nestedContainer(keyedBy: NameKey.self, forKey: NameKey("items"))
-            let run = RepeatedItems(
-                list: try items.decode(Int.self, forKey: NameKey("list")),
-                count: try items.decode(Int.self, forKey: NameKey("count")))
-            self = .items(
-                run, first: try items.decode([FieldProgram].self, forKey: NameKey("fields")),
-                codingPath: items.codingPath)
         }
     }
 }

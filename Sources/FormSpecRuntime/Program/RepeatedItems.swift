@@ -10,7 +10,8 @@
 /// the item exists (the list has more than 0 items) asking for more than `k`.
 ///
 /// A run is written only where that rebuilds the compiler's fields exactly
-/// (``Program/repeatedItems(in:)`` checks every item), so reading one never changes a program.
+/// (``Program/repeatedItems(in:range:)`` checks every item), so reading one never changes a
+/// program. A list inside a list's first item is written once too.
 @_spi(Program) public struct RepeatedItems: Sendable, Hashable {
     /// The list field's index. Its first item starts right after it, at `list + 1`.
     public let list: Int
@@ -51,37 +52,52 @@
 }
 
 /// A stretch of a program's fields as its portable forms write them (see ``RepeatedItems``).
-package enum WrittenFields: Equatable {
+package indirect enum WrittenFields: Equatable {
     /// Fields written one by one.
     case fields(Range<Int>)
-    /// A list's items: its first item's fields (`first`), and the run that makes the others.
-    case items(RepeatedItems, first: Range<Int>)
+    /// A list's items: its first item's fields as written (a list inside it written once too),
+    /// and the run that makes the other items.
+    case items(RepeatedItems, first: [WrittenFields])
 
     /// How `fields` are written: one by one, but for the lists whose items can be made from their
-    /// first (``Program/repeatedItems(in:)``).
-    package static func of(_ fields: [FieldProgram]) -> [WrittenFields] {
+    /// first (``Program/repeatedItems(in:range:)``), at every depth.
+    package static func of(_ fields: [FieldProgram]) -> [WrittenFields] { of(fields, in: fields.indices) }
+
+    /// How the fields in `range` are written.
+    private static func of(_ fields: [FieldProgram], in range: Range<Int>) -> [WrittenFields] {
         var written: [WrittenFields] = []
-        var next = 0
-        for run in Program.repeatedItems(in: fields) {
+        var next = range.lowerBound
+        for run in Program.repeatedItems(in: fields, range: range) {
             let start = run.list + 1
             let size = Program.itemSize(ofList: run.list, in: fields)
             if next < start { written.append(.fields(next..<start)) }
-            written.append(.items(run, first: start..<(start + size)))
+            written.append(.items(run, first: of(fields, in: start..<(start + size))))
             next = start + run.count * size
         }
-        if next < fields.count { written.append(.fields(next..<fields.count)) }
+        if next < range.upperBound { written.append(.fields(next..<range.upperBound)) }
         return written
+    }
+
+    /// The fields `written` stands for, each list's items made from its first: what a reader of
+    /// the written form gets.
+    package static func fields(_ written: [WrittenFields], of fields: [FieldProgram]) -> [FieldProgram] {
+        written.flatMap { stretch -> [FieldProgram] in
+            switch stretch {
+            case .fields(let range): Array(fields[range])
+            case .items(let run, let first): run.fields(from: Self.fields(first, of: fields))
+            }
+        }
     }
 }
 
 extension Program {
-    /// The lists of `fields` whose items are each their first item moved (``RepeatedItems``), in
-    /// order; a list inside another's first item is left as it is (its items are written out in the
-    /// outer list's first item).
-    package static func repeatedItems(in fields: [FieldProgram]) -> [RepeatedItems] {
+    /// The lists of `fields[range]` whose items are each their first item moved
+    /// (``RepeatedItems``), in order; not those inside such a list's items (``WrittenFields``
+    /// looks for them in its first item).
+    package static func repeatedItems(in fields: [FieldProgram], range: Range<Int>) -> [RepeatedItems] {
         var runs: [RepeatedItems] = []
-        var index = 0
-        while index < fields.count {
+        var index = range.lowerBound
+        while index < range.upperBound {
             defer { index += 1 }
             guard fields[index].type == .list, let run = repeatedItems(ofList: index, in: fields) else { continue }
             runs.append(run)

@@ -335,7 +335,7 @@ extension RepeatedItemsForm {
             FormSpecRuntime.Program(
                 form: "repeated_items", title: nil,
                 locale: "en",
-                fields: [field0(), try field1()] + FormSpecRuntime.RepeatedItems(list: 1, count: 4).fields(from: [field2(), field3(), try field4(), field5(), field6(), field7(), field8(), try field9(), try field10(), field11(), field12(), field13()]) + [field50(), field51(), try field52(), field53(), field54(), field55(), field56(), field57(), field58(), field59(), field60(), field61()],
+                fields: [field0(), try field1()] + FormSpecRuntime.RepeatedItems(list: 1, count: 4).fields(from: [field2(), field3(), try field4(), field5(), field6(), field7(), field8(), try field9(), try field10()] + FormSpecRuntime.RepeatedItems(list: 10, count: 3).fields(from: [field11()])) + [field50(), field51(), try field52(), field53(), field54(), field55(), field56(), field57(), field58(), field59(), field60(), field61()],
                 formRules: [],
                 unknownFieldMessage: texts[47])
         }
@@ -386,14 +386,6 @@ extension RepeatedItemsForm {
 
         static func field11() -> FormSpecRuntime.FieldProgram {
             FormSpecRuntime.FieldProgram(name: "stays.0.tags.0", label: "Tags", labelTranslations: nil, type: .text, required: false, requiredMessage: texts[29], typeMessage: texts[33], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .all([.all([.field(2, .equals(.boolean(true))), .field(10, .compare(.greaterThan, .literal(.integer(0))))]), .field(0, .empty(false))]), reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[5], reads: [0, 2, 10])
-        }
-
-        static func field12() -> FormSpecRuntime.FieldProgram {
-            FormSpecRuntime.FieldProgram(name: "stays.0.tags.1", label: "Tags", labelTranslations: nil, type: .text, required: false, requiredMessage: texts[29], typeMessage: texts[33], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .all([.all([.field(2, .equals(.boolean(true))), .field(10, .compare(.greaterThan, .literal(.integer(1))))]), .field(0, .empty(false))]), reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[5], reads: [0, 2, 10])
-        }
-
-        static func field13() -> FormSpecRuntime.FieldProgram {
-            FormSpecRuntime.FieldProgram(name: "stays.0.tags.2", label: "Tags", labelTranslations: nil, type: .text, required: false, requiredMessage: texts[29], typeMessage: texts[33], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .all([.all([.field(2, .equals(.boolean(true))), .field(10, .compare(.greaterThan, .literal(.integer(2))))]), .field(0, .empty(false))]), reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[5], reads: [0, 2, 10])
         }
 
         static func field50() -> FormSpecRuntime.FieldProgram {

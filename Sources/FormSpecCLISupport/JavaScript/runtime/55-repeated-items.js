@@ -6,7 +6,8 @@
 /*! @feature repeated-items */
 /**
  * The program's fields, each list whose items the program writes once (`{"items": {"list", "count",
- * "fields"}}` after the list's own field) with its items made from the first: item k is the first
+ * "fields"}}` after the list's own field, its first item's fields written the same way) with its
+ * items made from the first: item k is the first
  * with `.0` made `.k` in its names, every reference to a field of the first item moved k items on,
  * and the test that the item exists (the list has more than 0 items) asking for more than k.
  */
@@ -17,7 +18,9 @@ function fsExpandFields(entries) {
             fields.push(entry);
             continue;
         }
-        const { list, count, fields: first } = entry.items;
+        const { list, count } = entry.items;
+        // The first item's fields, a list inside it made the same way.
+        const first = fsExpandFields(entry.items.fields);
         for (const field of first) fields.push(field);
         for (let item = 1; item < count; item++) {
             const shift = new FsItemShift(list, first, item);
