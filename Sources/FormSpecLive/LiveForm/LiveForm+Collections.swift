@@ -24,22 +24,13 @@ extension LiveForm {
     func spreadUpdates(_ value: Value?, at index: Int) -> [String: Value?] {
         let name = program.fields[index].name
         var updates: [String: Value?] = [name: value]
-        for child in fieldsInside(index) { updates[program.fields[child].name] = .some(nil) }
+        for child in Program.fieldsInside(index, of: program.fields) {
+            updates[program.fields[child].name] = .some(nil)
+        }
         guard let value else { return updates }
         program.visitNested(
             field: index, value, assign: { updates[program.fields[$0].name] = $1 }, unknown: { _ in })
         return updates
-    }
-
-    /// The fields inside group or list field `index` (`address.city`, `contacts.0`,
-    /// `contacts.0.phone`, …): the run right after it named inside it, as the compiler lays them
-    /// out (not a search of every field of the form, which a list of groups would repeat per item).
-    func fieldsInside(_ index: Int) -> Range<Int> {
-        let fields = program.fields
-        let prefix = fields[index].name + "."
-        var end = index + 1
-        while end < fields.count, fields[end].name.hasPrefix(prefix) { end += 1 }
-        return (index + 1)..<end
     }
 
     /// ``values`` (of `raw` and `read`, the current values) or ``originalValues`` (the original
@@ -146,7 +137,7 @@ extension LiveForm {
         let touched = fields.map(\.storedIsTouched)
         set(spreadUpdates(.array(items), at: index), touch: false)
         let prefix = name + "."
-        for child in fieldsInside(index) {
+        for child in Program.fieldsInside(index, of: program.fields) {
             // `contacts.1.phone`: item 1, and `.phone` inside it.
             let path = program.fields[child].name.dropFirst(prefix.count)
             let digits = path.prefix { $0 != "." }

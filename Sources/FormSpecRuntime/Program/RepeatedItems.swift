@@ -46,8 +46,7 @@
         guard count >= 1, !first.isEmpty, first.count <= Self.maxFields / count,
             first[0].name == listName + ".0"
         else { return false }
-        let prefix = first[0].name + "."
-        return first.dropFirst().allSatisfy { $0.name.utf8.starts(with: prefix.utf8) }
+        return Program.fieldsInside(0, of: first).count == first.count - 1
     }
 }
 
@@ -130,12 +129,8 @@ extension Program {
     /// How many fields list `list`'s first item has: itself (`NAME.0`, right after the list) and
     /// the fields named inside it that follow; 0 when the list has no item.
     fileprivate static func itemSize(ofList list: Int, in fields: [FieldProgram]) -> Int {
-        let item = fields[list].name + ".0"
-        guard list + 1 < fields.count, fields[list + 1].name == item else { return 0 }
-        let inside = item + "."
-        var end = list + 2
-        while end < fields.count, fields[end].name.utf8.starts(with: inside.utf8) { end += 1 }
-        return end - (list + 1)
+        guard list + 1 < fields.count, fields[list + 1].name == fields[list].name + ".0" else { return 0 }
+        return 1 + fieldsInside(list + 1, of: fields).count
     }
 }
 
