@@ -18,6 +18,14 @@ struct LengthRuleDefinition: RuleDefinition {
                     key: "min_length.one", en: "{label} must be at least {min} character",
                     zhHans: "{label}至少需要{min}个字符", zhHant: "{label}至少需要{min}個字元",
                     ja: "{label}は{min}文字以上で入力してください", usedWhen: "N = 1"),
+                BuiltInMessage(
+                    key: "min_length.utf8", en: "{label} must be at least {min} bytes",
+                    zhHans: "{label}至少需要{min}个字节", zhHant: "{label}至少需要{min}個位元組",
+                    ja: "{label}は{min}バイト以上で入力してください", usedWhen: "`unit: utf8`"),
+                BuiltInMessage(
+                    key: "min_length.utf8.one", en: "{label} must be at least {min} byte",
+                    zhHans: "{label}至少需要{min}个字节", zhHant: "{label}至少需要{min}個位元組",
+                    ja: "{label}は{min}バイト以上で入力してください", usedWhen: "`unit: utf8`, N = 1"),
             ],
             example: "3"),
         RuleDeclaration(
@@ -33,6 +41,14 @@ struct LengthRuleDefinition: RuleDefinition {
                     key: "max_length.one", en: "{label} must be at most {max} character",
                     zhHans: "{label}不能超过{max}个字符", zhHant: "{label}不得超過{max}個字元",
                     ja: "{label}は{max}文字以内で入力してください", usedWhen: "N = 1"),
+                BuiltInMessage(
+                    key: "max_length.utf8", en: "{label} must be at most {max} bytes",
+                    zhHans: "{label}不能超过{max}个字节", zhHant: "{label}不得超過{max}個位元組",
+                    ja: "{label}は{max}バイト以内で入力してください", usedWhen: "`unit: utf8`"),
+                BuiltInMessage(
+                    key: "max_length.utf8.one", en: "{label} must be at most {max} byte",
+                    zhHans: "{label}不能超过{max}个字节", zhHant: "{label}不得超過{max}個位元組",
+                    ja: "{label}は{max}バイト以内で入力してください", usedWhen: "`unit: utf8`, N = 1"),
             ],
             example: "5"),
     ]
@@ -50,7 +66,8 @@ struct LengthRuleDefinition: RuleDefinition {
         let isMin = item.key.value == "min_length"
         return CheckedRuleBody(
             rule: .length(LengthRule(bound: isMin ? .min : .max, limit: limit, unit: unit)),
-            messageKey: DefaultMessages.key(item.key.value, count: limit),
+            // A limit in bytes says bytes; the other units count what people call characters.
+            messageKey: DefaultMessages.key(item.key.value + (unit == .utf8 ? ".utf8" : ""), count: limit),
             placeholders: [isMin ? "min" : "max": .text(String(limit)), item.key.value: .text(String(limit))])
     }
 }
