@@ -87,7 +87,8 @@ struct CompileCommand: ParsableCommand {
                 throw Console.fail(error.description, code: 1)
             }
         } else if !FileIO.write(text, to: 1) {
-            throw Console.fail("cannot write to stdout", code: 1)
+            // As every command: output that cannot be written is exit 2, apart from a spec's errors.
+            throw Console.fail("cannot write to stdout", code: 2)
         }
     }
 

@@ -189,6 +189,9 @@ struct BatchPathTests {
             ["validate", "signup.form.yaml", "many.jsonl", "--jobs", "2"],
             ["check", "signup.form.yaml", "--format", "json"],
             ["test", "signup.form.yaml"],
+            // Was exit 1, as for a spec with errors.
+            ["compile", "signup.form.yaml", "--emit", "json"],
+            ["compile", "signup.form.yaml", "--emit", "swift"],
         ]
         for command in commands {
             let result = try cli.runShell(try cli.commandLine(command) + " > /dev/full")
