@@ -129,7 +129,9 @@ struct Checker {
         } else {
             diagnostics.error("missing 'form:' (the form's identifier)", at: spec.location)
         }
-        if fields.isEmpty { diagnostics.error("a form needs at least one field", at: spec.location) }
+        if fields.isEmpty {
+            diagnostics.error("a form needs at least one field", at: spec.fieldsLocation ?? spec.location)
+        }
 
         // First pass: names, types, labels and options, so rules may refer to any field.
         for field in fields where !Self.isIdentifier(field.name.value, allowUppercase: true) {
@@ -236,7 +238,7 @@ struct Checker {
         }
         if type != .choice {
             diagnostics.error(
-                "'options' only applies to choice fields; \(described) \(itemsOf ? "are" : "is") \(type.rawValue)",
+                "'options' only applies to choice fields; \(described) \(itemsOf ? "are" : "is") \(itemsOf && type == .group ? "groups" : type.rawValue)",
                 at: node.location)
             return []
         }
@@ -913,10 +915,11 @@ struct Checker {
     /// Warns about a well-formed tag whose language no one speaks (`jp`), with a did-you-mean.
     mutating func warnIfUnknown(locale: String, at location: SourceLocation) {
         guard let tag = LocaleTag(locale), !tag.hasKnownLanguage else { return }
+        let language = locale.prefix { $0 != "-" }
         diagnostics.warning(
             "unknown locale '\(locale)'", at: location,
             notes: LocaleTag.suggestion(for: tag).map { [.init("did you mean '\($0)'?")] }
-                ?? [.init("write a language tag such as en, ja or zh-Hant")])
+                ?? [.init("the tag is well formed, but '\(language)' is no language's code (en, ja, zh, …)")])
     }
 
     /// `confirm_password` -> `Confirm password`.

@@ -68,7 +68,8 @@ extension Checker {
         let index = layout.count
         quietly(quiet) { $0.checkShapeKeys(field, type: type) }
         let label = quietly(quiet) { $0.checkLabel(field.label, otherwise: Self.humanize(field.name.value)) }
-        let options = type.isScalar ? quietly(quiet) { $0.checkOptions(field, type: type) } : []
+        // A list's `options` are its items' (below); a group's are refused there.
+        let options = type != .list ? quietly(quiet) { $0.checkOptions(field, type: type) } : []
         register(name: name, index: index, type: type, label: label, options: options)
         var own = field
         if type == .list { own.rules = field.rules.filter { $0.key.value != "each" } }
@@ -120,8 +121,8 @@ extension Checker {
                 Self.inheriting(each, $0)
             }
         }
-        let options =
-            itemType.isScalar ? quietly(quiet) { $0.checkOptions(field, type: itemType, itemsOf: true) } : []
+        // Items that are groups refuse `options` there.
+        let options = quietly(quiet) { $0.checkOptions(field, type: itemType, itemsOf: true) }
         var itemIndices: [Int] = []
         let capacity = quietly(quiet) { $0.capacity(of: field) }
         for position in 0..<(layoutOverflowed ? min(capacity, 1) : capacity) {
@@ -334,6 +335,15 @@ extension Checker {
             for case (let key, let location?) in ignored {
                 diagnostics.error(
                     "'\(key)' does not apply to group fields; write it on the fields inside", at: location)
+            }
+        }
+        if type == .list, field.of?.value == "group" {
+            // What a list gives its items, which are groups here. Its `report` stays: it applies to
+            // the list's own rules (`required`, `min_items`, `max_items`).
+            let passedOn = [("trim", field.trimLocation), ("debounce", field.debounce?.location)]
+            for case (let key, let location?) in passedOn {
+                diagnostics.error(
+                    "'\(key)' does not apply to lists of groups; write it on the fields inside", at: location)
             }
         }
         if !type.isScalar, let node = field.defaultValue {

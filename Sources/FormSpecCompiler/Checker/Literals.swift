@@ -298,9 +298,11 @@ extension Checker {
     /// `crew.0.role`, whatever the number of other fields), else the closest of every path.
     mutating func closestPath(to path: String) -> String? {
         guard !isQuiet else { return nil }
-        if let dot = path.lastIndex(of: "."), fieldInfo[String(path[..<dot])] != nil {
-            let scope = String(path[...dot])
+        if let dot = path.lastIndex(of: "."), let parent = fieldInfo[String(path[..<dot])] {
+            var scope = String(path[...dot])
             let last = String(path[path.index(after: dot)...])
+            // A list's items stand between it and their members: `crew.role` means `crew.0.role`.
+            if parent.type == .list, Int(last) == nil, !parent.itemIndices.isEmpty { scope += "0." }
             return closestMatch(to: last, in: siblings(in: scope), comparisons: &suggestionBudget).map { scope + $0 }
         }
         return closestMatch(to: path, in: fieldOrder, comparisons: &suggestionBudget)
@@ -350,25 +352,38 @@ extension Checker {
         return nil
     }
 
-    /// A duration like `500ms`, `2s` or `0.5s` in milliseconds.
+    /// The longest duration a spec may give (`debounce`): one hour, in milliseconds.
+    static let maxDurationMilliseconds = 3_600_000
+
+    /// A duration like `500`, `500ms`, `2s` or `0.5s` in milliseconds, at most an hour.
     mutating func duration(_ node: YAMLNode?) -> Int? {
         guard let node else { return nil }
-        if case .integer(let value) = node.resolved, value >= 0 { return Int(value) }
         let text = node.scalar?.text ?? ""
-        var number = Substring(text)
-        var scale = 1.0
-        if text.hasSuffix("ms") {
-            number = number.dropLast(2)
-        } else if text.hasSuffix("s") {
-            number = number.dropLast()
-            scale = 1000
+        let milliseconds: Double?
+        if case .integer(let value) = node.resolved {
+            milliseconds = value >= 0 ? Double(value) : nil
+        } else {
+            var number = Substring(text)
+            var scale = 1.0
+            if text.hasSuffix("ms") {
+                number = number.dropLast(2)
+            } else if text.hasSuffix("s") {
+                number = number.dropLast()
+                scale = 1000
+            }
+            milliseconds = Double(number.trimmingSpaces).flatMap { $0 >= 0 && $0.isFinite ? $0 * scale : nil }
         }
-        if let value = Double(number.trimmingSpaces), value >= 0, value * scale <= 3_600_000, node.scalar != nil {
-            return Int((value * scale).rounded())
+        guard let milliseconds, node.scalar != nil else {
+            diagnostics.error(
+                "invalid duration '\(text)'", at: node.location,
+                notes: [.init("write milliseconds or seconds: 500ms, 2s")])
+            return nil
         }
-        diagnostics.error(
-            "invalid duration '\(text)'", at: node.location, notes: [.init("write milliseconds or seconds: 500ms, 2s")])
-        return nil
+        guard milliseconds <= Double(Self.maxDurationMilliseconds) else {
+            diagnostics.error("duration '\(text)' is longer than one hour", at: node.location)
+            return nil
+        }
+        return Int(milliseconds.rounded())
     }
 }
 

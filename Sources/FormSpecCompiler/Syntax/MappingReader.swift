@@ -37,12 +37,19 @@ struct MappingReader {
     var remaining: [YAMLPair] { pairs.filter { !taken.contains($0.key.scalar?.text ?? "") } }
 
     /// Reports each key not taken as unknown, suggesting the closest of `known`.
-    func reportUnknown(in what: String, known: [String], diagnostics: inout DiagnosticCollector) {
+    ///
+    /// A key that is none of `known` but one of `misplaced` (a rule written as a field's key) gets
+    /// `placement` as its note instead of a did-you-mean.
+    func reportUnknown(
+        in what: String, known: [String], misplaced: [String] = [], placement: (String) -> String = { _ in "" },
+        diagnostics: inout DiagnosticCollector
+    ) {
         for pair in remaining {
             let key = pair.key.scalar?.text ?? ""
             diagnostics.error(
                 "unknown key '\(key)' in \(what)", at: pair.key.location,
-                notes: Diagnostics.suggestion(for: key, among: known))
+                notes: misplaced.contains(key)
+                    ? [.init(placement(key))] : Diagnostics.suggestion(for: key, among: known))
         }
     }
 }

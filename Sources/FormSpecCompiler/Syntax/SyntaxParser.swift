@@ -50,6 +50,7 @@ struct SyntaxParser {
         }
         if let node = top.take("fields") {
             spec.fields = []
+            spec.fieldsLocation = node.location
             if let fields = node.mapping {
                 for pair in fields {
                     if let field = parseField(pair, depth: 0) { spec.fields?.append(field) }
@@ -91,20 +92,33 @@ struct SyntaxParser {
         let of = reader.take("of")
         field.hasOf = of != nil
         field.of = Read.string(of, "'of'", &diagnostics)
-        if let node = reader.take("fields") {
+        let fields = reader.take("fields")
+        // A group or a list at `depth` is level `depth + 1`; past the limit, what is inside is not
+        // read (so a hostile spec nested thousands deep costs nothing).
+        let nests = fields != nil || field.type?.value == "group" || field.type?.value == "list"
+        if nests, depth >= Self.maxFieldDepth {
+            diagnostics.error(
+                "groups and lists nest more than \(Self.maxFieldDepth) levels deep",
+                at: field.type?.location ?? fields?.location ?? name.location,
+                notes: [.init("a form this deep is likely a mistake; flatten some of its groups")])
+        }
+        if let node = fields {
             field.fieldsLocation = node.location
-            if depth + 1 >= Self.maxFieldDepth {
+            if depth >= Self.maxFieldDepth {
                 field.fields = []
-                diagnostics.error(
-                    "groups and lists nest more than \(Self.maxFieldDepth) levels deep", at: node.location,
-                    notes: [.init("a form this deep is likely a mistake; flatten some of its groups")])
             } else if let pairs = node.mapping {
                 field.fields = pairs.compactMap { parseField($0, depth: depth + 1) }
             } else {
                 diagnostics.error("'fields' must be a mapping, not \(node.kindDescription)", at: node.location)
             }
         }
-        reader.reportUnknown(in: "field '\(name.value)'", known: Self.fieldKeys, diagnostics: &diagnostics)
+        reader.reportUnknown(
+            in: "field '\(name.value)'", known: Self.fieldKeys, misplaced: RuleCatalog.names + Self.modifierKeys,
+            placement: { key in
+                Self.modifierKeys.contains(key)
+                    ? "'\(key)' modifies a rule: write it in the rule's mapping under 'rules:'"
+                    : "'\(key)' is a rule: write it under 'rules:' (rules: [{\(key): …}])"
+            }, diagnostics: &diagnostics)
         return field
     }
 

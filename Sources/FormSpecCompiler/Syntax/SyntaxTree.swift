@@ -21,6 +21,8 @@ struct SpecSyntax {
     var hasDefineSection = false
     /// `nil` when the file has no `fields:` key (a rule library, or an error).
     var fields: [FieldSyntax]?
+    /// Where the `fields:` value is, when the file has one.
+    var fieldsLocation: SourceLocation?
     var formRules: [RuleSyntax] = []
     var tests: [TestSyntax] = []
 }
