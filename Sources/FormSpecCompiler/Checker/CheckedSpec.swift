@@ -98,4 +98,19 @@ enum PlaceholderValue: Hashable {
     case date(Operand)
     /// `{value}`: filled when the message is shown.
     case value
+
+    /// A number that tells most values apart without a seeded hasher (see
+    /// `Lowering.RenderedMessages.Key`): the fields named, the lengths of texts and lists.
+    var fingerprint: Int {
+        switch self {
+        case .text(let text): text.utf8.count
+        case .list(let items, let or): items.count &* 2 &+ (or ? 1 : 0)
+        case .translated(let labels, let or): labels.count &* 2 &+ (or ? 1 : 0)
+        case .classes(let classes, let count): classes.count &* 64 &+ count
+        case .label(let field): field &* 7_919 &+ 1
+        case .labels(let fields, let or): fields.reduce(or ? 1 : 0) { $0 &* 31 &+ $1 }
+        case .date(let operand): operand.hashValue
+        case .value: -1
+        }
+    }
 }

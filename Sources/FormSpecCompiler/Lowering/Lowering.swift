@@ -8,18 +8,25 @@ struct Lowering {
     /// many others) render the same default messages with the same labels.
     private let rendered = RenderedMessages()
 
-    private final class RenderedMessages {
+    final class RenderedMessages {
         struct Key: Hashable {
             var source: MessageSource
             var label: FieldLabel?
 
-            /// The catalogue key, the label and how many placeholders and templates there are:
-            /// hashing the dictionaries themselves (a seeded hasher per entry) was a tenth of
-            /// lowering a form with thousands of item fields. Keys equal in these are told apart
-            /// by `==`, and are few: the same message with other numbers on a same-labelled field.
+            /// The catalogue key, the label, how many templates there are, and a cheap
+            /// fingerprint of the placeholders: hashing the dictionaries themselves (a seeded
+            /// hasher per entry) was a tenth of lowering a form with thousands of item fields.
+            /// The fingerprint must tell apart the fields a placeholder names: without it, each
+            /// item's `{other}` of a sibling landed in one bucket, and lowering took quadratic
+            /// time (12 s for a list of 1,000 rows that compare their fields).
             func hash(into hasher: inout Hasher) {
                 hasher.combine(source.defaultKey)
-                hasher.combine(source.placeholders.count)
+                var placeholders = source.placeholders.count
+                for (name, value) in source.placeholders {
+                    // A sum, as the dictionary's order is not fixed.
+                    placeholders = placeholders &+ (name.utf8.count &* 1_000_003 ^ value.fingerprint)
+                }
+                hasher.combine(placeholders)
                 hasher.combine(source.custom?.count ?? -1)
                 hasher.combine(label?.text)
             }
