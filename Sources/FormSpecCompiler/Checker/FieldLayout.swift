@@ -153,7 +153,10 @@ extension Checker {
                     syntax: item, name: itemName, scope: scope, type: itemType,
                     parentCondition: Self.all(parentCondition, exists), ancestors: ancestors, quiet: itemQuiet))
             guard itemType == .group else { continue }
-            let condition = Condition.field(itemIndex, .equals(.boolean(true)))
+            // Its fields are checked while the item exists and is an object: an item given by its
+            // path (`contacts.2.phone`) is not checked past the list's count.
+            let condition = Self.all(
+                Self.all(parentCondition, exists), Condition.field(itemIndex, .equals(.boolean(true))))
             for child in field.fields ?? [] {
                 layOut(
                     child, prefix: itemName + ".", parentCondition: condition, ancestors: ancestors + [itemIndex],

@@ -32,8 +32,11 @@ struct FieldPlan: Sendable {
     var skipEnd: Int32
     /// For an item (`parent` a list), its position; -1 for a member of a group; -2 for a member
     /// of a group that may be absent (`group` empty or `group == true`, as a required group's
-    /// members are laid out).
+    /// members are laid out); -3 for a member of a list's item (``itemList``).
     var position: Int64
+    /// For a member of a list's item (`position` -3): the list, and the item's position in it.
+    var itemList: Int32
+    var itemPosition: Int64
     /// Per rule (bit `r` for rule `first + r`) of a simple field: whether it passes on an absent
     /// value (a text rule that holds for `""`, as a maximum length does).
     var emptyPasses: UInt64
@@ -91,8 +94,15 @@ extension Program.Storage {
             let end = Int(lowered.fieldStart[index + 1])
             var parent: Int32 = -1
             var position: Int64 = -1
+            var itemList: Int32 = -1
+            var itemPosition: Int64 = -1
             switch layout?.places[index] {
             case .member(let group): parent = Int32(group)
+            case .itemMember(let item, let list, let at):
+                parent = Int32(item)
+                position = -3
+                itemList = Int32(list)
+                itemPosition = at
             case .item(let list, let at):
                 parent = Int32(list)
                 position = at
@@ -137,7 +147,8 @@ extension Program.Storage {
                 (rules == .text && (type.isTextual || type == .choice)) || (rules == .integer && type == .integer)
             return FieldPlan(
                 first: Int32(first), end: Int32(end), condition: lowered.fieldCondition[index], parent: parent,
-                skipEnd: Int32(skipEnd), position: position, emptyPasses: emptyPasses, warnings: warnings,
+                skipEnd: Int32(skipEnd), position: position, itemList: itemList, itemPosition: itemPosition,
+                emptyPasses: emptyPasses, warnings: warnings,
                 required: fields[index].required, isSimple: isSimple, rules: rules,
                 isUnread: isSimple && decidable && !isRead[index] && skipEnd == index + 1,
                 isReadByOthers: isRead[index],
@@ -208,10 +219,11 @@ extension Program.Storage {
                 if case .empty = values[Int(plan.parent)] { return true }
                 return NestedLayout.isObject(values[Int(plan.parent)])
             }
-            switch values[Int(plan.parent)] {
-            case .value(.integer(let count)): return count > plan.position
-            case .value: break
-            case .empty, .invalid: return false
+            if plan.position == -3 {
+                guard NestedLayout.isObject(values[Int(plan.parent)]) else { return false }
+                if let has = NestedLayout.hasItem(values[Int(plan.itemList)], plan.itemPosition) { return has }
+            } else if let has = NestedLayout.hasItem(values[Int(plan.parent)], plan.position) {
+                return has
             }
         }
         return holds(plan.condition, values, mode: mode, today: today)

@@ -210,6 +210,10 @@ package struct NestedLayout: Sendable {
         case other
         /// `group == true`: the field is a member of `group`, present while it is an object.
         case member(of: Int)
+        /// `list > position` and `item == true`: the field is a member of `item`, item `position`
+        /// of `list`, present while the list has that item and it is an object (a list's item
+        /// given by its path, `contacts.2`, is not there past the list's count).
+        case itemMember(of: Int, list: Int, position: Int64)
         /// `list > position`: the field is item `position` of `list`, present while the list
         /// has more items (the list's value is its count).
         case item(of: Int, position: Int64)
@@ -258,6 +262,8 @@ package struct NestedLayout: Sendable {
             case .field(let list, .compare(.greaterThan, .literal(.integer(let position))))
             where fields.indices.contains(list) && fields[list].type == .list:
                 .item(of: list, position: position)
+            case .all(let tests):
+                Self.itemMember(tests, fields) ?? .other
             default: .other
             }
         }
@@ -272,14 +278,37 @@ package struct NestedLayout: Sendable {
         switch places[field] {
         case .other: return nil
         case .member(let group): return Self.isObject(values[group])
-        case .item(let list, let position):
-            switch values[list] {
-            case .value(.integer(let count)): return count > position
-            case .value: return nil
-            // A comparison with an empty or unreadable field is false.
-            case .empty, .invalid: return false
-            }
+        case .item(let list, let position): return Self.hasItem(values[list], position)
+        case .itemMember(let item, let list, let position):
+            guard Self.isObject(values[item]) else { return false }
+            return Self.hasItem(values[list], position)
         }
+    }
+
+    /// Whether a list's value has item `position`, as the test `list > position` reads it; `nil`
+    /// for a value the shortcut does not cover (a scalar other than a count).
+    @inline(__always)
+    static func hasItem(_ list: FieldValue, _ position: Int64) -> Bool? {
+        switch list {
+        case .value(.integer(let count)): return count > position
+        case .value: return nil
+        // A comparison with an empty or unreadable field is false.
+        case .empty, .invalid: return false
+        }
+    }
+
+    /// The place of a field whose condition is all of `tests`, when they are `list > position`
+    /// and `item == true` for item `position` of `list`, as the compiler lays out an item's
+    /// fields; `nil` otherwise.
+    private static func itemMember(_ tests: [Condition], _ fields: [FieldProgram]) -> Place? {
+        guard tests.count == 2,
+            case .field(let list, .compare(.greaterThan, .literal(.integer(let position)))) = tests[0],
+            case .field(let item, .equals(.boolean(true))) = tests[1],
+            fields.indices.contains(list), fields[list].type == .list,
+            fields.indices.contains(item), fields[item].type == .group,
+            case .field(list, .compare(.greaterThan, .literal(.integer(position))))? = fields[item].condition
+        else { return nil }
+        return .itemMember(of: item, list: list, position: position)
     }
 
     /// Whether `condition` can hold only while field `group` is an object: it is the test

@@ -617,19 +617,19 @@ extension TypedInputForm {
         }
 
         static func field22() -> FormSpecRuntime.FieldProgram {
-            FormSpecRuntime.FieldProgram(name: "contacts.0.name", label: "Name", labelTranslations: nil, type: .text, required: true, requiredMessage: texts[45], typeMessage: texts[46], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .field(21, .equals(.boolean(true))), reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [21])
+            FormSpecRuntime.FieldProgram(name: "contacts.0.name", label: "Name", labelTranslations: nil, type: .text, required: true, requiredMessage: texts[45], typeMessage: texts[46], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .all([.field(20, .compare(.greaterThan, .literal(.integer(0)))), .field(21, .equals(.boolean(true)))]), reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [20, 21])
         }
 
         static func field23() -> FormSpecRuntime.FieldProgram {
-            FormSpecRuntime.FieldProgram(name: "contacts.0.relation", label: "Relation", labelTranslations: nil, type: .choice, required: false, requiredMessage: texts[47], typeMessage: texts[48], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .field(21, .equals(.boolean(true))), reportsFirstOnly: false, rules: [], options: [FormSpecRuntime.ChoiceOption(value: "parent", label: "parent", translations: nil), FormSpecRuntime.ChoiceOption(value: "friend", label: "friend", translations: nil)], choiceMessage: texts[48], reads: [21])
+            FormSpecRuntime.FieldProgram(name: "contacts.0.relation", label: "Relation", labelTranslations: nil, type: .choice, required: false, requiredMessage: texts[47], typeMessage: texts[48], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .all([.field(20, .compare(.greaterThan, .literal(.integer(0)))), .field(21, .equals(.boolean(true)))]), reportsFirstOnly: false, rules: [], options: [FormSpecRuntime.ChoiceOption(value: "parent", label: "parent", translations: nil), FormSpecRuntime.ChoiceOption(value: "friend", label: "friend", translations: nil)], choiceMessage: texts[48], reads: [20, 21])
         }
 
         static func field24() -> FormSpecRuntime.FieldProgram {
-            FormSpecRuntime.FieldProgram(name: "contacts.0.form", label: "Form", labelTranslations: nil, type: .text, required: false, requiredMessage: texts[49], typeMessage: texts[50], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .field(21, .equals(.boolean(true))), reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [21])
+            FormSpecRuntime.FieldProgram(name: "contacts.0.form", label: "Form", labelTranslations: nil, type: .text, required: false, requiredMessage: texts[49], typeMessage: texts[50], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .all([.field(20, .compare(.greaterThan, .literal(.integer(0)))), .field(21, .equals(.boolean(true)))]), reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [20, 21])
         }
 
         static func field25() -> FormSpecRuntime.FieldProgram {
-            FormSpecRuntime.FieldProgram(name: "contacts.0.position", label: "Position", labelTranslations: nil, type: .integer, required: false, requiredMessage: texts[51], typeMessage: texts[52], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .field(21, .equals(.boolean(true))), reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [21])
+            FormSpecRuntime.FieldProgram(name: "contacts.0.position", label: "Position", labelTranslations: nil, type: .integer, required: false, requiredMessage: texts[51], typeMessage: texts[52], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .all([.field(20, .compare(.greaterThan, .literal(.integer(0)))), .field(21, .equals(.boolean(true)))]), reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [20, 21])
         }
 
         static func field31() -> FormSpecRuntime.FieldProgram {
