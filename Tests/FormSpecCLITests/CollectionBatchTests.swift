@@ -102,4 +102,36 @@ struct CollectionBatchTests {
         #expect(result.status == 1)
         #expect(result.stdout.contains(#""address.street":[{"rule":"type""#))
     }
+    /// Found by a tester comparing the CLI with the JavaScript module: a record that gives a field
+    /// both by two paths (`contacts.0` and `contacts.0.name`) read the one that came last, and in
+    /// strict mode a JSON Lines record listed its unknown keys in the order it met them while a
+    /// document (and JavaScript) listed the ones inside a path first.
+    @Test("a field given by two paths is read from the deeper group, and unknown keys come in order")
+    func pathsInAnyOrder() throws {
+        let cli = try Self.cli()
+        defer { cli.cleanUp() }
+        let contact = #""contacts":[{}],"patient_phone":"+31612345678""#
+        let records = [
+            #"{\#(contact),"contacts.0":{"name":"Ann","phone":"x"},"contacts.0.phone":"+31687654321"}"#,
+            #"{"contacts.0.phone":"+31687654321",\#(contact),"contacts.0":{"name":"Ann","phone":"x"}}"#,
+            #"{"zz":1,\#(contact),"contacts.0":{"name":"Ann","phone":"+31687654321","nick":1},"yy":2}"#,
+        ]
+        let expected = [
+            #"{"valid":false,"errors":{"contacts.0.phone":[{"rule":"format","message":"Write the number with its country code (+31 6 1234 5678)"}]}}"#,
+            #"{"valid":false,"errors":{"contacts.0.phone":[{"rule":"format","message":"Write the number with its country code (+31 6 1234 5678)"}]}}"#,
+            #"{"valid":false,"form_errors":[{"rule":"unknown_field","message":"Unknown field “zz”"},{"rule":"unknown_field","message":"Unknown field “contacts.0.nick”"},{"rule":"unknown_field","message":"Unknown field “yy”"}]}"#,
+        ]
+        try cli.write("in.jsonl", records.joined(separator: "\n") + "\n")
+        for (index, record) in records.enumerated() { try cli.write("in\(index).json", record) }
+        let lines = try cli.run([
+            "validate", "emergency_contacts.form.yaml", "in.jsonl", "--format", "json", "--report", "errors",
+            "--strict",
+        ])
+        #expect(lines.lines == expected)
+        let documents = try cli.run(
+            ["validate", "emergency_contacts.form.yaml"] + records.indices.map { "in\($0).json" } + [
+                "--format", "json", "--report", "errors", "--strict",
+            ])
+        #expect(documents.lines.map { $0.replacing(#/^\{"input":"in\d\.json",/#, with: "{") } == expected)
+    }
 }

@@ -53,20 +53,36 @@ extension Program {
     ) {
         // At the root a path (`address.city`) names its field too, as live forms' value maps do.
         let index = parent < 0 ? storage.fieldIndex : layout.members[parent]
-        // Such a path is read first, so that the same field given inside its group or list too is
-        // read from there, whatever the members' order (the last one read used to win).
-        func isPath(_ member: Value.Member) -> Bool {
-            parent < 0 && member.key.contains(".") && index?[member.key] != nil
-        }
-        for pathsFirst in parent < 0 ? [true, false] : [false] {
-            for member in members where isPath(member) == pathsFirst {
-                guard let field = index?[member.key] else {
-                    unknown(parent < 0 ? member.key : fields[parent].name + "." + member.key)
-                    continue
-                }
-                assign(field, member.value)
-                visitChildren(of: field, member.value, layout: layout, depth: depth, assign: assign, unknown: unknown)
+        func visit(_ member: Value.Member, unknown: (String) -> Void) {
+            guard let field = index?[member.key] else {
+                unknown(parent < 0 ? member.key : fields[parent].name + "." + member.key)
+                return
             }
+            assign(field, member.value)
+            visitChildren(of: field, member.value, layout: layout, depth: depth, assign: assign, unknown: unknown)
+        }
+        func pathDepth(_ member: Value.Member) -> Int {
+            guard parent < 0, index?[member.key] != nil else { return 0 }
+            return member.key.utf8.reduce(0) { $1 == UInt8(ascii: ".") ? $0 + 1 : $0 }
+        }
+        let depths = members.map(pathDepth)
+        guard depths.contains(where: { $0 > 0 }) else {
+            for member in members { visit(member, unknown: unknown) }
+            return
+        }
+        // Paths are read first, the deepest first, so that a field given inside its group or list
+        // too is read from there, whatever the members' order: `contacts.0.name`, then
+        // `contacts.0` (its `name`), then `contacts` (the last one read used to win). Unknown keys
+        // are still reported in the members' order, as the record scanner finds them.
+        let order = members.indices.sorted { (depths[$0], $1) > (depths[$1], $0) }
+        var unknowns: [(member: Int, name: String)] = []
+        for position in order {
+            visit(members[position]) { unknowns.append((position, $0)) }
+        }
+        for entry in unknowns.enumerated().sorted(by: {
+            ($0.element.member, $0.offset) < ($1.element.member, $1.offset)
+        }) {
+            unknown(entry.element.name)
         }
     }
 

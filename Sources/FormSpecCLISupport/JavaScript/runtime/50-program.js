@@ -892,24 +892,34 @@ Object.assign(Program.prototype, {
         this.visitChildren(index, value, 0, assign, unknown);
     },
 
-    visitMembers(members, parent, depth, assign, unknown) {
+    visitMembers(given, parent, depth, assign, unknown) {
+        // Any iterable of [key, value] (a live form's values come as a Map's entries).
+        const members = Array.isArray(given) ? given : [...given];
         // At the root a path (`address.city`) names its field too, as live forms' value maps do.
         const index = parent < 0 ? this.fieldIndex : this.nestedLayout.members[parent];
-        // Such a path is read first, so that the same field given inside its group or list too is
-        // read from there, whatever the members' order.
-        const isPath = (key) => parent < 0 && key.includes(".") && index.get(key) !== undefined;
-        for (const pathsFirst of parent < 0 ? [true, false] : [false]) {
-            for (const [key, value] of members) {
-                if (isPath(key) !== pathsFirst) continue;
-                const field = index?.get(key);
-                if (field === undefined) {
-                    unknown(parent < 0 ? key : this.fields[parent].name + "." + key);
-                    continue;
-                }
-                assign(field, value);
-                this.visitChildren(field, value, depth, assign, unknown);
+        const visit = ([key, value], unknown) => {
+            const field = index?.get(key);
+            if (field === undefined) {
+                unknown(parent < 0 ? key : this.fields[parent].name + "." + key);
+                return;
             }
+            assign(field, value);
+            this.visitChildren(field, value, depth, assign, unknown);
+        };
+        const depths = members.map(([key]) =>
+            parent < 0 && index.get(key) !== undefined ? key.split(".").length - 1 : 0);
+        if (!depths.some((d) => d > 0)) {
+            for (const member of members) visit(member, unknown);
+            return;
         }
+        // Paths are read first, the deepest first, so that a field given inside its group or list
+        // too is read from there, whatever the members' order; unknown keys are still reported in
+        // the members' order (as Swift's `visitMembers`).
+        const order = members.map((_, position) => position).sort((a, b) => depths[b] - depths[a] || a - b);
+        const unknowns = [];
+        for (const position of order) visit(members[position], (name) => unknowns.push([position, unknowns.length, name]));
+        unknowns.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+        for (const entry of unknowns) unknown(entry[2]);
     },
 
     visitChildren(index, value, depth, assign, unknown) {
