@@ -44,4 +44,27 @@ struct OffsetComparisonLiveTests {
         form.set("371449635398431", forField: "card_number")
         #expect(cvv.message == nil)
     }
+    /// Found by a tester: the same time spelt otherwise (`09:00` for `09:00:00`) was taken for no
+    /// change, so a message's `{value}` kept the old spelling while `validate` showed the new one.
+    @Test func aTimeSpeltAnewShowsItsNewSpellingAndStaysClean() throws {
+        let source = """
+            formspec: 1
+            form: times
+            fields:
+              at:
+                type: time
+                rules: [{at_least: "10:00", message: "{label} {value} is too early"}]
+            """
+        let compiled = try CompiledForm(source: source)
+        let form = LiveForm(compiled, mode: .edit, original: ["at": "09:00:00"])
+        let at = try #require(form["at"])
+        form.touchAll()
+        #expect(at.message == "At 09:00:00 is too early")
+        form.set("09:00", forField: "at")
+        #expect(at.message == "At 09:00 is too early")
+        let context = EvaluationContext(mode: .edit, original: ["at": "09:00:00"])
+        #expect(form.report.json() == (try compiled.program.validate(["at": "09:00"], context: context)).json())
+        // The same time: no change to save.
+        #expect(form.changedFields.isEmpty)
+    }
 }

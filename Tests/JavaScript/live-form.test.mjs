@@ -1076,3 +1076,20 @@ fields:
     await form.validateNow();
     assert.equal(form.field("user").message, "Could not check User: lookup failed for ••••, ••••, HUNTER2X!");
 });
+
+test("a time spelt anew shows its new spelling in {value}, and stays clean (was: the old spelling)", async () => {
+    const { createForm, validate, reportJSON } = await load(`formspec: 1
+form: times
+fields:
+  at:
+    type: time
+    rules: [{at_least: "10:00", message: "{label} {value} is too early"}]
+`);
+    const form = createForm({ mode: "edit", original: { at: "09:00:00" } });
+    form.touchAll();
+    assert.equal(form.field("at").message, "At 09:00:00 is too early");
+    form.set("at", "09:00");
+    assert.equal(form.field("at").message, "At 09:00 is too early");
+    assert.equal(reportJSON(form.report), reportJSON(validate(form.values, { mode: "edit", original: { at: "09:00:00" } })));
+    assert.deepEqual(form.changedFields, []);
+});

@@ -399,7 +399,8 @@ public final class LiveForm {
         field.update(value: value)
         if touch { field.update(isTouched: true) }
         let newValue = program.read(value, forField: index, today: context.today)
-        if newValue.isSame(as: scratch.values[index]) { return false }
+        // Re-spelt to the same time (`09:00` for `09:00:00`), its messages' `{value}` changes.
+        if newValue.isIdentical(to: scratch.values[index]) { return false }
         scratch.values[index] = newValue
         field.update(isDirty: !newValue.isSame(as: originalRead[index]))
         return true

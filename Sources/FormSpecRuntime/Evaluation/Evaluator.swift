@@ -526,6 +526,18 @@ extension FieldValue {
         default: false
         }
     }
+
+    /// Whether two values are the same and a message's `{value}` shows them alike: ``isSame(as:)``,
+    /// and a time or date-time spelt alike (`09:00` and `09:00:00` are the same time, shown
+    /// otherwise). A live form re-checks a field whose value changes in either way.
+    package func isIdentical(to other: FieldValue) -> Bool {
+        guard isSame(as: other) else { return false }
+        switch (self, other) {
+        case let (.value(.time(a)), .value(.time(b))): return a.description == b.description
+        case let (.value(.datetime(a)), .value(.datetime(b))): return a.description == b.description
+        default: return true
+        }
+    }
 }
 
 /// What one rule (a nested one included) gave.

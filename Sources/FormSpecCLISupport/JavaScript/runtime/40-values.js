@@ -23,7 +23,8 @@
 //     (what `{value}` shows), fsScalarDecimal(s) -> ExactDecimal|null, fsScalarTextValue(s)
 //     (Scalar.textValue), fsScalarFromProgram(json) (`{"integer": 18}`, `{"date": "2024-01-01"}`...)
 //   FieldValue = {kind: "empty"} | {kind: "value", scalar} | {kind: "invalid", rule}
-//     fsEmptyValue (the shared {kind: "empty"}), fsFieldValueIsSame(a, b) (FieldValue.isSame)
+//     fsEmptyValue (the shared {kind: "empty"}), fsFieldValueIsSame(a, b) (FieldValue.isSame),
+//     fsFieldValueIsIdentical(a, b) (FieldValue.isIdentical: the same, and spelt alike)
 //     fsFieldTypeRead(type, input, trim, options) -> FieldValue   FieldType.read: `type` is the
 //       program's type name, `input` a Value or undefined (absent), `options` a Set of option
 //       value strings (choice fields; ExactText = plain JS string equality)
@@ -513,6 +514,13 @@ function fsDecimalFromProgram(raw) {
 const fsEmptyValue = Object.freeze({ kind: "empty" });
 const FS_INVALID_TYPE = Object.freeze({ kind: "invalid", rule: "type" });
 const FS_INVALID_CHOICE = Object.freeze({ kind: "invalid", rule: "choice" });
+
+/** `FieldValue.isIdentical(to:)`: the same, and a time or date-time spelt alike (`{value}` shows it). */
+function fsFieldValueIsIdentical(a, b) {
+    if (!fsFieldValueIsSame(a, b)) return false;
+    const kind = a.kind === "value" ? a.scalar.kind : "";
+    return (kind !== "time" && kind !== "datetime") || fsScalarDescription(a.scalar) === fsScalarDescription(b.scalar);
+}
 
 /** `FieldValue.isSame(as:)`: both empty, equal values, or invalid by the same rule. */
 function fsFieldValueIsSame(a, b) {

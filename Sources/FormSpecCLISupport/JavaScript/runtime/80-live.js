@@ -497,7 +497,8 @@ class FsLiveForm {
         this.raw[index] = value;
         if (touch) field.update("isTouched", true);
         const read = this.program.read(value, index, this.today);
-        if (fsFieldValueIsSame(read, this.scratch.values[index])) return false;
+        // Re-spelt to the same time (`09:00` for `09:00:00`), its messages' `{value}` changes.
+        if (fsFieldValueIsIdentical(read, this.scratch.values[index])) return false;
         this.scratch.values[index] = read;
         field.updateSummary("isDirty", "dirty", !fsFieldValueIsSame(read, this.originalRead[index]));
         return true;
