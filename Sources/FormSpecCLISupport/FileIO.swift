@@ -126,8 +126,12 @@ package enum FileIO {
             let reason = errno
             var status = stat()
             if reason == EEXIST, stat(prefix, &status) == 0, status.st_mode & S_IFMT == S_IFDIR { continue }
-            // A file in the way: "File exists" for the folder itself, "Not a directory" above it.
-            let shown = reason == EEXIST && end < bytes.count ? ENOTDIR : reason
+            // A file in the way: of the folder's own name (said in words: "File exists" read as if
+            // the folder did), or above it ("Not a directory").
+            if reason == EEXIST, end == bytes.count {
+                throw FileError(path: path, operation: .create, reason: "a file of that name is there, not a folder")
+            }
+            let shown = reason == EEXIST ? ENOTDIR : reason
             throw FileError(path: path, operation: .create, reason: String(cString: strerror(shown)))
         }
     }

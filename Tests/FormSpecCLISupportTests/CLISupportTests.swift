@@ -60,7 +60,11 @@ struct CLISupportTests {
         #expect(throws: FileError(path: root + "/file/d", operation: .create, reason: "Not a directory")) {
             try FileIO.createDirectory(root + "/file/d")
         }
-        #expect(throws: FileError(path: root + "/file", operation: .create, reason: "File exists")) {
+        // Said in words: "File exists" read as if the folder were there (a tester's `-o afile`).
+        #expect(
+            throws: FileError(
+                path: root + "/file", operation: .create, reason: "a file of that name is there, not a folder")
+        ) {
             try FileIO.createDirectory(root + "/file")
         }
     }

@@ -1093,3 +1093,15 @@ fields:
     assert.equal(reportJSON(form.report), reportJSON(validate(form.values, { mode: "edit", original: { at: "09:00:00" } })));
     assert.deepEqual(form.changedFields, []);
 });
+
+test("a locale or stubs of the wrong kind are a FormSpecError that says what to give (was: a TypeError)", async () => {
+    const { createForm, validate } = await load("registration");
+    const wrongLocale = { name: "FormSpecError", message: 'locale must be a language tag (a string), like "en" or "zh-Hant"' };
+    assert.throws(() => validate({}, { locale: 5 }), wrongLocale);
+    assert.throws(() => createForm({ locale: 5 }), wrongLocale);
+    const form = createForm();
+    assert.throws(() => { form.locale = ["en"]; }, wrongLocale);
+    assert.throws(() => validate({}, { stubs: "x" }), {
+        name: "FormSpecError", message: 'stubs must be an object of check names and outcomes, like { "coupon": true }',
+    });
+});

@@ -15,6 +15,8 @@ struct FieldInfo {
     var labels = FieldLabel(text: "")
     /// For a list, its item fields' indexes (every item it can hold).
     var itemIndices: [Int] = []
+    /// For a list, its items' type (also when it holds none, `max_items: 0`).
+    var itemType: FieldType?
     /// For an item of a list of scalars, the list's name: diagnostics about the rules of `each:`
     /// speak of the list's items, not of item 0.
     var itemOf: String?

@@ -164,6 +164,7 @@ extension Checker {
             }
         }
         fieldInfo[name]?.itemIndices = itemIndices
+        fieldInfo[name]?.itemType = itemType
     }
 
     /// An `each:` item rule with the `each:` rule's own `message`, `requirement`, `severity` and

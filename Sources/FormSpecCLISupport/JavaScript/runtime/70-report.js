@@ -18,6 +18,7 @@
 //   fsReportJSON(report)                  Report.json(.full | .errors)'s bytes, as a string
 //   fsErrorsReport(report)                a full report's `errors` shape (Report.json(.errors))
 //   fsEvaluationContext(program, options) the EvaluationContext of `validate`'s options
+//   fsCheckLocale(locale)                 throws unless `locale` is a string (or absent)
 //   program.report(scratch, texts, mode, strict)        the full report of an evaluated scratch
 //   program.errorsReport(scratch, texts, mode, strict)  its `errors` shape, made from the scratch
 //                                         (JSONWriter.appendErrors(of: scratch…))
@@ -435,6 +436,13 @@ function fsHasFailure(results, start, end) {
     return false;
 }
 
+/** Throws unless `locale` is a language tag's text (or absent): `5` used to fail deep inside. */
+function fsCheckLocale(locale) {
+    if (locale != null && typeof locale !== "string") {
+        throw new FormSpecError('locale must be a language tag (a string), like "en" or "zh-Hant"');
+    }
+}
+
 /** The EvaluationContext of `validate`'s options (see 90-exports.js). */
 function fsEvaluationContext(program, options) {
     let original = options.original;
@@ -447,8 +455,12 @@ function fsEvaluationContext(program, options) {
         today = typeof options.today === "string" ? CivilDate.parseISO(options.today) : null;
         if (today == null) throw new FormSpecError("today must be a date written YYYY-MM-DD, like 2025-01-31");
     }
+    fsCheckLocale(options.locale);
     const stubs = options.stubs;
     if (stubs != null) {
+        if (typeof stubs !== "object" || Array.isArray(stubs)) {
+            throw new FormSpecError("stubs must be an object of check names and outcomes, like { \"coupon\": true }");
+        }
         // As the CLI's --stub: a stub must name a check the form uses (a typo would stub nothing).
         for (const name of Object.keys(stubs)) {
             if (!program.checkNames.includes(name)) {

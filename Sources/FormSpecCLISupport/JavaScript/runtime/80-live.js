@@ -164,6 +164,7 @@ class FsLiveForm {
         // The mode and today as `validate` reads them (its errors for bad ones).
         const { mode, today } = fsEvaluationContext(program, {
             mode: options.mode ?? (options.original != null ? "edit" : "new"), today: options.today,
+            locale: options.locale,
         });
         this.program = program;
         this.today = today;
@@ -232,6 +233,7 @@ class FsLiveForm {
     /** The locale of messages and labels (undefined: the spec's). Setting it re-renders them. */
     get locale() { return this.localeValue; }
     set locale(locale) {
+        fsCheckLocale(locale);
         locale ??= undefined;
         if (locale === this.localeValue) return;
         this.localeValue = locale;

@@ -40,7 +40,7 @@ struct ValueRuleDefinition: RuleDefinition {
                 return nil
             }
             let items = field.itemIndices
-            if let first = items.first, checker.fieldType(at: first) == .group {
+            if field.itemType == .group {
                 checker.diagnostics.error(
                     "'\(name)' applies to lists of scalars, and the items of '\(field.name)' are groups",
                     at: item.key.location)
