@@ -1105,3 +1105,81 @@ test("a locale or stubs of the wrong kind are a FormSpecError that says what to 
         name: "FormSpecError", message: 'stubs must be an object of check names and outcomes, like { "coupon": true }',
     });
 });
+
+// The edge cases a tester found in Swift's live form with collections, held in JavaScript too.
+const crewSpec = `formspec: 1
+form: crew
+fields:
+  owner: {}
+  address:
+    fields:
+      city: {required: true}
+  people:
+    type: list
+    of: group
+    rules: [{max_items: 3}]
+    fields:
+      name:
+        required: true
+        debounce: 500ms
+      phone: {}
+      home:
+        fields:
+          city: {required: true}
+      skills:
+        type: list
+        of: text
+        rules: [{max_items: 3}]
+`;
+
+test("a value typed into an absent group stays in values, also through an item operation", async () => {
+    const { createForm, validate, reportJSON } = await load(crewSpec);
+    const form = createForm({ scheduler: new ManualClock() });
+    assert.equal(form.set("address.city", "Paris"), true);
+    assert.deepEqual(form.values.address, { city: "Paris" });
+    assert.equal(form.appendItem("people"), true);
+    assert.equal(form.set("people.0.home.city", "Oslo"), true);
+    assert.equal(form.appendItem("people"), true);
+    assert.deepEqual(form.values.people[0].home, { city: "Oslo" });
+    assert.equal(form.field("people.0.home.city").value, "Oslo");
+    assert.equal(reportJSON(form.report), reportJSON(validate(form.values)));
+});
+
+test("an edit form opened with fewer items than the original has no ghost items or members", async () => {
+    const { createForm } = await load(crewSpec);
+    const original = { people: [{ name: "Ann", phone: "555" }, { name: "Bob" }] };
+    const form = createForm({ mode: "edit", values: { people: [{ name: "Cy" }] }, original, scheduler: new ManualClock() });
+    assert.equal(form.values.people.length, 1);
+    assert.deepEqual(form.values.people, [{ name: "Cy" }]);
+    assert.equal(form.field("people.1.name").isActive, false);
+});
+
+test("a field of an item that does not exist takes no value, and changes nothing", async () => {
+    const { createForm } = await load(crewSpec);
+    const values = { people: [{ name: "Ann" }] };
+    const form = createForm({ mode: "edit", values, original: values, scheduler: new ManualClock() });
+    assert.equal(form.set("people.2.phone", "555"), false);
+    assert.deepEqual(form.set({ "people.2.phone": "555", owner: "Zed" }), ["people.2.phone"]);
+    assert.equal(form.appendItem("people.2.skills", "w"), false);
+    // Items the same call adds count: the second item exists once the list has two.
+    assert.deepEqual(form.set({ people: [{ name: "Ann" }, {}], "people.1.phone": "777" }), []);
+    assert.equal(form.field("people.1.phone").value, "777");
+    assert.deepEqual(form.changedFields.sort(), ["owner", "people", "people.1", "people.1.phone"].sort());
+    // As validate reads the same values: the item's own members win, a path fills the others.
+    assert.deepEqual(form.values.people, [{ name: "Ann" }, { phone: "777" }]);
+});
+
+test("a removed item's message debounce does not stay at its position, and an emptied list is absent again", async () => {
+    const { createForm } = await load(crewSpec);
+    const clock = new ManualClock();
+    const form = createForm({ values: { people: [{ name: "Ann" }, { name: "Bob" }, { name: "Cy" }] }, scheduler: clock });
+    form.set("people.1.name", undefined);
+    assert.equal(form.field("people.1.name").isDebouncing, true);
+    assert.equal(form.removeItem("people", 1), true);
+    assert.equal(form.field("people.1.name").isDebouncing, false);
+    assert.equal(form.isDebouncing, false);
+    const blank = createForm({ scheduler: clock });
+    assert.equal(blank.appendItem("people"), true);
+    assert.equal(blank.removeItem("people", 0), true);
+    assert.deepEqual(blank.values, blank.originalValues);
+});

@@ -83,7 +83,7 @@ private struct CheckedLeaves: NestedValueSource {
 
     /// A group the input lacks may still have fields (given by path, or defaults), which a typed
     /// input reads from its object; an item that is not an object is `null` in its list.
-    var absentGroupsShowTheirFields: Bool { true }
+    func showsFields(ofGroupThatIsNoObject index: Int) -> Bool { true }
 
     /// A scalar as an input gives it: dates and times as their canonical text.
     private static func value(of scalar: Scalar) -> Value {

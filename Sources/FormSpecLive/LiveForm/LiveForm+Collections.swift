@@ -19,6 +19,37 @@ extension LiveForm {
         return result
     }
 
+    /// Whether field `index` is in no list item that does not exist (see
+    /// ``Program/isInExistingItems(_:values:counts:)``): the live form takes no value for a field
+    /// of an item that does not exist (a tester's "ghost" fields made the form dirty).
+    func isInExistingItems(_ index: Int, counts: [Int: Int] = [:]) -> Bool {
+        program.isInExistingItems(index, values: scratch.values, counts: counts)
+    }
+
+    /// `raw` (a form's values by field, as opened) with the fields of list items past their
+    /// list's count at `defaults`: what an input gives for an item it does not have (`contacts.2`
+    /// by path, or left from an original with more items) is not checked, so it is not kept.
+    static func clearingItemsPastCount(
+        _ raw: [Value?], defaults: [Value?], program: Program, today: CivilDate
+    ) -> [Value?] {
+        guard program.isNested else { return raw }
+        var raw = raw
+        for list in program.fields.indices where program.fields[list].type == .list {
+            let count: Int64 =
+                if case .value(.integer(let count)) = program.read(raw[list], forField: list, today: today) {
+                    count
+                } else {
+                    0
+                }
+            let items = program.itemFields(ofList: list)
+            for (position, item) in items.enumerated() where Int64(position) >= count {
+                raw[item] = defaults[item]
+                for child in Program.fieldsInside(item, of: program.fields) { raw[child] = defaults[child] }
+            }
+        }
+        return raw
+    }
+
     /// The updates that set list or group field `index` to `value`: the field itself, every field
     /// inside it cleared, then those `value` holds.
     func spreadUpdates(_ value: Value?, at index: Int) -> [String: Value?] {
@@ -78,7 +109,9 @@ extension LiveForm {
 
     /// The items of list `name` as they are now; `nil` when `name` is not a list.
     private func items(of name: String) -> [Value]? {
-        guard let index = index(of: name), program.fields[index].type == .list else { return nil }
+        guard let index = index(of: name), program.fields[index].type == .list, isInExistingItems(index) else {
+            return nil
+        }
         if case .array(let items) = treeValue(at: index) { return items }
         return []
     }
@@ -135,7 +168,10 @@ extension LiveForm {
     private func replaceItems(of name: String, with items: [Value], from origins: [Int?]) -> Bool {
         guard let index = index(of: name) else { return false }
         let touched = fields.map(\.storedIsTouched)
-        set(spreadUpdates(.array(items), at: index), touch: false)
+        // An emptied list that was absent is absent again (`[]` is empty, as absent is): adding an
+        // item and removing it leaves `values` as they were.
+        let list: Value? = items.isEmpty && originalRaw[index] == nil ? nil : .array(items)
+        setSlots(spreadUpdates(list, at: index), touch: false)
         let prefix = name + "."
         for child in Program.fieldsInside(index, of: program.fields) {
             // `contacts.1.phone`: item 1, and `.phone` inside it.
@@ -150,6 +186,12 @@ extension LiveForm {
                 wasTouched = touched[before]
             }
             fields[child].update(isTouched: wasTouched)
+        }
+        // A message held back while an item was typed into does not stay at its position for the
+        // item moved there (nor keep the form debouncing): each shows now, checked again.
+        for child in Program.fieldsInside(index, of: program.fields) where messageDebounce[child] != nil {
+            endMessageDebounce(of: child)
+            evaluate(child)
         }
         return true
     }
@@ -170,6 +212,14 @@ private struct RawLeaves: NestedValueSource {
     /// typed into it, `[]`, or `nil`), and where a list's items past its capacity come from.
     func own(_ index: Int) -> Value? { raw[index] }
 
-    /// A group that is no object shows its raw value: the user's, not one made up from its fields.
-    var absentGroupsShowTheirFields: Bool { false }
+    /// A group the user gave something else than an object shows that (their value, not one made
+    /// up from its fields); an absent one shows the fields typed into it (`address.city` set
+    /// before `address` was ever an object: a tester found the city dropped from `values`, and
+    /// wiped by the next item operation, which rebuilds the list from this tree).
+    func showsFields(ofGroupThatIsNoObject index: Int) -> Bool {
+        switch raw[index] {
+        case nil, .null?: true
+        default: false
+        }
+    }
 }

@@ -155,16 +155,25 @@ public final class LiveForm {
         self.locale = locale
         self.mode = mode
         let today = today ?? .today()
+        // A top-level field (with what is inside it) is taken from `values` when they give it at
+        // all, else from `original`: a list given with fewer items, or an item with fewer
+        // members, does not take the missing ones from the original (a tester's "ghost" items).
+        let given = Set(values.keys.map { $0.prefix { $0 != "." } })
         let values = Self.flattened(values, program: program)
         let original = original.map { Self.flattened($0, program: program) }
         // A relative date default starts the field at its date, as text the user can edit.
         let defaults = program.fields.indices.map { program.defaultInput(ofField: $0, today: today) }
-        let initial = program.fields.indices.map {
-            values[program.fields[$0].name] ?? original?[program.fields[$0].name] ?? defaults[$0]
-        }
+        let initial = Self.clearingItemsPastCount(
+            program.fields.indices.map {
+                let name = program.fields[$0].name
+                return given.contains(name.prefix { $0 != "." })
+                    ? values[name] ?? defaults[$0] : original?[name] ?? defaults[$0]
+            }, defaults: defaults, program: program, today: today)
         let baseline =
             original.map { original in
-                program.fields.indices.map { original[program.fields[$0].name] ?? defaults[$0] }
+                Self.clearingItemsPastCount(
+                    program.fields.indices.map { original[program.fields[$0].name] ?? defaults[$0] },
+                    defaults: defaults, program: program, today: today)
             } ?? initial
         self.raw = initial
         var scratch = EvaluationScratch(program, today: today)
@@ -272,10 +281,11 @@ public final class LiveForm {
     ///     for absent (the field's default then applies).
     ///   - name: The field's name.
     ///   - touch: Whether to mark the field touched (default `true`).
-    /// - Returns: `false` when the form has no field of that name (nothing changes).
+    /// - Returns: `false` when the form has no field of that name, or the field is in a list item
+    ///   that does not exist (append the item first): nothing changes.
     @discardableResult
     public func set(_ value: Value?, forField name: String, touch: Bool = true) -> Bool {
-        guard let index = index(of: name) else { return false }
+        guard let index = index(of: name), isInExistingItems(index) else { return false }
         set(value, at: index, touch: touch)
         return true
     }
@@ -286,16 +296,40 @@ public final class LiveForm {
         if program.isNested, !program.fields[index].type.isScalar {
             // A group's object or a list's array spreads over the fields inside it (which are then
             // cleared when it is no object or array, so they are not checked, as in `validate`).
-            set(spreadUpdates(value, at: index), touch: touch)
+            setSlots(spreadUpdates(value, at: index), touch: touch)
             return
         }
         apply(value, at: index, touch: touch)
     }
 
     /// Sets several fields at once, then re-validates each affected field once.
-    /// - Returns: The names that are not fields (ignored).
+    /// - Returns: The names that are not fields, or are fields of list items that do not exist
+    ///   (counting the lists these values set): ignored.
     @discardableResult
     public func set(_ values: [String: Value?], touch: Bool = true) -> [String] {
+        guard program.isNested else { return setSlots(values, touch: touch) }
+        // The lists set here count as they are set.
+        var counts: [Int: Int] = [:]
+        for (name, value) in values {
+            guard let index = index(of: name), program.fields[index].type == .list else { continue }
+            counts[index] = if case .array(let items)?? = value { items.count } else { 0 }
+        }
+        var kept: [String: Value?] = [:]
+        var outside: [String] = []
+        for (name, value) in values {
+            if let index = index(of: name), !isInExistingItems(index, counts: counts) {
+                outside.append(name)
+            } else {
+                kept[name] = value
+            }
+        }
+        return (setSlots(kept, touch: touch) + outside).sorted()
+    }
+
+    /// ``set(_:touch:)`` without the check that the fields' items exist: every field's slot, as
+    /// spreading a group or list sets them (clearing the items past its count).
+    @discardableResult
+    func setSlots(_ values: [String: Value?], touch: Bool) -> [String] {
         var affected = Set<Int>()
         var typed = Set<Int>()
         var unknown: [String] = []
@@ -304,7 +338,9 @@ public final class LiveForm {
             // A group's object or a list's array spreads over the fields inside it.
             for (name, value) in values {
                 guard let index = index(of: name), !program.fields[index].type.isScalar else { continue }
-                values.merge(spreadUpdates(value, at: index)) { _, spread in spread }
+                // What the group or list holds wins over a path given beside it, as `validate`
+                // reads them; its fields it does not hold keep a value the path gives.
+                values.merge(spreadUpdates(value, at: index)) { given, spread in spread ?? given }
             }
         }
         for (name, value) in values {
@@ -317,6 +353,10 @@ public final class LiveForm {
                 typed.insert(index)
                 affected.formUnion(dependents[index])
             }
+        }
+        // A list's count decides whether its items' fields count as changed (they read it).
+        if program.isNested {
+            for index in affected { fields[index].update(isDirty: isChanged(index)) }
         }
         for index in affected.sorted() { evaluate(index, typed: typed.contains(index)) }
         if !affected.isEmpty { updateFormErrors() }
@@ -353,9 +393,10 @@ public final class LiveForm {
     /// the form as just opened on these values.
     public func reset(to values: [String: Value]) {
         let values = Self.flattened(values, program: program)
-        let raw = program.fields.indices.map {
-            values[program.fields[$0].name] ?? program.defaultInput(ofField: $0, today: context.today)
-        }
+        let defaults = program.fields.indices.map { program.defaultInput(ofField: $0, today: context.today) }
+        let raw = Self.clearingItemsPastCount(
+            program.fields.indices.map { values[program.fields[$0].name] ?? defaults[$0] }, defaults: defaults,
+            program: program, today: context.today)
         originalRaw = raw
         originalRead = raw.indices.map { program.read(raw[$0], forField: $0, today: context.today) }
         reset(values: raw)
@@ -402,14 +443,20 @@ public final class LiveForm {
         // Re-spelt to the same time (`09:00` for `09:00:00`), its messages' `{value}` changes.
         if newValue.isIdentical(to: scratch.values[index]) { return false }
         scratch.values[index] = newValue
-        field.update(isDirty: !newValue.isSame(as: originalRead[index]))
+        field.update(isDirty: isChanged(index))
         return true
+    }
+
+    /// Whether field `index` differs from its original value, as a report's `changed` counts it:
+    /// not a field of a list item that does not exist.
+    func isChanged(_ index: Int) -> Bool {
+        !scratch.values[index].isSame(as: originalRead[index]) && isInExistingItems(index)
     }
 
     func evaluateAll() {
         for index in outcomes.indices { outcomes[index].isShown = false }
         for index in fields.indices {
-            fields[index].update(isDirty: !scratch.values[index].isSame(as: originalRead[index]))
+            fields[index].update(isDirty: isChanged(index))
             endMessageDebounce(of: index)
             evaluate(index)
         }

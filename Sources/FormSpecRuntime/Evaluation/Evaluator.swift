@@ -126,7 +126,12 @@ extension Program {
         let mode = context.mode
         if mode == .edit {
             let original = try context.originalValues(for: self)
-            for index in fields.indices where !scratch.values[index].isSame(as: original[index]) {
+            // A field of a list item that does not exist (given by path past the list's count) is
+            // no change: a live form's values do not have it.
+            for index in fields.indices
+            where !scratch.values[index].isSame(as: original[index])
+                && isInExistingItems(index, values: scratch.values)
+            {
                 scratch.changedFields.append(index)
             }
         }

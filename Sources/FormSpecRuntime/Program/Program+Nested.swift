@@ -107,6 +107,31 @@ extension Program {
 }
 
 extension Program {
+    /// Whether field `index` is in no list item that does not exist, nor is one: every list it is
+    /// an item of, or inside an item of, has more items than that item's position, counted from
+    /// `values` or, for the lists it names, from `counts`. A field of an item that does not exist
+    /// is not checked, not in a form's values, and not changed (`contacts.2.phone` given by path
+    /// for a list of one item).
+    package func isInExistingItems(_ index: Int, values: [FieldValue], counts: [Int: Int] = [:]) -> Bool {
+        guard isNested else { return true }
+        let name = fields[index].name
+        var end = name.startIndex
+        while let dot = name[end...].firstIndex(of: ".") {
+            let step = name[name.index(after: dot)...].prefix { $0 != "." }
+            if let position = Int(step), let list = fieldIndex[String(name[..<dot])], fields[list].type == .list {
+                let count: Int =
+                    switch (counts[list], values[list]) {
+                    case (let given?, _): given
+                    case (nil, .value(.integer(let count))): Int(clamping: count)
+                    default: 0
+                    }
+                guard position < count else { return false }
+            }
+            end = name.index(after: dot)
+        }
+        return true
+    }
+
     /// The fields inside field `index` of `fields` (a group's members, a list's items, and theirs:
     /// `address.city`, `contacts.0`, `contacts.0.phone`, …): the run right after it whose names
     /// are inside its own, as the compiler lays them out, found without a search of every field.
@@ -135,10 +160,11 @@ package protocol NestedValueSource {
     /// member without a value is left out, an item without one is `null`.
     func own(_ index: Int) -> Value?
 
-    /// Whether a group that is no object (the input lacks it, or gives something else) is still
-    /// the object of those of its fields that have a value, when it has any (given by path, or
-    /// defaults) and is not an item of a list; otherwise it is ``own(_:)``.
-    var absentGroupsShowTheirFields: Bool { get }
+    /// Whether group `index`, which is no object (the input lacks it, or gives something else),
+    /// is still the object of those of its fields that have a value, when it has any (given by
+    /// path, typed into a live form, or defaults) and is not an item of a list; otherwise it is
+    /// ``own(_:)``.
+    func showsFields(ofGroupThatIsNoObject index: Int) -> Bool
 }
 
 extension Program {
@@ -183,7 +209,7 @@ extension Program {
         case .group:
             let isObject = if case .value = source.read(index) { true } else { false }
             // An item that is no object is not there, whatever its fields' defaults.
-            guard isObject || (source.absentGroupsShowTheirFields && !storage.isGroupItem[index]) else {
+            guard isObject || (!storage.isGroupItem[index] && source.showsFields(ofGroupThatIsNoObject: index)) else {
                 return source.own(index)
             }
             let members = layout.memberEntries[index].compactMap { entry in

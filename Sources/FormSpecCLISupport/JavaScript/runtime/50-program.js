@@ -886,6 +886,28 @@ Object.assign(Program.prototype, {
         this.visitMembers(members, -1, 0, assign, unknown);
     },
 
+    /**
+     * Swift's `isInExistingItems`: whether field `index` is in no list item that does not exist
+     * (nor is one), counted from `values` or, for the lists it has, from `counts` (a Map).
+     */
+    isInExistingItems(index, values, counts) {
+        const name = this.fields[index].name;
+        for (let dot = name.indexOf("."); dot >= 0; dot = name.indexOf(".", dot + 1)) {
+            const next = name.indexOf(".", dot + 1);
+            const step = name.slice(dot + 1, next < 0 ? undefined : next);
+            if (!/^[0-9]+$/.test(step)) continue;
+            const list = this.fieldIndex.get(name.slice(0, dot));
+            if (list === undefined || this.fields[list].type !== "list") continue;
+            let count = counts?.get(list);
+            if (count === undefined) {
+                const value = values[list];
+                count = value.kind === "value" && value.scalar.kind === "integer" ? Number(value.scalar.value) : 0;
+            }
+            if (Number(step) >= count) return false;
+        }
+        return true;
+    },
+
     /** Like `visitNested` for one field's value: `assign` gets field `index`, then every field inside it. */
     visitNestedField(index, value, assign, unknown) {
         assign(index, value);

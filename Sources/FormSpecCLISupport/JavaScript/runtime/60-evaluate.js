@@ -281,7 +281,9 @@ Object.assign(Program.prototype, {
         if (mode === "edit") {
             const original = context.originalValues(this);
             for (let index = 0; index < this.fields.length; index++) {
-                if (!fsFieldValueIsSame(scratch.values[index], original[index])) scratch.changedFields.push(index);
+                // A field of a list item that does not exist is no change (Swift's evaluator).
+                if (!fsFieldValueIsSame(scratch.values[index], original[index])
+                    && (!this.isNested || this.isInExistingItems(index, scratch.values))) scratch.changedFields.push(index);
             }
         }
         const activeFields = scratch.activeFields;

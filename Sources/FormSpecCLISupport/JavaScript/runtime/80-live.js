@@ -185,17 +185,22 @@ class FsLiveForm {
         this.dependents = program.dependents;
         this.debounces = fsCheckDebounces(program);
         this.fieldDebounce = program.fields.map((field) => Math.max(0, field.debounceMilliseconds ?? 0));
+        // A top-level field (with what is inside it) is taken from `values` when they give it at
+        // all, else from `original` (Swift's LiveForm.init).
+        const root = (name) => name.split(".", 1)[0];
+        const given = new Set(Object.keys(options.values ?? {}).map(root));
         const values = this.flattened(options.values ?? {});
         const original = options.original != null ? this.flattened(options.original) : undefined;
         // A relative date default starts the field at its date, as text the user can edit.
         const defaults = program.fields.map((_, index) => program.defaultInput(index, today));
-        const initial = program.fields.map((field, index) => {
-            if (values.has(field.name)) return values.get(field.name);
+        const initial = this.clearingItemsPastCount(program.fields.map((field, index) => {
+            if (given.has(root(field.name))) return values.has(field.name) ? values.get(field.name) : defaults[index];
             if (original?.has(field.name)) return original.get(field.name);
             return defaults[index];
-        });
+        }), defaults, today);
         const baseline = original === undefined ? initial
-            : program.fields.map((field, index) => (original.has(field.name) ? original.get(field.name) : defaults[index]));
+            : this.clearingItemsPastCount(program.fields.map((field, index) =>
+                (original.has(field.name) ? original.get(field.name) : defaults[index])), defaults, today);
         this.raw = initial.slice();
         this.scratch = new EvaluationScratch(program, today);
         initial.forEach((raw, index) => { this.scratch.values[index] = program.read(raw, index, today); });
@@ -350,7 +355,7 @@ class FsLiveForm {
         if (typeof name !== "string") return this.setMany(name ?? {}, value?.touch ?? true);
         const touch = options?.touch ?? true;
         const index = this.program.fieldIndex.get(name);
-        if (index === undefined) return false;
+        if (index === undefined || !this.isInExistingItems(index)) return false;
         this.setField(index, fsLiveValue(value), touch);
         this.notify();
         return true;
@@ -365,9 +370,25 @@ class FsLiveForm {
     }
 
     setMany(values, touch) {
+        const program = this.program;
         const updates = new Map();
         for (const name of Object.keys(values)) updates.set(name, fsLiveValue(values[name]));
-        const unknown = this.setRaw(updates, touch);
+        // The lists set here count as they are set; a field of an item that does not exist is
+        // left out, as a name that is no field (Swift's `set(_:touch:)`).
+        const counts = new Map();
+        for (const [name, value] of updates) {
+            const index = program.fieldIndex.get(name);
+            if (index !== undefined && program.fields[index].type === "list") counts.set(index, Array.isArray(value) ? value.length : 0);
+        }
+        const outside = [];
+        for (const name of [...updates.keys()]) {
+            const index = program.fieldIndex.get(name);
+            if (index !== undefined && !this.isInExistingItems(index, counts)) {
+                updates.delete(name);
+                outside.push(name);
+            }
+        }
+        const unknown = [...this.setRaw(updates, touch), ...outside].sort();
         this.notify();
         return unknown;
     }
@@ -393,6 +414,8 @@ class FsLiveForm {
                 for (const dependent of this.dependents[index]) affected.add(dependent);
             }
         }
+        // A list's count decides whether its items' fields count as changed (they read it).
+        if (program.isNested) for (const index of affected) this.fields[index].updateSummary("isDirty", "dirty", this.isChanged(index));
         for (const index of [...affected].sort((a, b) => a - b)) this.evaluate(index, typed.has(index));
         if (affected.size > 0) this.updateFormErrors();
         return unknown.sort();
@@ -432,8 +455,9 @@ class FsLiveForm {
     reset(values = {}) {
         const program = this.program;
         const given = this.flattened(values);
-        const raw = program.fields.map((field, index) =>
-            (given.has(field.name) ? given.get(field.name) : program.defaultInput(index, this.today)));
+        const defaults = program.fields.map((_, index) => program.defaultInput(index, this.today));
+        const raw = this.clearingItemsPastCount(program.fields.map((field, index) =>
+            (given.has(field.name) ? given.get(field.name) : defaults[index])), defaults, this.today);
         this.originalRaw = raw;
         this.originalRead = raw.map((value, index) => program.read(value, index, this.today));
         this.resetValues(raw.slice());
@@ -502,13 +526,24 @@ class FsLiveForm {
         // Re-spelt to the same time (`09:00` for `09:00:00`), its messages' `{value}` changes.
         if (fsFieldValueIsIdentical(read, this.scratch.values[index])) return false;
         this.scratch.values[index] = read;
-        field.updateSummary("isDirty", "dirty", !fsFieldValueIsSame(read, this.originalRead[index]));
+        field.updateSummary("isDirty", "dirty", this.isChanged(index));
         return true;
     }
 
+    /** Whether field `index` differs from its original value, as a report's `changed` counts it. */
+    isChanged(index) {
+        return !fsFieldValueIsSame(this.scratch.values[index], this.originalRead[index]) && this.isInExistingItems(index);
+    }
+
+    /** Whether field `index` is in no list item that does not exist (always, in a flat form). */
+    isInExistingItems(index, counts) { return true; }
+
+    /** `raw` as opened (a flat form has no items). */
+    clearingItemsPastCount(raw, defaults, today) { return raw; }
+
     evaluateAll() {
         this.fields.forEach((field, index) => {
-            field.updateSummary("isDirty", "dirty", !fsFieldValueIsSame(this.scratch.values[index], this.originalRead[index]));
+            field.updateSummary("isDirty", "dirty", this.isChanged(index));
             this.endMessageDebounce(index);
             this.evaluate(index, false);
         });
@@ -908,6 +943,26 @@ function fsLiveSameRaw(a, b) {
  * them; items can be added, removed and moved.
  */
 class FsNestedLiveForm extends FsLiveForm {
+    /** Swift's `isInExistingItems`: a field of an item that does not exist takes no value. */
+    isInExistingItems(index, counts) { return this.program.isInExistingItems(index, this.scratch.values, counts); }
+
+    /** Swift's `clearingItemsPastCount`: the fields of items past their list's count at their defaults. */
+    clearingItemsPastCount(raw, defaults, today) {
+        const program = this.program;
+        raw = raw.slice();
+        program.fields.forEach((field, list) => {
+            if (field.type !== "list") return;
+            const read = program.read(raw[list], list, today);
+            const count = read.kind === "value" && read.scalar.kind === "integer" ? Number(read.scalar.value) : 0;
+            program.nestedLayout.items[list].forEach((item, position) => {
+                if (position < count) return;
+                raw[item] = defaults[item];
+                for (const child of this.inside(item)) raw[child] = defaults[child];
+            });
+        });
+        return raw;
+    }
+
     /** Sets field `index` to a Value (the caller notifies); a group or list spreads. */
     setField(index, value, touch) {
         if (fsIsScalarType(this.program.fields[index].type)) {
@@ -925,7 +980,11 @@ class FsNestedLiveForm extends FsLiveForm {
         for (const [name, value] of [...updates]) {
             const index = program.fieldIndex.get(name);
             if (index === undefined || fsIsScalarType(program.fields[index].type)) continue;
-            for (const [path, spread] of this.spreadUpdates(value, index)) updates.set(path, spread);
+            // What the group or list holds wins over a path given beside it, as `validate` reads
+            // them; its fields it does not hold keep a value the path gives (Swift's `setSlots`).
+            for (const [path, spread] of this.spreadUpdates(value, index)) {
+                if (spread !== undefined || !updates.has(path)) updates.set(path, spread);
+            }
         }
         return super.setRaw(updates, touch);
     }
@@ -985,7 +1044,10 @@ class FsNestedLiveForm extends FsLiveForm {
                 return items;
             }
             case "group": {
-                if (read.kind !== "value") return raw[index];
+                // A group given something else than an object shows that; an absent one (not an
+                // item) the fields typed into it, as Swift's `RawLeaves`.
+                const absent = raw[index] === undefined || raw[index] === null;
+                if (read.kind !== "value" && !(absent && !program.isGroupItem[index])) return raw[index];
                 const members = [];
                 // The group's own members, in spec order (not every field of the form: a list of
                 // groups would cost its items times the form's fields).
@@ -993,6 +1055,7 @@ class FsNestedLiveForm extends FsLiveForm {
                     const value = this.treeValue(child, raw, reads);
                     if (value !== undefined) members.push([key, value]);
                 }
+                if (read.kind !== "value" && members.length === 0) return raw[index];
                 return new FsObject(members);
             }
             default:
@@ -1003,7 +1066,7 @@ class FsNestedLiveForm extends FsLiveForm {
     /** The items of list `name` as they are now (Values); undefined when `name` is not a list. */
     items(name) {
         const index = this.program.fieldIndex.get(name);
-        if (index === undefined || this.program.fields[index].type !== "list") return undefined;
+        if (index === undefined || this.program.fields[index].type !== "list" || !this.isInExistingItems(index)) return undefined;
         const tree = this.treeValue(index);
         return Array.isArray(tree) ? tree : [];
     }
@@ -1063,7 +1126,9 @@ class FsNestedLiveForm extends FsLiveForm {
     replaceItems(name, items, origins) {
         const program = this.program;
         const touched = this.fields.map((field) => field.isTouched);
-        this.setRaw(this.spreadUpdates(items, program.fieldIndex.get(name)), false);
+        const index = program.fieldIndex.get(name);
+        // An emptied list that was absent is absent again (`[]` is empty, as absent is).
+        this.setRaw(this.spreadUpdates(items.length === 0 && this.originalRaw[index] === undefined ? undefined : items, index), false);
         const prefix = name + ".";
         for (const child of this.inside(program.fieldIndex.get(name))) {
             // `contacts.1.phone`: item 1, and `.phone` inside it.
@@ -1073,6 +1138,13 @@ class FsNestedLiveForm extends FsLiveForm {
             const origin = origins[Number(digits)];
             const before = origin === undefined ? undefined : program.fieldIndex.get(prefix + origin + path.slice(digits.length));
             this.fields[child].update("isTouched", before === undefined ? false : touched[before]);
+        }
+        // A message held back while an item was typed into does not stay at its position for the
+        // item moved there: each shows now, checked again (Swift's `replaceItems`).
+        for (const child of this.inside(index)) {
+            if (this.messageDebounce[child] === null) continue;
+            this.endMessageDebounce(child);
+            this.evaluate(child, false);
         }
         this.notify();
         return true;
