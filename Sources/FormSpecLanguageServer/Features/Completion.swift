@@ -88,8 +88,15 @@ extension LanguageServer {
         case .ruleItem(form: false):
             // The rules that apply to the field (or, in `each:`, to its items): check refuses the others.
             var names = SpecVocabulary.ruleNames
-            if let outline = analysis.lastGoodOutline, let type = Self.subject(at: context, in: outline)?.type {
-                names = names.filter { SpecVocabulary.rule($0, appliesTo: type) }
+            if let outline = analysis.lastGoodOutline, let subject = Self.subject(at: context, in: outline),
+                let type = subject.type
+            {
+                // A list of groups takes no rule that reads its items as scalars (`each`).
+                if type == .list, !subject.isItems, let items = SpecOutline.itemType(of: subject.field) {
+                    names = names.filter { SpecVocabulary.rule($0, appliesToListOf: items) }
+                } else {
+                    names = names.filter { SpecVocabulary.rule($0, appliesTo: type) }
+                }
             }
             return rules(names) + plain(SpecVocabulary.ruleModifierKeys)
         case .condition:

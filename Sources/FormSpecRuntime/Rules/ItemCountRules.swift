@@ -104,7 +104,7 @@ package struct UniqueItemsRule: ValueRule {
                 zhHans: "{label}不能有重复项", zhHant: "{label}不得有重複項目",
                 ja: "{label}に同じ項目を重複して入れることはできません")
         ],
-        example: "true")
+        needsScalarItems: true, example: "true")
 
     package static let argument = RuleArgumentKind.items
 

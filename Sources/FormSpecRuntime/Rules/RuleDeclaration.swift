@@ -62,6 +62,9 @@ package struct RuleDeclaration: Sendable {
     /// Keys of a rule item that only this rule takes beside the common modifiers (`flags` for
     /// patterns, `case` for the comparisons).
     package var modifiers: [String]
+    /// Whether the rule reads a list's items as scalars (`each`, `unique_items`): the checker
+    /// refuses it on a list of groups, and completion does not offer it there.
+    package var needsScalarItems: Bool
     /// An argument (YAML) that compiles on a field of `type`, for the tests that compile every rule on
     /// every type it applies to; `other` is a second field of the same type.
     package var example: @Sendable (_ type: FieldType) -> String
@@ -69,7 +72,7 @@ package struct RuleDeclaration: Sendable {
     package init(
         _ name: String, usage: String, appliesTo: Set<FieldType>? = nil, passes: String, argumentSchema: String,
         messages: [BuiltInMessage], messageNote: String? = nil, modifiers: [String] = [],
-        example: @escaping @Sendable (FieldType) -> String
+        needsScalarItems: Bool = false, example: @escaping @Sendable (FieldType) -> String
     ) {
         self.name = name
         self.usage = usage
@@ -79,16 +82,19 @@ package struct RuleDeclaration: Sendable {
         self.messages = messages
         self.messageNote = messageNote
         self.modifiers = modifiers
+        self.needsScalarItems = needsScalarItems
         self.example = example
     }
 
     package init(
         _ name: String, usage: String, appliesTo: Set<FieldType>? = nil, passes: String, argumentSchema: String,
-        messages: [BuiltInMessage], messageNote: String? = nil, modifiers: [String] = [], example: String
+        messages: [BuiltInMessage], messageNote: String? = nil, modifiers: [String] = [],
+        needsScalarItems: Bool = false, example: String
     ) {
         self.init(
             name, usage: usage, appliesTo: appliesTo, passes: passes, argumentSchema: argumentSchema,
-            messages: messages, messageNote: messageNote, modifiers: modifiers, example: { _ in example })
+            messages: messages, messageNote: messageNote, modifiers: modifiers, needsScalarItems: needsScalarItems,
+            example: { _ in example })
     }
 
     /// Whether the rule applies to fields of `type` (a rule for any type applies to every scalar type,

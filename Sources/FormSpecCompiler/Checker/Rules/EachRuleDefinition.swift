@@ -14,7 +14,7 @@ struct EachRuleDefinition: RuleDefinition {
             argumentSchema: ##"{"type": "array", "items": {"$ref": "#/definitions/rule"}}"##,
             messages: [],
             messageNote: "each item rule's own message",
-            example: "[{required: true}]")
+            needsScalarItems: true, example: "[{required: true}]")
     ]
 
     func check(_ item: RuleSyntax, field: FieldInfo, checker: inout Checker) -> CheckedRuleBody? {
