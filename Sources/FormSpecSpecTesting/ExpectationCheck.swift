@@ -1,5 +1,6 @@
 import FormSpecCompiler
 import FormSpecDiagnostics
+import FormSpecPattern
 @_spi(Program) @_spi(Tooling) import FormSpecRuntime
 
 /// Compares a report with what a spec test expects (docs/reference.md) and explains every
@@ -162,9 +163,31 @@ struct ExpectationCheck {
         return secrets
     }
 
-    /// `value` with every `secret` field's value, and every other member whose value equals one of
-    /// `secrets`, replaced by ``secretPlaceholder``: a secret must not show through a text field
-    /// that happens to hold the same value.
+    /// Whether `value` would show one of `secrets`: it equals one, or its text contains one in any
+    /// letter case, as a report masks `{value}` (`my Hunter2!` for the password `hunter2`; a
+    /// failing test's input echoed it).
+    func showsSecret(_ value: Value, _ secrets: [Value]) -> Bool {
+        if secrets.contains(value) { return true }
+        guard let text = Self.text(of: value) else { return false }
+        return secrets.contains { secret in
+            guard let hidden = Self.text(of: secret), !hidden.isEmpty else { return false }
+            return CaseFolding.contains(text, hidden)
+        }
+    }
+
+    /// A scalar's text as a message would show it; `nil` for other values.
+    private static func text(of value: Value) -> String? {
+        switch value {
+        case .string(let text): text
+        case .integer(let number): String(number)
+        case .number(let number): number.description
+        default: nil
+        }
+    }
+
+    /// `value` with every `secret` field's value, and every other member whose value shows one of
+    /// `secrets` (``showsSecret(_:_:)``), replaced by ``secretPlaceholder``: a secret must not show
+    /// through a text field that holds it.
     func redacted(_ value: Value, hiding secrets: [Value]) -> Value {
         guard case .object(let members) = value else { return value }
         return .object(
@@ -177,7 +200,7 @@ struct ExpectationCheck {
                     return Value.Member(member.key, redactedTree(member.value, hiding: secrets))
                 }
                 let isSecretField = program.fieldIndex[member.key].map { program.fields[$0].type == .secret } ?? false
-                guard isSecretField || secrets.contains(member.value) else { return member }
+                guard isSecretField || showsSecret(member.value, secrets) else { return member }
                 return Value.Member(member.key, .string(Self.secretPlaceholder))
             })
     }
@@ -193,7 +216,7 @@ struct ExpectationCheck {
         case .array(let items):
             return .array(items.map { redactedTree($0, hiding: secrets, depth: depth + 1) })
         default:
-            return secrets.contains(value) ? .string(Self.secretPlaceholder) : value
+            return showsSecret(value, secrets) ? .string(Self.secretPlaceholder) : value
         }
     }
 

@@ -350,6 +350,25 @@ struct SpecTestRunnerTests {
         }
     }
 
+    /// A tester's find: a report masked `my Hunter2-secret!` in `{value}`, but a failing test's
+    /// echoed input printed it, as it only hid values equal to a secret.
+    @Test("a field whose value contains a secret, in any letter case, is masked in a failure's input")
+    func valuesContainingASecretAreRedacted() throws {
+        let (result, _, _) = try runAccount(
+            """
+              - name: the username holds the password
+                input: {username: "my HUNTER2-secret!", password: "hunter2-secret", phone: "555-0100"}
+                expect:
+                  errors:
+                    password: [Not what happens]
+
+            """)
+        let failure = try #require(result.tests.first?.failure)
+        #expect(!failure.lowercased().contains("hunter2-secret"))
+        #expect(failure.contains("\"username\":\"••••\""))
+        #expect(failure.contains("555-0100"))
+    }
+
     @Test("an unstubbed external check fails the test with a clear message")
     func unstubbedCheckFails() throws {
         let fixture = try Fixture()

@@ -14,8 +14,14 @@ extension Checker {
         if let written = syntax.mode {
             if let parsed = known(written, as: Mode.self, what: "mode", plural: "modes") { mode = parsed }
         }
-        if let locale = syntax.locale, !Self.isLocale(locale.value) {
-            diagnostics.error("invalid locale '\(Diagnostics.excerpt(locale.value))'", at: locale.location)
+        if let locale = syntax.locale {
+            if !Self.isLocale(locale.value) {
+                diagnostics.error("invalid locale '\(Diagnostics.excerpt(locale.value))'", at: locale.location)
+            } else {
+                // `locale: jp` fell back to the spec's own messages without a word, where
+                // `validate --locale jp` warns.
+                warnIfUnknown(locale: locale.value, at: locale.location)
+            }
         }
         var stubs: [String: Bool] = [:]
         if let node = syntax.stubs, let reader = MappingReader(node, what: "'stubs'", diagnostics: &diagnostics) {
