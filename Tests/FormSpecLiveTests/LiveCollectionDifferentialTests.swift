@@ -619,44 +619,40 @@ enum ProbeSpecs {
 @MainActor
 @Suite("Live form with collections against one-off validation")
 struct LiveCollectionDifferentialTests {
+    /// No sequence disagreed with the one-off validator; else how many did, and the shortest.
+    func expectAgreement(_ outcome: ProbeOutcome, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        #expect(
+            outcome.failures.isEmpty,
+            "\(outcome.failures.count) failing sequences; the shortest: \(outcome.failures.min { $0.count < $1.count } ?? "")",
+            sourceLocation: sourceLocation)
+    }
+
     @Test("random sequences over a list of groups and a list of scalars agree with one-off validation")
     func randomTeam() async throws {
         let scenario = try ProbeSpecs.teamScenario()
         let outcome = await probeRun(scenario, seeds: 0..<60, steps: 40, settle: false)
-        #expect(
-            outcome.failures.isEmpty,
-            "\(outcome.failures.count) failing sequences; the shortest: \(outcome.failures.min { $0.count < $1.count } ?? "")"
-        )
+        expectAgreement(outcome)
     }
 
     @Test("random sequences over items with a nested group and a sync check agree with one-off validation")
     func randomCrewSync() async throws {
         let scenario = try ProbeSpecs.crewScenario(async: false)
         let outcome = await probeRun(scenario, seeds: 1000..<1040, steps: 40, settle: false)
-        #expect(
-            outcome.failures.isEmpty,
-            "\(outcome.failures.count) failing sequences; the shortest: \(outcome.failures.min { $0.count < $1.count } ?? "")"
-        )
+        expectAgreement(outcome)
     }
 
     @Test("random sequences, edit forms opened with values and originals (the initializer's merge)")
     func randomTeamMergeAtInit() async throws {
         let scenario = try ProbeSpecs.teamScenario()
         let outcome = await probeRun(scenario, seeds: 5000..<5060, steps: 20, settle: false, mergeAtInit: true)
-        #expect(
-            outcome.failures.isEmpty,
-            "\(outcome.failures.count) failing sequences; the shortest: \(outcome.failures.min { $0.count < $1.count } ?? "")"
-        )
+        expectAgreement(outcome)
     }
 
     @Test("random sequences with an async check on an item field agree once settled")
     func randomCrewAsync() async throws {
         let scenario = try ProbeSpecs.crewScenario(async: true)
         let outcome = await probeRun(scenario, seeds: 2000..<2010, steps: 30, settle: true)
-        #expect(
-            outcome.failures.isEmpty,
-            "\(outcome.failures.count) failing sequences; the shortest: \(outcome.failures.min { $0.count < $1.count } ?? "")"
-        )
+        expectAgreement(outcome)
     }
 }
 
@@ -1075,21 +1071,8 @@ struct LiveCollectionEdgeCaseTests {
         #expect(!form.isDebouncing)
     }
 
-    static let checked = """
-        formspec: 1
-        form: team
-        fields:
-          members:
-            type: list
-            of: group
-            rules:
-              - max_items: 3
-            fields:
-              email:
-                rules:
-                  - check: email_known
-                    message: Unknown address
-        """
+    /// A list of groups with an external check on an item field.
+    static var checked: String { LiveCollectionCheckTests.spec }
 
     @Test("a check's late answer for a removed item does not land on the item that took its place")
     func staleAnswerAfterRemove() async throws {
