@@ -312,7 +312,7 @@ public final class LiveForm {
         var counts: [Int: Int] = [:]
         for (name, value) in values {
             guard let index = index(of: name), program.fields[index].type == .list else { continue }
-            counts[index] = if case .array(let items)?? = value { items.count } else { 0 }
+            counts[index] = if case .array(let items)? = value { items.count } else { 0 }
         }
         var kept: [String: Value?] = [:]
         var outside: [String] = []
