@@ -23,7 +23,7 @@ extension LiveForm {
     /// ``Program/isInExistingItems(_:values:counts:)``): the live form takes no value for a field
     /// of an item that does not exist (a tester's "ghost" fields made the form dirty).
     func isInExistingItems(_ index: Int, counts: [Int: Int] = [:]) -> Bool {
-        program.isInExistingItems(index, values: scratch.values, counts: counts)
+        Program.hasItems(itemSteps[index], values: scratch.values, counts: counts)
     }
 
     /// `raw` (a form's values by field, as opened) with the fields of list items past their

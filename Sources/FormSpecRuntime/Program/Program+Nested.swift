@@ -114,22 +114,43 @@ extension Program {
     /// for a list of one item).
     package func isInExistingItems(_ index: Int, values: [FieldValue], counts: [Int: Int] = [:]) -> Bool {
         guard isNested else { return true }
+        return Self.hasItems(itemSteps(of: index), values: values, counts: counts)
+    }
+
+    /// Whether every list of `steps` (``itemSteps(of:)``) has more items than the step's position,
+    /// counted from `values` or, for the lists it names, from `counts`.
+    @inline(__always)
+    package static func hasItems(
+        _ steps: [(list: Int, position: Int)], values: [FieldValue], counts: [Int: Int] = [:]
+    ) -> Bool {
+        for step in steps {
+            let count: Int =
+                switch (counts.isEmpty ? nil : counts[step.list], values[step.list]) {
+                case (let given?, _): given
+                case (nil, .value(.integer(let count))): Int(clamping: count)
+                default: 0
+                }
+            guard step.position < count else { return false }
+        }
+        return true
+    }
+
+    /// The list items field `index` is, or is inside, outermost first: each list and the item's
+    /// position in it (`contacts.2.phone`: `contacts`, 2). Read from the field's name; a live form
+    /// keeps them, so that a keystroke does not walk the name.
+    package func itemSteps(of index: Int) -> [(list: Int, position: Int)] {
+        guard isNested else { return [] }
         let name = fields[index].name
+        var steps: [(list: Int, position: Int)] = []
         var end = name.startIndex
         while let dot = name[end...].firstIndex(of: ".") {
             let step = name[name.index(after: dot)...].prefix { $0 != "." }
             if let position = Int(step), let list = fieldIndex[String(name[..<dot])], fields[list].type == .list {
-                let count: Int =
-                    switch (counts[list], values[list]) {
-                    case (let given?, _): given
-                    case (nil, .value(.integer(let count))): Int(clamping: count)
-                    default: 0
-                    }
-                guard position < count else { return false }
+                steps.append((list, position))
             }
             end = name.index(after: dot)
         }
-        return true
+        return steps
     }
 
     /// The fields inside field `index` of `fields` (a group's members, a list's items, and theirs:
