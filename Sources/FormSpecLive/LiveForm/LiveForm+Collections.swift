@@ -23,7 +23,7 @@ extension LiveForm {
     /// ``Program/isInExistingItems(_:values:counts:)``): the live form takes no value for a field
     /// of an item that does not exist (a tester's "ghost" fields made the form dirty).
     func isInExistingItems(_ index: Int, counts: [Int: Int] = [:]) -> Bool {
-        Program.hasItems(itemSteps[index], values: scratch.values, counts: counts)
+        program.isInExistingItems(index, values: scratch.values, counts: counts)
     }
 
     /// `raw` (a form's values by field, as opened) with the fields of list items past their
@@ -186,12 +186,12 @@ extension LiveForm {
                 wasTouched = touched[before]
             }
             fields[child].update(isTouched: wasTouched)
-        }
-        // A message held back while an item was typed into does not stay at its position for the
-        // item moved there (nor keep the form debouncing): each shows now, checked again.
-        for child in Program.fieldsInside(index, of: program.fields) where messageDebounce[child] != nil {
-            endMessageDebounce(of: child)
-            evaluate(child)
+            // A message held back while an item was typed into does not stay at its position for
+            // the item moved there (nor keep the form debouncing): it shows now, checked again.
+            if messageDebounce[child] != nil {
+                endMessageDebounce(of: child)
+                evaluate(child)
+            }
         }
         return true
     }

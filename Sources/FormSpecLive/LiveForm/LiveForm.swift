@@ -96,9 +96,6 @@ public final class LiveForm {
     @ObservationIgnored let timer: DebounceTimer
     /// The field names, for finding a field by name without hashing it.
     @ObservationIgnored let names: [String]
-    /// Each field's list items (``Program/itemSteps(of:)``), read once: whether they exist decides
-    /// whether the field takes a value and counts as changed.
-    @ObservationIgnored let itemSteps: [[(list: Int, position: Int)]]
     /// Each field's raw value.
     @ObservationIgnored @exclusivity(unchecked) var raw: [Value?]
     /// The evaluator's buffers; `scratch.values` holds each field's value read as its type.
@@ -155,7 +152,6 @@ public final class LiveForm {
         self.timer = timer
         self.tasks = TaskBag(now: timer.now)
         self.names = program.fields.map(\.name)
-        self.itemSteps = program.fields.indices.map(program.itemSteps(of:))
         self.locale = locale
         self.mode = mode
         let today = today ?? .today()

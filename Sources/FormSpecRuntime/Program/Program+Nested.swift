@@ -113,44 +113,22 @@ extension Program {
     /// is not checked, not in a form's values, and not changed (`contacts.2.phone` given by path
     /// for a list of one item).
     package func isInExistingItems(_ index: Int, values: [FieldValue], counts: [Int: Int] = [:]) -> Bool {
-        guard isNested else { return true }
-        return Self.hasItems(itemSteps(of: index), values: values, counts: counts)
-    }
-
-    /// Whether every list of `steps` (``itemSteps(of:)``) has more items than the step's position,
-    /// counted from `values` or, for the lists it names, from `counts`.
-    @inline(__always)
-    package static func hasItems(
-        _ steps: [(list: Int, position: Int)], values: [FieldValue], counts: [Int: Int] = [:]
-    ) -> Bool {
-        for step in steps {
-            let count: Int =
-                switch (counts.isEmpty ? nil : counts[step.list], values[step.list]) {
-                case (let given?, _): given
-                case (nil, .value(.integer(let count))): Int(clamping: count)
-                default: 0
+        guard let layout = storage.nestedLayout else { return true }
+        // Up the tree: each item on the way must be within its list's count.
+        var field = index
+        while field >= 0 {
+            let parent = layout.parents[field]
+            let position = layout.itemPositions[field]
+            if position >= 0 {
+                if let given = counts.isEmpty ? nil : counts[parent] {
+                    guard position < given else { return false }
+                } else {
+                    guard NestedLayout.hasItem(values[parent], Int64(position)) == true else { return false }
                 }
-            guard step.position < count else { return false }
+            }
+            field = parent
         }
         return true
-    }
-
-    /// The list items field `index` is, or is inside, outermost first: each list and the item's
-    /// position in it (`contacts.2.phone`: `contacts`, 2). Read from the field's name; a live form
-    /// keeps them, so that a keystroke does not walk the name.
-    package func itemSteps(of index: Int) -> [(list: Int, position: Int)] {
-        guard isNested else { return [] }
-        let name = fields[index].name
-        var steps: [(list: Int, position: Int)] = []
-        var end = name.startIndex
-        while let dot = name[end...].firstIndex(of: ".") {
-            let step = name[name.index(after: dot)...].prefix { $0 != "." }
-            if let position = Int(step), let list = fieldIndex[String(name[..<dot])], fields[list].type == .list {
-                steps.append((list, position))
-            }
-            end = name.index(after: dot)
-        }
-        return steps
     }
 
     /// The fields inside field `index` of `fields` (a group's members, a list's items, and theirs:
@@ -256,6 +234,11 @@ package struct NestedLayout: Sendable {
     let members: [FieldNameIndex?]
     /// Each list's item fields in position order (`contacts.0`, `contacts.1`, …); empty for others.
     let items: [[Int]]
+    /// Each field's parent in the tree, the group or list whose name its own extends by one step
+    /// (`contacts.0` for `contacts.0.phone`); -1 for a top-level field.
+    let parents: [Int]
+    /// For an item of a list (`contacts.2`), its position in it; -1 for any other field.
+    let itemPositions: [Int]
     /// For each field, where the run of fields right after it that are active only while it is an
     /// object ends (the field's own index + 1 when none is): an item group's fields, whose
     /// conditions all require `item == true` as the compiler lays items out. When the item is not
@@ -288,19 +271,25 @@ package struct NestedLayout: Sendable {
         var memberEntries = Array(repeating: [(name: String, position: Int)](), count: names.count)
         var itemEntries = Array(repeating: [(Int, Int)](), count: names.count)
         var roots: [Int] = []
+        var parents = Array(repeating: -1, count: names.count)
+        var itemPositions = Array(repeating: -1, count: names.count)
         for (index, name) in names.enumerated() {
             guard let dot = name.lastIndex(of: "."), let parent = position[String(name[..<dot])] else {
                 roots.append(index)
                 continue
             }
+            parents[index] = parent
             let key = String(name[name.index(after: dot)...])
             if let number = Int(key), key.allSatisfy(\.isASCII) {
                 itemEntries[parent].append((number, index))
+                if fields[parent].type == .list { itemPositions[index] = number }
             } else {
                 memberEntries[parent].append((key, index))
             }
         }
         self.roots = roots
+        self.parents = parents
+        self.itemPositions = itemPositions
         self.memberEntries = memberEntries
         members = memberEntries.map { $0.isEmpty ? nil : FieldNameIndex($0) }
         // Item fields are laid out from 0 without gaps; a gap ends the list where it starts.

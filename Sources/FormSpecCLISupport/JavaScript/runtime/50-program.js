@@ -735,7 +735,7 @@ class Program {
         this.fieldIndex = fsFieldNameIndex(fields.map((field, index) => [field.name, index]));
         // A form with a group or a list (the `nested` piece below, there only for a program that has one).
         this.isNested = fields.some((field) => !fsIsScalarType(field.type));
-        this.nestedLayout = this.isNested ? new NestedLayout(fields.map((field) => field.name)) : undefined;
+        this.nestedLayout = this.isNested ? new NestedLayout(fields) : undefined;
         // Each item of a list of groups (`Storage.isGroupItem`): `null` or "" there fails `type`.
         this.isGroupItem = fields.map(() => false);
         for (const items of this.nestedLayout?.items ?? []) {
@@ -853,18 +853,27 @@ const fsMaxNestingDepth = 16;
  * each list's item fields by position.
  */
 class NestedLayout {
-    constructor(names) {
+    constructor(fields) {
+        const names = fields.map((field) => field.name);
         const position = fsFieldNameIndex(names.map((name, index) => [name, index]));
         const memberEntries = names.map(() => []);
         const itemEntries = names.map(() => []);
+        // Each field's parent in the tree (-1 at the top) and, for an item of a list, its position.
+        this.parents = names.map(() => -1);
+        this.itemPositions = names.map(() => -1);
         names.forEach((name, index) => {
             const dot = name.lastIndexOf(".");
             if (dot < 0) return;
             const parent = position.get(name.slice(0, dot));
             if (parent === undefined) return;
+            this.parents[index] = parent;
             const key = name.slice(dot + 1);
-            if (/^[+-]?[0-9]+$/.test(key)) itemEntries[parent].push([Number(key), index]);
-            else memberEntries[parent].push([key, index]);
+            if (/^[+-]?[0-9]+$/.test(key)) {
+                itemEntries[parent].push([Number(key), index]);
+                if (fields[parent].type === "list") this.itemPositions[index] = Number(key);
+            } else {
+                memberEntries[parent].push([key, index]);
+            }
         });
         this.members = memberEntries.map((entries) => (entries.length === 0 ? undefined : fsFieldNameIndex(entries)));
         // Item fields are laid out from 0 without gaps; a gap ends the list where it starts.
@@ -891,19 +900,18 @@ Object.assign(Program.prototype, {
      * (nor is one), counted from `values` or, for the lists it has, from `counts` (a Map).
      */
     isInExistingItems(index, values, counts) {
-        const name = this.fields[index].name;
-        for (let dot = name.indexOf("."); dot >= 0; dot = name.indexOf(".", dot + 1)) {
-            const next = name.indexOf(".", dot + 1);
-            const step = name.slice(dot + 1, next < 0 ? undefined : next);
-            if (!/^[0-9]+$/.test(step)) continue;
-            const list = this.fieldIndex.get(name.slice(0, dot));
-            if (list === undefined || this.fields[list].type !== "list") continue;
+        const layout = this.nestedLayout;
+        // Up the tree: each item on the way must be within its list's count.
+        for (let field = index; field >= 0; field = layout.parents[field]) {
+            const position = layout.itemPositions[field];
+            if (position < 0) continue;
+            const list = layout.parents[field];
             let count = counts?.get(list);
             if (count === undefined) {
                 const value = values[list];
                 count = value.kind === "value" && value.scalar.kind === "integer" ? Number(value.scalar.value) : 0;
             }
-            if (Number(step) >= count) return false;
+            if (position >= count) return false;
         }
         return true;
     },

@@ -1138,13 +1138,12 @@ class FsNestedLiveForm extends FsLiveForm {
             const origin = origins[Number(digits)];
             const before = origin === undefined ? undefined : program.fieldIndex.get(prefix + origin + path.slice(digits.length));
             this.fields[child].update("isTouched", before === undefined ? false : touched[before]);
-        }
-        // A message held back while an item was typed into does not stay at its position for the
-        // item moved there: each shows now, checked again (Swift's `replaceItems`).
-        for (const child of this.inside(index)) {
-            if (this.messageDebounce[child] === null) continue;
-            this.endMessageDebounce(child);
-            this.evaluate(child, false);
+            // A message held back while an item was typed into does not stay at its position for
+            // the item moved there: it shows now, checked again (Swift's `replaceItems`).
+            if (this.messageDebounce[child] !== null) {
+                this.endMessageDebounce(child);
+                this.evaluate(child, false);
+            }
         }
         this.notify();
         return true;
