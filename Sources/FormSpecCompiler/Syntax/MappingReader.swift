@@ -38,18 +38,17 @@ struct MappingReader {
 
     /// Reports each key not taken as unknown, suggesting the closest of `known`.
     ///
-    /// A key that is none of `known` but one of `misplaced` (a rule written as a field's key) gets
-    /// `placement` as its note instead of a did-you-mean.
+    /// A key for which `placement` gives a note (a rule written as a field's key: where it belongs)
+    /// gets that note instead of a did-you-mean.
     func reportUnknown(
-        in what: String, known: [String], misplaced: [String] = [], placement: (String) -> String = { _ in "" },
+        in what: String, known: [String], placement: (String) -> String? = { _ in nil },
         diagnostics: inout DiagnosticCollector
     ) {
         for pair in remaining {
             let key = pair.key.scalar?.text ?? ""
             diagnostics.error(
                 "unknown key '\(key)' in \(what)", at: pair.key.location,
-                notes: misplaced.contains(key)
-                    ? [.init(placement(key))] : Diagnostics.suggestion(for: key, among: known))
+                notes: placement(key).map { [.init($0)] } ?? Diagnostics.suggestion(for: key, among: known))
         }
     }
 }

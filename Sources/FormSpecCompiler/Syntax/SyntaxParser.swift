@@ -113,11 +113,13 @@ struct SyntaxParser {
             }
         }
         reader.reportUnknown(
-            in: "field '\(name.value)'", known: Self.fieldKeys, misplaced: RuleCatalog.names + Self.modifierKeys,
+            in: "field '\(name.value)'", known: Self.fieldKeys,
             placement: { key in
-                Self.modifierKeys.contains(key)
-                    ? "'\(key)' modifies a rule: write it in the rule's mapping under 'rules:'"
-                    : "'\(key)' is a rule: write it under 'rules:' (rules: [{\(key): …}])"
+                if Self.modifierKeys.contains(key) {
+                    return "'\(key)' modifies a rule: write it in the rule's mapping under 'rules:'"
+                }
+                return RuleCatalog.names.contains(key)
+                    ? "'\(key)' is a rule: write it under 'rules:' (rules: [{\(key): …}])" : nil
             }, diagnostics: &diagnostics)
         return field
     }
