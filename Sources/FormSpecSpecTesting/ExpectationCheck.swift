@@ -168,20 +168,10 @@ struct ExpectationCheck {
     /// failing test's input echoed it).
     func showsSecret(_ value: Value, _ secrets: [Value]) -> Bool {
         if secrets.contains(value) { return true }
-        guard let text = Self.text(of: value) else { return false }
+        guard let text = FieldType.canonicalText(value) else { return false }
         return secrets.contains { secret in
-            guard let hidden = Self.text(of: secret), !hidden.isEmpty else { return false }
+            guard let hidden = FieldType.canonicalText(secret), !hidden.isEmpty else { return false }
             return CaseFolding.contains(text, hidden)
-        }
-    }
-
-    /// A scalar's text as a message would show it; `nil` for other values.
-    private static func text(of value: Value) -> String? {
-        switch value {
-        case .string(let text): text
-        case .integer(let number): String(number)
-        case .number(let number): number.description
-        default: nil
         }
     }
 
