@@ -6,7 +6,9 @@
 /// visible escape instead: C0 controls as `\x1B`, DEL as `\x7F`, C1 controls as `\u009B`. So are
 /// the bidirectional embeddings, overrides and isolates (`\u202E`), which make a terminal show text
 /// in another order than it has ("Trojan Source"): an input could make an error read as something
-/// else.
+/// else, and the invisible direction marks (`\u200F`). The line and paragraph separators
+/// (`\u2028`, `\u2029`) are escaped too: terminals show them as nothing or as a line break, so a
+/// value holding one would read as another value, or as two lines.
 package enum TerminalText {
     /// `text` with its control characters made visible.
     ///
@@ -71,7 +73,9 @@ package enum TerminalText {
     private static func needsEscape(_ scalar: Unicode.Scalar, _ keepingLineBreaks: Bool) -> Bool {
         switch scalar.value {
         case 0x0A, 0x09: !keepingLineBreaks
-        case 0x00..<0x20, 0x7F, 0x80..<0xA0, 0x202A...0x202E, 0x2066...0x2069: true
+        case 0x00..<0x20, 0x7F, 0x80..<0xA0, 0x061C, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A...0x202E,
+            0x2066...0x2069:
+            true
         default: false
         }
     }
