@@ -69,11 +69,14 @@ struct ValidateCommand: ParsableCommand {
             valueName: "full|errors"))
     var report: ReportArgument?
 
+    // Unconditional: `--jobs -1` is a value to refuse by name, not a missing value and an option.
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp("Threads validating JSON Lines (default and most: the number of cores).", valueName: "n"))
     var jobs: Int?
 
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "The largest document or JSON Lines line read, in bytes (default: 64 MiB).", valueName: "bytes"))
     var maxInputBytes: Int = LineReader.defaultMaxLineLength

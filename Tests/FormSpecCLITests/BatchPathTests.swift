@@ -278,6 +278,12 @@ struct BatchPathTests {
         #expect(!reordered.stdout.contains("\u{202E}") && !reordered.stdout.contains("\u{2066}"))
         #expect(reordered.stdout.contains(#"Too short: a\u202Egnp\u2066\u0085\x1B]0;pwned\x07"#))
 
+        // Line and paragraph separators would show as nothing or break the line; direction marks
+        // are invisible.
+        let separated = try cli.run(
+            ["validate", "esc.form.yaml", "--format", "text"], stdin: #"{"name": "a\u2028b\u2029c\u200Fd"}"#)
+        #expect(separated.stdout.contains(#"Too short: a\u2028b\u2029c\u200Fd\x1B]0;pwned\x07"#))
+
         try cli.write("bad.form.yaml", "formspec: 1\nform: bad\nfields:\n  x:\n    rules:\n      - \"\u{1B}[2J\": 3\n")
         let check = try cli.run(["check", "bad.form.yaml"])
         #expect(check.status == 1)
@@ -292,6 +298,21 @@ struct BatchPathTests {
         let result = try cli.run(["validate", "profile.form.yaml", "--mode", "edit"], stdin: #"{"name": "Mei"}"#)
         #expect(result.status == 2)
         #expect(result.stderr.contains("--mode edit needs --original"))
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test(
+        "a count below 1 is refused by name, a negative one too",
+        arguments: [
+            (["--jobs", "0"], "--jobs must be at least 1"), (["--jobs", "-1"], "--jobs must be at least 1"),
+            (["--max-input-bytes", "-5"], "--max-input-bytes must be at least 1"),
+        ])
+    func countsBelowOne(arguments: [String], message: String) throws {
+        let cli = try Self.signup()
+        defer { cli.cleanUp() }
+        let result = try cli.run(["validate", "signup.form.yaml"] + arguments, stdin: "{}")
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(message), "\(result.stderr)")
         #expect(result.stdout.isEmpty)
     }
 
