@@ -105,6 +105,28 @@ struct CheckedCompletionTests {
         #expect(complete(list).isEmpty)
     }
 
+    // MARK: - Keys already written
+
+    @Test("a mapping's keys leave out those it has, and a rule item with its rule offers only modifiers")
+    func leavesOutWrittenKeys() {
+        let field = complete(Self.note("    label: Note\n    ‸\n    rules:\n      - min_length: 1")).map(\.label)
+        #expect(field.contains("type") && field.contains("required"))
+        #expect(!field.contains("label") && !field.contains("rules"))
+
+        // The rule is on the line above: no second rule, and no `message` twice.
+        let modifiers = complete(Self.note("    rules:\n      - min_length: 1\n        message: M\n        ‸")).map(\.label)
+        #expect(modifiers.contains("when") && modifiers.contains("requirement"))
+        #expect(!modifiers.contains("message") && !modifiers.contains("min_length") && !modifiers.contains("max_length"))
+
+        // The item starts at the cursor's `- `; its other keys are below it.
+        let rules = complete(Self.note("    rules:\n      - min_length: 1\n      - ‸\n        message: M")).map(\.label)
+        #expect(rules.contains("min_length") && rules.contains("max_length"))
+        #expect(!rules.contains("message"))
+
+        let condition = complete(Self.note("    when: {field: country, ‸}")).map(\.label)
+        #expect(condition.contains("equals") && !condition.contains("field"))
+    }
+
     // MARK: - Tests
 
     @Test("expect: completes the words it takes besides a mapping, and its mapping's keys")

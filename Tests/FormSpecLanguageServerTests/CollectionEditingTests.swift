@@ -88,4 +88,21 @@ struct CollectionEditingTests {
         let path = try #require(other.at("textDocument/hover", formPath, rooted)["contents"]?["value"]?.string)
         #expect(path.hasPrefix("**field `country`** — choice"))
     }
+
+    @Test("hover on an item's path in a test describes the item, on its field's path the field")
+    func hoverOnItemPaths() throws {
+        let tested = Self.form + "\ntests:\n  - name: t\n    input:\n      contacts.1: {name: A}\n"
+        func hover(_ marked: String) throws -> String {
+            let source = tested.replacingOccurrences(of: "contacts.1:", with: marked)
+            let client = InProcessClient(files: [:])
+            client.open(formPath, source.unmarked)
+            return try #require(client.at("textDocument/hover", formPath, source)["contents"]?["value"]?.string)
+        }
+        let item = try hover("contacts.‸1:")
+        #expect(item.hasPrefix("**item 1 of `contacts`** — group"))
+        #expect(item.contains("Fields: `name`, `phone`"))
+        #expect(item.contains("List `contacts`: list"))
+        let field = try hover("contacts.1.na‸me:")
+        #expect(field.hasPrefix("**field `name`** — text"))
+    }
 }

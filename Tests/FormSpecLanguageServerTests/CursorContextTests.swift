@@ -104,6 +104,29 @@ import Testing
         #expect(context.mappingValues(ofKeyAt: equals)["field"] == "country")
     }
 
+    @Test(
+        "the keys written beside the one being typed, but the one at the cursor",
+        arguments: [
+            // A block mapping: keys above and below, nested values included; the line being
+            // renamed (`mes‸sage: …`) is not counted.
+            ("fields:\n  a:\n    label: A\n    ‸\n    rules:\n      - min_length: 1\n  b:\n    type: text", ["label", "rules"]),
+            ("fields:\n  a:\n    label: A\n    req‸uired: true\n    type: text", ["label", "type"]),
+            // A list item's mapping starts at its `- `: the item above is another mapping.
+            ("rules:\n  - min_length: 1\n    message: M\n  - ‸\n    message: N\n    when: {field: x, equals: 1}", ["message", "when"]),
+            ("rules:\n  - max_length: 3\n    ‸", ["max_length"]),
+            // A flow mapping: its pairs on the cursor's line.
+            ("when: {field: x, ‸}", ["field"]),
+            ("when: {field: x, equ‸als: 3, any: [a]}", ["field", "any"]),
+            ("when:\n  field: x\n  ‸", ["field"]),
+        ])
+    func theKeysBesideTheCursor(source: String, keys: [String]) throws {
+        #expect(try context(source).keysBeside() == Set(keys))
+    }
+
+    @Test func noKeysBesideAValue() throws {
+        #expect(try context("fields:\n  a:\n    label: A\n    type: ‸").keysBeside().isEmpty)
+    }
+
     @Test func nothingInsideABlockScalarOrAComment() {
         #expect(CursorContext(text: "title: |\n  some te", line: 1, character: 9) == nil)
         #expect(CursorContext(text: "# fi", line: 0, character: 4) == nil)

@@ -287,7 +287,9 @@ import Testing
     }
 
     @Test func completesTopLevelKeys() {
-        #expect(complete("formspec: 1\n‸") == SpecVocabulary.topLevelKeys)
+        #expect(complete("‸") == SpecVocabulary.topLevelKeys)
+        // Not `formspec` again: a mapping holds a key once.
+        #expect(complete("formspec: 1\n‸") == SpecVocabulary.topLevelKeys.filter { $0 != "formspec" })
     }
 
     @Test func completesRuleNamesAndModifiersInARuleItem() {
@@ -327,7 +329,9 @@ import Testing
 
     @Test func completesOnlyMessageAndWhenBesideAFormRule() {
         let source = Self.form + "\nform_rules:\n  - at_least_one_of: [username, password]\n    ‸\n"
-        #expect(complete(source) == SpecVocabulary.formRuleKeys + ["message", "when"])
+        #expect(complete(source) == ["message", "when"])
+        let first = Self.form + "\nform_rules:\n  - ‸\n"
+        #expect(complete(first) == SpecVocabulary.formRuleKeys + ["message", "when"])
     }
 
     @Test func completesFieldNamesInEveryRuleThatTakesAFieldOperand() {
@@ -446,7 +450,7 @@ import Testing
 
     @Test func completesTestKeysExpectationsAndFieldNamesInExpectations() {
         let tests = Self.form + "\ntests:\n  - name: t\n    input: {username: abc}\n"
-        #expect(complete(tests + "    ‸") == SpecVocabulary.testKeys)
+        #expect(complete(tests + "    ‸") == SpecVocabulary.testKeys.filter { $0 != "name" && $0 != "input" })
         #expect(complete(tests + "    expect:\n      ‸") == SpecVocabulary.expectKeys)
         #expect(complete(tests + "    expect:\n      warnings:\n        ‸") == ["username", "password", "confirm"])
     }

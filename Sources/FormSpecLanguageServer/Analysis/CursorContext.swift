@@ -33,6 +33,11 @@ struct CursorContext: Equatable {
     /// Where each key of ``path`` is written (`nil` for its items), so the keys written beside it
     /// can be read when completion needs them: see ``mappingValues(ofKeyAt:)``.
     private var keyPlaces: [KeyPlace?]
+    /// Where the key being typed goes (for ``Role/key``, or the first key of a ``Role/item``), so
+    /// the keys already written beside it can be read: see ``keysBeside()``.
+    private var ownPlace: KeyPlace?
+    /// The key at the cursor as written, through any letters after the cursor (`min_le‸ngth`).
+    private var wordAtCursor: String
     /// The document's text and the cursor's line, for ``mappingValues(ofKeyAt:)``.
     private let text: String
     private let line: Int
@@ -96,6 +101,16 @@ struct CursorContext: Equatable {
         while partialScalars.first == " " { partialScalars = partialScalars.dropFirst() }
         if partialScalars.first == "\"" || partialScalars.first == "'" { partialScalars = partialScalars.dropFirst() }
         partial = String(String.UnicodeScalarView(partialScalars))
+        let wordEnd = afterCursor.prefix { !":,}{[] #\"'".unicodeScalars.contains($0) }
+        wordAtCursor = partial + String(String.UnicodeScalarView(wordEnd))
+        switch role {
+        case .key where rest.first == "{" || rest.first == "[":
+            ownPlace = FlowContext(rest)?.keyMappingOpen.map { .flow(column: shape.restColumn + $0) }
+        case .key, .item:
+            ownPlace = .block(line: line, column: partialScalars.startIndex)
+        case .value:
+            ownPlace = nil
+        }
         partialStart = prefix[..<partialScalars.startIndex].reduce(0) { $0 + ($1.value > 0xFFFF ? 2 : 1) }
 
         // Walk up to find the parents of the first thing on the cursor's line.
@@ -163,11 +178,38 @@ struct CursorContext: Equatable {
         guard keyPlaces.indices.contains(index), let place = keyPlaces[index] else { return [:] }
         let bytes = Array(text.utf8)
         let lines = Self.lines(of: bytes, through: nil)
-        switch place {
+        let pairs =
+            switch place {
+            case .flow(let column):
+                Self.flowPairs(Self.scalars(of: lines[line], in: bytes), mappingAt: column)
+            case .block(let keyLine, let column):
+                Self.blockPairs(bytes, lines: lines, keyLine: keyLine, column: column)
+            }
+        return pairs.compactMapValues { $0 }
+    }
+
+    /// The keys written in the mapping whose key is being typed, but the one at the cursor:
+    /// `min_length` on the line above `‸` in a rule item, `field` in `{field: age, ‸}`. Completion
+    /// leaves them out, as a mapping holds a key once. Empty for a value.
+    func keysBeside() -> Set<String> {
+        guard let ownPlace else { return [] }
+        let bytes = Array(text.utf8)
+        let lines = Self.lines(of: bytes, through: nil)
+        switch ownPlace {
         case .flow(let column):
-            return Self.flowPairs(Self.scalars(of: lines[line], in: bytes), mappingAt: column)
+            var keys = Set(Self.flowPairs(Self.scalars(of: lines[line], in: bytes), mappingAt: column).keys)
+            keys.remove(wordAtCursor)
+            return keys
         case .block(let keyLine, let column):
-            return Self.blockPairs(bytes, lines: lines, keyLine: keyLine, column: column)
+            // The cursor's line holds no key yet (`mi‸`) and is left out; a mapping that starts on
+            // it (`- ‸`) has no keys above it.
+            let startsHere = LineShape(Self.scalars(of: lines[keyLine], in: bytes)[...], isPrefix: false)
+                .segments.contains { $0.step == .item && $0.column < column }
+            return Set(
+                Self.blockPairs(
+                    bytes, lines: lines, keyLine: keyLine, column: column, skippingKeyLine: true,
+                    readingAbove: !startsHere
+                ).keys)
         }
     }
 
@@ -196,10 +238,10 @@ struct CursorContext: Equatable {
         Array(String(decoding: bytes[line], as: UTF8.self).unicodeScalars)
     }
 
-    /// The plain `key: value` pairs of the flow mapping opened by the `{` at `open` in `line`, up
-    /// to its `}` or the end of the line.
-    private static func flowPairs(_ line: [Unicode.Scalar], mappingAt open: Int) -> [String: String] {
-        var pairs: [String: String] = [:]
+    /// The `key: value` pairs of the flow mapping opened by the `{` at `open` in `line`, up to its
+    /// `}` or the end of the line: each key with its value when that is a plain scalar, else `nil`.
+    private static func flowPairs(_ line: [Unicode.Scalar], mappingAt open: Int) -> [String: String?] {
+        var pairs: [String: String?] = [:]
         var depth = 0
         var itemStart = open + 1
         /// Whether the current pair holds no nested collection.
@@ -208,10 +250,9 @@ struct CursorContext: Equatable {
             let pair = Array(line[itemStart..<end])
             var start = 0
             while start < pair.count, pair[start] == " " { start += 1 }
-            if isPlain, let (key, afterColon) = LineShape.key(in: pair, from: start),
-                let value = plainScalar(pair[afterColon...])
-            {
-                pairs[key] = value
+            if let (key, afterColon) = LineShape.key(in: pair, from: start) {
+                // `updateValue`: assigning `nil` would remove the key.
+                pairs.updateValue(isPlain ? plainScalar(pair[afterColon...]) : nil, forKey: key)
             }
             itemStart = end + 1
             isPlain = true
@@ -241,13 +282,16 @@ struct CursorContext: Equatable {
         return pairs
     }
 
-    /// The plain `key: value` pairs of the block mapping whose key at `column` is on `keyLine`:
-    /// the keys at that column above and below it, up to where the mapping ends (a line indented
-    /// less, or a line at the column that is neither a key nor an item of an indentless list).
+    /// The `key: value` pairs of the block mapping whose key at `column` is on `keyLine`: the keys
+    /// at that column above and below it, up to where the mapping ends (a line indented less, or
+    /// a line at the column that is neither a key nor an item of an indentless list), each with its
+    /// value when that is a plain scalar, else `nil`. `keyLine` itself is read unless skipped, and
+    /// the lines above it only when `readingAbove`.
     private static func blockPairs(
-        _ bytes: [UInt8], lines: [Range<Int>], keyLine: Int, column: Int
-    ) -> [String: String] {
-        var pairs: [String: String] = [:]
+        _ bytes: [UInt8], lines: [Range<Int>], keyLine: Int, column: Int, skippingKeyLine: Bool = false,
+        readingAbove: Bool = true
+    ) -> [String: String?] {
+        var pairs: [String: String?] = [:]
         /// Reads one line, going `upward` or down from the key's; `false` where the mapping has
         /// ended: above its first key (which may follow `- `), or below its last.
         func read(_ number: Int, upward: Bool) -> Bool {
@@ -266,16 +310,13 @@ struct CursorContext: Equatable {
                 return lineIndent == column && shape.segments.first?.step == .item
             }
             let isCollection = shape.rest.first.map { "[{|>".unicodeScalars.contains($0) } ?? false
-            if key == shape.segments.count - 1, shape.endsWithKey, !isCollection,
-                let value = plainScalar(shape.rest[...])
-            {
-                pairs[name] = value
-            }
+            let isPlain = key == shape.segments.count - 1 && shape.endsWithKey && !isCollection
+            pairs.updateValue(isPlain ? plainScalar(shape.rest[...]) : nil, forKey: name)
             // A key after `- ` is the mapping's first.
             return lineIndent == column
         }
-        var above = keyLine
-        while above >= 0, read(above, upward: true) { above -= 1 }
+        var above = skippingKeyLine ? keyLine - 1 : keyLine
+        while readingAbove, above >= 0, read(above, upward: true) { above -= 1 }
         var below = keyLine + 1
         while below < lines.count, read(below, upward: false) { below += 1 }
         return pairs
@@ -463,6 +504,8 @@ struct FlowContext {
     var role: CursorContext.Role = .value
     /// Where the word being typed starts, from the start of the flow text.
     var partialOffset = 0
+    /// For ``CursorContext/Role/key``, where the `{` of the mapping the key is typed in is.
+    var keyMappingOpen: Int?
 
     private struct Frame {
         var isMapping: Bool
@@ -520,6 +563,7 @@ struct FlowContext {
                 role = .value
             } else {
                 role = .key
+                keyMappingOpen = last.open
             }
         } else {
             steps.append(.item)

@@ -276,7 +276,8 @@ struct SpecOutline {
         return chain
     }
 
-    private static func nestedFields(of entry: OutlineEntry) -> [OutlineEntry] {
+    /// The fields a group or a list of groups declares under its `fields:`.
+    static func nestedFields(of entry: OutlineEntry) -> [OutlineEntry] {
         guard let fields = entry.node.value(forKey: "fields") else { return [] }
         return entries(fields)
     }

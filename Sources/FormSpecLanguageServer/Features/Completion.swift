@@ -65,8 +65,22 @@ extension LanguageServer {
         return .array(items)
     }
 
-    /// The keys a mapping in `slot` takes.
+    /// The keys a mapping in `slot` takes, but those it has already: a mapping holds a key once,
+    /// and a rule item one rule, so once a rule is written only its modifiers are left.
     private func keys(of slot: SpecSlot, at context: CursorContext, _ analysis: DocumentAnalysis) -> [Candidate] {
+        let candidates = allKeys(of: slot, at: context, analysis)
+        let written = context.keysBeside()
+        guard !written.isEmpty else { return candidates }
+        var ruleWritten = false
+        if case .ruleItem(let form) = slot {
+            let rules = form ? SpecVocabulary.formRuleKeys : SpecVocabulary.ruleNames
+            ruleWritten = rules.contains { written.contains($0) }
+        }
+        return candidates.filter { !written.contains($0.label) && !(ruleWritten && $0.kind == .function) }
+    }
+
+    /// The keys a mapping in `slot` takes.
+    private func allKeys(of slot: SpecSlot, at context: CursorContext, _ analysis: DocumentAnalysis) -> [Candidate] {
         func plain(_ names: [String]) -> [Candidate] {
             names.map {
                 Candidate(

@@ -17,8 +17,14 @@ extension LanguageServer {
             case .fields:
                 markdown = outline.field(named: token.text, at: token.path).map(Self.fieldDocumentation)
             case .fieldValues:
-                // A test's input or expectation names a field as reports do (`contacts.1.phone`).
-                markdown = outline.field(atReportPath: token.text).map(Self.fieldDocumentation)
+                // A test's input or expectation names a field as reports do (`contacts.1.phone`),
+                // or an item of a list (`contacts.1`).
+                markdown = outline.field(atReportPath: token.text).map { entry in
+                    guard let last = token.text.split(separator: ".").last, let index = Int(last) else {
+                        return Self.fieldDocumentation(entry)
+                    }
+                    return Self.itemDocumentation(index, of: entry)
+                }
             case .nestedValues:
                 // Inside an input's group or list, keys are the input's; inside `checks:`, the
                 // expectation's own.
@@ -111,6 +117,19 @@ extension LanguageServer {
         return text
     }
 
+    /// Item `index` of list `list`: its type, its fields or the rules its `each:` gives it, and the
+    /// list's own summary.
+    static func itemDocumentation(_ index: Int, of list: OutlineEntry) -> String {
+        let summary = FieldSummary(list.node)
+        var text = "**item \(index) of `\(list.name)`** — \(SpecOutline.itemType(of: list)?.rawValue ?? "text")"
+        let fields = SpecOutline.nestedFields(of: list)
+        if !fields.isEmpty { text += "\n\nFields: " + fields.map { "`\($0.name)`" }.joined(separator: ", ") }
+        if !summary.itemRules.isEmpty {
+            text += "\n\nRules (`each:`): " + summary.itemRules.map { "`\($0)`" }.joined(separator: ", ")
+        }
+        return text + "\n\nList `\(list.name)`: " + fieldSummaryLine(list)
+    }
+
     /// A define's rule and message, and the file it is in when not the document.
     static func defineDocumentation(_ define: OutlineEntry, in outline: SpecOutline, from path: String) -> String {
         var text = "**define `\(define.name)`**"
@@ -141,6 +160,8 @@ struct FieldSummary {
     var required = false
     var conditional = false
     var rules: [String] = []
+    /// A list's item rules, from its `each:`.
+    var itemRules: [String] = []
 
     init(_ node: YAMLNode) {
         for pair in node.mapping ?? [] {
@@ -152,12 +173,20 @@ struct FieldSummary {
                 if case .bool(let value) = pair.value.resolved { required = value } else { required = true }
             case "when": conditional = true
             case "rules":
-                rules = (pair.value.sequence ?? []).compactMap { item in
-                    (item.mapping ?? []).first { SpecVocabulary.ruleNames.contains($0.key.scalar?.text ?? "") }
-                        .map(Self.describe)
+                rules = Self.ruleDescriptions(pair.value)
+                if let each = (pair.value.sequence ?? []).lazy.compactMap({ $0.value(forKey: "each") }).first {
+                    itemRules = Self.ruleDescriptions(each)
                 }
             default: break
             }
+        }
+    }
+
+    /// Each rule item of the list `rules` (`rules:`, an `each:`), described.
+    private static func ruleDescriptions(_ rules: YAMLNode) -> [String] {
+        (rules.sequence ?? []).compactMap { item in
+            (item.mapping ?? []).first { SpecVocabulary.ruleNames.contains($0.key.scalar?.text ?? "") }
+                .map(Self.describe)
         }
     }
 
