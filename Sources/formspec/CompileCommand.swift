@@ -23,8 +23,8 @@ struct CompileCommand: ParsableCommand {
             --emit js writes FORM.js, one self-contained ES module (no imports, no eval) \
             exporting validate, validateJSON, reportJSON, createForm and form, and FORM.d.ts, its \
             TypeScript declarations, into the folder given with -o (created if missing). \
-            Diagnostics go to stderr. Exits 0 on success, 1 when the spec has errors or the \
-            output cannot be written.
+            Diagnostics go to stderr. Exits 0 on success; 1 when the spec has errors or a file \
+            cannot be read or written; 2 on a usage error or when standard output cannot be written.
             """)
 
     /// What `--emit` writes.
