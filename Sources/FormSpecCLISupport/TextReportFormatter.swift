@@ -42,10 +42,12 @@ package struct TextReportFormatter: Sendable {
             guard let field = report.fields[name] else { continue }
             out += "  " + mark(field.valid) + " " + bold(safe(name)) + "\n"
             // A failing check on a field with no error or warning at all was not run (an empty
-            // optional field, a rule whose condition is off): shown as open, not as failed.
-            let nothingFailed = field.errors.isEmpty && field.warnings.isEmpty
+            // optional field, a rule whose condition is off), nor on a value of another type than
+            // the field's, which no rule reads: shown as open, not as failed.
+            let notJudged =
+                (field.errors.isEmpty && field.warnings.isEmpty) || field.errors.contains { $0.rule == "type" }
             for check in field.checks {
-                let symbol = check.passed ? mark(true) : nothingFailed ? paint("○", .dim) : mark(false)
+                let symbol = check.passed ? mark(true) : notJudged ? paint("○", .dim) : mark(false)
                 out += "      " + symbol + " " + safe(check.requirement) + "\n"
             }
             for issue in field.errors {

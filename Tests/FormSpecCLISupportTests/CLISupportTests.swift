@@ -172,8 +172,15 @@ struct CLISupportTests {
                 "bio": FieldReport(
                     valid: true, errors: [],
                     checks: [Check(rule: "max_length", passed: false, requirement: "At most 9")]),
+                // A value of another type: no rule read it.
+                "age": FieldReport(
+                    valid: false, errors: [Issue(rule: "type", message: "Age must be a whole number")],
+                    checks: [
+                        Check(rule: "required", passed: true, requirement: "Age is required"),
+                        Check(rule: "min", passed: false, requirement: "At least 18"),
+                    ]),
             ],
-            fieldOrder: ["username", "bio"], formErrors: [], changed: ["username"])
+            fieldOrder: ["username", "bio", "age"], formErrors: [], changed: ["username"])
         let text = TextReportFormatter().format(report, source: "line 4")
         #expect(
             text == """
@@ -183,6 +190,10 @@ struct CLISupportTests {
                       error: Too short
                   ✓ bio
                       ○ At most 9
+                  ✗ age
+                      ✓ Age is required
+                      ○ At least 18
+                      error: Age must be a whole number
                   changed: username
 
                 """)
