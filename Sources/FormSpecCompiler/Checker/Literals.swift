@@ -96,11 +96,8 @@ extension Checker {
                 return nil
             }
             guard let other = resolveField(name) else { return nil }
-            if other.index == field.index {
-                // Always the same verdict, whatever the value: as `same_as` on itself.
-                diagnostics.error("field '\(field.name)' is compared with itself", at: name.location)
-                return nil
-            }
+            // Always the same verdict, whatever the value: as `same_as` on itself.
+            if refusesSelfComparison(of: field, with: other, at: name.location) { return nil }
             if !field.type.isComparable(with: other.type) {
                 diagnostics.error(
                     "'\(rule)' compares \(field.type.rawValue) field '\(field.name)' with \(other.type.rawValue) field '\(other.name)'",

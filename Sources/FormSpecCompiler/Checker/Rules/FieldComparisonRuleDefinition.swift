@@ -53,11 +53,32 @@ extension Checker {
         guard let name = Read.string(item.argument, "'\(item.key.value)'", &diagnostics),
             let other = resolveField(name)
         else { return nil }
-        if other.index == field.index {
-            diagnostics.error("field '\(field.name)' is compared with itself", at: name.location)
-            return nil
-        }
+        if refusesSelfComparison(of: field, with: other, at: name.location) { return nil }
         return (other, name.location)
+    }
+
+    /// Reports a comparison of `field` with itself, and returns whether there is one: `other` is
+    /// `field`, or `field` in another item of a list it is in (`/members/2/a` from `members`'
+    /// `a`), which item 2 would compare with itself. Either always gives the same verdict.
+    mutating func refusesSelfComparison(of field: FieldInfo, with other: FieldInfo, at location: SourceLocation)
+        -> Bool
+    {
+        if other.index == field.index {
+            diagnostics.error("field '\(field.name)' is compared with itself", at: location)
+            return true
+        }
+        // Names differ in their item positions only (`members.0.a`, `members.2.a`).
+        func anyItem(_ name: String) -> [Substring] {
+            name.split(separator: ".", omittingEmptySubsequences: false).map { step in
+                !step.isEmpty && step.allSatisfy(\.isASCII) && step.allSatisfy(\.isNumber) ? "#" : step
+            }
+        }
+        guard anyItem(other.name) == anyItem(field.name) else { return false }
+        diagnostics.error(
+            "field '\(other.name)' is this field in another item: in that item it is compared with itself",
+            at: location,
+            notes: [.init("a bare name compares with the field of the same item")])
+        return true
     }
 }
 
