@@ -62,6 +62,20 @@ struct KeystrokeTests {
         #expect(form.canSubmit)
     }
 
+    @Test("an unreadable stored value edited into another unreadable one is a change, and back is none")
+    func unreadableValuesAreComparedAsTyped() throws {
+        let compiled = try loadSpec("student_profile")
+        let original: [String: Value] = ["name": "Mei", "sex": "female", "birthday": "someday"]
+        let form = LiveForm(compiled, mode: .edit, original: original)
+        #expect(!form.hasUnsavedChanges)
+        form.set("soon", forField: "birthday")
+        #expect(form.hasUnsavedChanges && form.changedFields == ["birthday"])
+        #expect(form["birthday"]?.isDirty == true)
+        form.set("someday", forField: "birthday")
+        #expect(!form.hasUnsavedChanges && form.changedFields.isEmpty)
+        expectMatchesAFreshForm(form, compiled, "birthday back to someday")
+    }
+
     @Test func theFormWideFlagsFollowEveryKindOfChange() throws {
         let compiled = try loadSpec("student_profile")
         let today = CivilDate(year: 2024, month: 6, day: 1)

@@ -238,6 +238,22 @@ test("edit mode: dirty and clean round trip, Save needs a real change", async ()
     assert.equal(form.originalValues.name, "Mei L");
 });
 
+test("edit mode: an unreadable stored value edited into another unreadable one is a change", async () => {
+    const { createForm, validate } = await load("student_profile");
+    const original = { name: "Mei", sex: "female", birthday: "someday" };
+    const form = createForm({ mode: "edit", original });
+    assert.ok(!form.hasUnsavedChanges);
+    form.set("birthday", "soon");
+    assert.ok(form.hasUnsavedChanges && form.field("birthday").isDirty);
+    assert.deepEqual(form.changedFields, ["birthday"]);
+    form.set("birthday", "someday");
+    assert.ok(!form.hasUnsavedChanges);
+    assert.deepEqual(form.changedFields, []);
+    const report = validate({ name: "Mei", sex: "female", birthday: "soon" }, { original });
+    assert.deepEqual(report.changed, ["birthday"]);
+    assert.deepEqual(report.form_errors, []);
+});
+
 test("discarding changes in new mode goes back to the initial values", async () => {
     const { createForm } = await load("registration");
     const form = createForm({ values: { username: "alice" } });

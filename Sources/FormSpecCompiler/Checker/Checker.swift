@@ -328,7 +328,8 @@ struct Checker {
             let value = Value(yaml: node)
             switch info.type.read(value, trim: false, options: Set(info.options.map { ExactText($0.value) })) {
             case .value, .empty: defaultValue = value
-            case .invalid(let reason):
+            case .invalid(let invalid):
+                let reason = invalid.rule
                 diagnostics.error(
                     reason == "choice"
                         ? "default '\(node.scalar?.text ?? "")' is not an option of field '\(info.name)'"

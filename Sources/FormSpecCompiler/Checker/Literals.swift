@@ -56,8 +56,8 @@ extension Checker {
         case .value(let scalar): return scalar
         case .empty:
             diagnostics.error("'\(rule)' needs a non-empty value", at: node.location)
-        case .invalid(let reason):
-            if reason == "choice" {
+        case .invalid(let invalid):
+            if invalid.rule == "choice" {
                 diagnostics.error(
                     "'\(node.scalar?.text ?? "")' is not an option of field '\(field.name)'", at: node.location,
                     notes: suggestion(for: node.scalar?.text ?? "", among: field.options.map(\.value))

@@ -666,7 +666,7 @@ struct FieldOutcome {
         switch value {
         case .empty: 0
         case .value: 1
-        case .invalid(let rule): rule == "choice" ? 3 : 2
+        case .invalid(let invalid): invalid.rule == "choice" ? 3 : 2
         }
     }
 

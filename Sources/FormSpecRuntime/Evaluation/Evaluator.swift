@@ -82,7 +82,7 @@ extension Program {
         let value = fields[index].type.read(raw, trim: fields[index].trim, options: optionSets[index])
         // An item of a list of groups is in the array, so it is not absent: `null` or `""` there is
         // an item that is no object, a `type` failure like `5` (an absent group reads as empty).
-        if case .empty = value, storage.isGroupItem[index] { return .invalid(rule: "type") }
+        if case .empty = value, storage.isGroupItem[index] { return .invalid(rule: "type", input: raw) }
         return value
     }
 
@@ -522,12 +522,13 @@ extension Program {
 }
 
 extension FieldValue {
-    /// Whether two values are the same for edit-mode change tracking (text compared exactly).
+    /// Whether two values are the same for edit-mode change tracking (text compared exactly, and
+    /// two inputs that cannot be read as the inputs they were).
     package func isSame(as other: FieldValue) -> Bool {
         switch (self, other) {
         case (.empty, .empty): true
         case let (.value(a), .value(b)): a.exactlyEquals(b)
-        case let (.invalid(a), .invalid(b)): a == b
+        case let (.invalid(a), .invalid(b)): a.isSame(as: b)
         default: false
         }
     }

@@ -125,8 +125,8 @@ extension Program {
             body(.result(result), isWarning)
         }
         // Every other rule was not run, so this is the only error besides none.
-        if warnings != true, case .invalid(let rule) = values[index], !(firstOnly && errors > 0) {
-            body(.invalidValue(rule: rule), false)
+        if warnings != true, case .invalid(let invalid) = values[index], !(firstOnly && errors > 0) {
+            body(.invalidValue(rule: invalid.rule), false)
         }
     }
 

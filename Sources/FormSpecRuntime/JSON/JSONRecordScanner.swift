@@ -796,8 +796,9 @@ extension JSONRecordScanner {
         if type == .time || type == .datetime, let first = content.first, let last = content.last,
             Self.isPlainASCII(first), Self.isPlainASCII(last)
         {
-            if type == .time { return CivilTime(utf8: content).map { .value(.time($0)) } ?? .invalid(rule: "type") }
-            return OffsetDateTime(utf8: content).map { .value(.datetime($0)) } ?? .invalid(rule: "type")
+            let read: Scalar? =
+                type == .time ? CivilTime(utf8: content).map { .time($0) } : OffsetDateTime(utf8: content).map { .datetime($0) }
+            return read.map { .value($0) } ?? .invalid(rule: "type", input: .string(String(decoding: content, as: UTF8.self)))
         }
         // Up to 15 bytes of UTF-8 the string is stored inline: no allocation.
         let text = String(decoding: content, as: UTF8.self)

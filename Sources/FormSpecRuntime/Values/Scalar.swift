@@ -108,13 +108,64 @@ package enum FieldValue: Sendable, Hashable {
     case empty
     /// A value of the field's type.
     case value(Scalar)
-    /// A value that cannot be read as the field's type (rule `type`, or `choice` for options).
-    case invalid(rule: String)
+    /// A value that cannot be read as the field's type (rule `type`, or `choice` for options), and
+    /// the input it was.
+    case invalid(InvalidInput)
 
     /// The scalar, when there is one.
     package var scalar: Scalar? {
         if case .value(let scalar) = self { return scalar }
         return nil
+    }
+
+    /// An input `input` (trimmed, when the field trims) that fails rule `rule` on being read.
+    package static func invalid(rule: String, input: Value) -> FieldValue {
+        .invalid(InvalidInput(rule: rule, input: input))
+    }
+}
+
+/// An input a field cannot read as its type, and the rule it fails (`type`, or `choice` for a
+/// value that is none of the options).
+///
+/// The input is kept so that edit-mode change tracking tells two such inputs apart: an integer
+/// field changed from `abc` to `xyz` has changed. A class, so that a field value stays as small as
+/// a scalar; inputs that cannot be read are few.
+package final class InvalidInput: Sendable, Hashable {
+    /// The rule the input fails: `type` or `choice`.
+    package let rule: String
+    /// The input as the field read it.
+    package let input: Value
+
+    init(rule: String, input: Value) {
+        self.rule = rule
+        self.input = input
+    }
+
+    /// Whether both fail the same rule: all a report shows of them. ``isSame(as:)`` compares the
+    /// inputs too.
+    package static func == (a: InvalidInput, b: InvalidInput) -> Bool {
+        a.rule == b.rule
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(rule)
+    }
+
+    /// The same rule and the same input: strings compared scalar by scalar (as `equals` compares
+    /// text; `é` and `e` + U+0301 differ), numbers by value, members in order.
+    package func isSame(as other: InvalidInput) -> Bool {
+        rule == other.rule && Self.same(input, other.input)
+    }
+
+    private static func same(_ a: Value, _ b: Value) -> Bool {
+        switch (a, b) {
+        case let (.string(x), .string(y)): ExactText.same(x, y)
+        case let (.array(x), .array(y)): x.count == y.count && zip(x, y).allSatisfy { same($0, $1) }
+        case let (.object(x), .object(y)):
+            x.count == y.count
+                && zip(x, y).allSatisfy { ExactText.same($0.key, $1.key) && same($0.value, $1.value) }
+        default: a == b
+        }
     }
 }
 
@@ -136,38 +187,38 @@ extension FieldType {
         switch (self, input) {
         case (_, .null): return .empty
         case (.text, .string(let text)), (.secret, .string(let text)): return .value(.text(text))
-        case (.text, _), (.secret, _): return .invalid(rule: "type")
+        case (.text, _), (.secret, _): return .invalid(rule: "type", input: input)
         case (.integer, .integer(let value)): return .value(.integer(value))
-        case (.integer, .number(let value)): return Self.integerValue(value)
+        case (.integer, .number(let value)): return Self.integerValue(value, input: input)
         case (.integer, .string(let text)):
-            guard let number = DecimalNumber(text) else { return .invalid(rule: "type") }
+            guard let number = DecimalNumber(text) else { return .invalid(rule: "type", input: input) }
             if let value = number.integer { return .value(.integer(value)) }
-            return Self.integerValue(number.exact)
+            return Self.integerValue(number.exact, input: input)
         case (.number, .integer(let value)): return .value(.number(ExactDecimal(value)))
         case (.number, .number(let value)):
-            return value.double.isFinite ? .value(.number(value)) : .invalid(rule: "type")
+            return value.double.isFinite ? .value(.number(value)) : .invalid(rule: "type", input: input)
         case (.number, .string(let text)):
-            return Self.parseNumber(text).map { .value(.number($0)) } ?? .invalid(rule: "type")
+            return Self.parseNumber(text).map { .value(.number($0)) } ?? .invalid(rule: "type", input: input)
         case (.boolean, .bool(let value)): return .value(.boolean(value))
         case (.boolean, .string(let text)):
             switch text {
             case "true": return .value(.boolean(true))
             case "false": return .value(.boolean(false))
-            default: return .invalid(rule: "type")
+            default: return .invalid(rule: "type", input: input)
             }
         case (.date, .string(let text)):
-            return CivilDate(iso: text).map { .value(.date($0)) } ?? .invalid(rule: "type")
+            return CivilDate(iso: text).map { .value(.date($0)) } ?? .invalid(rule: "type", input: input)
         case (.time, .string(let text)):
-            return CivilTime(parsing: text).map { .value(.time($0)) } ?? .invalid(rule: "type")
+            return CivilTime(parsing: text).map { .value(.time($0)) } ?? .invalid(rule: "type", input: input)
         case (.datetime, .string(let text)):
-            return OffsetDateTime(parsing: text).map { .value(.datetime($0)) } ?? .invalid(rule: "type")
+            return OffsetDateTime(parsing: text).map { .value(.datetime($0)) } ?? .invalid(rule: "type", input: input)
         case (.choice, _):
-            guard let text = Self.canonicalText(input) else { return .invalid(rule: "type") }
-            return options.contains(ExactText(text)) ? .value(.text(text)) : .invalid(rule: "choice")
+            guard let text = Self.canonicalText(input) else { return .invalid(rule: "type", input: input) }
+            return options.contains(ExactText(text)) ? .value(.text(text)) : .invalid(rule: "choice", input: input)
         case (.list, .array(let items)): return Self.listValue(count: items.count)
         case (.group, .object): return .value(.boolean(true))
         default:
-            return .invalid(rule: "type")
+            return .invalid(rule: "type", input: input)
         }
     }
 
@@ -202,8 +253,8 @@ extension FieldType {
     /// An integer field's value for a whole number: an `Int64` when it fits, the exact decimal
     /// beyond it (still ordered exactly against every `Int64`); a fraction, or a magnitude beyond
     /// `Double`'s range, is a `type` failure.
-    static func integerValue(_ value: ExactDecimal) -> FieldValue {
-        guard value.isWhole, value.double.isFinite else { return .invalid(rule: "type") }
+    static func integerValue(_ value: ExactDecimal, input: Value) -> FieldValue {
+        guard value.isWhole, value.double.isFinite else { return .invalid(rule: "type", input: input) }
         if let integer = value.int64 { return .value(.integer(integer)) }
         return .value(.number(value))
     }

@@ -22,7 +22,7 @@
 //     fsScalarExactlyEquals(a, b), fsScalarCompare(a, b) -> -1|0|1|null, fsScalarDescription(s)
 //     (what `{value}` shows), fsScalarDecimal(s) -> ExactDecimal|null, fsScalarTextValue(s)
 //     (Scalar.textValue), fsScalarFromProgram(json) (`{"integer": 18}`, `{"date": "2024-01-01"}`...)
-//   FieldValue = {kind: "empty"} | {kind: "value", scalar} | {kind: "invalid", rule}
+//   FieldValue = {kind: "empty"} | {kind: "value", scalar} | {kind: "invalid", rule, input}
 //     fsEmptyValue (the shared {kind: "empty"}), fsFieldValueIsSame(a, b) (FieldValue.isSame),
 //     fsFieldValueIsIdentical(a, b) (FieldValue.isIdentical: the same, and spelt alike)
 //     fsFieldTypeRead(type, input, trim, options) -> FieldValue   FieldType.read: `type` is the
@@ -512,8 +512,25 @@ function fsDecimalFromProgram(raw) {
 
 /** FieldValue `.empty`, shared. */
 const fsEmptyValue = Object.freeze({ kind: "empty" });
-const FS_INVALID_TYPE = Object.freeze({ kind: "invalid", rule: "type" });
-const FS_INVALID_CHOICE = Object.freeze({ kind: "invalid", rule: "choice" });
+
+/** FieldValue `.invalid`: `input` (a Value, trimmed when the field trims) fails `rule` ("type" or "choice"). */
+function fsInvalid(rule, input) {
+    return { kind: "invalid", rule, input };
+}
+
+/** `InvalidInput.same`: strings by their scalars, numbers by value, arrays and members in order. */
+function fsInputsSame(a, b) {
+    if (a === b) return true;
+    if (a instanceof ExactDecimal) return b instanceof ExactDecimal && a.equals(b);
+    if (Array.isArray(a)) {
+        return Array.isArray(b) && a.length === b.length && a.every((item, index) => fsInputsSame(item, b[index]));
+    }
+    if (a instanceof FsObject) {
+        if (!(b instanceof FsObject) || a.members.length !== b.members.length) return false;
+        return a.members.every(([key, value], index) => key === b.members[index][0] && fsInputsSame(value, b.members[index][1]));
+    }
+    return false;
+}
 
 /** `FieldValue.isIdentical(to:)`: the same, and a time or date-time spelt alike (`{value}` shows it). */
 function fsFieldValueIsIdentical(a, b) {
@@ -522,11 +539,11 @@ function fsFieldValueIsIdentical(a, b) {
     return (kind !== "time" && kind !== "datetime") || fsScalarDescription(a.scalar) === fsScalarDescription(b.scalar);
 }
 
-/** `FieldValue.isSame(as:)`: both empty, equal values, or invalid by the same rule. */
+/** `FieldValue.isSame(as:)`: both empty, equal values, or the same input failing the same rule. */
 function fsFieldValueIsSame(a, b) {
     if (a.kind !== b.kind) return false;
     if (a.kind === "value") return fsScalarExactlyEquals(a.scalar, b.scalar);
-    return a.kind === "empty" || a.rule === b.rule;
+    return a.kind === "empty" || (a.rule === b.rule && fsInputsSame(a.input, b.input));
 }
 
 /**
@@ -542,42 +559,42 @@ function fsFieldTypeRead(type, input, trim, options) {
     }
     const string = typeof input === "string";
     switch (type) {
-        case "text": case "secret": return string ? fsFieldValue("text", input) : FS_INVALID_TYPE;
+        case "text": case "secret": return string ? fsFieldValue("text", input) : fsInvalid("type", input);
         case "integer": {
             if (typeof input === "bigint") return fsFieldValue("integer", input);
-            if (input instanceof ExactDecimal) return fsIntegerValue(input);
+            if (input instanceof ExactDecimal) return fsIntegerValue(input, input);
             const number = string ? fsDecimalNumber(input) : null;
-            if (number === null) return FS_INVALID_TYPE;
-            return number.integer !== null ? fsFieldValue("integer", number.integer) : fsIntegerValue(number.exact);
+            if (number === null) return fsInvalid("type", input);
+            return number.integer !== null ? fsFieldValue("integer", number.integer) : fsIntegerValue(number.exact, input);
         }
         case "number": {
             if (typeof input === "bigint") return fsFieldValue("number", ExactDecimal.fromInteger(input));
             const number = input instanceof ExactDecimal ? input : string ? fsDecimalNumber(input)?.exact : null;
-            return number != null && Number.isFinite(number.double) ? fsFieldValue("number", number) : FS_INVALID_TYPE;
+            return number != null && Number.isFinite(number.double) ? fsFieldValue("number", number) : fsInvalid("type", input);
         }
         case "boolean":
             if (typeof input === "boolean") return fsFieldValue("boolean", input);
-            return input === "true" || input === "false" ? fsFieldValue("boolean", input === "true") : FS_INVALID_TYPE;
+            return input === "true" || input === "false" ? fsFieldValue("boolean", input === "true") : fsInvalid("type", input);
         case "date": case "time": case "datetime": {
-            if (!string) return FS_INVALID_TYPE;
+            if (!string) return fsInvalid("type", input);
             const value = type === "date" ? CivilDate.parseISO(input) :
                 type === "time" ? CivilTime.parse(input) : OffsetDateTime.parse(input);
-            return value === null ? FS_INVALID_TYPE : fsFieldValue(type, value);
+            return value === null ? fsInvalid("type", input) : fsFieldValue(type, value);
         }
         case "choice": {
             const text = fsCanonicalText(input);
-            if (text === null) return FS_INVALID_TYPE;
-            return options.has(text) ? fsFieldValue("text", text) : FS_INVALID_CHOICE;
+            if (text === null) return fsInvalid("type", input);
+            return options.has(text) ? fsFieldValue("text", text) : fsInvalid("choice", input);
         }
         case "list":
             // The count is the value (what min_items and max_items compare), however long the array;
             // the items are read by their own fields.
-            if (!Array.isArray(input)) return FS_INVALID_TYPE;
+            if (!Array.isArray(input)) return fsInvalid("type", input);
             return input.length === 0 ? fsEmptyValue : fsFieldValue("integer", BigInt(input.length));
         case "group":
-            return input instanceof FsObject ? fsFieldValue("boolean", true) : FS_INVALID_TYPE;
+            return input instanceof FsObject ? fsFieldValue("boolean", true) : fsInvalid("type", input);
         default:
-            return FS_INVALID_TYPE;
+            return fsInvalid("type", input);
     }
 }
 
@@ -586,9 +603,9 @@ function fsFieldValue(kind, value) {
     return { kind: "value", scalar: { kind, value } };
 }
 
-/** `FieldType.integerValue`: a whole, finite number as an integer (beyond Int64: the exact decimal). */
-function fsIntegerValue(value) {
-    if (!value.isWhole || !Number.isFinite(value.double)) return FS_INVALID_TYPE;
+/** `FieldType.integerValue`: a whole, finite number as an integer (beyond Int64: the exact decimal); `input` is what was read. */
+function fsIntegerValue(value, input) {
+    if (!value.isWhole || !Number.isFinite(value.double)) return fsInvalid("type", input);
     const integer = value.int64;
     return integer !== null ? fsFieldValue("integer", integer) : fsFieldValue("number", value);
 }

@@ -796,7 +796,7 @@ class Program {
         const field = this.fields[index];
         const value = fsFieldTypeRead(field.type, raw, field.trim, this.optionSets[index]);
         // An item of a list of groups is in the array, not absent: empty there is no object (Swift's `read`).
-        return value.kind === "empty" && this.isGroupItem[index] ? FS_INVALID_TYPE : value;
+        return value.kind === "empty" && this.isGroupItem[index] ? fsInvalid("type", raw) : value;
     }
 
     /** Field `index`'s value when an input lacks it; a relative date counted from `today` (a CivilDate, default the current date). */
