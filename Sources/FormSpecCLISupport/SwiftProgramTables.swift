@@ -5,11 +5,17 @@
 ///
 /// ```swift
 /// enum Tables {
-///     static let texts: [FormSpecRuntime.LocalizedText] = [
-///         FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Username is required")]), …
-///     ]
+///     static let texts: [FormSpecRuntime.LocalizedText] = {
+///         var texts: [FormSpecRuntime.LocalizedText] = []
+///         texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Username is required")]))
+///         …
+///         return texts
+///     }()
 ///     static func program() throws -> FormSpecRuntime.Program {
-///         FormSpecRuntime.Program(form: "signup", …, fields: [field0(), …], …)
+///         var fields: [FormSpecRuntime.FieldProgram] = []
+///         fields.append(field0())
+///         fields += FormSpecRuntime.RepeatedItems(list: 1, count: 20).fields(from: items1())
+///         return FormSpecRuntime.Program(form: "signup", …, fields: fields, …)
 ///     }
 ///     static func field0() -> FormSpecRuntime.FieldProgram {
 ///         FormSpecRuntime.FieldProgram(name: "username", …, requiredMessage: texts[0], …)
@@ -22,10 +28,11 @@
 ///
 /// Each message or checklist text is written once in `texts` and named by index, since most of a
 /// program is the same few default messages in every bundled locale. Each field has a function
-/// of its own, which keeps every expression small for the type checker. A list whose items are its
-/// first item moved (``RepeatedItems``) has functions for its first item only, and the runtime makes
-/// the others: `fields: [field0(), field1()] + FormSpecRuntime.RepeatedItems(list: 1, count: 20)
-/// .fields(from: [field2(), …])`, so the file does not grow with `max_items`. Patterns are their compiled
+/// of its own, and the tables are built statement by statement (at most
+/// ``statementsPerFunction`` to a function), which keeps every expression small for the type
+/// checker: its time stays linear in the form's size. A list whose items are its first item moved
+/// (``RepeatedItems``) has functions for its first item only (`items1()`), and the runtime makes
+/// the others, so the file does not grow with `max_items`. Patterns are their compiled
 /// automata as `[Int32]` literals (`PatternRule(…, words:)`); rebuilding one and making a value rule
 /// check what they are given, so only a field holding one throws.
 ///
@@ -37,35 +44,89 @@ struct SwiftProgramTables {
     /// Whether the expression being written calls a throwing initializer.
     private var throwing = false
 
+    /// Statements a generated function holds at most: the type checker takes each statement on
+    /// its own, but one expression (an array literal of every text, a `+` chain of every field)
+    /// took time and memory growing with the square of the form's size.
+    static let statementsPerFunction = 200
+
+    /// Lines that append to an array, and whether one of them throws.
+    private struct Statements {
+        var lines: [String] = []
+        var throwing = false
+
+        mutating func append(_ line: String, throwing: Bool) {
+            lines.append((throwing ? "try " : "") + line)
+            self.throwing = self.throwing || throwing
+        }
+    }
+
+    /// A generated function: its lines, body indented.
+    private typealias Function = [String]
+
     /// The `Tables` enum's lines, for `program`.
     static func write(_ program: Program, into out: inout SourceWriter) {
         var tables = SwiftProgramTables()
         // Each field written has a function `fieldN`, N its index; a list's items written once
-        // (`RepeatedItems`) have functions for their first item only.
-        var fieldFunctions: [(index: Int, text: String, throwing: Bool)] = []
-        func expression(_ written: [WrittenFields]) -> String {
-            written.map { stretch in
+        // (`RepeatedItems`) have functions for their first item only (`itemsN`, N the list's index).
+        var functions: [Function] = []
+        func appending(_ written: [WrittenFields]) -> Statements {
+            var statements = Statements()
+            for stretch in written {
                 switch stretch {
                 case .fields(let range):
-                    var calls: [String] = []
                     for index in range {
                         tables.throwing = false
                         let text = tables.field(program.fields[index])
-                        fieldFunctions.append((index, text, tables.throwing))
-                        calls.append((tables.throwing ? "try " : "") + "field\(index)()")
+                        let throwing = tables.throwing
+                        functions.append([
+                            "static func field\(index)() \(throwing ? "throws " : "")-> FormSpecRuntime.FieldProgram {",
+                            "    " + text, "}",
+                        ])
+                        statements.append("fields.append(field\(index)())", throwing: throwing)
                     }
-                    return Self.array(calls)
                 case .items(let run, let first):
-                    return "FormSpecRuntime.RepeatedItems(list: \(run.list), count: \(run.count))"
-                        + ".fields(from: \(expression(first)))"
+                    let inner = appending(first)
+                    let name = "items\(run.list)"
+                    var function: Function = [
+                        "static func \(name)() \(inner.throwing ? "throws " : "")-> [FormSpecRuntime.FieldProgram] {",
+                        "    var fields: [FormSpecRuntime.FieldProgram] = []",
+                    ]
+                    for line in chunked(inner, name: name, variable: "fields", element: "FormSpecRuntime.FieldProgram") {
+                        function.append("    " + line)
+                    }
+                    functions.append(function + ["    return fields", "}"])
+                    statements.append(
+                        "fields += FormSpecRuntime.RepeatedItems(list: \(run.list), count: \(run.count))"
+                            + ".fields(from: \(name)())", throwing: inner.throwing)
                 }
-            }.joined(separator: " + ")
+            }
+            return statements
         }
-        let fieldsExpression = expression(WrittenFields.of(program.fields))
+        /// `statements` as the caller's lines: themselves, or calls of functions holding at most
+        /// ``statementsPerFunction`` each, added to `functions`.
+        func chunked(_ statements: Statements, name: String, variable: String, element: String) -> [String] {
+            guard statements.lines.count > statementsPerFunction else { return statements.lines }
+            var calls: [String] = []
+            for (chunk, start) in stride(from: 0, to: statements.lines.count, by: statementsPerFunction).enumerated() {
+                let lines = statements.lines[start..<min(start + statementsPerFunction, statements.lines.count)]
+                let throwing = lines.contains { $0.hasPrefix("try ") }
+                functions.append(
+                    ["static func \(name)_\(chunk)(_ \(variable): inout [\(element)]) \(throwing ? "throws " : ""){"]
+                        + lines.map { "    " + $0 } + ["}"])
+                calls.append((throwing ? "try " : "") + "\(name)_\(chunk)(&\(variable))")
+            }
+            return calls
+        }
+        let fieldStatements = appending(WrittenFields.of(program.fields))
+        let fieldLines = chunked(
+            fieldStatements, name: "fields", variable: "fields", element: "FormSpecRuntime.FieldProgram")
         tables.throwing = false
         let formRules = program.formRules.map { tables.formRule($0) }
         let unknownField = tables.text(program.unknownFieldMessage)
-        let programThrows = tables.throwing || fieldFunctions.contains { $0.throwing }
+        let programThrows = tables.throwing || fieldStatements.throwing
+        var textStatements = Statements()
+        for text in tables.texts { textStatements.append("texts.append(\(Self.localizedText(text)))", throwing: false) }
+        let textLines = chunked(textStatements, name: "texts", variable: "texts", element: "FormSpecRuntime.LocalizedText")
 
         out.line("/// The lowered program as Swift values: ``program()`` builds it once, on first use, with no")
         out.line("/// decoding. Internal, so a benchmark in the module can time `Tables.program()` itself.")
@@ -77,26 +138,31 @@ struct SwiftProgramTables {
                     : "static let built: Result<FormSpecRuntime.Program, any Error> = .success(program())")
             out.line("")
             out.line("/// Every message and checklist text of the form, each once.")
-            out.line("static let texts: [FormSpecRuntime.LocalizedText] = [")
+            out.line("static let texts: [FormSpecRuntime.LocalizedText] = {")
             out.indented { out in
-                for text in tables.texts { out.line(Self.localizedText(text) + ",") }
+                out.line("var texts: [FormSpecRuntime.LocalizedText] = []")
+                out.line("texts.reserveCapacity(\(tables.texts.count))")
+                for line in textLines { out.line(line) }
+                out.line("return texts")
             }
-            out.line("]")
+            out.line("}()")
             out.line("")
             out.line("static func program() \(programThrows ? "throws " : "")-> FormSpecRuntime.Program {")
-            out.line("    FormSpecRuntime.Program(")
-            out.line("        form: \(Self.string(program.form)), title: \(Self.optional(program.title, Self.string)),")
-            out.line("        locale: \(Self.string(program.locale)),")
-            out.line("        fields: \(fieldsExpression.isEmpty ? "[]" : fieldsExpression),")
-            out.line("        formRules: \(Self.array(formRules)),")
-            out.line("        unknownFieldMessage: \(unknownField))")
+            out.indented { out in
+                out.line("var fields: [FormSpecRuntime.FieldProgram] = []")
+                out.line("fields.reserveCapacity(\(program.fields.count))")
+                for line in fieldLines { out.line(line) }
+                out.line("return FormSpecRuntime.Program(")
+                out.line("    form: \(Self.string(program.form)), title: \(Self.optional(program.title, Self.string)),")
+                out.line("    locale: \(Self.string(program.locale)),")
+                out.line("    fields: fields,")
+                out.line("    formRules: \(Self.array(formRules)),")
+                out.line("    unknownFieldMessage: \(unknownField))")
+            }
             out.line("}")
-            for function in fieldFunctions {
+            for function in functions {
                 out.line("")
-                let throwing = function.throwing ? "throws " : ""
-                out.line("static func field\(function.index)() \(throwing)-> FormSpecRuntime.FieldProgram {")
-                out.line("    " + function.text)
-                out.line("}")
+                for line in function { out.line(line) }
             }
         }
         out.line("}")

@@ -623,8 +623,7 @@ extension String {
     }
 }
 
-/// Lines of Swift source with the current indentation.
-/// Lines of generated source with indentation.
+/// Lines of generated source with the current indentation.
 struct SourceWriter {
     var text = ""
     var indent = ""

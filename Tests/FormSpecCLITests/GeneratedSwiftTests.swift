@@ -62,6 +62,37 @@ struct GeneratedSwiftTests {
         #expect(output.status == 0, "\(output.stdout.prefix(4000))")
     }
 
+    /// A form of 600 fields, half of them lists, type-checks: the generated tables are built
+    /// statement by statement, in functions of at most 200 statements. One array literal of every
+    /// text and one `+` chain of every field took the type checker memory growing with the square
+    /// of the form (300 fields did not finish in 24 GB).
+    @Test func aLargeFormTypeChecks() throws {
+        let executable = try #require(FormSpecExecutable.url, "build the formspec executable first")
+        let modules = executable.deletingLastPathComponent().appendingPathComponent("Modules").path
+        let swiftc = try #require(PathExecutable.named("swiftc"), "swiftc is not on the PATH")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("large-form-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var spec = "formspec: 1\nform: large\nfields:\n"
+        for index in 0..<300 {
+            spec += "  f\(index): {required: true, rules: [{min_length: 2}, {max_length: 50}]}\n"
+            spec += "  l\(index): {type: list, of: text, rules: [{max_items: 2}]}\n"
+        }
+        let specFile = folder.appendingPathComponent("large.form.yaml")
+        let swiftFile = folder.appendingPathComponent("large.swift")
+        try spec.write(to: specFile, atomically: true, encoding: .utf8)
+        let compiled = try Subprocess.run(
+            executable, ["compile", specFile.path, "--emit", "swift", "-o", swiftFile.path], in: folder)
+        #expect(compiled.status == 0, "\(compiled.stderr)")
+        let source = try String(contentsOf: swiftFile, encoding: .utf8)
+        #expect(source.contains("static func fields_1(_ fields: inout [FormSpecRuntime.FieldProgram])"))
+        #expect(source.contains("static func texts_1(_ texts: inout [FormSpecRuntime.LocalizedText])"))
+        let output = try Subprocess.run(
+            swiftc, ["-typecheck", "-swift-version", "6", "-warnings-as-errors", "-I", modules, swiftFile.path],
+            in: folder, mergingStandardError: true)
+        #expect(output.status == 0, "\(output.stdout.prefix(4000))")
+    }
+
     /// An app's own types named like the library types the generated files use: the files name
     /// those with their module (`FormSpecRuntime.Program`), so these hide none of them.
     static let appTypes = [

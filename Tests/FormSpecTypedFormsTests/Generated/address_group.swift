@@ -189,37 +189,50 @@ extension AddressGroupForm {
         static let built = Result { try program() }
 
         /// Every message and checklist text of the form, each once.
-        static let texts: [FormSpecRuntime.LocalizedText] = [
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Country is required"), "ja": FormSpecRuntime.Template(text: "Countryは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Country为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Country為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Country must be one of NL, US or GB"), "ja": FormSpecRuntime.Template(text: "CountryはNL、USまたはGBのいずれかを選択してください"), "zh-Hans": FormSpecRuntime.Template(text: "Country必须是NL、US或GB之一"), "zh-Hant": FormSpecRuntime.Template(text: "Country必須是NL、US或GB其中之一")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Give an address")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Address must be an object of fields"), "ja": FormSpecRuntime.Template(text: "Addressはフィールドのオブジェクトで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Address必须是包含字段的对象"), "zh-Hant": FormSpecRuntime.Template(text: "Address必須是包含欄位的物件")]),
-            FormSpecRuntime.LocalizedText([:]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Street is required"), "ja": FormSpecRuntime.Template(text: "Streetは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Street为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Street為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Street must be text"), "ja": FormSpecRuntime.Template(text: "Streetはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Street必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Street必須是文字")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "City is required"), "ja": FormSpecRuntime.Template(text: "Cityは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "City为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "City為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "City must be text"), "ja": FormSpecRuntime.Template(text: "Cityはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "City必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "City必須是文字")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Postcode is required"), "ja": FormSpecRuntime.Template(text: "Postcodeは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Postcode为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Postcode為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Postcode must be text"), "ja": FormSpecRuntime.Template(text: "Postcodeはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Postcode必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Postcode必須是文字")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "A Dutch postcode looks like 1234 AB")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "A ZIP code looks like 12345 or 12345-6789")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "The postcode is not the city")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Gift is required"), "ja": FormSpecRuntime.Template(text: "Giftは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Gift为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Gift為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Gift must be an object of fields"), "ja": FormSpecRuntime.Template(text: "Giftはフィールドのオブジェクトで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Gift必须是包含字段的对象"), "zh-Hant": FormSpecRuntime.Template(text: "Gift必須是包含欄位的物件")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Wrap is required"), "ja": FormSpecRuntime.Template(text: "Wrapは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Wrap为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Wrap為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Wrap must be true or false"), "ja": FormSpecRuntime.Template(text: "Wrapは「はい」または「いいえ」で指定してください"), "zh-Hans": FormSpecRuntime.Template(text: "Wrap必须为“是”或“否”"), "zh-Hant": FormSpecRuntime.Template(text: "Wrap必須為「是」或「否」")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Message is required"), "ja": FormSpecRuntime.Template(text: "Messageは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Message为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Message為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Message must be text"), "ja": FormSpecRuntime.Template(text: "Messageはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Message必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Message必須是文字")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Message must be at most 40 characters"), "ja": FormSpecRuntime.Template(text: "Messageは40文字以内で入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Message不能超过40个字符"), "zh-Hant": FormSpecRuntime.Template(text: "Message不得超過40個字元")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Write a gift message, or do not wrap")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template([.text("Unknown field “"), .value, .text("”")]), "ja": FormSpecRuntime.Template([.text("不明な項目「"), .value, .text("」")]), "zh-Hans": FormSpecRuntime.Template([.text("未知字段“"), .value, .text("”")]), "zh-Hant": FormSpecRuntime.Template([.text("未知的欄位「"), .value, .text("」")])]),
-        ]
+        static let texts: [FormSpecRuntime.LocalizedText] = {
+            var texts: [FormSpecRuntime.LocalizedText] = []
+            texts.reserveCapacity(23)
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Country is required"), "ja": FormSpecRuntime.Template(text: "Countryは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Country为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Country為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Country must be one of NL, US or GB"), "ja": FormSpecRuntime.Template(text: "CountryはNL、USまたはGBのいずれかを選択してください"), "zh-Hans": FormSpecRuntime.Template(text: "Country必须是NL、US或GB之一"), "zh-Hant": FormSpecRuntime.Template(text: "Country必須是NL、US或GB其中之一")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Give an address")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Address must be an object of fields"), "ja": FormSpecRuntime.Template(text: "Addressはフィールドのオブジェクトで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Address必须是包含字段的对象"), "zh-Hant": FormSpecRuntime.Template(text: "Address必須是包含欄位的物件")]))
+            texts.append(FormSpecRuntime.LocalizedText([:]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Street is required"), "ja": FormSpecRuntime.Template(text: "Streetは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Street为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Street為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Street must be text"), "ja": FormSpecRuntime.Template(text: "Streetはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Street必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Street必須是文字")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "City is required"), "ja": FormSpecRuntime.Template(text: "Cityは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "City为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "City為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "City must be text"), "ja": FormSpecRuntime.Template(text: "Cityはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "City必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "City必須是文字")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Postcode is required"), "ja": FormSpecRuntime.Template(text: "Postcodeは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Postcode为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Postcode為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Postcode must be text"), "ja": FormSpecRuntime.Template(text: "Postcodeはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Postcode必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Postcode必須是文字")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "A Dutch postcode looks like 1234 AB")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "A ZIP code looks like 12345 or 12345-6789")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "The postcode is not the city")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Gift is required"), "ja": FormSpecRuntime.Template(text: "Giftは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Gift为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Gift為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Gift must be an object of fields"), "ja": FormSpecRuntime.Template(text: "Giftはフィールドのオブジェクトで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Gift必须是包含字段的对象"), "zh-Hant": FormSpecRuntime.Template(text: "Gift必須是包含欄位的物件")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Wrap is required"), "ja": FormSpecRuntime.Template(text: "Wrapは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Wrap为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Wrap為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Wrap must be true or false"), "ja": FormSpecRuntime.Template(text: "Wrapは「はい」または「いいえ」で指定してください"), "zh-Hans": FormSpecRuntime.Template(text: "Wrap必须为“是”或“否”"), "zh-Hant": FormSpecRuntime.Template(text: "Wrap必須為「是」或「否」")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Message is required"), "ja": FormSpecRuntime.Template(text: "Messageは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Message为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Message為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Message must be text"), "ja": FormSpecRuntime.Template(text: "Messageはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Message必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Message必須是文字")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Message must be at most 40 characters"), "ja": FormSpecRuntime.Template(text: "Messageは40文字以内で入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Message不能超过40个字符"), "zh-Hant": FormSpecRuntime.Template(text: "Message不得超過40個字元")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Write a gift message, or do not wrap")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template([.text("Unknown field “"), .value, .text("”")]), "ja": FormSpecRuntime.Template([.text("不明な項目「"), .value, .text("」")]), "zh-Hans": FormSpecRuntime.Template([.text("未知字段“"), .value, .text("”")]), "zh-Hant": FormSpecRuntime.Template([.text("未知的欄位「"), .value, .text("」")])]))
+            return texts
+        }()
 
         static func program() throws -> FormSpecRuntime.Program {
-            FormSpecRuntime.Program(
+            var fields: [FormSpecRuntime.FieldProgram] = []
+            fields.reserveCapacity(8)
+            fields.append(field0())
+            fields.append(field1())
+            fields.append(field2())
+            fields.append(field3())
+            try fields.append(field4())
+            fields.append(field5())
+            fields.append(field6())
+            fields.append(field7())
+            return FormSpecRuntime.Program(
                 form: "address_group", title: "Shipping address",
                 locale: "en",
-                fields: [field0(), field1(), field2(), field3(), try field4(), field5(), field6(), field7()],
+                fields: fields,
                 formRules: [],
                 unknownFieldMessage: texts[22])
         }

@@ -92,30 +92,37 @@ extension AppointmentForm {
         static let built = Result { try program() }
 
         /// Every message and checklist text of the form, each once.
-        static let texts: [FormSpecRuntime.LocalizedText] = [
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Tell us your name")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Name must be text"), "ja": FormSpecRuntime.Template(text: "Nameはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Name必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Name必須是文字")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "A name has at least 2 characters")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "At least 2 characters")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Is your caps lock on?")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Not all capitals")]),
-            FormSpecRuntime.LocalizedText([:]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Pick a day")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Day must be a date (YYYY-MM-DD)"), "ja": FormSpecRuntime.Template(text: "Dayは日付（YYYY-MM-DD）で入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Day必须是日期（YYYY-MM-DD）"), "zh-Hant": FormSpecRuntime.Template(text: "Day必須是日期（YYYY-MM-DD）")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Pick a day after today")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "After today")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "We book at most 30 days ahead")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Within 30 days")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "More than a week ahead, we may have to move it")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Within a week")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template([.text("Unknown field “"), .value, .text("”")]), "ja": FormSpecRuntime.Template([.text("不明な項目「"), .value, .text("」")]), "zh-Hans": FormSpecRuntime.Template([.text("未知字段“"), .value, .text("”")]), "zh-Hant": FormSpecRuntime.Template([.text("未知的欄位「"), .value, .text("」")])]),
-        ]
+        static let texts: [FormSpecRuntime.LocalizedText] = {
+            var texts: [FormSpecRuntime.LocalizedText] = []
+            texts.reserveCapacity(16)
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Tell us your name")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Name must be text"), "ja": FormSpecRuntime.Template(text: "Nameはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Name必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Name必須是文字")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "A name has at least 2 characters")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "At least 2 characters")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Is your caps lock on?")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Not all capitals")]))
+            texts.append(FormSpecRuntime.LocalizedText([:]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Pick a day")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Day must be a date (YYYY-MM-DD)"), "ja": FormSpecRuntime.Template(text: "Dayは日付（YYYY-MM-DD）で入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Day必须是日期（YYYY-MM-DD）"), "zh-Hant": FormSpecRuntime.Template(text: "Day必須是日期（YYYY-MM-DD）")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Pick a day after today")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "After today")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "We book at most 30 days ahead")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Within 30 days")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "More than a week ahead, we may have to move it")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Within a week")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template([.text("Unknown field “"), .value, .text("”")]), "ja": FormSpecRuntime.Template([.text("不明な項目「"), .value, .text("」")]), "zh-Hans": FormSpecRuntime.Template([.text("未知字段“"), .value, .text("”")]), "zh-Hant": FormSpecRuntime.Template([.text("未知的欄位「"), .value, .text("」")])]))
+            return texts
+        }()
 
         static func program() throws -> FormSpecRuntime.Program {
-            FormSpecRuntime.Program(
+            var fields: [FormSpecRuntime.FieldProgram] = []
+            fields.reserveCapacity(2)
+            try fields.append(field0())
+            fields.append(field1())
+            return FormSpecRuntime.Program(
                 form: "appointment", title: "Book an appointment",
                 locale: "en",
-                fields: [try field0(), field1()],
+                fields: fields,
                 formRules: [],
                 unknownFieldMessage: texts[15])
         }

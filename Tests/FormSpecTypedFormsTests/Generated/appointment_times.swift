@@ -128,39 +128,50 @@ extension AppointmentTimesForm {
         static let built: Result<FormSpecRuntime.Program, any Error> = .success(program())
 
         /// Every message and checklist text of the form, each once.
-        static let texts: [FormSpecRuntime.LocalizedText] = [
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Pick a start time")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Start must be a time (HH:MM or HH:MM:SS)"), "ja": FormSpecRuntime.Template(text: "Startは時刻（HH:MM または HH:MM:SS）で入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Start必须是时间（HH:MM 或 HH:MM:SS）"), "zh-Hant": FormSpecRuntime.Template(text: "Start必須是時間（HH:MM 或 HH:MM:SS）")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "We open at 09:00")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "From 09:00")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "We close at 17:30")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Before 17:30")]),
-            FormSpecRuntime.LocalizedText([:]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "End is required"), "ja": FormSpecRuntime.Template(text: "Endは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "End为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "End為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "End must be a time (HH:MM or HH:MM:SS)"), "ja": FormSpecRuntime.Template(text: "Endは時刻（HH:MM または HH:MM:SS）で入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "End必须是时间（HH:MM 或 HH:MM:SS）"), "zh-Hant": FormSpecRuntime.Template(text: "End必須是時間（HH:MM 或 HH:MM:SS）")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "End must be at or before 17:30"), "ja": FormSpecRuntime.Template(text: "Endは17:30以前にしてください"), "zh-Hans": FormSpecRuntime.Template(text: "End不能晚于17:30"), "zh-Hant": FormSpecRuntime.Template(text: "End不得晚於17:30")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "End must be no earlier than Start + 30 minutes"), "ja": FormSpecRuntime.Template(text: "EndはStart + 30分以降にしてください"), "zh-Hans": FormSpecRuntime.Template(text: "End最早为Start + 30分钟"), "zh-Hant": FormSpecRuntime.Template(text: "End最早為Start + 30分鐘")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Slots longer than two hours need a manager's approval")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Reminder is required"), "ja": FormSpecRuntime.Template(text: "Reminderは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Reminder为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Reminder為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Reminder must be a time (HH:MM or HH:MM:SS)"), "ja": FormSpecRuntime.Template(text: "Reminderは時刻（HH:MM または HH:MM:SS）で入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Reminder必须是时间（HH:MM 或 HH:MM:SS）"), "zh-Hant": FormSpecRuntime.Template(text: "Reminder必須是時間（HH:MM 或 HH:MM:SS）")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Reminders go out at 07:00, 08:00 or 08:30")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Tell us why you need a late slot")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Notes must be text"), "ja": FormSpecRuntime.Template(text: "Notesはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Notes必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Notes必須是文字")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Requested at is required"), "ja": FormSpecRuntime.Template(text: "Requested atは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Requested at为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Requested at為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Requested at must be a date and time with an offset (2024-05-01T09:30:00+02:00)"), "ja": FormSpecRuntime.Template(text: "Requested atはタイムゾーンのオフセット付きの日時（2024-05-01T09:30:00+02:00）で入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Requested at必须是带时区偏移的日期时间（2024-05-01T09:30:00+02:00）"), "zh-Hant": FormSpecRuntime.Template(text: "Requested at必須是帶時區偏移的日期時間（2024-05-01T09:30:00+02:00）")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Confirm by is required"), "ja": FormSpecRuntime.Template(text: "Confirm byは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Confirm by为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Confirm by為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Confirm by must be a date and time with an offset (2024-05-01T09:30:00+02:00)"), "ja": FormSpecRuntime.Template(text: "Confirm byはタイムゾーンのオフセット付きの日時（2024-05-01T09:30:00+02:00）で入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Confirm by必须是带时区偏移的日期时间（2024-05-01T09:30:00+02:00）"), "zh-Hant": FormSpecRuntime.Template(text: "Confirm by必須是帶時區偏移的日期時間（2024-05-01T09:30:00+02:00）")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Confirm by must be after Requested at"), "ja": FormSpecRuntime.Template(text: "Confirm byはRequested atより後にしてください"), "zh-Hans": FormSpecRuntime.Template(text: "Confirm by必须晚于Requested at"), "zh-Hant": FormSpecRuntime.Template(text: "Confirm by必須晚於Requested at")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "We confirm within two days of the request")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Confirm by must be before 2030-01-01T00:00:00Z"), "ja": FormSpecRuntime.Template(text: "Confirm byは2030-01-01T00:00:00Zより前にしてください"), "zh-Hans": FormSpecRuntime.Template(text: "Confirm by必须早于2030-01-01T00:00:00Z"), "zh-Hant": FormSpecRuntime.Template(text: "Confirm by必須早於2030-01-01T00:00:00Z")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template([.text("Unknown field “"), .value, .text("”")]), "ja": FormSpecRuntime.Template([.text("不明な項目「"), .value, .text("」")]), "zh-Hans": FormSpecRuntime.Template([.text("未知字段“"), .value, .text("”")]), "zh-Hant": FormSpecRuntime.Template([.text("未知的欄位「"), .value, .text("」")])]),
-        ]
+        static let texts: [FormSpecRuntime.LocalizedText] = {
+            var texts: [FormSpecRuntime.LocalizedText] = []
+            texts.reserveCapacity(25)
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Pick a start time")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Start must be a time (HH:MM or HH:MM:SS)"), "ja": FormSpecRuntime.Template(text: "Startは時刻（HH:MM または HH:MM:SS）で入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Start必须是时间（HH:MM 或 HH:MM:SS）"), "zh-Hant": FormSpecRuntime.Template(text: "Start必須是時間（HH:MM 或 HH:MM:SS）")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "We open at 09:00")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "From 09:00")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "We close at 17:30")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Before 17:30")]))
+            texts.append(FormSpecRuntime.LocalizedText([:]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "End is required"), "ja": FormSpecRuntime.Template(text: "Endは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "End为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "End為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "End must be a time (HH:MM or HH:MM:SS)"), "ja": FormSpecRuntime.Template(text: "Endは時刻（HH:MM または HH:MM:SS）で入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "End必须是时间（HH:MM 或 HH:MM:SS）"), "zh-Hant": FormSpecRuntime.Template(text: "End必須是時間（HH:MM 或 HH:MM:SS）")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "End must be at or before 17:30"), "ja": FormSpecRuntime.Template(text: "Endは17:30以前にしてください"), "zh-Hans": FormSpecRuntime.Template(text: "End不能晚于17:30"), "zh-Hant": FormSpecRuntime.Template(text: "End不得晚於17:30")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "End must be no earlier than Start + 30 minutes"), "ja": FormSpecRuntime.Template(text: "EndはStart + 30分以降にしてください"), "zh-Hans": FormSpecRuntime.Template(text: "End最早为Start + 30分钟"), "zh-Hant": FormSpecRuntime.Template(text: "End最早為Start + 30分鐘")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Slots longer than two hours need a manager's approval")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Reminder is required"), "ja": FormSpecRuntime.Template(text: "Reminderは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Reminder为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Reminder為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Reminder must be a time (HH:MM or HH:MM:SS)"), "ja": FormSpecRuntime.Template(text: "Reminderは時刻（HH:MM または HH:MM:SS）で入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Reminder必须是时间（HH:MM 或 HH:MM:SS）"), "zh-Hant": FormSpecRuntime.Template(text: "Reminder必須是時間（HH:MM 或 HH:MM:SS）")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Reminders go out at 07:00, 08:00 or 08:30")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Tell us why you need a late slot")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Notes must be text"), "ja": FormSpecRuntime.Template(text: "Notesはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Notes必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Notes必須是文字")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Requested at is required"), "ja": FormSpecRuntime.Template(text: "Requested atは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Requested at为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Requested at為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Requested at must be a date and time with an offset (2024-05-01T09:30:00+02:00)"), "ja": FormSpecRuntime.Template(text: "Requested atはタイムゾーンのオフセット付きの日時（2024-05-01T09:30:00+02:00）で入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Requested at必须是带时区偏移的日期时间（2024-05-01T09:30:00+02:00）"), "zh-Hant": FormSpecRuntime.Template(text: "Requested at必須是帶時區偏移的日期時間（2024-05-01T09:30:00+02:00）")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Confirm by is required"), "ja": FormSpecRuntime.Template(text: "Confirm byは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Confirm by为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Confirm by為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Confirm by must be a date and time with an offset (2024-05-01T09:30:00+02:00)"), "ja": FormSpecRuntime.Template(text: "Confirm byはタイムゾーンのオフセット付きの日時（2024-05-01T09:30:00+02:00）で入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Confirm by必须是带时区偏移的日期时间（2024-05-01T09:30:00+02:00）"), "zh-Hant": FormSpecRuntime.Template(text: "Confirm by必須是帶時區偏移的日期時間（2024-05-01T09:30:00+02:00）")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Confirm by must be after Requested at"), "ja": FormSpecRuntime.Template(text: "Confirm byはRequested atより後にしてください"), "zh-Hans": FormSpecRuntime.Template(text: "Confirm by必须晚于Requested at"), "zh-Hant": FormSpecRuntime.Template(text: "Confirm by必須晚於Requested at")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "We confirm within two days of the request")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Confirm by must be before 2030-01-01T00:00:00Z"), "ja": FormSpecRuntime.Template(text: "Confirm byは2030-01-01T00:00:00Zより前にしてください"), "zh-Hans": FormSpecRuntime.Template(text: "Confirm by必须早于2030-01-01T00:00:00Z"), "zh-Hant": FormSpecRuntime.Template(text: "Confirm by必須早於2030-01-01T00:00:00Z")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template([.text("Unknown field “"), .value, .text("”")]), "ja": FormSpecRuntime.Template([.text("不明な項目「"), .value, .text("」")]), "zh-Hans": FormSpecRuntime.Template([.text("未知字段“"), .value, .text("”")]), "zh-Hant": FormSpecRuntime.Template([.text("未知的欄位「"), .value, .text("」")])]))
+            return texts
+        }()
 
         static func program() -> FormSpecRuntime.Program {
-            FormSpecRuntime.Program(
+            var fields: [FormSpecRuntime.FieldProgram] = []
+            fields.reserveCapacity(6)
+            fields.append(field0())
+            fields.append(field1())
+            fields.append(field2())
+            fields.append(field3())
+            fields.append(field4())
+            fields.append(field5())
+            return FormSpecRuntime.Program(
                 form: "appointment_times", title: "Book a time slot",
                 locale: "en",
-                fields: [field0(), field1(), field2(), field3(), field4(), field5()],
+                fields: fields,
                 formRules: [],
                 unknownFieldMessage: texts[24])
         }

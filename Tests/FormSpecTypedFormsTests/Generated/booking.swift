@@ -137,42 +137,54 @@ extension BookingForm {
         static let built = Result { try program() }
 
         /// Every message and checklist text of the form, each once.
-        static let texts: [FormSpecRuntime.LocalizedText] = [
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Check-in is required"), "ja": FormSpecRuntime.Template(text: "Check-inは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Check-in为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Check-in為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Check-in must be a date (YYYY-MM-DD)"), "ja": FormSpecRuntime.Template(text: "Check-inは日付（YYYY-MM-DD）で入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Check-in必须是日期（YYYY-MM-DD）"), "zh-Hant": FormSpecRuntime.Template(text: "Check-in必須是日期（YYYY-MM-DD）")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Check-in cannot be in the past")]),
-            FormSpecRuntime.LocalizedText([:]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Check-out is required"), "ja": FormSpecRuntime.Template(text: "Check-outは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Check-out为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Check-out為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Check-out must be a date (YYYY-MM-DD)"), "ja": FormSpecRuntime.Template(text: "Check-outは日付（YYYY-MM-DD）で入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Check-out必须是日期（YYYY-MM-DD）"), "zh-Hant": FormSpecRuntime.Template(text: "Check-out必須是日期（YYYY-MM-DD）")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Check-out must be after check-in")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Check-out must be no later than Check-in + 30 days"), "ja": FormSpecRuntime.Template(text: "Check-outはCheck-in + 30日以前にしてください"), "zh-Hans": FormSpecRuntime.Template(text: "Check-out最晚为Check-in + 30天"), "zh-Hant": FormSpecRuntime.Template(text: "Check-out最晚為Check-in + 30天")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Guests is required"), "ja": FormSpecRuntime.Template(text: "Guestsは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Guests为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Guests為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Guests must be a whole number"), "ja": FormSpecRuntime.Template(text: "Guestsは整数で入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Guests必须是整数"), "zh-Hant": FormSpecRuntime.Template(text: "Guests必須是整數")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Guests must be at least 1"), "ja": FormSpecRuntime.Template(text: "Guestsは1以上にしてください"), "zh-Hans": FormSpecRuntime.Template(text: "Guests至少应为1"), "zh-Hant": FormSpecRuntime.Template(text: "Guests至少應為1")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Guests must be at most 8"), "ja": FormSpecRuntime.Template(text: "Guestsは8以下にしてください"), "zh-Hans": FormSpecRuntime.Template(text: "Guests最多为8"), "zh-Hant": FormSpecRuntime.Template(text: "Guests最多為8")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Age is required"), "ja": FormSpecRuntime.Template(text: "Ageは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Age为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Age為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Age must be a whole number"), "ja": FormSpecRuntime.Template(text: "Ageは整数で入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Age必须是整数"), "zh-Hant": FormSpecRuntime.Template(text: "Age必須是整數")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Age must be at least 0"), "ja": FormSpecRuntime.Template(text: "Ageは0以上の値を入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Age不能小于0"), "zh-Hant": FormSpecRuntime.Template(text: "Age不得小於0")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Age must be at most 130"), "ja": FormSpecRuntime.Template(text: "Ageは130以下の値を入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Age不能大于130"), "zh-Hant": FormSpecRuntime.Template(text: "Age不得大於130")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Guardian's email is required"), "ja": FormSpecRuntime.Template(text: "Guardian's emailは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Guardian's email为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Guardian's email為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Guardian's email must be text"), "ja": FormSpecRuntime.Template(text: "Guardian's emailはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Guardian's email必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Guardian's email必須是文字")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "A guest under 18 needs a guardian's email")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Guardian's email must be a valid email address"), "ja": FormSpecRuntime.Template(text: "Guardian's emailには有効なメールアドレスを入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Guardian's email必须是有效的电子邮件地址"), "zh-Hant": FormSpecRuntime.Template(text: "Guardian's email必須是有效的電子郵件地址")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Card number is required"), "ja": FormSpecRuntime.Template(text: "Card numberは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Card number为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Card number為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Card number must be text"), "ja": FormSpecRuntime.Template(text: "Card numberはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Card number必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Card number必須是文字")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "A card number has 13 to 19 digits")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "CVV is required"), "ja": FormSpecRuntime.Template(text: "CVVは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "CVV为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "CVV為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "CVV must be text"), "ja": FormSpecRuntime.Template(text: "CVVはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "CVV必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "CVV必須是文字")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "An American Express CVV has 4 digits")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "A CVV has 3 digits")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template([.text("Unknown field “"), .value, .text("”")]), "ja": FormSpecRuntime.Template([.text("不明な項目「"), .value, .text("」")]), "zh-Hans": FormSpecRuntime.Template([.text("未知字段“"), .value, .text("”")]), "zh-Hant": FormSpecRuntime.Template([.text("未知的欄位「"), .value, .text("」")])]),
-        ]
+        static let texts: [FormSpecRuntime.LocalizedText] = {
+            var texts: [FormSpecRuntime.LocalizedText] = []
+            texts.reserveCapacity(28)
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Check-in is required"), "ja": FormSpecRuntime.Template(text: "Check-inは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Check-in为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Check-in為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Check-in must be a date (YYYY-MM-DD)"), "ja": FormSpecRuntime.Template(text: "Check-inは日付（YYYY-MM-DD）で入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Check-in必须是日期（YYYY-MM-DD）"), "zh-Hant": FormSpecRuntime.Template(text: "Check-in必須是日期（YYYY-MM-DD）")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Check-in cannot be in the past")]))
+            texts.append(FormSpecRuntime.LocalizedText([:]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Check-out is required"), "ja": FormSpecRuntime.Template(text: "Check-outは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Check-out为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Check-out為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Check-out must be a date (YYYY-MM-DD)"), "ja": FormSpecRuntime.Template(text: "Check-outは日付（YYYY-MM-DD）で入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Check-out必须是日期（YYYY-MM-DD）"), "zh-Hant": FormSpecRuntime.Template(text: "Check-out必須是日期（YYYY-MM-DD）")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Check-out must be after check-in")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Check-out must be no later than Check-in + 30 days"), "ja": FormSpecRuntime.Template(text: "Check-outはCheck-in + 30日以前にしてください"), "zh-Hans": FormSpecRuntime.Template(text: "Check-out最晚为Check-in + 30天"), "zh-Hant": FormSpecRuntime.Template(text: "Check-out最晚為Check-in + 30天")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Guests is required"), "ja": FormSpecRuntime.Template(text: "Guestsは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Guests为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Guests為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Guests must be a whole number"), "ja": FormSpecRuntime.Template(text: "Guestsは整数で入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Guests必须是整数"), "zh-Hant": FormSpecRuntime.Template(text: "Guests必須是整數")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Guests must be at least 1"), "ja": FormSpecRuntime.Template(text: "Guestsは1以上にしてください"), "zh-Hans": FormSpecRuntime.Template(text: "Guests至少应为1"), "zh-Hant": FormSpecRuntime.Template(text: "Guests至少應為1")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Guests must be at most 8"), "ja": FormSpecRuntime.Template(text: "Guestsは8以下にしてください"), "zh-Hans": FormSpecRuntime.Template(text: "Guests最多为8"), "zh-Hant": FormSpecRuntime.Template(text: "Guests最多為8")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Age is required"), "ja": FormSpecRuntime.Template(text: "Ageは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Age为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Age為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Age must be a whole number"), "ja": FormSpecRuntime.Template(text: "Ageは整数で入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Age必须是整数"), "zh-Hant": FormSpecRuntime.Template(text: "Age必須是整數")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Age must be at least 0"), "ja": FormSpecRuntime.Template(text: "Ageは0以上の値を入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Age不能小于0"), "zh-Hant": FormSpecRuntime.Template(text: "Age不得小於0")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Age must be at most 130"), "ja": FormSpecRuntime.Template(text: "Ageは130以下の値を入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Age不能大于130"), "zh-Hant": FormSpecRuntime.Template(text: "Age不得大於130")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Guardian's email is required"), "ja": FormSpecRuntime.Template(text: "Guardian's emailは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Guardian's email为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Guardian's email為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Guardian's email must be text"), "ja": FormSpecRuntime.Template(text: "Guardian's emailはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Guardian's email必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Guardian's email必須是文字")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "A guest under 18 needs a guardian's email")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Guardian's email must be a valid email address"), "ja": FormSpecRuntime.Template(text: "Guardian's emailには有効なメールアドレスを入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Guardian's email必须是有效的电子邮件地址"), "zh-Hant": FormSpecRuntime.Template(text: "Guardian's email必須是有效的電子郵件地址")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Card number is required"), "ja": FormSpecRuntime.Template(text: "Card numberは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Card number为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Card number為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Card number must be text"), "ja": FormSpecRuntime.Template(text: "Card numberはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Card number必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Card number必須是文字")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "A card number has 13 to 19 digits")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "CVV is required"), "ja": FormSpecRuntime.Template(text: "CVVは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "CVV为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "CVV為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "CVV must be text"), "ja": FormSpecRuntime.Template(text: "CVVはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "CVV必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "CVV必須是文字")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "An American Express CVV has 4 digits")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "A CVV has 3 digits")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template([.text("Unknown field “"), .value, .text("”")]), "ja": FormSpecRuntime.Template([.text("不明な項目「"), .value, .text("」")]), "zh-Hans": FormSpecRuntime.Template([.text("未知字段“"), .value, .text("”")]), "zh-Hant": FormSpecRuntime.Template([.text("未知的欄位「"), .value, .text("」")])]))
+            return texts
+        }()
 
         static func program() throws -> FormSpecRuntime.Program {
-            FormSpecRuntime.Program(
+            var fields: [FormSpecRuntime.FieldProgram] = []
+            fields.reserveCapacity(7)
+            fields.append(field0())
+            fields.append(field1())
+            fields.append(field2())
+            fields.append(field3())
+            fields.append(field4())
+            try fields.append(field5())
+            try fields.append(field6())
+            return FormSpecRuntime.Program(
                 form: "booking", title: "Book a stay",
                 locale: "en",
-                fields: [field0(), field1(), field2(), field3(), field4(), try field5(), try field6()],
+                fields: fields,
                 formRules: [],
                 unknownFieldMessage: texts[27])
         }

@@ -164,52 +164,67 @@ extension CheckoutForm {
         static let built = Result { try program() }
 
         /// Every message and checklist text of the form, each once.
-        static let texts: [FormSpecRuntime.LocalizedText] = [
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "How many tickets?")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Tickets must be a whole number"), "ja": FormSpecRuntime.Template(text: "Ticketsは整数で入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Tickets必须是整数"), "zh-Hant": FormSpecRuntime.Template(text: "Tickets必須是整數")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Order at least one pair of tickets")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "At most 98 tickets per order")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Tickets are sold in pairs")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Large orders may arrive in several deliveries")]),
-            FormSpecRuntime.LocalizedText([:]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "The subtotal is missing")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Subtotal must be a number"), "ja": FormSpecRuntime.Template(text: "Subtotalは数値で入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Subtotal必须是数字"), "zh-Hant": FormSpecRuntime.Template(text: "Subtotal必須是數字")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "The subtotal cannot be negative")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Tip is required"), "ja": FormSpecRuntime.Template(text: "Tipは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Tip为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Tip為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Tip must be a number"), "ja": FormSpecRuntime.Template(text: "Tipは数値で入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Tip必须是数字"), "zh-Hant": FormSpecRuntime.Template(text: "Tip必須是數字")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "A tip cannot be negative")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Tips go in steps of 0.50")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "A tip must be less than the subtotal")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Pick a delivery date")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Delivery date must be a date (YYYY-MM-DD)"), "ja": FormSpecRuntime.Template(text: "Delivery dateは日付（YYYY-MM-DD）で入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Delivery date必须是日期（YYYY-MM-DD）"), "zh-Hant": FormSpecRuntime.Template(text: "Delivery date必須是日期（YYYY-MM-DD）")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Delivery must be after today")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Pick a date before 2100")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Coupon is required"), "ja": FormSpecRuntime.Template(text: "Couponは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Coupon为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Coupon為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Coupon must be text"), "ja": FormSpecRuntime.Template(text: "Couponはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Coupon必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Coupon必須是文字")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "A coupon code is 6 capital letters or digits")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "This coupon has expired")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "This is a gift is required"), "ja": FormSpecRuntime.Template(text: "This is a giftは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "This is a gift为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "This is a gift為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "This is a gift must be true or false"), "ja": FormSpecRuntime.Template(text: "This is a giftは「はい」または「いいえ」で指定してください"), "zh-Hans": FormSpecRuntime.Template(text: "This is a gift必须为“是”或“否”"), "zh-Hant": FormSpecRuntime.Template(text: "This is a gift必須為「是」或「否」")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Write a message for the gift card")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Gift message must be text"), "ja": FormSpecRuntime.Template(text: "Gift messageはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Gift message必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Gift message必須是文字")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Gift messages are at most 50 characters")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Email is required"), "ja": FormSpecRuntime.Template(text: "Emailは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Email为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Email為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Email must be text"), "ja": FormSpecRuntime.Template(text: "Emailはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Email必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Email必須是文字")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Enter a valid email address")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Phone is required"), "ja": FormSpecRuntime.Template(text: "Phoneは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Phone为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Phone為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Phone must be text"), "ja": FormSpecRuntime.Template(text: "Phoneはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Phone必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Phone必須是文字")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Enter a valid phone number")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Please accept the terms")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "I accept the terms must be true or false"), "ja": FormSpecRuntime.Template(text: "I accept the termsは「はい」または「いいえ」で指定してください"), "zh-Hans": FormSpecRuntime.Template(text: "I accept the terms必须为“是”或“否”"), "zh-Hant": FormSpecRuntime.Template(text: "I accept the terms必須為「是」或「否」")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Give an email or a phone number for delivery updates")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template([.text("Unknown field “"), .value, .text("”")]), "ja": FormSpecRuntime.Template([.text("不明な項目「"), .value, .text("」")]), "zh-Hans": FormSpecRuntime.Template([.text("未知字段“"), .value, .text("”")]), "zh-Hant": FormSpecRuntime.Template([.text("未知的欄位「"), .value, .text("」")])]),
-        ]
+        static let texts: [FormSpecRuntime.LocalizedText] = {
+            var texts: [FormSpecRuntime.LocalizedText] = []
+            texts.reserveCapacity(38)
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "How many tickets?")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Tickets must be a whole number"), "ja": FormSpecRuntime.Template(text: "Ticketsは整数で入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Tickets必须是整数"), "zh-Hant": FormSpecRuntime.Template(text: "Tickets必須是整數")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Order at least one pair of tickets")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "At most 98 tickets per order")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Tickets are sold in pairs")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Large orders may arrive in several deliveries")]))
+            texts.append(FormSpecRuntime.LocalizedText([:]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "The subtotal is missing")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Subtotal must be a number"), "ja": FormSpecRuntime.Template(text: "Subtotalは数値で入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Subtotal必须是数字"), "zh-Hant": FormSpecRuntime.Template(text: "Subtotal必須是數字")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "The subtotal cannot be negative")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Tip is required"), "ja": FormSpecRuntime.Template(text: "Tipは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Tip为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Tip為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Tip must be a number"), "ja": FormSpecRuntime.Template(text: "Tipは数値で入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Tip必须是数字"), "zh-Hant": FormSpecRuntime.Template(text: "Tip必須是數字")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "A tip cannot be negative")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Tips go in steps of 0.50")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "A tip must be less than the subtotal")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Pick a delivery date")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Delivery date must be a date (YYYY-MM-DD)"), "ja": FormSpecRuntime.Template(text: "Delivery dateは日付（YYYY-MM-DD）で入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Delivery date必须是日期（YYYY-MM-DD）"), "zh-Hant": FormSpecRuntime.Template(text: "Delivery date必須是日期（YYYY-MM-DD）")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Delivery must be after today")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Pick a date before 2100")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Coupon is required"), "ja": FormSpecRuntime.Template(text: "Couponは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Coupon为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Coupon為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Coupon must be text"), "ja": FormSpecRuntime.Template(text: "Couponはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Coupon必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Coupon必須是文字")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "A coupon code is 6 capital letters or digits")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "This coupon has expired")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "This is a gift is required"), "ja": FormSpecRuntime.Template(text: "This is a giftは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "This is a gift为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "This is a gift為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "This is a gift must be true or false"), "ja": FormSpecRuntime.Template(text: "This is a giftは「はい」または「いいえ」で指定してください"), "zh-Hans": FormSpecRuntime.Template(text: "This is a gift必须为“是”或“否”"), "zh-Hant": FormSpecRuntime.Template(text: "This is a gift必須為「是」或「否」")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Write a message for the gift card")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Gift message must be text"), "ja": FormSpecRuntime.Template(text: "Gift messageはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Gift message必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Gift message必須是文字")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Gift messages are at most 50 characters")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Email is required"), "ja": FormSpecRuntime.Template(text: "Emailは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Email为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Email為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Email must be text"), "ja": FormSpecRuntime.Template(text: "Emailはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Email必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Email必須是文字")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Enter a valid email address")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Phone is required"), "ja": FormSpecRuntime.Template(text: "Phoneは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Phone为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Phone為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Phone must be text"), "ja": FormSpecRuntime.Template(text: "Phoneはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Phone必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Phone必須是文字")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Enter a valid phone number")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Please accept the terms")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "I accept the terms must be true or false"), "ja": FormSpecRuntime.Template(text: "I accept the termsは「はい」または「いいえ」で指定してください"), "zh-Hans": FormSpecRuntime.Template(text: "I accept the terms必须为“是”或“否”"), "zh-Hant": FormSpecRuntime.Template(text: "I accept the terms必須為「是」或「否」")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Give an email or a phone number for delivery updates")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template([.text("Unknown field “"), .value, .text("”")]), "ja": FormSpecRuntime.Template([.text("不明な項目「"), .value, .text("」")]), "zh-Hans": FormSpecRuntime.Template([.text("未知字段“"), .value, .text("”")]), "zh-Hant": FormSpecRuntime.Template([.text("未知的欄位「"), .value, .text("」")])]))
+            return texts
+        }()
 
         static func program() throws -> FormSpecRuntime.Program {
-            FormSpecRuntime.Program(
+            var fields: [FormSpecRuntime.FieldProgram] = []
+            fields.reserveCapacity(10)
+            fields.append(field0())
+            fields.append(field1())
+            fields.append(field2())
+            fields.append(field3())
+            try fields.append(field4())
+            fields.append(field5())
+            fields.append(field6())
+            fields.append(field7())
+            try fields.append(field8())
+            fields.append(field9())
+            return FormSpecRuntime.Program(
                 form: "checkout", title: "Checkout",
                 locale: "en",
-                fields: [field0(), field1(), field2(), field3(), try field4(), field5(), field6(), field7(), try field8(), field9()],
+                fields: fields,
                 formRules: [FormSpecRuntime.FormRuleProgram(name: "at_least_one_of", kind: .atLeastOneOf([7, 8]), message: texts[36], condition: nil)],
                 unknownFieldMessage: texts[37])
         }

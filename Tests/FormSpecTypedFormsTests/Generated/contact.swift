@@ -163,45 +163,58 @@ extension ContactForm {
         static let built = Result { try program() }
 
         /// Every message and checklist text of the form, each once.
-        static let texts: [FormSpecRuntime.LocalizedText] = [
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Tell us your name")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Name must be text"), "ja": FormSpecRuntime.Template(text: "Nameはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Name必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Name必須是文字")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Names are at most 40 characters")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "A name cannot contain < or >")]),
-            FormSpecRuntime.LocalizedText([:]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "A name is more than digits")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Choose how we should contact you")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Contact me by must be one of Email or Phone"), "ja": FormSpecRuntime.Template(text: "Contact me byはEmailまたはPhoneのいずれかを選択してください"), "zh-Hans": FormSpecRuntime.Template(text: "Contact me by必须是Email或Phone之一"), "zh-Hant": FormSpecRuntime.Template(text: "Contact me by必須是Email或Phone其中之一")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Email is required"), "ja": FormSpecRuntime.Template(text: "Emailは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Email为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Email為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Email must be text"), "ja": FormSpecRuntime.Template(text: "Emailはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Email必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Email必須是文字")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Enter your email so we can reply")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Enter a valid email address")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Use a real address for sales enquiries")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Enter your phone number so we can call back")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Phone must be text"), "ja": FormSpecRuntime.Template(text: "Phoneはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Phone必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Phone必須是文字")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Enter a phone number with digits and spaces only")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Choose a topic")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Topic must be text"), "ja": FormSpecRuntime.Template(text: "Topicはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Topic必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Topic必須是文字")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Topic must be support, sales or billing")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Billing questions need an order number")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Order number must be text"), "ja": FormSpecRuntime.Template(text: "Order numberはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Order number必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Order number必須是文字")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "An order number has 8 digits")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Ticket reference is required"), "ja": FormSpecRuntime.Template(text: "Ticket referenceは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Ticket reference为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Ticket reference為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Ticket reference must be text"), "ja": FormSpecRuntime.Template(text: "Ticket referenceはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Ticket reference必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Ticket reference必須是文字")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Enter a ticket number like T-123456 or a ticket ID")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Write a message")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Message must be text"), "ja": FormSpecRuntime.Template(text: "Messageはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Message必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Message必須是文字")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Tell us a bit more (at least 10 characters)")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Keep it under 200 characters")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "No need to shout, we read every message")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template([.text("Unknown field “"), .value, .text("”")]), "ja": FormSpecRuntime.Template([.text("不明な項目「"), .value, .text("」")]), "zh-Hans": FormSpecRuntime.Template([.text("未知字段“"), .value, .text("”")]), "zh-Hant": FormSpecRuntime.Template([.text("未知的欄位「"), .value, .text("」")])]),
-        ]
+        static let texts: [FormSpecRuntime.LocalizedText] = {
+            var texts: [FormSpecRuntime.LocalizedText] = []
+            texts.reserveCapacity(31)
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Tell us your name")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Name must be text"), "ja": FormSpecRuntime.Template(text: "Nameはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Name必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Name必須是文字")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Names are at most 40 characters")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "A name cannot contain < or >")]))
+            texts.append(FormSpecRuntime.LocalizedText([:]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "A name is more than digits")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Choose how we should contact you")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Contact me by must be one of Email or Phone"), "ja": FormSpecRuntime.Template(text: "Contact me byはEmailまたはPhoneのいずれかを選択してください"), "zh-Hans": FormSpecRuntime.Template(text: "Contact me by必须是Email或Phone之一"), "zh-Hant": FormSpecRuntime.Template(text: "Contact me by必須是Email或Phone其中之一")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Email is required"), "ja": FormSpecRuntime.Template(text: "Emailは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Email为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Email為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Email must be text"), "ja": FormSpecRuntime.Template(text: "Emailはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Email必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Email必須是文字")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Enter your email so we can reply")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Enter a valid email address")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Use a real address for sales enquiries")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Enter your phone number so we can call back")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Phone must be text"), "ja": FormSpecRuntime.Template(text: "Phoneはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Phone必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Phone必須是文字")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Enter a phone number with digits and spaces only")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Choose a topic")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Topic must be text"), "ja": FormSpecRuntime.Template(text: "Topicはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Topic必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Topic必須是文字")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Topic must be support, sales or billing")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Billing questions need an order number")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Order number must be text"), "ja": FormSpecRuntime.Template(text: "Order numberはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Order number必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Order number必須是文字")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "An order number has 8 digits")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Ticket reference is required"), "ja": FormSpecRuntime.Template(text: "Ticket referenceは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Ticket reference为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Ticket reference為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Ticket reference must be text"), "ja": FormSpecRuntime.Template(text: "Ticket referenceはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Ticket reference必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Ticket reference必須是文字")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Enter a ticket number like T-123456 or a ticket ID")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Write a message")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Message must be text"), "ja": FormSpecRuntime.Template(text: "Messageはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Message必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Message必須是文字")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Tell us a bit more (at least 10 characters)")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Keep it under 200 characters")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "No need to shout, we read every message")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template([.text("Unknown field “"), .value, .text("”")]), "ja": FormSpecRuntime.Template([.text("不明な項目「"), .value, .text("」")]), "zh-Hans": FormSpecRuntime.Template([.text("未知字段“"), .value, .text("”")]), "zh-Hant": FormSpecRuntime.Template([.text("未知的欄位「"), .value, .text("」")])]))
+            return texts
+        }()
 
         static func program() throws -> FormSpecRuntime.Program {
-            FormSpecRuntime.Program(
+            var fields: [FormSpecRuntime.FieldProgram] = []
+            fields.reserveCapacity(8)
+            try fields.append(field0())
+            fields.append(field1())
+            try fields.append(field2())
+            try fields.append(field3())
+            fields.append(field4())
+            try fields.append(field5())
+            try fields.append(field6())
+            try fields.append(field7())
+            return FormSpecRuntime.Program(
                 form: "contact", title: "Contact support",
                 locale: "en",
-                fields: [try field0(), field1(), try field2(), try field3(), field4(), try field5(), try field6(), try field7()],
+                fields: fields,
                 formRules: [],
                 unknownFieldMessage: texts[30])
         }

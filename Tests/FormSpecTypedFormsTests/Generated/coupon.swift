@@ -92,27 +92,34 @@ extension CouponForm {
         static let built = Result { try program() }
 
         /// Every message and checklist text of the form, each once.
-        static let texts: [FormSpecRuntime.LocalizedText] = [
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Coupon is required"), "ja": FormSpecRuntime.Template(text: "Couponは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Coupon为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Coupon為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Coupon must be text"), "ja": FormSpecRuntime.Template(text: "Couponはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Coupon必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Coupon必須是文字")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "This coupon is not valid")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "A coupon the shop knows")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "A coupon code is 6 capital letters or digits")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "6 capital letters or digits")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Short codes are easy to guess")]),
-            FormSpecRuntime.LocalizedText([:]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Referral code is required"), "ja": FormSpecRuntime.Template(text: "Referral codeは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Referral code为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Referral code為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Referral code must be text"), "ja": FormSpecRuntime.Template(text: "Referral codeはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Referral code必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Referral code必須是文字")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Referral codes have at most 12 characters")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Nobody has this referral code")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template([.text("Unknown field “"), .value, .text("”")]), "ja": FormSpecRuntime.Template([.text("不明な項目「"), .value, .text("」")]), "zh-Hans": FormSpecRuntime.Template([.text("未知字段“"), .value, .text("”")]), "zh-Hant": FormSpecRuntime.Template([.text("未知的欄位「"), .value, .text("」")])]),
-        ]
+        static let texts: [FormSpecRuntime.LocalizedText] = {
+            var texts: [FormSpecRuntime.LocalizedText] = []
+            texts.reserveCapacity(13)
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Coupon is required"), "ja": FormSpecRuntime.Template(text: "Couponは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Coupon为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Coupon為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Coupon must be text"), "ja": FormSpecRuntime.Template(text: "Couponはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Coupon必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Coupon必須是文字")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "This coupon is not valid")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "A coupon the shop knows")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "A coupon code is 6 capital letters or digits")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "6 capital letters or digits")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Short codes are easy to guess")]))
+            texts.append(FormSpecRuntime.LocalizedText([:]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Referral code is required"), "ja": FormSpecRuntime.Template(text: "Referral codeは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Referral code为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Referral code為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Referral code must be text"), "ja": FormSpecRuntime.Template(text: "Referral codeはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Referral code必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Referral code必須是文字")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Referral codes have at most 12 characters")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Nobody has this referral code")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template([.text("Unknown field “"), .value, .text("”")]), "ja": FormSpecRuntime.Template([.text("不明な項目「"), .value, .text("」")]), "zh-Hans": FormSpecRuntime.Template([.text("未知字段“"), .value, .text("”")]), "zh-Hant": FormSpecRuntime.Template([.text("未知的欄位「"), .value, .text("」")])]))
+            return texts
+        }()
 
         static func program() throws -> FormSpecRuntime.Program {
-            FormSpecRuntime.Program(
+            var fields: [FormSpecRuntime.FieldProgram] = []
+            fields.reserveCapacity(2)
+            try fields.append(field0())
+            fields.append(field1())
+            return FormSpecRuntime.Program(
                 form: "coupon", title: "Redeem a code",
                 locale: "en",
-                fields: [try field0(), field1()],
+                fields: fields,
                 formRules: [],
                 unknownFieldMessage: texts[12])
         }

@@ -178,36 +178,44 @@ extension EmergencyContactsForm {
         static let built = Result { try program() }
 
         /// Every message and checklist text of the form, each once.
-        static let texts: [FormSpecRuntime.LocalizedText] = [
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Your phone is required"), "ja": FormSpecRuntime.Template(text: "Your phoneは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Your phone为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Your phone為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Your phone must be text"), "ja": FormSpecRuntime.Template(text: "Your phoneはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Your phone必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Your phone必須是文字")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Your phone must be a phone number in international format (+ and country code)"), "ja": FormSpecRuntime.Template(text: "Your phoneは国際形式の電話番号（+と国番号）で入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Your phone必须是国际格式的电话号码（+ 和国家代码）"), "zh-Hant": FormSpecRuntime.Template(text: "Your phone必須是國際格式的電話號碼（+ 和國碼）")]),
-            FormSpecRuntime.LocalizedText([:]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Add at least one contact")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Contacts must be a list"), "ja": FormSpecRuntime.Template(text: "Contactsはリストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Contacts必须是列表"), "zh-Hant": FormSpecRuntime.Template(text: "Contacts必須是清單")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Contacts: at least 1 item"), "ja": FormSpecRuntime.Template(text: "Contactsは1件以上必要です"), "zh-Hans": FormSpecRuntime.Template(text: "Contacts至少需要1项"), "zh-Hant": FormSpecRuntime.Template(text: "Contacts至少需要1項")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Three contacts at most")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Contacts is required"), "ja": FormSpecRuntime.Template(text: "Contactsは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Contacts为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Contacts為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Contacts must be an object of fields"), "ja": FormSpecRuntime.Template(text: "Contactsはフィールドのオブジェクトで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Contacts必须是包含字段的对象"), "zh-Hant": FormSpecRuntime.Template(text: "Contacts必須是包含欄位的物件")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Name is required"), "ja": FormSpecRuntime.Template(text: "Nameは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Name为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Name為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Name must be text"), "ja": FormSpecRuntime.Template(text: "Nameはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Name必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Name必須是文字")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Phone is required"), "ja": FormSpecRuntime.Template(text: "Phoneは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Phone为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Phone為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Phone must be text"), "ja": FormSpecRuntime.Template(text: "Phoneはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Phone必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Phone必須是文字")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Write the number with its country code (+31 6 1234 5678)")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "A contact's phone must not be your own")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Relation is required"), "ja": FormSpecRuntime.Template(text: "Relationは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Relation为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Relation為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Relation must be one of partner, parent, child, friend or other"), "ja": FormSpecRuntime.Template(text: "Relationはpartner、parent、child、friendまたはotherのいずれかを選択してください"), "zh-Hans": FormSpecRuntime.Template(text: "Relation必须是partner、parent、child、friend或other之一"), "zh-Hant": FormSpecRuntime.Template(text: "Relation必須是partner、parent、child、friend或other其中之一")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Details is required"), "ja": FormSpecRuntime.Template(text: "Detailsは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Details为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Details為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Details must be text"), "ja": FormSpecRuntime.Template(text: "Detailsはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Details必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Details必須是文字")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Say how you know this contact")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template([.text("Unknown field “"), .value, .text("”")]), "ja": FormSpecRuntime.Template([.text("不明な項目「"), .value, .text("」")]), "zh-Hans": FormSpecRuntime.Template([.text("未知字段“"), .value, .text("”")]), "zh-Hant": FormSpecRuntime.Template([.text("未知的欄位「"), .value, .text("」")])]),
-        ]
+        static let texts: [FormSpecRuntime.LocalizedText] = {
+            var texts: [FormSpecRuntime.LocalizedText] = []
+            texts.reserveCapacity(22)
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Your phone is required"), "ja": FormSpecRuntime.Template(text: "Your phoneは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Your phone为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Your phone為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Your phone must be text"), "ja": FormSpecRuntime.Template(text: "Your phoneはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Your phone必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Your phone必須是文字")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Your phone must be a phone number in international format (+ and country code)"), "ja": FormSpecRuntime.Template(text: "Your phoneは国際形式の電話番号（+と国番号）で入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Your phone必须是国际格式的电话号码（+ 和国家代码）"), "zh-Hant": FormSpecRuntime.Template(text: "Your phone必須是國際格式的電話號碼（+ 和國碼）")]))
+            texts.append(FormSpecRuntime.LocalizedText([:]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Add at least one contact")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Contacts must be a list"), "ja": FormSpecRuntime.Template(text: "Contactsはリストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Contacts必须是列表"), "zh-Hant": FormSpecRuntime.Template(text: "Contacts必須是清單")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Contacts: at least 1 item"), "ja": FormSpecRuntime.Template(text: "Contactsは1件以上必要です"), "zh-Hans": FormSpecRuntime.Template(text: "Contacts至少需要1项"), "zh-Hant": FormSpecRuntime.Template(text: "Contacts至少需要1項")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Three contacts at most")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Contacts is required"), "ja": FormSpecRuntime.Template(text: "Contactsは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Contacts为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Contacts為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Contacts must be an object of fields"), "ja": FormSpecRuntime.Template(text: "Contactsはフィールドのオブジェクトで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Contacts必须是包含字段的对象"), "zh-Hant": FormSpecRuntime.Template(text: "Contacts必須是包含欄位的物件")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Name is required"), "ja": FormSpecRuntime.Template(text: "Nameは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Name为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Name為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Name must be text"), "ja": FormSpecRuntime.Template(text: "Nameはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Name必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Name必須是文字")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Phone is required"), "ja": FormSpecRuntime.Template(text: "Phoneは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Phone为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Phone為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Phone must be text"), "ja": FormSpecRuntime.Template(text: "Phoneはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Phone必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Phone必須是文字")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Write the number with its country code (+31 6 1234 5678)")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "A contact's phone must not be your own")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Relation is required"), "ja": FormSpecRuntime.Template(text: "Relationは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Relation为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Relation為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Relation must be one of partner, parent, child, friend or other"), "ja": FormSpecRuntime.Template(text: "Relationはpartner、parent、child、friendまたはotherのいずれかを選択してください"), "zh-Hans": FormSpecRuntime.Template(text: "Relation必须是partner、parent、child、friend或other之一"), "zh-Hant": FormSpecRuntime.Template(text: "Relation必須是partner、parent、child、friend或other其中之一")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Details is required"), "ja": FormSpecRuntime.Template(text: "Detailsは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Details为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Details為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Details must be text"), "ja": FormSpecRuntime.Template(text: "Detailsはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Details必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Details必須是文字")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Say how you know this contact")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template([.text("Unknown field “"), .value, .text("”")]), "ja": FormSpecRuntime.Template([.text("不明な項目「"), .value, .text("」")]), "zh-Hans": FormSpecRuntime.Template([.text("未知字段“"), .value, .text("”")]), "zh-Hant": FormSpecRuntime.Template([.text("未知的欄位「"), .value, .text("」")])]))
+            return texts
+        }()
 
         static func program() throws -> FormSpecRuntime.Program {
-            FormSpecRuntime.Program(
+            var fields: [FormSpecRuntime.FieldProgram] = []
+            fields.reserveCapacity(17)
+            fields.append(field0())
+            try fields.append(field1())
+            fields += FormSpecRuntime.RepeatedItems(list: 1, count: 3).fields(from: items1())
+            return FormSpecRuntime.Program(
                 form: "emergency_contacts", title: "Emergency contacts",
                 locale: "en",
-                fields: [field0(), try field1()] + FormSpecRuntime.RepeatedItems(list: 1, count: 3).fields(from: [field2(), field3(), field4(), field5(), field6()]),
+                fields: fields,
                 formRules: [],
                 unknownFieldMessage: texts[21])
         }
@@ -238,6 +246,16 @@ extension EmergencyContactsForm {
 
         static func field6() -> FormSpecRuntime.FieldProgram {
             FormSpecRuntime.FieldProgram(name: "contacts.0.details", label: "Details", labelTranslations: nil, type: .text, required: false, requiredMessage: texts[18], typeMessage: texts[19], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .all([.field(1, .compare(.greaterThan, .literal(.integer(0)))), .field(2, .equals(.boolean(true)))]), reportsFirstOnly: false, rules: [FormSpecRuntime.RuleProgram(name: "required", rule: .required, message: texts[20], requirement: texts[20], condition: .field(5, .equals(.text("other"))), severity: .error, debounceMilliseconds: nil)], options: [], choiceMessage: texts[3], reads: [1, 2, 5])
+        }
+
+        static func items1() -> [FormSpecRuntime.FieldProgram] {
+            var fields: [FormSpecRuntime.FieldProgram] = []
+            fields.append(field2())
+            fields.append(field3())
+            fields.append(field4())
+            fields.append(field5())
+            fields.append(field6())
+            return fields
         }
     }
 }

@@ -118,26 +118,34 @@ extension ExactNumbersForm {
         static let built: Result<FormSpecRuntime.Program, any Error> = .success(program())
 
         /// Every message and checklist text of the form, each once.
-        static let texts: [FormSpecRuntime.LocalizedText] = [
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Amount is required"), "ja": FormSpecRuntime.Template(text: "Amountは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Amount为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Amount為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Amount must be a number"), "ja": FormSpecRuntime.Template(text: "Amountは数値で入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Amount必须是数字"), "zh-Hant": FormSpecRuntime.Template(text: "Amount必須是數字")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Amount must be at most 0.30000000000000000001"), "ja": FormSpecRuntime.Template(text: "Amountは0.30000000000000000001以下の値を入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Amount不能大于0.30000000000000000001"), "zh-Hant": FormSpecRuntime.Template(text: "Amount不得大於0.30000000000000000001")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Amount must be a multiple of 0.01"), "ja": FormSpecRuntime.Template(text: "Amountは0.01の倍数を入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Amount必须是0.01的倍数"), "zh-Hant": FormSpecRuntime.Template(text: "Amount必須是0.01的倍數")]),
-            FormSpecRuntime.LocalizedText([:]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Count is required"), "ja": FormSpecRuntime.Template(text: "Countは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Count为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Count為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Count must be a whole number"), "ja": FormSpecRuntime.Template(text: "Countは整数で入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Count必须是整数"), "zh-Hant": FormSpecRuntime.Template(text: "Count必須是整數")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Count must be at most 9007199254740993"), "ja": FormSpecRuntime.Template(text: "Countは9007199254740993以下の値を入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Count不能大于9007199254740993"), "zh-Hant": FormSpecRuntime.Template(text: "Count不得大於9007199254740993")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Count must not be one of 9007199254740992"), "ja": FormSpecRuntime.Template(text: "Countには9007199254740992のいずれも指定できません"), "zh-Hans": FormSpecRuntime.Template(text: "Count不能是9007199254740992中的任何一项"), "zh-Hant": FormSpecRuntime.Template(text: "Count不得為9007199254740992中的任何一項")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Code is required"), "ja": FormSpecRuntime.Template(text: "Codeは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Code为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Code為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Code must be one of 9007199254740993 or 0.1"), "ja": FormSpecRuntime.Template(text: "Codeは9007199254740993または0.1のいずれかを選択してください"), "zh-Hans": FormSpecRuntime.Template(text: "Code必须是9007199254740993或0.1之一"), "zh-Hant": FormSpecRuntime.Template(text: "Code必須是9007199254740993或0.1其中之一")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template([.text("Unknown field “"), .value, .text("”")]), "ja": FormSpecRuntime.Template([.text("不明な項目「"), .value, .text("」")]), "zh-Hans": FormSpecRuntime.Template([.text("未知字段“"), .value, .text("”")]), "zh-Hant": FormSpecRuntime.Template([.text("未知的欄位「"), .value, .text("」")])]),
-        ]
+        static let texts: [FormSpecRuntime.LocalizedText] = {
+            var texts: [FormSpecRuntime.LocalizedText] = []
+            texts.reserveCapacity(12)
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Amount is required"), "ja": FormSpecRuntime.Template(text: "Amountは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Amount为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Amount為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Amount must be a number"), "ja": FormSpecRuntime.Template(text: "Amountは数値で入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Amount必须是数字"), "zh-Hant": FormSpecRuntime.Template(text: "Amount必須是數字")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Amount must be at most 0.30000000000000000001"), "ja": FormSpecRuntime.Template(text: "Amountは0.30000000000000000001以下の値を入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Amount不能大于0.30000000000000000001"), "zh-Hant": FormSpecRuntime.Template(text: "Amount不得大於0.30000000000000000001")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Amount must be a multiple of 0.01"), "ja": FormSpecRuntime.Template(text: "Amountは0.01の倍数を入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Amount必须是0.01的倍数"), "zh-Hant": FormSpecRuntime.Template(text: "Amount必須是0.01的倍數")]))
+            texts.append(FormSpecRuntime.LocalizedText([:]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Count is required"), "ja": FormSpecRuntime.Template(text: "Countは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Count为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Count為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Count must be a whole number"), "ja": FormSpecRuntime.Template(text: "Countは整数で入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Count必须是整数"), "zh-Hant": FormSpecRuntime.Template(text: "Count必須是整數")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Count must be at most 9007199254740993"), "ja": FormSpecRuntime.Template(text: "Countは9007199254740993以下の値を入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Count不能大于9007199254740993"), "zh-Hant": FormSpecRuntime.Template(text: "Count不得大於9007199254740993")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Count must not be one of 9007199254740992"), "ja": FormSpecRuntime.Template(text: "Countには9007199254740992のいずれも指定できません"), "zh-Hans": FormSpecRuntime.Template(text: "Count不能是9007199254740992中的任何一项"), "zh-Hant": FormSpecRuntime.Template(text: "Count不得為9007199254740992中的任何一項")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Code is required"), "ja": FormSpecRuntime.Template(text: "Codeは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Code为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Code為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Code must be one of 9007199254740993 or 0.1"), "ja": FormSpecRuntime.Template(text: "Codeは9007199254740993または0.1のいずれかを選択してください"), "zh-Hans": FormSpecRuntime.Template(text: "Code必须是9007199254740993或0.1之一"), "zh-Hant": FormSpecRuntime.Template(text: "Code必須是9007199254740993或0.1其中之一")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template([.text("Unknown field “"), .value, .text("”")]), "ja": FormSpecRuntime.Template([.text("不明な項目「"), .value, .text("」")]), "zh-Hans": FormSpecRuntime.Template([.text("未知字段“"), .value, .text("”")]), "zh-Hant": FormSpecRuntime.Template([.text("未知的欄位「"), .value, .text("」")])]))
+            return texts
+        }()
 
         static func program() -> FormSpecRuntime.Program {
-            FormSpecRuntime.Program(
+            var fields: [FormSpecRuntime.FieldProgram] = []
+            fields.reserveCapacity(3)
+            fields.append(field0())
+            fields.append(field1())
+            fields.append(field2())
+            return FormSpecRuntime.Program(
                 form: "exact_numbers", title: nil,
                 locale: "en",
-                fields: [field0(), field1(), field2()],
+                fields: fields,
                 formRules: [],
                 unknownFieldMessage: texts[11])
         }

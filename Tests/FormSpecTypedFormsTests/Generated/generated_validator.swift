@@ -137,55 +137,67 @@ extension GeneratedValidatorForm {
         static let built = Result { try program() }
 
         /// Every message and checklist text of the form, each once.
-        static let texts: [FormSpecRuntime.LocalizedText] = [
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Choose a handle"), "ja": FormSpecRuntime.Template(text: "ハンドルを入力してください")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Handle must be text"), "ja": FormSpecRuntime.Template(text: "Handleはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Handle必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Handle必須是文字")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "At least 3 characters"), "ja": FormSpecRuntime.Template([.value, .text(" は短すぎます")])]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "At most 12 characters")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Lowercase letters, digits and underscores, starting with a letter")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Two underscores in a row are hard to read")]),
-            FormSpecRuntime.LocalizedText([:]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Choose a secret")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Secret must be text"), "ja": FormSpecRuntime.Template(text: "Secretはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Secret必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Secret必須是文字")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "At least 8 characters")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Needs an uppercase letter")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Needs a digit")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Needs a symbol")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Type the secret again")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Secret again must be text"), "ja": FormSpecRuntime.Template(text: "Secret againはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Secret again必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Secret again必須是文字")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "The secrets differ")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Nickname is required"), "ja": FormSpecRuntime.Template(text: "Nicknameは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Nickname为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Nickname為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Nickname must be text"), "ja": FormSpecRuntime.Template(text: "Nicknameはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Nickname必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Nickname必須是文字")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Pick a nickname other than your handle")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "At most 5 characters")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Needs an é")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Code is required"), "ja": FormSpecRuntime.Template(text: "Codeは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Code为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Code為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Code must be text"), "ja": FormSpecRuntime.Template(text: "Codeはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Code必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Code必須是文字")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Capital letters, digits and dashes only")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "No spaces")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Needs an A, B or C")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Needs a digit other than 0")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Needs a digit above 1")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Needs a digit above 2")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Needs a dash")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Needs something besides dashes")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "At most 6 characters")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Enter your email")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Email must be text"), "ja": FormSpecRuntime.Template(text: "Emailはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Email必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Email必須是文字")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Enter a valid email address")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Age is required"), "ja": FormSpecRuntime.Template(text: "Ageは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Age为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Age為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Age must be a whole number"), "ja": FormSpecRuntime.Template(text: "Ageは整数で入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Age必须是整数"), "zh-Hant": FormSpecRuntime.Template(text: "Age必須是整數")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "At least 13")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Less than 130")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Not negative")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template([.text("Unknown field “"), .value, .text("”")]), "ja": FormSpecRuntime.Template([.text("不明な項目「"), .value, .text("」")]), "zh-Hans": FormSpecRuntime.Template([.text("未知字段“"), .value, .text("”")]), "zh-Hant": FormSpecRuntime.Template([.text("未知的欄位「"), .value, .text("」")])]),
-        ]
+        static let texts: [FormSpecRuntime.LocalizedText] = {
+            var texts: [FormSpecRuntime.LocalizedText] = []
+            texts.reserveCapacity(41)
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Choose a handle"), "ja": FormSpecRuntime.Template(text: "ハンドルを入力してください")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Handle must be text"), "ja": FormSpecRuntime.Template(text: "Handleはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Handle必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Handle必須是文字")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "At least 3 characters"), "ja": FormSpecRuntime.Template([.value, .text(" は短すぎます")])]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "At most 12 characters")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Lowercase letters, digits and underscores, starting with a letter")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Two underscores in a row are hard to read")]))
+            texts.append(FormSpecRuntime.LocalizedText([:]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Choose a secret")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Secret must be text"), "ja": FormSpecRuntime.Template(text: "Secretはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Secret必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Secret必須是文字")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "At least 8 characters")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Needs an uppercase letter")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Needs a digit")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Needs a symbol")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Type the secret again")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Secret again must be text"), "ja": FormSpecRuntime.Template(text: "Secret againはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Secret again必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Secret again必須是文字")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "The secrets differ")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Nickname is required"), "ja": FormSpecRuntime.Template(text: "Nicknameは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Nickname为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Nickname為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Nickname must be text"), "ja": FormSpecRuntime.Template(text: "Nicknameはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Nickname必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Nickname必須是文字")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Pick a nickname other than your handle")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "At most 5 characters")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Needs an é")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Code is required"), "ja": FormSpecRuntime.Template(text: "Codeは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Code为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Code為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Code must be text"), "ja": FormSpecRuntime.Template(text: "Codeはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Code必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Code必須是文字")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Capital letters, digits and dashes only")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "No spaces")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Needs an A, B or C")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Needs a digit other than 0")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Needs a digit above 1")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Needs a digit above 2")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Needs a dash")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Needs something besides dashes")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "At most 6 characters")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Enter your email")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Email must be text"), "ja": FormSpecRuntime.Template(text: "Emailはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Email必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Email必須是文字")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Enter a valid email address")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Age is required"), "ja": FormSpecRuntime.Template(text: "Ageは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Age为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Age為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Age must be a whole number"), "ja": FormSpecRuntime.Template(text: "Ageは整数で入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Age必须是整数"), "zh-Hant": FormSpecRuntime.Template(text: "Age必須是整數")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "At least 13")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Less than 130")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Not negative")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template([.text("Unknown field “"), .value, .text("”")]), "ja": FormSpecRuntime.Template([.text("不明な項目「"), .value, .text("」")]), "zh-Hans": FormSpecRuntime.Template([.text("未知字段“"), .value, .text("”")]), "zh-Hant": FormSpecRuntime.Template([.text("未知的欄位「"), .value, .text("」")])]))
+            return texts
+        }()
 
         static func program() throws -> FormSpecRuntime.Program {
-            FormSpecRuntime.Program(
+            var fields: [FormSpecRuntime.FieldProgram] = []
+            fields.reserveCapacity(7)
+            try fields.append(field0())
+            try fields.append(field1())
+            fields.append(field2())
+            try fields.append(field3())
+            try fields.append(field4())
+            fields.append(field5())
+            fields.append(field6())
+            return FormSpecRuntime.Program(
                 form: "generated_validator", title: nil,
                 locale: "en",
-                fields: [try field0(), try field1(), field2(), try field3(), try field4(), field5(), field6()],
+                fields: fields,
                 formRules: [],
                 unknownFieldMessage: texts[40])
         }

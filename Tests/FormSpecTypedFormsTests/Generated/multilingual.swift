@@ -138,32 +138,42 @@ extension MultilingualForm {
         static let built = Result { try program() }
 
         /// Every message and checklist text of the form, each once.
-        static let texts: [FormSpecRuntime.LocalizedText] = [
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Name is required"), "ja": FormSpecRuntime.Template(text: "Nameは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Name为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Name為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Name must be text"), "ja": FormSpecRuntime.Template(text: "Nameはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Name必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Name必須是文字")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Please enter your name"), "ja": FormSpecRuntime.Template(text: "お名前を入力してください"), "zh-Hant": FormSpecRuntime.Template(text: "請輸入姓名")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Name must be at most 20 characters"), "ja": FormSpecRuntime.Template(text: "お名前は20文字以内で入力してください"), "zh-Hant": FormSpecRuntime.Template(text: "姓名最多 20 個字")]),
-            FormSpecRuntime.LocalizedText([:]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Email is required"), "ja": FormSpecRuntime.Template(text: "Emailは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Email为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Email為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Email must be text"), "ja": FormSpecRuntime.Template(text: "Emailはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Email必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Email必須是文字")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Please enter your email address"), "ja": FormSpecRuntime.Template(text: "メールアドレスを入力してください"), "zh-Hant": FormSpecRuntime.Template(text: "請輸入電子郵件地址")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Enter a valid email address"), "ja": FormSpecRuntime.Template(text: "メールアドレスの形式が正しくありません"), "zh-Hant": FormSpecRuntime.Template(text: "電子郵件地址格式不正確")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Phone is required"), "ja": FormSpecRuntime.Template(text: "Phoneは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Phone为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Phone為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Phone must be text"), "ja": FormSpecRuntime.Template(text: "Phoneはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Phone必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Phone必須是文字")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "A phone number has only digits, spaces, + and -"), "zh-Hant": FormSpecRuntime.Template(text: "電話號碼只能包含數字、空格、+ 和 -")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Topic is required"), "ja": FormSpecRuntime.Template(text: "ご用件は必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Topic为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "主題為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Topic must be one of An order, Billing or Something else"), "ja": FormSpecRuntime.Template(text: "ご用件はご注文、ご請求またはSomething elseのいずれかを選択してください"), "zh-Hans": FormSpecRuntime.Template(text: "Topic必须是An order、Billing或Something else之一"), "zh-Hant": FormSpecRuntime.Template(text: "主題必須是訂單、帳單或Something else其中之一")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Comment is required"), "ja": FormSpecRuntime.Template(text: "Commentは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Comment为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Comment為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Comment must be text"), "ja": FormSpecRuntime.Template(text: "Commentはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Comment必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Comment必須是文字")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Comments are limited to 100 characters")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template([.text("Unknown field “"), .value, .text("”")]), "ja": FormSpecRuntime.Template([.text("不明な項目「"), .value, .text("」")]), "zh-Hans": FormSpecRuntime.Template([.text("未知字段“"), .value, .text("”")]), "zh-Hant": FormSpecRuntime.Template([.text("未知的欄位「"), .value, .text("」")])]),
-        ]
+        static let texts: [FormSpecRuntime.LocalizedText] = {
+            var texts: [FormSpecRuntime.LocalizedText] = []
+            texts.reserveCapacity(18)
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Name is required"), "ja": FormSpecRuntime.Template(text: "Nameは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Name为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Name為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Name must be text"), "ja": FormSpecRuntime.Template(text: "Nameはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Name必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Name必須是文字")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Please enter your name"), "ja": FormSpecRuntime.Template(text: "お名前を入力してください"), "zh-Hant": FormSpecRuntime.Template(text: "請輸入姓名")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Name must be at most 20 characters"), "ja": FormSpecRuntime.Template(text: "お名前は20文字以内で入力してください"), "zh-Hant": FormSpecRuntime.Template(text: "姓名最多 20 個字")]))
+            texts.append(FormSpecRuntime.LocalizedText([:]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Email is required"), "ja": FormSpecRuntime.Template(text: "Emailは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Email为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Email為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Email must be text"), "ja": FormSpecRuntime.Template(text: "Emailはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Email必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Email必須是文字")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Please enter your email address"), "ja": FormSpecRuntime.Template(text: "メールアドレスを入力してください"), "zh-Hant": FormSpecRuntime.Template(text: "請輸入電子郵件地址")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Enter a valid email address"), "ja": FormSpecRuntime.Template(text: "メールアドレスの形式が正しくありません"), "zh-Hant": FormSpecRuntime.Template(text: "電子郵件地址格式不正確")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Phone is required"), "ja": FormSpecRuntime.Template(text: "Phoneは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Phone为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Phone為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Phone must be text"), "ja": FormSpecRuntime.Template(text: "Phoneはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Phone必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Phone必須是文字")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "A phone number has only digits, spaces, + and -"), "zh-Hant": FormSpecRuntime.Template(text: "電話號碼只能包含數字、空格、+ 和 -")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Topic is required"), "ja": FormSpecRuntime.Template(text: "ご用件は必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Topic为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "主題為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Topic must be one of An order, Billing or Something else"), "ja": FormSpecRuntime.Template(text: "ご用件はご注文、ご請求またはSomething elseのいずれかを選択してください"), "zh-Hans": FormSpecRuntime.Template(text: "Topic必须是An order、Billing或Something else之一"), "zh-Hant": FormSpecRuntime.Template(text: "主題必須是訂單、帳單或Something else其中之一")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Comment is required"), "ja": FormSpecRuntime.Template(text: "Commentは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Comment为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Comment為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Comment must be text"), "ja": FormSpecRuntime.Template(text: "Commentはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Comment必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Comment必須是文字")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Comments are limited to 100 characters")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template([.text("Unknown field “"), .value, .text("”")]), "ja": FormSpecRuntime.Template([.text("不明な項目「"), .value, .text("」")]), "zh-Hans": FormSpecRuntime.Template([.text("未知字段“"), .value, .text("”")]), "zh-Hant": FormSpecRuntime.Template([.text("未知的欄位「"), .value, .text("」")])]))
+            return texts
+        }()
 
         static func program() throws -> FormSpecRuntime.Program {
-            FormSpecRuntime.Program(
+            var fields: [FormSpecRuntime.FieldProgram] = []
+            fields.reserveCapacity(5)
+            fields.append(field0())
+            fields.append(field1())
+            try fields.append(field2())
+            fields.append(field3())
+            fields.append(field4())
+            return FormSpecRuntime.Program(
                 form: "multilingual", title: "Contact us",
                 locale: "en",
-                fields: [field0(), field1(), try field2(), field3(), field4()],
+                fields: fields,
                 formRules: [],
                 unknownFieldMessage: texts[17])
         }

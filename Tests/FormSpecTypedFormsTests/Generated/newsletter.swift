@@ -120,26 +120,34 @@ extension NewsletterForm {
         static let built: Result<FormSpecRuntime.Program, any Error> = .success(program())
 
         /// Every message and checklist text of the form, each once.
-        static let texts: [FormSpecRuntime.LocalizedText] = [
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Enter your email address")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Email must be text"), "ja": FormSpecRuntime.Template(text: "Emailはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Email必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Email必須是文字")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "That does not look like an email address")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "A valid email address")]),
-            FormSpecRuntime.LocalizedText([:]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Name is required"), "ja": FormSpecRuntime.Template(text: "Nameは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Name为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Name為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Name must be text"), "ja": FormSpecRuntime.Template(text: "Nameはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Name必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Name必須是文字")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Names are at most 40 characters")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "At most 40 characters")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Topic is required"), "ja": FormSpecRuntime.Template(text: "Topicは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Topic为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Topic為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Topic must be one of Product news, Events near you or Tips and tricks"), "ja": FormSpecRuntime.Template(text: "TopicはProduct news、Events near youまたはTips and tricksのいずれかを選択してください"), "zh-Hans": FormSpecRuntime.Template(text: "Topic必须是Product news、Events near you或Tips and tricks之一"), "zh-Hant": FormSpecRuntime.Template(text: "Topic必須是Product news、Events near you或Tips and tricks其中之一")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template([.text("Unknown field “"), .value, .text("”")]), "ja": FormSpecRuntime.Template([.text("不明な項目「"), .value, .text("」")]), "zh-Hans": FormSpecRuntime.Template([.text("未知字段“"), .value, .text("”")]), "zh-Hant": FormSpecRuntime.Template([.text("未知的欄位「"), .value, .text("」")])]),
-        ]
+        static let texts: [FormSpecRuntime.LocalizedText] = {
+            var texts: [FormSpecRuntime.LocalizedText] = []
+            texts.reserveCapacity(12)
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Enter your email address")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Email must be text"), "ja": FormSpecRuntime.Template(text: "Emailはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Email必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Email必須是文字")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "That does not look like an email address")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "A valid email address")]))
+            texts.append(FormSpecRuntime.LocalizedText([:]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Name is required"), "ja": FormSpecRuntime.Template(text: "Nameは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Name为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Name為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Name must be text"), "ja": FormSpecRuntime.Template(text: "Nameはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Name必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Name必須是文字")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Names are at most 40 characters")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "At most 40 characters")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Topic is required"), "ja": FormSpecRuntime.Template(text: "Topicは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Topic为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Topic為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Topic must be one of Product news, Events near you or Tips and tricks"), "ja": FormSpecRuntime.Template(text: "TopicはProduct news、Events near youまたはTips and tricksのいずれかを選択してください"), "zh-Hans": FormSpecRuntime.Template(text: "Topic必须是Product news、Events near you或Tips and tricks之一"), "zh-Hant": FormSpecRuntime.Template(text: "Topic必須是Product news、Events near you或Tips and tricks其中之一")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template([.text("Unknown field “"), .value, .text("”")]), "ja": FormSpecRuntime.Template([.text("不明な項目「"), .value, .text("」")]), "zh-Hans": FormSpecRuntime.Template([.text("未知字段“"), .value, .text("”")]), "zh-Hant": FormSpecRuntime.Template([.text("未知的欄位「"), .value, .text("」")])]))
+            return texts
+        }()
 
         static func program() -> FormSpecRuntime.Program {
-            FormSpecRuntime.Program(
+            var fields: [FormSpecRuntime.FieldProgram] = []
+            fields.reserveCapacity(3)
+            fields.append(field0())
+            fields.append(field1())
+            fields.append(field2())
+            return FormSpecRuntime.Program(
                 form: "newsletter", title: "Subscribe to our newsletter",
                 locale: "en",
-                fields: [field0(), field1(), field2()],
+                fields: fields,
                 formRules: [],
                 unknownFieldMessage: texts[11])
         }

@@ -257,56 +257,72 @@ extension OrderForm {
         static let built = Result { try program() }
 
         /// Every message and checklist text of the form, each once.
-        static let texts: [FormSpecRuntime.LocalizedText] = [
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Add at least one item")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Line items must be a list"), "ja": FormSpecRuntime.Template(text: "Line itemsはリストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Line items必须是列表"), "zh-Hant": FormSpecRuntime.Template(text: "Line items必須是清單")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "At most 20 lines per order")]),
-            FormSpecRuntime.LocalizedText([:]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Line items is required"), "ja": FormSpecRuntime.Template(text: "Line itemsは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Line items为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Line items為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Line items must be an object of fields"), "ja": FormSpecRuntime.Template(text: "Line itemsはフィールドのオブジェクトで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Line items必须是包含字段的对象"), "zh-Hant": FormSpecRuntime.Template(text: "Line items必須是包含欄位的物件")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Article number is required"), "ja": FormSpecRuntime.Template(text: "Article numberは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Article number为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Article number為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Article number must be text"), "ja": FormSpecRuntime.Template(text: "Article numberはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Article number必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Article number必須是文字")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "An article number looks like ABC-1234")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Quantity is required"), "ja": FormSpecRuntime.Template(text: "Quantityは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Quantity为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Quantity為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Quantity must be a whole number"), "ja": FormSpecRuntime.Template(text: "Quantityは整数で入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Quantity必须是整数"), "zh-Hant": FormSpecRuntime.Template(text: "Quantity必須是整數")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Quantity must be at least 1"), "ja": FormSpecRuntime.Template(text: "Quantityは1以上にしてください"), "zh-Hans": FormSpecRuntime.Template(text: "Quantity至少应为1"), "zh-Hant": FormSpecRuntime.Template(text: "Quantity至少應為1")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Quantity must be at most 99"), "ja": FormSpecRuntime.Template(text: "Quantityは99以下にしてください"), "zh-Hans": FormSpecRuntime.Template(text: "Quantity最多为99"), "zh-Hant": FormSpecRuntime.Template(text: "Quantity最多為99")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Note is required"), "ja": FormSpecRuntime.Template(text: "Noteは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Note为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Note為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Note must be text"), "ja": FormSpecRuntime.Template(text: "Noteはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Note必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Note必須是文字")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Note must be at most 40 characters"), "ja": FormSpecRuntime.Template(text: "Noteは40文字以内で入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Note不能超过40个字符"), "zh-Hant": FormSpecRuntime.Template(text: "Note不得超過40個字元")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Gift options is required"), "ja": FormSpecRuntime.Template(text: "Gift optionsは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Gift options为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Gift options為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Gift options must be a list"), "ja": FormSpecRuntime.Template(text: "Gift optionsはリストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Gift options必须是列表"), "zh-Hant": FormSpecRuntime.Template(text: "Gift options必須是清單")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Pick each gift option once")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Gift options: at most 100 items"), "ja": FormSpecRuntime.Template(text: "Gift optionsは100件以内にしてください"), "zh-Hans": FormSpecRuntime.Template(text: "Gift options最多100项"), "zh-Hant": FormSpecRuntime.Template(text: "Gift options最多100項")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Gift options must be one of wrap, card or ribbon"), "ja": FormSpecRuntime.Template(text: "Gift optionsはwrap、cardまたはribbonのいずれかを選択してください"), "zh-Hans": FormSpecRuntime.Template(text: "Gift options必须是wrap、card或ribbon之一"), "zh-Hant": FormSpecRuntime.Template(text: "Gift options必須是wrap、card或ribbon其中之一")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Country is required"), "ja": FormSpecRuntime.Template(text: "Countryは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Country为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Country為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Country must be one of NL, US or GB"), "ja": FormSpecRuntime.Template(text: "CountryはNL、USまたはGBのいずれかを選択してください"), "zh-Hans": FormSpecRuntime.Template(text: "Country必须是NL、US或GB之一"), "zh-Hant": FormSpecRuntime.Template(text: "Country必須是NL、US或GB其中之一")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Address is required"), "ja": FormSpecRuntime.Template(text: "Addressは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Address为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Address為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Address must be an object of fields"), "ja": FormSpecRuntime.Template(text: "Addressはフィールドのオブジェクトで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Address必须是包含字段的对象"), "zh-Hant": FormSpecRuntime.Template(text: "Address必須是包含欄位的物件")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Street is required"), "ja": FormSpecRuntime.Template(text: "Streetは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Street为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Street為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Street must be text"), "ja": FormSpecRuntime.Template(text: "Streetはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Street必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Street必須是文字")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Postcode is required"), "ja": FormSpecRuntime.Template(text: "Postcodeは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Postcode为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Postcode為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Postcode must be text"), "ja": FormSpecRuntime.Template(text: "Postcodeはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Postcode必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Postcode必須是文字")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "A Dutch postcode looks like 1234 AB")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "A ZIP code has five digits")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Card number is required"), "ja": FormSpecRuntime.Template(text: "Card numberは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Card number为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Card number為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Card number must be text"), "ja": FormSpecRuntime.Template(text: "Card numberはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Card number必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Card number必須是文字")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "This card number is not valid")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Expiry date is required"), "ja": FormSpecRuntime.Template(text: "Expiry dateは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Expiry date为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Expiry date為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Expiry date must be a date (YYYY-MM-DD)"), "ja": FormSpecRuntime.Template(text: "Expiry dateは日付（YYYY-MM-DD）で入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Expiry date必须是日期（YYYY-MM-DD）"), "zh-Hant": FormSpecRuntime.Template(text: "Expiry date必須是日期（YYYY-MM-DD）")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "This card has expired")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Security code is required"), "ja": FormSpecRuntime.Template(text: "Security codeは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Security code为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Security code為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Security code must be text"), "ja": FormSpecRuntime.Template(text: "Security codeはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Security code必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Security code必須是文字")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "American Express cards have a 4-digit code")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "The security code has 3 digits")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template([.text("Unknown field “"), .value, .text("”")]), "ja": FormSpecRuntime.Template([.text("不明な項目「"), .value, .text("」")]), "zh-Hans": FormSpecRuntime.Template([.text("未知字段“"), .value, .text("”")]), "zh-Hant": FormSpecRuntime.Template([.text("未知的欄位「"), .value, .text("」")])]),
-        ]
+        static let texts: [FormSpecRuntime.LocalizedText] = {
+            var texts: [FormSpecRuntime.LocalizedText] = []
+            texts.reserveCapacity(42)
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Add at least one item")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Line items must be a list"), "ja": FormSpecRuntime.Template(text: "Line itemsはリストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Line items必须是列表"), "zh-Hant": FormSpecRuntime.Template(text: "Line items必須是清單")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "At most 20 lines per order")]))
+            texts.append(FormSpecRuntime.LocalizedText([:]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Line items is required"), "ja": FormSpecRuntime.Template(text: "Line itemsは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Line items为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Line items為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Line items must be an object of fields"), "ja": FormSpecRuntime.Template(text: "Line itemsはフィールドのオブジェクトで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Line items必须是包含字段的对象"), "zh-Hant": FormSpecRuntime.Template(text: "Line items必須是包含欄位的物件")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Article number is required"), "ja": FormSpecRuntime.Template(text: "Article numberは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Article number为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Article number為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Article number must be text"), "ja": FormSpecRuntime.Template(text: "Article numberはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Article number必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Article number必須是文字")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "An article number looks like ABC-1234")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Quantity is required"), "ja": FormSpecRuntime.Template(text: "Quantityは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Quantity为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Quantity為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Quantity must be a whole number"), "ja": FormSpecRuntime.Template(text: "Quantityは整数で入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Quantity必须是整数"), "zh-Hant": FormSpecRuntime.Template(text: "Quantity必須是整數")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Quantity must be at least 1"), "ja": FormSpecRuntime.Template(text: "Quantityは1以上にしてください"), "zh-Hans": FormSpecRuntime.Template(text: "Quantity至少应为1"), "zh-Hant": FormSpecRuntime.Template(text: "Quantity至少應為1")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Quantity must be at most 99"), "ja": FormSpecRuntime.Template(text: "Quantityは99以下にしてください"), "zh-Hans": FormSpecRuntime.Template(text: "Quantity最多为99"), "zh-Hant": FormSpecRuntime.Template(text: "Quantity最多為99")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Note is required"), "ja": FormSpecRuntime.Template(text: "Noteは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Note为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Note為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Note must be text"), "ja": FormSpecRuntime.Template(text: "Noteはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Note必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Note必須是文字")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Note must be at most 40 characters"), "ja": FormSpecRuntime.Template(text: "Noteは40文字以内で入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Note不能超过40个字符"), "zh-Hant": FormSpecRuntime.Template(text: "Note不得超過40個字元")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Gift options is required"), "ja": FormSpecRuntime.Template(text: "Gift optionsは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Gift options为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Gift options為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Gift options must be a list"), "ja": FormSpecRuntime.Template(text: "Gift optionsはリストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Gift options必须是列表"), "zh-Hant": FormSpecRuntime.Template(text: "Gift options必須是清單")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Pick each gift option once")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Gift options: at most 100 items"), "ja": FormSpecRuntime.Template(text: "Gift optionsは100件以内にしてください"), "zh-Hans": FormSpecRuntime.Template(text: "Gift options最多100项"), "zh-Hant": FormSpecRuntime.Template(text: "Gift options最多100項")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Gift options must be one of wrap, card or ribbon"), "ja": FormSpecRuntime.Template(text: "Gift optionsはwrap、cardまたはribbonのいずれかを選択してください"), "zh-Hans": FormSpecRuntime.Template(text: "Gift options必须是wrap、card或ribbon之一"), "zh-Hant": FormSpecRuntime.Template(text: "Gift options必須是wrap、card或ribbon其中之一")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Country is required"), "ja": FormSpecRuntime.Template(text: "Countryは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Country为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Country為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Country must be one of NL, US or GB"), "ja": FormSpecRuntime.Template(text: "CountryはNL、USまたはGBのいずれかを選択してください"), "zh-Hans": FormSpecRuntime.Template(text: "Country必须是NL、US或GB之一"), "zh-Hant": FormSpecRuntime.Template(text: "Country必須是NL、US或GB其中之一")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Address is required"), "ja": FormSpecRuntime.Template(text: "Addressは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Address为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Address為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Address must be an object of fields"), "ja": FormSpecRuntime.Template(text: "Addressはフィールドのオブジェクトで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Address必须是包含字段的对象"), "zh-Hant": FormSpecRuntime.Template(text: "Address必須是包含欄位的物件")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Street is required"), "ja": FormSpecRuntime.Template(text: "Streetは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Street为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Street為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Street must be text"), "ja": FormSpecRuntime.Template(text: "Streetはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Street必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Street必須是文字")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Postcode is required"), "ja": FormSpecRuntime.Template(text: "Postcodeは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Postcode为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Postcode為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Postcode must be text"), "ja": FormSpecRuntime.Template(text: "Postcodeはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Postcode必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Postcode必須是文字")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "A Dutch postcode looks like 1234 AB")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "A ZIP code has five digits")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Card number is required"), "ja": FormSpecRuntime.Template(text: "Card numberは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Card number为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Card number為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Card number must be text"), "ja": FormSpecRuntime.Template(text: "Card numberはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Card number必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Card number必須是文字")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "This card number is not valid")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Expiry date is required"), "ja": FormSpecRuntime.Template(text: "Expiry dateは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Expiry date为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Expiry date為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Expiry date must be a date (YYYY-MM-DD)"), "ja": FormSpecRuntime.Template(text: "Expiry dateは日付（YYYY-MM-DD）で入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Expiry date必须是日期（YYYY-MM-DD）"), "zh-Hant": FormSpecRuntime.Template(text: "Expiry date必須是日期（YYYY-MM-DD）")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "This card has expired")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Security code is required"), "ja": FormSpecRuntime.Template(text: "Security codeは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Security code为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Security code為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Security code must be text"), "ja": FormSpecRuntime.Template(text: "Security codeはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Security code必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Security code必須是文字")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "American Express cards have a 4-digit code")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "The security code has 3 digits")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template([.text("Unknown field “"), .value, .text("”")]), "ja": FormSpecRuntime.Template([.text("不明な項目「"), .value, .text("」")]), "zh-Hans": FormSpecRuntime.Template([.text("未知字段“"), .value, .text("”")]), "zh-Hant": FormSpecRuntime.Template([.text("未知的欄位「"), .value, .text("」")])]))
+            return texts
+        }()
 
         static func program() throws -> FormSpecRuntime.Program {
-            FormSpecRuntime.Program(
+            var fields: [FormSpecRuntime.FieldProgram] = []
+            fields.reserveCapacity(189)
+            try fields.append(field0())
+            try fields += FormSpecRuntime.RepeatedItems(list: 0, count: 20).fields(from: items0())
+            try fields.append(field81())
+            fields += FormSpecRuntime.RepeatedItems(list: 81, count: 100).fields(from: items81())
+            fields.append(field182())
+            fields.append(field183())
+            fields.append(field184())
+            try fields.append(field185())
+            fields.append(field186())
+            fields.append(field187())
+            try fields.append(field188())
+            return FormSpecRuntime.Program(
                 form: "order", title: "Your order",
                 locale: "en",
-                fields: [try field0()] + FormSpecRuntime.RepeatedItems(list: 0, count: 20).fields(from: [field1(), try field2(), field3(), field4()]) + [try field81()] + FormSpecRuntime.RepeatedItems(list: 81, count: 100).fields(from: [field82()]) + [field182(), field183(), field184(), try field185(), field186(), field187(), try field188()],
+                fields: fields,
                 formRules: [],
                 unknownFieldMessage: texts[41])
         }
@@ -331,12 +347,27 @@ extension OrderForm {
             FormSpecRuntime.FieldProgram(name: "line_items.0.note", label: "Note", labelTranslations: nil, type: .text, required: false, requiredMessage: texts[13], typeMessage: texts[14], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .all([.field(0, .compare(.greaterThan, .literal(.integer(0)))), .field(1, .equals(.boolean(true)))]), reportsFirstOnly: false, rules: [FormSpecRuntime.RuleProgram(name: "max_length", rule: .length(FormSpecRuntime.LengthRule(bound: .max, limit: 40, unit: .graphemes)), message: texts[15], requirement: texts[15], condition: nil, severity: .error, debounceMilliseconds: nil)], options: [], choiceMessage: texts[3], reads: [0, 1])
         }
 
+        static func items0() throws -> [FormSpecRuntime.FieldProgram] {
+            var fields: [FormSpecRuntime.FieldProgram] = []
+            fields.append(field1())
+            try fields.append(field2())
+            fields.append(field3())
+            fields.append(field4())
+            return fields
+        }
+
         static func field81() throws -> FormSpecRuntime.FieldProgram {
             FormSpecRuntime.FieldProgram(name: "gift_options", label: "Gift options", labelTranslations: nil, type: .list, required: false, requiredMessage: texts[16], typeMessage: texts[17], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [FormSpecRuntime.RuleProgram(name: "unique_items", rule: .value(try FormSpecRuntime.AnyValueRule(named: "unique_items", argument: .items([82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143, 144, 145, 146, 147, 148, 149, 150, 151, 152, 153, 154, 155, 156, 157, 158, 159, 160, 161, 162, 163, 164, 165, 166, 167, 168, 169, 170, 171, 172, 173, 174, 175, 176, 177, 178, 179, 180, 181]), caseInsensitive: false)), message: texts[18], requirement: texts[18], condition: nil, severity: .error, debounceMilliseconds: nil), FormSpecRuntime.RuleProgram(name: "max_items", rule: .value(try FormSpecRuntime.AnyValueRule(named: "max_items", argument: .count(100), caseInsensitive: false)), message: texts[19], requirement: texts[19], condition: nil, severity: .error, debounceMilliseconds: nil)], options: [], choiceMessage: texts[3], reads: [82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143, 144, 145, 146, 147, 148, 149, 150, 151, 152, 153, 154, 155, 156, 157, 158, 159, 160, 161, 162, 163, 164, 165, 166, 167, 168, 169, 170, 171, 172, 173, 174, 175, 176, 177, 178, 179, 180, 181])
         }
 
         static func field82() -> FormSpecRuntime.FieldProgram {
             FormSpecRuntime.FieldProgram(name: "gift_options.0", label: "Gift options", labelTranslations: nil, type: .choice, required: false, requiredMessage: texts[16], typeMessage: texts[20], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .field(81, .compare(.greaterThan, .literal(.integer(0)))), reportsFirstOnly: false, rules: [], options: [FormSpecRuntime.ChoiceOption(value: "wrap", label: "wrap", translations: nil), FormSpecRuntime.ChoiceOption(value: "card", label: "card", translations: nil), FormSpecRuntime.ChoiceOption(value: "ribbon", label: "ribbon", translations: nil)], choiceMessage: texts[20], reads: [81])
+        }
+
+        static func items81() -> [FormSpecRuntime.FieldProgram] {
+            var fields: [FormSpecRuntime.FieldProgram] = []
+            fields.append(field82())
+            return fields
         }
 
         static func field182() -> FormSpecRuntime.FieldProgram {

@@ -92,24 +92,31 @@ extension PasswordConfirmForm {
         static let built: Result<FormSpecRuntime.Program, any Error> = .success(program())
 
         /// Every message and checklist text of the form, each once.
-        static let texts: [FormSpecRuntime.LocalizedText] = [
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Enter a password")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Password must be text"), "ja": FormSpecRuntime.Template(text: "Passwordはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Password必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Password必須是文字")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Password must be longer than 4 characters")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "More than 4 characters")]),
-            FormSpecRuntime.LocalizedText([:]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Enter the password again")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Confirm password must be text"), "ja": FormSpecRuntime.Template(text: "Confirm passwordはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Confirm password必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Confirm password必須是文字")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "The two passwords must be the same")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Both passwords are the same")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template([.text("Unknown field “"), .value, .text("”")]), "ja": FormSpecRuntime.Template([.text("不明な項目「"), .value, .text("」")]), "zh-Hans": FormSpecRuntime.Template([.text("未知字段“"), .value, .text("”")]), "zh-Hant": FormSpecRuntime.Template([.text("未知的欄位「"), .value, .text("」")])]),
-        ]
+        static let texts: [FormSpecRuntime.LocalizedText] = {
+            var texts: [FormSpecRuntime.LocalizedText] = []
+            texts.reserveCapacity(10)
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Enter a password")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Password must be text"), "ja": FormSpecRuntime.Template(text: "Passwordはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Password必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Password必須是文字")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Password must be longer than 4 characters")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "More than 4 characters")]))
+            texts.append(FormSpecRuntime.LocalizedText([:]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Enter the password again")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Confirm password must be text"), "ja": FormSpecRuntime.Template(text: "Confirm passwordはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Confirm password必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Confirm password必須是文字")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "The two passwords must be the same")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Both passwords are the same")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template([.text("Unknown field “"), .value, .text("”")]), "ja": FormSpecRuntime.Template([.text("不明な項目「"), .value, .text("」")]), "zh-Hans": FormSpecRuntime.Template([.text("未知字段“"), .value, .text("”")]), "zh-Hant": FormSpecRuntime.Template([.text("未知的欄位「"), .value, .text("」")])]))
+            return texts
+        }()
 
         static func program() -> FormSpecRuntime.Program {
-            FormSpecRuntime.Program(
+            var fields: [FormSpecRuntime.FieldProgram] = []
+            fields.reserveCapacity(2)
+            fields.append(field0())
+            fields.append(field1())
+            return FormSpecRuntime.Program(
                 form: "password_confirm", title: "Choose a password",
                 locale: "en",
-                fields: [field0(), field1()],
+                fields: fields,
                 formRules: [],
                 unknownFieldMessage: texts[9])
         }

@@ -110,33 +110,42 @@ extension PasswordPolicyForm {
         static let built = Result { try program() }
 
         /// Every message and checklist text of the form, each once.
-        static let texts: [FormSpecRuntime.LocalizedText] = [
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Username is required"), "ja": FormSpecRuntime.Template(text: "Usernameは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Username为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Username為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Username must be text"), "ja": FormSpecRuntime.Template(text: "Usernameはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Username必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Username必須是文字")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Username must be at least 3 characters"), "ja": FormSpecRuntime.Template(text: "Usernameは3文字以上で入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Username至少需要3个字符"), "zh-Hant": FormSpecRuntime.Template(text: "Username至少需要3個字元")]),
-            FormSpecRuntime.LocalizedText([:]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "E-mail is required"), "ja": FormSpecRuntime.Template(text: "E-mailは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "E-mail为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "E-mail為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "E-mail must be text"), "ja": FormSpecRuntime.Template(text: "E-mailはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "E-mail必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "E-mail必須是文字")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "E-mail must be a valid email address"), "ja": FormSpecRuntime.Template(text: "E-mailには有効なメールアドレスを入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "E-mail必须是有效的电子邮件地址"), "zh-Hant": FormSpecRuntime.Template(text: "E-mail必須是有效的電子郵件地址")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Password is required"), "ja": FormSpecRuntime.Template(text: "Passwordは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Password为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Password為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Password must be text"), "ja": FormSpecRuntime.Template(text: "Passwordはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Password必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Password必須是文字")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Password must be at least 10 characters"), "ja": FormSpecRuntime.Template(text: "Passwordは10文字以上で入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Password至少需要10个字符"), "zh-Hant": FormSpecRuntime.Template(text: "Password至少需要10個字元")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Password must not contain Username"), "ja": FormSpecRuntime.Template(text: "PasswordにUsernameを含めることはできません"), "zh-Hans": FormSpecRuntime.Template(text: "Password不能包含Username"), "zh-Hant": FormSpecRuntime.Template(text: "Password不得包含Username")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Does not contain your username")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Do not use your e-mail address in the password")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Does not contain your e-mail address")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Password hint is required"), "ja": FormSpecRuntime.Template(text: "Password hintは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Password hint为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Password hint為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Password hint must be text"), "ja": FormSpecRuntime.Template(text: "Password hintはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Password hint必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Password hint必須是文字")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template([.text("The hint “"), .value, .text("” is too long")])]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "The hint must not give the password away")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template([.text("Unknown field “"), .value, .text("”")]), "ja": FormSpecRuntime.Template([.text("不明な項目「"), .value, .text("」")]), "zh-Hans": FormSpecRuntime.Template([.text("未知字段“"), .value, .text("”")]), "zh-Hant": FormSpecRuntime.Template([.text("未知的欄位「"), .value, .text("」")])]),
-        ]
+        static let texts: [FormSpecRuntime.LocalizedText] = {
+            var texts: [FormSpecRuntime.LocalizedText] = []
+            texts.reserveCapacity(19)
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Username is required"), "ja": FormSpecRuntime.Template(text: "Usernameは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Username为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Username為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Username must be text"), "ja": FormSpecRuntime.Template(text: "Usernameはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Username必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Username必須是文字")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Username must be at least 3 characters"), "ja": FormSpecRuntime.Template(text: "Usernameは3文字以上で入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Username至少需要3个字符"), "zh-Hant": FormSpecRuntime.Template(text: "Username至少需要3個字元")]))
+            texts.append(FormSpecRuntime.LocalizedText([:]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "E-mail is required"), "ja": FormSpecRuntime.Template(text: "E-mailは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "E-mail为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "E-mail為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "E-mail must be text"), "ja": FormSpecRuntime.Template(text: "E-mailはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "E-mail必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "E-mail必須是文字")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "E-mail must be a valid email address"), "ja": FormSpecRuntime.Template(text: "E-mailには有効なメールアドレスを入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "E-mail必须是有效的电子邮件地址"), "zh-Hant": FormSpecRuntime.Template(text: "E-mail必須是有效的電子郵件地址")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Password is required"), "ja": FormSpecRuntime.Template(text: "Passwordは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Password为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Password為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Password must be text"), "ja": FormSpecRuntime.Template(text: "Passwordはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Password必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Password必須是文字")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Password must be at least 10 characters"), "ja": FormSpecRuntime.Template(text: "Passwordは10文字以上で入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Password至少需要10个字符"), "zh-Hant": FormSpecRuntime.Template(text: "Password至少需要10個字元")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Password must not contain Username"), "ja": FormSpecRuntime.Template(text: "PasswordにUsernameを含めることはできません"), "zh-Hans": FormSpecRuntime.Template(text: "Password不能包含Username"), "zh-Hant": FormSpecRuntime.Template(text: "Password不得包含Username")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Does not contain your username")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Do not use your e-mail address in the password")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Does not contain your e-mail address")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Password hint is required"), "ja": FormSpecRuntime.Template(text: "Password hintは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Password hint为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Password hint為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Password hint must be text"), "ja": FormSpecRuntime.Template(text: "Password hintはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Password hint必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Password hint必須是文字")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template([.text("The hint “"), .value, .text("” is too long")])]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "The hint must not give the password away")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template([.text("Unknown field “"), .value, .text("”")]), "ja": FormSpecRuntime.Template([.text("不明な項目「"), .value, .text("」")]), "zh-Hans": FormSpecRuntime.Template([.text("未知字段“"), .value, .text("”")]), "zh-Hant": FormSpecRuntime.Template([.text("未知的欄位「"), .value, .text("」")])]))
+            return texts
+        }()
 
         static func program() throws -> FormSpecRuntime.Program {
-            FormSpecRuntime.Program(
+            var fields: [FormSpecRuntime.FieldProgram] = []
+            fields.reserveCapacity(4)
+            fields.append(field0())
+            fields.append(field1())
+            try fields.append(field2())
+            try fields.append(field3())
+            return FormSpecRuntime.Program(
                 form: "password_policy", title: "Choose a password",
                 locale: "en",
-                fields: [field0(), field1(), try field2(), try field3()],
+                fields: fields,
                 formRules: [],
                 unknownFieldMessage: texts[18])
         }

@@ -92,22 +92,29 @@ extension PaymentContactForm {
         static let built: Result<FormSpecRuntime.Program, any Error> = .success(program())
 
         /// Every message and checklist text of the form, each once.
-        static let texts: [FormSpecRuntime.LocalizedText] = [
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Card number is required"), "ja": FormSpecRuntime.Template(text: "Card numberは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Card number为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Card number為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Card number must be text"), "ja": FormSpecRuntime.Template(text: "Card numberはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Card number必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Card number必須是文字")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Card number must be a valid card number"), "ja": FormSpecRuntime.Template(text: "Card numberには有効なカード番号を入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Card number必须是有效的卡号"), "zh-Hant": FormSpecRuntime.Template(text: "Card number必須是有效的卡號")]),
-            FormSpecRuntime.LocalizedText([:]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Phone is required"), "ja": FormSpecRuntime.Template(text: "Phoneは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Phone为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Phone為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Phone must be text"), "ja": FormSpecRuntime.Template(text: "Phoneはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Phone必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Phone必須是文字")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Phone must be a phone number in international format (+ and country code)"), "ja": FormSpecRuntime.Template(text: "Phoneは国際形式の電話番号（+と国番号）で入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Phone必须是国际格式的电话号码（+ 和国家代码）"), "zh-Hant": FormSpecRuntime.Template(text: "Phone必須是國際格式的電話號碼（+ 和國碼）")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template([.text("Unknown field “"), .value, .text("”")]), "ja": FormSpecRuntime.Template([.text("不明な項目「"), .value, .text("」")]), "zh-Hans": FormSpecRuntime.Template([.text("未知字段“"), .value, .text("”")]), "zh-Hant": FormSpecRuntime.Template([.text("未知的欄位「"), .value, .text("」")])]),
-        ]
+        static let texts: [FormSpecRuntime.LocalizedText] = {
+            var texts: [FormSpecRuntime.LocalizedText] = []
+            texts.reserveCapacity(8)
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Card number is required"), "ja": FormSpecRuntime.Template(text: "Card numberは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Card number为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Card number為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Card number must be text"), "ja": FormSpecRuntime.Template(text: "Card numberはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Card number必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Card number必須是文字")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Card number must be a valid card number"), "ja": FormSpecRuntime.Template(text: "Card numberには有効なカード番号を入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Card number必须是有效的卡号"), "zh-Hant": FormSpecRuntime.Template(text: "Card number必須是有效的卡號")]))
+            texts.append(FormSpecRuntime.LocalizedText([:]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Phone is required"), "ja": FormSpecRuntime.Template(text: "Phoneは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Phone为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Phone為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Phone must be text"), "ja": FormSpecRuntime.Template(text: "Phoneはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Phone必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Phone必須是文字")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Phone must be a phone number in international format (+ and country code)"), "ja": FormSpecRuntime.Template(text: "Phoneは国際形式の電話番号（+と国番号）で入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Phone必须是国际格式的电话号码（+ 和国家代码）"), "zh-Hant": FormSpecRuntime.Template(text: "Phone必須是國際格式的電話號碼（+ 和國碼）")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template([.text("Unknown field “"), .value, .text("”")]), "ja": FormSpecRuntime.Template([.text("不明な項目「"), .value, .text("」")]), "zh-Hans": FormSpecRuntime.Template([.text("未知字段“"), .value, .text("”")]), "zh-Hant": FormSpecRuntime.Template([.text("未知的欄位「"), .value, .text("」")])]))
+            return texts
+        }()
 
         static func program() -> FormSpecRuntime.Program {
-            FormSpecRuntime.Program(
+            var fields: [FormSpecRuntime.FieldProgram] = []
+            fields.reserveCapacity(2)
+            fields.append(field0())
+            fields.append(field1())
+            return FormSpecRuntime.Program(
                 form: "payment_contact", title: "Payment and contact",
                 locale: "en",
-                fields: [field0(), field1()],
+                fields: fields,
                 formRules: [],
                 unknownFieldMessage: texts[7])
         }

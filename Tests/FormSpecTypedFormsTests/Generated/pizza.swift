@@ -142,29 +142,39 @@ extension PizzaForm {
         static let built = Result { try program() }
 
         /// Every message and checklist text of the form, each once.
-        static let texts: [FormSpecRuntime.LocalizedText] = [
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Size is required"), "ja": FormSpecRuntime.Template(text: "Sizeは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Size为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Size為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Size must be one of small, medium or large"), "ja": FormSpecRuntime.Template(text: "Sizeはsmall、mediumまたはlargeのいずれかを選択してください"), "zh-Hans": FormSpecRuntime.Template(text: "Size必须是small、medium或large之一"), "zh-Hant": FormSpecRuntime.Template(text: "Size必須是small、medium或large其中之一")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Pick at least one topping")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Toppings must be a list"), "ja": FormSpecRuntime.Template(text: "Toppingsはリストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Toppings必须是列表"), "zh-Hant": FormSpecRuntime.Template(text: "Toppings必須是清單")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Three toppings at most")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Each topping only once")]),
-            FormSpecRuntime.LocalizedText([:]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Toppings is required"), "ja": FormSpecRuntime.Template(text: "Toppingsは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Toppings为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Toppings為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Toppings must be one of Cheese, Ham, Mushrooms or Olives"), "ja": FormSpecRuntime.Template(text: "ToppingsはCheese、Ham、MushroomsまたはOlivesのいずれかを選択してください"), "zh-Hans": FormSpecRuntime.Template(text: "Toppings必须是Cheese、Ham、Mushrooms或Olives之一"), "zh-Hant": FormSpecRuntime.Template(text: "Toppings必須是Cheese、Ham、Mushrooms或Olives其中之一")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Notes is required"), "ja": FormSpecRuntime.Template(text: "Notesは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Notes为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Notes為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Notes must be a list"), "ja": FormSpecRuntime.Template(text: "Notesはリストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Notes必须是列表"), "zh-Hant": FormSpecRuntime.Template(text: "Notes必須是清單")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Notes: at most 2 items"), "ja": FormSpecRuntime.Template(text: "Notesは2件以内にしてください"), "zh-Hans": FormSpecRuntime.Template(text: "Notes最多2项"), "zh-Hant": FormSpecRuntime.Template(text: "Notes最多2項")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Notes must be text"), "ja": FormSpecRuntime.Template(text: "Notesはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Notes必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Notes必須是文字")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Keep each note under 20 characters")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template([.text("Unknown field “"), .value, .text("”")]), "ja": FormSpecRuntime.Template([.text("不明な項目「"), .value, .text("」")]), "zh-Hans": FormSpecRuntime.Template([.text("未知字段“"), .value, .text("”")]), "zh-Hant": FormSpecRuntime.Template([.text("未知的欄位「"), .value, .text("」")])]),
-        ]
+        static let texts: [FormSpecRuntime.LocalizedText] = {
+            var texts: [FormSpecRuntime.LocalizedText] = []
+            texts.reserveCapacity(15)
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Size is required"), "ja": FormSpecRuntime.Template(text: "Sizeは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Size为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Size為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Size must be one of small, medium or large"), "ja": FormSpecRuntime.Template(text: "Sizeはsmall、mediumまたはlargeのいずれかを選択してください"), "zh-Hans": FormSpecRuntime.Template(text: "Size必须是small、medium或large之一"), "zh-Hant": FormSpecRuntime.Template(text: "Size必須是small、medium或large其中之一")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Pick at least one topping")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Toppings must be a list"), "ja": FormSpecRuntime.Template(text: "Toppingsはリストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Toppings必须是列表"), "zh-Hant": FormSpecRuntime.Template(text: "Toppings必須是清單")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Three toppings at most")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Each topping only once")]))
+            texts.append(FormSpecRuntime.LocalizedText([:]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Toppings is required"), "ja": FormSpecRuntime.Template(text: "Toppingsは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Toppings为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Toppings為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Toppings must be one of Cheese, Ham, Mushrooms or Olives"), "ja": FormSpecRuntime.Template(text: "ToppingsはCheese、Ham、MushroomsまたはOlivesのいずれかを選択してください"), "zh-Hans": FormSpecRuntime.Template(text: "Toppings必须是Cheese、Ham、Mushrooms或Olives之一"), "zh-Hant": FormSpecRuntime.Template(text: "Toppings必須是Cheese、Ham、Mushrooms或Olives其中之一")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Notes is required"), "ja": FormSpecRuntime.Template(text: "Notesは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Notes为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Notes為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Notes must be a list"), "ja": FormSpecRuntime.Template(text: "Notesはリストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Notes必须是列表"), "zh-Hant": FormSpecRuntime.Template(text: "Notes必須是清單")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Notes: at most 2 items"), "ja": FormSpecRuntime.Template(text: "Notesは2件以内にしてください"), "zh-Hans": FormSpecRuntime.Template(text: "Notes最多2项"), "zh-Hant": FormSpecRuntime.Template(text: "Notes最多2項")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Notes must be text"), "ja": FormSpecRuntime.Template(text: "Notesはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Notes必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Notes必須是文字")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Keep each note under 20 characters")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template([.text("Unknown field “"), .value, .text("”")]), "ja": FormSpecRuntime.Template([.text("不明な項目「"), .value, .text("」")]), "zh-Hans": FormSpecRuntime.Template([.text("未知字段“"), .value, .text("”")]), "zh-Hant": FormSpecRuntime.Template([.text("未知的欄位「"), .value, .text("」")])]))
+            return texts
+        }()
 
         static func program() throws -> FormSpecRuntime.Program {
-            FormSpecRuntime.Program(
+            var fields: [FormSpecRuntime.FieldProgram] = []
+            fields.reserveCapacity(8)
+            fields.append(field0())
+            try fields.append(field1())
+            fields += FormSpecRuntime.RepeatedItems(list: 1, count: 3).fields(from: items1())
+            try fields.append(field5())
+            fields += FormSpecRuntime.RepeatedItems(list: 5, count: 2).fields(from: items5())
+            return FormSpecRuntime.Program(
                 form: "pizza", title: "Order a pizza",
                 locale: "en",
-                fields: [field0(), try field1()] + FormSpecRuntime.RepeatedItems(list: 1, count: 3).fields(from: [field2()]) + [try field5()] + FormSpecRuntime.RepeatedItems(list: 5, count: 2).fields(from: [field6()]),
+                fields: fields,
                 formRules: [],
                 unknownFieldMessage: texts[14])
         }
@@ -181,12 +191,24 @@ extension PizzaForm {
             FormSpecRuntime.FieldProgram(name: "toppings.0", label: "Toppings", labelTranslations: nil, type: .choice, required: false, requiredMessage: texts[7], typeMessage: texts[8], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .field(1, .compare(.greaterThan, .literal(.integer(0)))), reportsFirstOnly: false, rules: [], options: [FormSpecRuntime.ChoiceOption(value: "cheese", label: "Cheese", translations: nil), FormSpecRuntime.ChoiceOption(value: "ham", label: "Ham", translations: nil), FormSpecRuntime.ChoiceOption(value: "mushroom", label: "Mushrooms", translations: nil), FormSpecRuntime.ChoiceOption(value: "olive", label: "Olives", translations: nil)], choiceMessage: texts[8], reads: [1])
         }
 
+        static func items1() -> [FormSpecRuntime.FieldProgram] {
+            var fields: [FormSpecRuntime.FieldProgram] = []
+            fields.append(field2())
+            return fields
+        }
+
         static func field5() throws -> FormSpecRuntime.FieldProgram {
             FormSpecRuntime.FieldProgram(name: "notes", label: "Notes", labelTranslations: nil, type: .list, required: false, requiredMessage: texts[9], typeMessage: texts[10], defaultValue: nil, defaultOffset: nil, trim: true, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [FormSpecRuntime.RuleProgram(name: "max_items", rule: .value(try FormSpecRuntime.AnyValueRule(named: "max_items", argument: .count(2), caseInsensitive: false)), message: texts[11], requirement: texts[11], condition: nil, severity: .error, debounceMilliseconds: nil)], options: [], choiceMessage: texts[6], reads: [])
         }
 
         static func field6() -> FormSpecRuntime.FieldProgram {
             FormSpecRuntime.FieldProgram(name: "notes.0", label: "Notes", labelTranslations: nil, type: .text, required: false, requiredMessage: texts[9], typeMessage: texts[12], defaultValue: nil, defaultOffset: nil, trim: true, debounceMilliseconds: nil, condition: .field(5, .compare(.greaterThan, .literal(.integer(0)))), reportsFirstOnly: false, rules: [FormSpecRuntime.RuleProgram(name: "max_length", rule: .length(FormSpecRuntime.LengthRule(bound: .max, limit: 20, unit: .graphemes)), message: texts[13], requirement: texts[13], condition: nil, severity: .error, debounceMilliseconds: nil)], options: [], choiceMessage: texts[6], reads: [5])
+        }
+
+        static func items5() -> [FormSpecRuntime.FieldProgram] {
+            var fields: [FormSpecRuntime.FieldProgram] = []
+            fields.append(field6())
+            return fields
         }
     }
 }

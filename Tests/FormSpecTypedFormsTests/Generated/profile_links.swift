@@ -119,50 +119,60 @@ extension ProfileLinksForm {
         static let built = Result { try program() }
 
         /// Every message and checklist text of the form, each once.
-        static let texts: [FormSpecRuntime.LocalizedText] = [
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Choose a username")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Username must be text"), "ja": FormSpecRuntime.Template(text: "Usernameはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Username必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Username必須是文字")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Usernames use only lowercase letters, digits and underscores")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Lowercase letters, digits and underscores only")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Usernames have at least 3 characters")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "At least 3 characters")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Usernames have at most 20 characters")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "At most 20 characters")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "That username is taken")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Not taken yet")]),
-            FormSpecRuntime.LocalizedText([:]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Choose a password")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Password must be text"), "ja": FormSpecRuntime.Template(text: "Passwordはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Password必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Password必須是文字")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Use 10 or more characters with a lowercase letter, an uppercase letter, a digit and a symbol")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "10+ characters, mixing lowercase, uppercase, digits and symbols")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Your password must not be your username")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Not your username")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Team is required"), "ja": FormSpecRuntime.Template(text: "Teamは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Team为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Team為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Team must be text"), "ja": FormSpecRuntime.Template(text: "Teamはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Team必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Team必須是文字")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "A team slug is 2 to 12 lowercase letters, digits or underscores")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "2 to 12 lowercase letters, digits or underscores")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Website is required"), "ja": FormSpecRuntime.Template(text: "Websiteは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Website为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Website為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Website must be text"), "ja": FormSpecRuntime.Template(text: "Websiteはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Website必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Website必須是文字")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Enter a full web address, like https://example.com")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "A full web address")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Consider an https:// address")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Uses https")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Bio is required"), "ja": FormSpecRuntime.Template(text: "Bioは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Bio为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Bio為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Bio must be text"), "ja": FormSpecRuntime.Template(text: "Bioはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Bio必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Bio必須是文字")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Links are not allowed here")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "No links")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Bio is at most 40 characters")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "At most 40 characters")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Bio is too large to store (90 bytes)")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "At most 90 bytes")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template([.text("Unknown field “"), .value, .text("”")]), "ja": FormSpecRuntime.Template([.text("不明な項目「"), .value, .text("」")]), "zh-Hans": FormSpecRuntime.Template([.text("未知字段“"), .value, .text("”")]), "zh-Hant": FormSpecRuntime.Template([.text("未知的欄位「"), .value, .text("」")])]),
-        ]
+        static let texts: [FormSpecRuntime.LocalizedText] = {
+            var texts: [FormSpecRuntime.LocalizedText] = []
+            texts.reserveCapacity(36)
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Choose a username")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Username must be text"), "ja": FormSpecRuntime.Template(text: "Usernameはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Username必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Username必須是文字")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Usernames use only lowercase letters, digits and underscores")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Lowercase letters, digits and underscores only")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Usernames have at least 3 characters")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "At least 3 characters")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Usernames have at most 20 characters")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "At most 20 characters")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "That username is taken")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Not taken yet")]))
+            texts.append(FormSpecRuntime.LocalizedText([:]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Choose a password")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Password must be text"), "ja": FormSpecRuntime.Template(text: "Passwordはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Password必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Password必須是文字")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Use 10 or more characters with a lowercase letter, an uppercase letter, a digit and a symbol")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "10+ characters, mixing lowercase, uppercase, digits and symbols")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Your password must not be your username")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Not your username")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Team is required"), "ja": FormSpecRuntime.Template(text: "Teamは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Team为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Team為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Team must be text"), "ja": FormSpecRuntime.Template(text: "Teamはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Team必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Team必須是文字")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "A team slug is 2 to 12 lowercase letters, digits or underscores")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "2 to 12 lowercase letters, digits or underscores")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Website is required"), "ja": FormSpecRuntime.Template(text: "Websiteは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Website为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Website為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Website must be text"), "ja": FormSpecRuntime.Template(text: "Websiteはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Website必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Website必須是文字")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Enter a full web address, like https://example.com")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "A full web address")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Consider an https:// address")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Uses https")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Bio is required"), "ja": FormSpecRuntime.Template(text: "Bioは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Bio为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Bio為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Bio must be text"), "ja": FormSpecRuntime.Template(text: "Bioはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Bio必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Bio必須是文字")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Links are not allowed here")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "No links")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Bio is at most 40 characters")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "At most 40 characters")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Bio is too large to store (90 bytes)")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "At most 90 bytes")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template([.text("Unknown field “"), .value, .text("”")]), "ja": FormSpecRuntime.Template([.text("不明な項目「"), .value, .text("」")]), "zh-Hans": FormSpecRuntime.Template([.text("未知字段“"), .value, .text("”")]), "zh-Hant": FormSpecRuntime.Template([.text("未知的欄位「"), .value, .text("」")])]))
+            return texts
+        }()
 
         static func program() throws -> FormSpecRuntime.Program {
-            FormSpecRuntime.Program(
+            var fields: [FormSpecRuntime.FieldProgram] = []
+            fields.reserveCapacity(5)
+            try fields.append(field0())
+            fields.append(field1())
+            try fields.append(field2())
+            try fields.append(field3())
+            try fields.append(field4())
+            return FormSpecRuntime.Program(
                 form: "profile_links", title: "Your public profile",
                 locale: "en",
-                fields: [try field0(), field1(), try field2(), try field3(), try field4()],
+                fields: fields,
                 formRules: [],
                 unknownFieldMessage: texts[35])
         }

@@ -145,34 +145,45 @@ extension RareConstructsForm {
         static let built = Result { try program() }
 
         /// Every message and checklist text of the form, each once.
-        static let texts: [FormSpecRuntime.LocalizedText] = [
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Plan is required"), "ja": FormSpecRuntime.Template(text: "Planは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Plan为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Plan為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Plan must be one of free or pro"), "ja": FormSpecRuntime.Template(text: "Planはfreeまたはproのいずれかを選択してください"), "zh-Hans": FormSpecRuntime.Template(text: "Plan必须是free或pro之一"), "zh-Hant": FormSpecRuntime.Template(text: "Plan必須是free或pro其中之一")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Display name is required"), "ja": FormSpecRuntime.Template(text: "Display nameは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Display name为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Display name為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Display name must be text"), "ja": FormSpecRuntime.Template(text: "Display nameはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Display name必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Display name必須是文字")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Pro accounts need a display name")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Letters and spaces, 2 to 40")]),
-            FormSpecRuntime.LocalizedText([:]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Handle is required"), "ja": FormSpecRuntime.Template(text: "Handleは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Handle为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Handle為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Handle must be text"), "ja": FormSpecRuntime.Template(text: "Handleはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Handle必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Handle必須是文字")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "AB and a digit, at a word start")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Handle must not contain Display name"), "ja": FormSpecRuntime.Template(text: "HandleにDisplay nameを含めることはできません"), "zh-Hans": FormSpecRuntime.Template(text: "Handle不能包含Display name"), "zh-Hant": FormSpecRuntime.Template(text: "Handle不得包含Display name")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Bio is required"), "ja": FormSpecRuntime.Template(text: "Bioは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Bio为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Bio為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Bio must be text"), "ja": FormSpecRuntime.Template(text: "Bioはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Bio必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Bio必須是文字")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "No angle brackets, at most 2000 characters")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Low is required"), "ja": FormSpecRuntime.Template(text: "Lowは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Low为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Low為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Low must be a number"), "ja": FormSpecRuntime.Template(text: "Lowは数値で入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Low必须是数字"), "zh-Hant": FormSpecRuntime.Template(text: "Low必須是數字")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "High is required"), "ja": FormSpecRuntime.Template(text: "Highは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "High为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "High為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "High must be a number"), "ja": FormSpecRuntime.Template(text: "Highは数値で入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "High必须是数字"), "zh-Hant": FormSpecRuntime.Template(text: "High必須是數字")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "High must be at least Low + 0.5"), "ja": FormSpecRuntime.Template(text: "HighはLow + 0.5以上にしてください"), "zh-Hans": FormSpecRuntime.Template(text: "High至少应为Low + 0.5"), "zh-Hant": FormSpecRuntime.Template(text: "High至少應為Low + 0.5")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template([.text("Unknown field “"), .value, .text("”")]), "ja": FormSpecRuntime.Template([.text("不明な項目「"), .value, .text("」")]), "zh-Hans": FormSpecRuntime.Template([.text("未知字段“"), .value, .text("”")]), "zh-Hant": FormSpecRuntime.Template([.text("未知的欄位「"), .value, .text("」")])]),
-        ]
+        static let texts: [FormSpecRuntime.LocalizedText] = {
+            var texts: [FormSpecRuntime.LocalizedText] = []
+            texts.reserveCapacity(20)
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Plan is required"), "ja": FormSpecRuntime.Template(text: "Planは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Plan为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Plan為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Plan must be one of free or pro"), "ja": FormSpecRuntime.Template(text: "Planはfreeまたはproのいずれかを選択してください"), "zh-Hans": FormSpecRuntime.Template(text: "Plan必须是free或pro之一"), "zh-Hant": FormSpecRuntime.Template(text: "Plan必須是free或pro其中之一")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Display name is required"), "ja": FormSpecRuntime.Template(text: "Display nameは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Display name为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Display name為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Display name must be text"), "ja": FormSpecRuntime.Template(text: "Display nameはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Display name必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Display name必須是文字")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Pro accounts need a display name")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Letters and spaces, 2 to 40")]))
+            texts.append(FormSpecRuntime.LocalizedText([:]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Handle is required"), "ja": FormSpecRuntime.Template(text: "Handleは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Handle为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Handle為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Handle must be text"), "ja": FormSpecRuntime.Template(text: "Handleはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Handle必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Handle必須是文字")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "AB and a digit, at a word start")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Handle must not contain Display name"), "ja": FormSpecRuntime.Template(text: "HandleにDisplay nameを含めることはできません"), "zh-Hans": FormSpecRuntime.Template(text: "Handle不能包含Display name"), "zh-Hant": FormSpecRuntime.Template(text: "Handle不得包含Display name")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Bio is required"), "ja": FormSpecRuntime.Template(text: "Bioは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Bio为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Bio為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Bio must be text"), "ja": FormSpecRuntime.Template(text: "Bioはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Bio必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Bio必須是文字")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "No angle brackets, at most 2000 characters")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Low is required"), "ja": FormSpecRuntime.Template(text: "Lowは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Low为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Low為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Low must be a number"), "ja": FormSpecRuntime.Template(text: "Lowは数値で入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Low必须是数字"), "zh-Hant": FormSpecRuntime.Template(text: "Low必須是數字")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "High is required"), "ja": FormSpecRuntime.Template(text: "Highは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "High为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "High為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "High must be a number"), "ja": FormSpecRuntime.Template(text: "Highは数値で入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "High必须是数字"), "zh-Hant": FormSpecRuntime.Template(text: "High必須是數字")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "High must be at least Low + 0.5"), "ja": FormSpecRuntime.Template(text: "HighはLow + 0.5以上にしてください"), "zh-Hans": FormSpecRuntime.Template(text: "High至少应为Low + 0.5"), "zh-Hant": FormSpecRuntime.Template(text: "High至少應為Low + 0.5")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template([.text("Unknown field “"), .value, .text("”")]), "ja": FormSpecRuntime.Template([.text("不明な項目「"), .value, .text("」")]), "zh-Hans": FormSpecRuntime.Template([.text("未知字段“"), .value, .text("”")]), "zh-Hant": FormSpecRuntime.Template([.text("未知的欄位「"), .value, .text("」")])]))
+            return texts
+        }()
 
         static func program() throws -> FormSpecRuntime.Program {
-            FormSpecRuntime.Program(
+            var fields: [FormSpecRuntime.FieldProgram] = []
+            fields.reserveCapacity(6)
+            fields.append(field0())
+            try fields.append(field1())
+            try fields.append(field2())
+            try fields.append(field3())
+            fields.append(field4())
+            fields.append(field5())
+            return FormSpecRuntime.Program(
                 form: "rare_constructs", title: nil,
                 locale: "en",
-                fields: [field0(), try field1(), try field2(), try field3(), field4(), field5()],
+                fields: fields,
                 formRules: [],
                 unknownFieldMessage: texts[19])
         }

@@ -101,27 +101,35 @@ extension RegistrationForm {
         static let built: Result<FormSpecRuntime.Program, any Error> = .success(program())
 
         /// Every message and checklist text of the form, each once.
-        static let texts: [FormSpecRuntime.LocalizedText] = [
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Username is required")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Username must be text"), "ja": FormSpecRuntime.Template(text: "Usernameはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Username必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Username必須是文字")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "A minimum of 4 characters")]),
-            FormSpecRuntime.LocalizedText([:]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Password is required")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Password must be text"), "ja": FormSpecRuntime.Template(text: "Passwordはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Password必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Password必須是文字")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "A minimum of 8 characters")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "One uppercase letter")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Please confirm your password")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Confirm password must be text"), "ja": FormSpecRuntime.Template(text: "Confirm passwordはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Confirm password必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Confirm password必須是文字")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Passwords do not match")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Passwords match")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template([.text("Unknown field “"), .value, .text("”")]), "ja": FormSpecRuntime.Template([.text("不明な項目「"), .value, .text("」")]), "zh-Hans": FormSpecRuntime.Template([.text("未知字段“"), .value, .text("”")]), "zh-Hant": FormSpecRuntime.Template([.text("未知的欄位「"), .value, .text("」")])]),
-        ]
+        static let texts: [FormSpecRuntime.LocalizedText] = {
+            var texts: [FormSpecRuntime.LocalizedText] = []
+            texts.reserveCapacity(13)
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Username is required")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Username must be text"), "ja": FormSpecRuntime.Template(text: "Usernameはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Username必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Username必須是文字")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "A minimum of 4 characters")]))
+            texts.append(FormSpecRuntime.LocalizedText([:]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Password is required")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Password must be text"), "ja": FormSpecRuntime.Template(text: "Passwordはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Password必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Password必須是文字")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "A minimum of 8 characters")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "One uppercase letter")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Please confirm your password")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Confirm password must be text"), "ja": FormSpecRuntime.Template(text: "Confirm passwordはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Confirm password必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Confirm password必須是文字")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Passwords do not match")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Passwords match")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template([.text("Unknown field “"), .value, .text("”")]), "ja": FormSpecRuntime.Template([.text("不明な項目「"), .value, .text("」")]), "zh-Hans": FormSpecRuntime.Template([.text("未知字段“"), .value, .text("”")]), "zh-Hant": FormSpecRuntime.Template([.text("未知的欄位「"), .value, .text("」")])]))
+            return texts
+        }()
 
         static func program() -> FormSpecRuntime.Program {
-            FormSpecRuntime.Program(
+            var fields: [FormSpecRuntime.FieldProgram] = []
+            fields.reserveCapacity(3)
+            fields.append(field0())
+            fields.append(field1())
+            fields.append(field2())
+            return FormSpecRuntime.Program(
                 form: "registration", title: "Register",
                 locale: "en",
-                fields: [field0(), field1(), field2()],
+                fields: fields,
                 formRules: [],
                 unknownFieldMessage: texts[12])
         }

@@ -280,62 +280,82 @@ extension RepeatedItemsForm {
         static let built = Result { try program() }
 
         /// Every message and checklist text of the form, each once.
-        static let texts: [FormSpecRuntime.LocalizedText] = [
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Currency is required"), "ja": FormSpecRuntime.Template(text: "Currencyは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Currency为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Currency為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Currency must be one of EUR or USD"), "ja": FormSpecRuntime.Template(text: "CurrencyはEURまたはUSDのいずれかを選択してください"), "zh-Hans": FormSpecRuntime.Template(text: "Currency必须是EUR或USD之一"), "zh-Hant": FormSpecRuntime.Template(text: "Currency必須是EUR或USD其中之一")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Stays is required"), "ja": FormSpecRuntime.Template(text: "Staysは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Stays为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Stays為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Stays must be a list"), "ja": FormSpecRuntime.Template(text: "Staysはリストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Stays必须是列表"), "zh-Hant": FormSpecRuntime.Template(text: "Stays必須是清單")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Stays: at most 4 items"), "ja": FormSpecRuntime.Template(text: "Staysは4件以内にしてください"), "zh-Hans": FormSpecRuntime.Template(text: "Stays最多4项"), "zh-Hant": FormSpecRuntime.Template(text: "Stays最多4項")]),
-            FormSpecRuntime.LocalizedText([:]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Stays must be an object of fields"), "ja": FormSpecRuntime.Template(text: "Staysはフィールドのオブジェクトで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Stays必须是包含字段的对象"), "zh-Hant": FormSpecRuntime.Template(text: "Stays必須是包含欄位的物件")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Guest is required"), "ja": FormSpecRuntime.Template(text: "Guestは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Guest为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Guest為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Guest must be text"), "ja": FormSpecRuntime.Template(text: "Guestはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Guest必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Guest必須是文字")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Nickname is required"), "ja": FormSpecRuntime.Template(text: "Nicknameは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Nickname为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Nickname為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Nickname must be text"), "ja": FormSpecRuntime.Template(text: "Nicknameはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Nickname必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Nickname必須是文字")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Nickname must not contain Guest"), "ja": FormSpecRuntime.Template(text: "NicknameにGuestを含めることはできません"), "zh-Hans": FormSpecRuntime.Template(text: "Nickname不能包含Guest"), "zh-Hant": FormSpecRuntime.Template(text: "Nickname不得包含Guest")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Nickname must be different from Currency"), "ja": FormSpecRuntime.Template(text: "NicknameはCurrencyと異なる値にしてください"), "zh-Hans": FormSpecRuntime.Template(text: "Nickname必须与Currency不同"), "zh-Hant": FormSpecRuntime.Template(text: "Nickname必須與Currency不同")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Arrive is required"), "ja": FormSpecRuntime.Template(text: "Arriveは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Arrive为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Arrive為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Arrive must be a date (YYYY-MM-DD)"), "ja": FormSpecRuntime.Template(text: "Arriveは日付（YYYY-MM-DD）で入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Arrive必须是日期（YYYY-MM-DD）"), "zh-Hant": FormSpecRuntime.Template(text: "Arrive必須是日期（YYYY-MM-DD）")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Leave is required"), "ja": FormSpecRuntime.Template(text: "Leaveは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Leave为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Leave為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Leave must be a date (YYYY-MM-DD)"), "ja": FormSpecRuntime.Template(text: "Leaveは日付（YYYY-MM-DD）で入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Leave必须是日期（YYYY-MM-DD）"), "zh-Hant": FormSpecRuntime.Template(text: "Leave必須是日期（YYYY-MM-DD）")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Leave after you arrive")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "At most thirty nights")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Nights is required"), "ja": FormSpecRuntime.Template(text: "Nightsは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Nights为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Nights為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Nights must be a whole number"), "ja": FormSpecRuntime.Template(text: "Nightsは整数で入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Nights必须是整数"), "zh-Hant": FormSpecRuntime.Template(text: "Nights必須是整數")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Nights must be at least 1"), "ja": FormSpecRuntime.Template(text: "Nightsは1以上にしてください"), "zh-Hans": FormSpecRuntime.Template(text: "Nights至少应为1"), "zh-Hant": FormSpecRuntime.Template(text: "Nights至少應為1")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Nights must be less than Limit"), "ja": FormSpecRuntime.Template(text: "NightsはLimitより小さい値を入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Nights必须小于Limit"), "zh-Hant": FormSpecRuntime.Template(text: "Nights必須小於Limit")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Rate is required"), "ja": FormSpecRuntime.Template(text: "Rateは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Rate为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Rate為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Rate must be a number"), "ja": FormSpecRuntime.Template(text: "Rateは数値で入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Rate必须是数字"), "zh-Hant": FormSpecRuntime.Template(text: "Rate必須是數字")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "The rate is the base rate in euros")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Code is required"), "ja": FormSpecRuntime.Template(text: "Codeは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Code为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Code為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Code must be text"), "ja": FormSpecRuntime.Template(text: "Codeはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Code必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Code必須是文字")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "A long stay for a V guest needs a code")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Tags is required"), "ja": FormSpecRuntime.Template(text: "Tagsは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Tags为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Tags為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Tags must be a list"), "ja": FormSpecRuntime.Template(text: "Tagsはリストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Tags必须是列表"), "zh-Hant": FormSpecRuntime.Template(text: "Tags必須是清單")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Tags: at most 3 items"), "ja": FormSpecRuntime.Template(text: "Tagsは3件以内にしてください"), "zh-Hans": FormSpecRuntime.Template(text: "Tags最多3项"), "zh-Hant": FormSpecRuntime.Template(text: "Tags最多3項")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Each tag once")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Tags must be text"), "ja": FormSpecRuntime.Template(text: "Tagsはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Tags必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Tags必須是文字")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Limit is required"), "ja": FormSpecRuntime.Template(text: "Limitは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Limit为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Limit為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Limit must be a whole number"), "ja": FormSpecRuntime.Template(text: "Limitは整数で入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Limit必须是整数"), "zh-Hant": FormSpecRuntime.Template(text: "Limit必須是整數")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Base rate is required"), "ja": FormSpecRuntime.Template(text: "Base rateは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Base rate为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Base rate為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Base rate must be a number"), "ja": FormSpecRuntime.Template(text: "Base rateは数値で入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Base rate必须是数字"), "zh-Hant": FormSpecRuntime.Template(text: "Base rate必須是數字")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Aliases is required"), "ja": FormSpecRuntime.Template(text: "Aliasesは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Aliases为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Aliases為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Aliases must be a list"), "ja": FormSpecRuntime.Template(text: "Aliasesはリストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Aliases必须是列表"), "zh-Hant": FormSpecRuntime.Template(text: "Aliases必須是清單")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Aliases: at most 3 items"), "ja": FormSpecRuntime.Template(text: "Aliasesは3件以内にしてください"), "zh-Hans": FormSpecRuntime.Template(text: "Aliases最多3项"), "zh-Hant": FormSpecRuntime.Template(text: "Aliases最多3項")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Aliases must be an object of fields"), "ja": FormSpecRuntime.Template(text: "Aliasesはフィールドのオブジェクトで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Aliases必须是包含字段的对象"), "zh-Hant": FormSpecRuntime.Template(text: "Aliases必須是包含欄位的物件")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Name is required"), "ja": FormSpecRuntime.Template(text: "Nameは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Name为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Name為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Name must be text"), "ja": FormSpecRuntime.Template(text: "Nameはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Name必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Name必須是文字")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Spelling is required"), "ja": FormSpecRuntime.Template(text: "Spellingは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Spelling为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Spelling為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Spelling must be text"), "ja": FormSpecRuntime.Template(text: "Spellingはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Spelling必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Spelling必須是文字")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Not the first alias again")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template([.text("Unknown field “"), .value, .text("”")]), "ja": FormSpecRuntime.Template([.text("不明な項目「"), .value, .text("」")]), "zh-Hans": FormSpecRuntime.Template([.text("未知字段“"), .value, .text("”")]), "zh-Hant": FormSpecRuntime.Template([.text("未知的欄位「"), .value, .text("」")])]),
-        ]
+        static let texts: [FormSpecRuntime.LocalizedText] = {
+            var texts: [FormSpecRuntime.LocalizedText] = []
+            texts.reserveCapacity(48)
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Currency is required"), "ja": FormSpecRuntime.Template(text: "Currencyは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Currency为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Currency為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Currency must be one of EUR or USD"), "ja": FormSpecRuntime.Template(text: "CurrencyはEURまたはUSDのいずれかを選択してください"), "zh-Hans": FormSpecRuntime.Template(text: "Currency必须是EUR或USD之一"), "zh-Hant": FormSpecRuntime.Template(text: "Currency必須是EUR或USD其中之一")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Stays is required"), "ja": FormSpecRuntime.Template(text: "Staysは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Stays为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Stays為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Stays must be a list"), "ja": FormSpecRuntime.Template(text: "Staysはリストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Stays必须是列表"), "zh-Hant": FormSpecRuntime.Template(text: "Stays必須是清單")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Stays: at most 4 items"), "ja": FormSpecRuntime.Template(text: "Staysは4件以内にしてください"), "zh-Hans": FormSpecRuntime.Template(text: "Stays最多4项"), "zh-Hant": FormSpecRuntime.Template(text: "Stays最多4項")]))
+            texts.append(FormSpecRuntime.LocalizedText([:]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Stays must be an object of fields"), "ja": FormSpecRuntime.Template(text: "Staysはフィールドのオブジェクトで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Stays必须是包含字段的对象"), "zh-Hant": FormSpecRuntime.Template(text: "Stays必須是包含欄位的物件")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Guest is required"), "ja": FormSpecRuntime.Template(text: "Guestは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Guest为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Guest為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Guest must be text"), "ja": FormSpecRuntime.Template(text: "Guestはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Guest必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Guest必須是文字")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Nickname is required"), "ja": FormSpecRuntime.Template(text: "Nicknameは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Nickname为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Nickname為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Nickname must be text"), "ja": FormSpecRuntime.Template(text: "Nicknameはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Nickname必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Nickname必須是文字")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Nickname must not contain Guest"), "ja": FormSpecRuntime.Template(text: "NicknameにGuestを含めることはできません"), "zh-Hans": FormSpecRuntime.Template(text: "Nickname不能包含Guest"), "zh-Hant": FormSpecRuntime.Template(text: "Nickname不得包含Guest")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Nickname must be different from Currency"), "ja": FormSpecRuntime.Template(text: "NicknameはCurrencyと異なる値にしてください"), "zh-Hans": FormSpecRuntime.Template(text: "Nickname必须与Currency不同"), "zh-Hant": FormSpecRuntime.Template(text: "Nickname必須與Currency不同")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Arrive is required"), "ja": FormSpecRuntime.Template(text: "Arriveは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Arrive为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Arrive為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Arrive must be a date (YYYY-MM-DD)"), "ja": FormSpecRuntime.Template(text: "Arriveは日付（YYYY-MM-DD）で入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Arrive必须是日期（YYYY-MM-DD）"), "zh-Hant": FormSpecRuntime.Template(text: "Arrive必須是日期（YYYY-MM-DD）")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Leave is required"), "ja": FormSpecRuntime.Template(text: "Leaveは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Leave为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Leave為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Leave must be a date (YYYY-MM-DD)"), "ja": FormSpecRuntime.Template(text: "Leaveは日付（YYYY-MM-DD）で入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Leave必须是日期（YYYY-MM-DD）"), "zh-Hant": FormSpecRuntime.Template(text: "Leave必須是日期（YYYY-MM-DD）")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Leave after you arrive")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "At most thirty nights")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Nights is required"), "ja": FormSpecRuntime.Template(text: "Nightsは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Nights为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Nights為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Nights must be a whole number"), "ja": FormSpecRuntime.Template(text: "Nightsは整数で入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Nights必须是整数"), "zh-Hant": FormSpecRuntime.Template(text: "Nights必須是整數")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Nights must be at least 1"), "ja": FormSpecRuntime.Template(text: "Nightsは1以上にしてください"), "zh-Hans": FormSpecRuntime.Template(text: "Nights至少应为1"), "zh-Hant": FormSpecRuntime.Template(text: "Nights至少應為1")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Nights must be less than Limit"), "ja": FormSpecRuntime.Template(text: "NightsはLimitより小さい値を入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Nights必须小于Limit"), "zh-Hant": FormSpecRuntime.Template(text: "Nights必須小於Limit")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Rate is required"), "ja": FormSpecRuntime.Template(text: "Rateは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Rate为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Rate為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Rate must be a number"), "ja": FormSpecRuntime.Template(text: "Rateは数値で入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Rate必须是数字"), "zh-Hant": FormSpecRuntime.Template(text: "Rate必須是數字")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "The rate is the base rate in euros")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Code is required"), "ja": FormSpecRuntime.Template(text: "Codeは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Code为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Code為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Code must be text"), "ja": FormSpecRuntime.Template(text: "Codeはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Code必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Code必須是文字")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "A long stay for a V guest needs a code")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Tags is required"), "ja": FormSpecRuntime.Template(text: "Tagsは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Tags为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Tags為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Tags must be a list"), "ja": FormSpecRuntime.Template(text: "Tagsはリストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Tags必须是列表"), "zh-Hant": FormSpecRuntime.Template(text: "Tags必須是清單")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Tags: at most 3 items"), "ja": FormSpecRuntime.Template(text: "Tagsは3件以内にしてください"), "zh-Hans": FormSpecRuntime.Template(text: "Tags最多3项"), "zh-Hant": FormSpecRuntime.Template(text: "Tags最多3項")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Each tag once")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Tags must be text"), "ja": FormSpecRuntime.Template(text: "Tagsはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Tags必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Tags必須是文字")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Limit is required"), "ja": FormSpecRuntime.Template(text: "Limitは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Limit为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Limit為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Limit must be a whole number"), "ja": FormSpecRuntime.Template(text: "Limitは整数で入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Limit必须是整数"), "zh-Hant": FormSpecRuntime.Template(text: "Limit必須是整數")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Base rate is required"), "ja": FormSpecRuntime.Template(text: "Base rateは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Base rate为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Base rate為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Base rate must be a number"), "ja": FormSpecRuntime.Template(text: "Base rateは数値で入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Base rate必须是数字"), "zh-Hant": FormSpecRuntime.Template(text: "Base rate必須是數字")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Aliases is required"), "ja": FormSpecRuntime.Template(text: "Aliasesは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Aliases为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Aliases為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Aliases must be a list"), "ja": FormSpecRuntime.Template(text: "Aliasesはリストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Aliases必须是列表"), "zh-Hant": FormSpecRuntime.Template(text: "Aliases必須是清單")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Aliases: at most 3 items"), "ja": FormSpecRuntime.Template(text: "Aliasesは3件以内にしてください"), "zh-Hans": FormSpecRuntime.Template(text: "Aliases最多3项"), "zh-Hant": FormSpecRuntime.Template(text: "Aliases最多3項")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Aliases must be an object of fields"), "ja": FormSpecRuntime.Template(text: "Aliasesはフィールドのオブジェクトで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Aliases必须是包含字段的对象"), "zh-Hant": FormSpecRuntime.Template(text: "Aliases必須是包含欄位的物件")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Name is required"), "ja": FormSpecRuntime.Template(text: "Nameは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Name为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Name為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Name must be text"), "ja": FormSpecRuntime.Template(text: "Nameはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Name必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Name必須是文字")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Spelling is required"), "ja": FormSpecRuntime.Template(text: "Spellingは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Spelling为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Spelling為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Spelling must be text"), "ja": FormSpecRuntime.Template(text: "Spellingはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Spelling必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Spelling必須是文字")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Not the first alias again")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template([.text("Unknown field “"), .value, .text("”")]), "ja": FormSpecRuntime.Template([.text("不明な項目「"), .value, .text("」")]), "zh-Hans": FormSpecRuntime.Template([.text("未知字段“"), .value, .text("”")]), "zh-Hant": FormSpecRuntime.Template([.text("未知的欄位「"), .value, .text("」")])]))
+            return texts
+        }()
 
         static func program() throws -> FormSpecRuntime.Program {
-            FormSpecRuntime.Program(
+            var fields: [FormSpecRuntime.FieldProgram] = []
+            fields.reserveCapacity(62)
+            fields.append(field0())
+            try fields.append(field1())
+            try fields += FormSpecRuntime.RepeatedItems(list: 1, count: 4).fields(from: items1())
+            fields.append(field50())
+            fields.append(field51())
+            try fields.append(field52())
+            fields.append(field53())
+            fields.append(field54())
+            fields.append(field55())
+            fields.append(field56())
+            fields.append(field57())
+            fields.append(field58())
+            fields.append(field59())
+            fields.append(field60())
+            fields.append(field61())
+            return FormSpecRuntime.Program(
                 form: "repeated_items", title: nil,
                 locale: "en",
-                fields: [field0(), try field1()] + FormSpecRuntime.RepeatedItems(list: 1, count: 4).fields(from: [field2(), field3(), try field4(), field5(), field6(), field7(), field8(), try field9(), try field10()] + FormSpecRuntime.RepeatedItems(list: 10, count: 3).fields(from: [field11()])) + [field50(), field51(), try field52(), field53(), field54(), field55(), field56(), field57(), field58(), field59(), field60(), field61()],
+                fields: fields,
                 formRules: [],
                 unknownFieldMessage: texts[47])
         }
@@ -386,6 +406,27 @@ extension RepeatedItemsForm {
 
         static func field11() -> FormSpecRuntime.FieldProgram {
             FormSpecRuntime.FieldProgram(name: "stays.0.tags.0", label: "Tags", labelTranslations: nil, type: .text, required: false, requiredMessage: texts[29], typeMessage: texts[33], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .all([.all([.all([.field(1, .compare(.greaterThan, .literal(.integer(0)))), .field(2, .equals(.boolean(true)))]), .field(10, .compare(.greaterThan, .literal(.integer(0))))]), .field(0, .empty(false))]), reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[5], reads: [0, 1, 2, 10])
+        }
+
+        static func items10() -> [FormSpecRuntime.FieldProgram] {
+            var fields: [FormSpecRuntime.FieldProgram] = []
+            fields.append(field11())
+            return fields
+        }
+
+        static func items1() throws -> [FormSpecRuntime.FieldProgram] {
+            var fields: [FormSpecRuntime.FieldProgram] = []
+            fields.append(field2())
+            fields.append(field3())
+            try fields.append(field4())
+            fields.append(field5())
+            fields.append(field6())
+            fields.append(field7())
+            fields.append(field8())
+            try fields.append(field9())
+            try fields.append(field10())
+            fields += FormSpecRuntime.RepeatedItems(list: 10, count: 3).fields(from: items10())
+            return fields
         }
 
         static func field50() -> FormSpecRuntime.FieldProgram {

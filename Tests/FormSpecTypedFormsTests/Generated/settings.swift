@@ -120,26 +120,34 @@ extension SettingsForm {
         static let built: Result<FormSpecRuntime.Program, any Error> = .success(program())
 
         /// Every message and checklist text of the form, each once.
-        static let texts: [FormSpecRuntime.LocalizedText] = [
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Show check-ins only is required"), "ja": FormSpecRuntime.Template(text: "Show check-ins onlyは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Show check-ins only为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Show check-ins only為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Show check-ins only must be true or false"), "ja": FormSpecRuntime.Template(text: "Show check-ins onlyは「はい」または「いいえ」で指定してください"), "zh-Hans": FormSpecRuntime.Template(text: "Show check-ins only必须为“是”或“否”"), "zh-Hant": FormSpecRuntime.Template(text: "Show check-ins only必須為「是」或「否」")]),
-            FormSpecRuntime.LocalizedText([:]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Display order is required"), "ja": FormSpecRuntime.Template(text: "Display orderは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Display order为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Display order為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Display order must be one of Alphabetical, Favorites first or Check-ins first"), "ja": FormSpecRuntime.Template(text: "Display orderはAlphabetical、Favorites firstまたはCheck-ins firstのいずれかを選択してください"), "zh-Hans": FormSpecRuntime.Template(text: "Display order必须是Alphabetical、Favorites first或Check-ins first之一"), "zh-Hant": FormSpecRuntime.Template(text: "Display order必須是Alphabetical、Favorites first或Check-ins first其中之一")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Maximum price level is required"), "ja": FormSpecRuntime.Template(text: "Maximum price levelは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Maximum price level为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Maximum price level為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Maximum price level must be a whole number"), "ja": FormSpecRuntime.Template(text: "Maximum price levelは整数で入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Maximum price level必须是整数"), "zh-Hant": FormSpecRuntime.Template(text: "Maximum price level必須是整數")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Price level must be at least 1")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "At least 1")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Price level must be at most 5")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "At most 5")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template([.text("Unknown field “"), .value, .text("”")]), "ja": FormSpecRuntime.Template([.text("不明な項目「"), .value, .text("」")]), "zh-Hans": FormSpecRuntime.Template([.text("未知字段“"), .value, .text("”")]), "zh-Hant": FormSpecRuntime.Template([.text("未知的欄位「"), .value, .text("」")])]),
-        ]
+        static let texts: [FormSpecRuntime.LocalizedText] = {
+            var texts: [FormSpecRuntime.LocalizedText] = []
+            texts.reserveCapacity(12)
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Show check-ins only is required"), "ja": FormSpecRuntime.Template(text: "Show check-ins onlyは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Show check-ins only为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Show check-ins only為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Show check-ins only must be true or false"), "ja": FormSpecRuntime.Template(text: "Show check-ins onlyは「はい」または「いいえ」で指定してください"), "zh-Hans": FormSpecRuntime.Template(text: "Show check-ins only必须为“是”或“否”"), "zh-Hant": FormSpecRuntime.Template(text: "Show check-ins only必須為「是」或「否」")]))
+            texts.append(FormSpecRuntime.LocalizedText([:]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Display order is required"), "ja": FormSpecRuntime.Template(text: "Display orderは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Display order为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Display order為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Display order must be one of Alphabetical, Favorites first or Check-ins first"), "ja": FormSpecRuntime.Template(text: "Display orderはAlphabetical、Favorites firstまたはCheck-ins firstのいずれかを選択してください"), "zh-Hans": FormSpecRuntime.Template(text: "Display order必须是Alphabetical、Favorites first或Check-ins first之一"), "zh-Hant": FormSpecRuntime.Template(text: "Display order必須是Alphabetical、Favorites first或Check-ins first其中之一")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Maximum price level is required"), "ja": FormSpecRuntime.Template(text: "Maximum price levelは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Maximum price level为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Maximum price level為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Maximum price level must be a whole number"), "ja": FormSpecRuntime.Template(text: "Maximum price levelは整数で入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Maximum price level必须是整数"), "zh-Hant": FormSpecRuntime.Template(text: "Maximum price level必須是整數")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Price level must be at least 1")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "At least 1")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Price level must be at most 5")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "At most 5")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template([.text("Unknown field “"), .value, .text("”")]), "ja": FormSpecRuntime.Template([.text("不明な項目「"), .value, .text("」")]), "zh-Hans": FormSpecRuntime.Template([.text("未知字段“"), .value, .text("”")]), "zh-Hant": FormSpecRuntime.Template([.text("未知的欄位「"), .value, .text("」")])]))
+            return texts
+        }()
 
         static func program() -> FormSpecRuntime.Program {
-            FormSpecRuntime.Program(
+            var fields: [FormSpecRuntime.FieldProgram] = []
+            fields.reserveCapacity(3)
+            fields.append(field0())
+            fields.append(field1())
+            fields.append(field2())
+            return FormSpecRuntime.Program(
                 form: "settings", title: "Settings",
                 locale: "en",
-                fields: [field0(), field1(), field2()],
+                fields: fields,
                 formRules: [],
                 unknownFieldMessage: texts[11])
         }

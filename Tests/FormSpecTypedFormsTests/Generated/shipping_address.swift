@@ -136,33 +136,43 @@ extension ShippingAddressForm {
         static let built = Result { try program() }
 
         /// Every message and checklist text of the form, each once.
-        static let texts: [FormSpecRuntime.LocalizedText] = [
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Country is required"), "ja": FormSpecRuntime.Template(text: "Countryは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Country为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Country為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Country must be one of United Kingdom or Canada"), "ja": FormSpecRuntime.Template(text: "CountryはUnited KingdomまたはCanadaのいずれかを選択してください"), "zh-Hans": FormSpecRuntime.Template(text: "Country必须是United Kingdom或Canada之一"), "zh-Hant": FormSpecRuntime.Template(text: "Country必須是United Kingdom或Canada其中之一")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Enter a postcode")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Postcode must be text"), "ja": FormSpecRuntime.Template(text: "Postcodeはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Postcode必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Postcode必須是文字")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Enter a UK postcode, like SW1A 1AA")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Enter a Canadian postal code, like K1A 0B1")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "We cannot ship to BFPO addresses")]),
-            FormSpecRuntime.LocalizedText([:]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "E-mail is required"), "ja": FormSpecRuntime.Template(text: "E-mailは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "E-mail为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "E-mail為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "E-mail must be text"), "ja": FormSpecRuntime.Template(text: "E-mailはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "E-mail必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "E-mail必須是文字")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "E-mail must be a valid email address"), "ja": FormSpecRuntime.Template(text: "E-mailには有効なメールアドレスを入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "E-mail必须是有效的电子邮件地址"), "zh-Hant": FormSpecRuntime.Template(text: "E-mail必須是有效的電子郵件地址")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Confirm e-mail is required"), "ja": FormSpecRuntime.Template(text: "Confirm e-mailは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Confirm e-mail为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Confirm e-mail為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Confirm e-mail must be text"), "ja": FormSpecRuntime.Template(text: "Confirm e-mailはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Confirm e-mail必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Confirm e-mail必須是文字")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "The two e-mail addresses must be the same")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Recipient is required"), "ja": FormSpecRuntime.Template(text: "Recipientは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Recipient为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Recipient為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Recipient must be text"), "ja": FormSpecRuntime.Template(text: "Recipientはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Recipient必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Recipient必須是文字")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Enter the name of a person")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "The recipient must not contain the postcode")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template([.text("Unknown field “"), .value, .text("”")]), "ja": FormSpecRuntime.Template([.text("不明な項目「"), .value, .text("」")]), "zh-Hans": FormSpecRuntime.Template([.text("未知字段“"), .value, .text("”")]), "zh-Hant": FormSpecRuntime.Template([.text("未知的欄位「"), .value, .text("」")])]),
-        ]
+        static let texts: [FormSpecRuntime.LocalizedText] = {
+            var texts: [FormSpecRuntime.LocalizedText] = []
+            texts.reserveCapacity(19)
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Country is required"), "ja": FormSpecRuntime.Template(text: "Countryは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Country为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Country為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Country must be one of United Kingdom or Canada"), "ja": FormSpecRuntime.Template(text: "CountryはUnited KingdomまたはCanadaのいずれかを選択してください"), "zh-Hans": FormSpecRuntime.Template(text: "Country必须是United Kingdom或Canada之一"), "zh-Hant": FormSpecRuntime.Template(text: "Country必須是United Kingdom或Canada其中之一")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Enter a postcode")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Postcode must be text"), "ja": FormSpecRuntime.Template(text: "Postcodeはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Postcode必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Postcode必須是文字")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Enter a UK postcode, like SW1A 1AA")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Enter a Canadian postal code, like K1A 0B1")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "We cannot ship to BFPO addresses")]))
+            texts.append(FormSpecRuntime.LocalizedText([:]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "E-mail is required"), "ja": FormSpecRuntime.Template(text: "E-mailは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "E-mail为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "E-mail為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "E-mail must be text"), "ja": FormSpecRuntime.Template(text: "E-mailはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "E-mail必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "E-mail必須是文字")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "E-mail must be a valid email address"), "ja": FormSpecRuntime.Template(text: "E-mailには有効なメールアドレスを入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "E-mail必须是有效的电子邮件地址"), "zh-Hant": FormSpecRuntime.Template(text: "E-mail必須是有效的電子郵件地址")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Confirm e-mail is required"), "ja": FormSpecRuntime.Template(text: "Confirm e-mailは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Confirm e-mail为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Confirm e-mail為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Confirm e-mail must be text"), "ja": FormSpecRuntime.Template(text: "Confirm e-mailはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Confirm e-mail必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Confirm e-mail必須是文字")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "The two e-mail addresses must be the same")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Recipient is required"), "ja": FormSpecRuntime.Template(text: "Recipientは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Recipient为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Recipient為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Recipient must be text"), "ja": FormSpecRuntime.Template(text: "Recipientはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Recipient必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Recipient必須是文字")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Enter the name of a person")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "The recipient must not contain the postcode")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template([.text("Unknown field “"), .value, .text("”")]), "ja": FormSpecRuntime.Template([.text("不明な項目「"), .value, .text("」")]), "zh-Hans": FormSpecRuntime.Template([.text("未知字段“"), .value, .text("”")]), "zh-Hant": FormSpecRuntime.Template([.text("未知的欄位「"), .value, .text("」")])]))
+            return texts
+        }()
 
         static func program() throws -> FormSpecRuntime.Program {
-            FormSpecRuntime.Program(
+            var fields: [FormSpecRuntime.FieldProgram] = []
+            fields.reserveCapacity(5)
+            fields.append(field0())
+            try fields.append(field1())
+            fields.append(field2())
+            fields.append(field3())
+            try fields.append(field4())
+            return FormSpecRuntime.Program(
                 form: "shipping_address", title: "Shipping address",
                 locale: "en",
-                fields: [field0(), try field1(), field2(), field3(), try field4()],
+                fields: fields,
                 formRules: [],
                 unknownFieldMessage: texts[18])
         }

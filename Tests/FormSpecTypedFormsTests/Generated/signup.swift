@@ -101,30 +101,38 @@ extension SignupForm {
         static let built: Result<FormSpecRuntime.Program, any Error> = .success(program())
 
         /// Every message and checklist text of the form, each once.
-        static let texts: [FormSpecRuntime.LocalizedText] = [
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Username is required")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Username must be text"), "ja": FormSpecRuntime.Template(text: "Usernameはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Username必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Username必須是文字")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Username must be at least 6 characters")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "A minimum of 6 characters")]),
-            FormSpecRuntime.LocalizedText([:]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Password is required")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Password must be text"), "ja": FormSpecRuntime.Template(text: "Passwordはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Password必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Password必須是文字")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Password must be at least 8 characters long")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "A minimum of 8 characters")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Password is too weak")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "A lowercase letter, an uppercase letter, a digit and a symbol")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Passwords don't match")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Matches the confirmation")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Please confirm your password")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Confirm password must be text"), "ja": FormSpecRuntime.Template(text: "Confirm passwordはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Confirm password必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Confirm password必須是文字")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template([.text("Unknown field “"), .value, .text("”")]), "ja": FormSpecRuntime.Template([.text("不明な項目「"), .value, .text("」")]), "zh-Hans": FormSpecRuntime.Template([.text("未知字段“"), .value, .text("”")]), "zh-Hant": FormSpecRuntime.Template([.text("未知的欄位「"), .value, .text("」")])]),
-        ]
+        static let texts: [FormSpecRuntime.LocalizedText] = {
+            var texts: [FormSpecRuntime.LocalizedText] = []
+            texts.reserveCapacity(16)
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Username is required")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Username must be text"), "ja": FormSpecRuntime.Template(text: "Usernameはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Username必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Username必須是文字")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Username must be at least 6 characters")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "A minimum of 6 characters")]))
+            texts.append(FormSpecRuntime.LocalizedText([:]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Password is required")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Password must be text"), "ja": FormSpecRuntime.Template(text: "Passwordはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Password必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Password必須是文字")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Password must be at least 8 characters long")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "A minimum of 8 characters")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Password is too weak")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "A lowercase letter, an uppercase letter, a digit and a symbol")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Passwords don't match")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Matches the confirmation")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Please confirm your password")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Confirm password must be text"), "ja": FormSpecRuntime.Template(text: "Confirm passwordはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Confirm password必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Confirm password必須是文字")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template([.text("Unknown field “"), .value, .text("”")]), "ja": FormSpecRuntime.Template([.text("不明な項目「"), .value, .text("」")]), "zh-Hans": FormSpecRuntime.Template([.text("未知字段“"), .value, .text("”")]), "zh-Hant": FormSpecRuntime.Template([.text("未知的欄位「"), .value, .text("」")])]))
+            return texts
+        }()
 
         static func program() -> FormSpecRuntime.Program {
-            FormSpecRuntime.Program(
+            var fields: [FormSpecRuntime.FieldProgram] = []
+            fields.reserveCapacity(3)
+            fields.append(field0())
+            fields.append(field1())
+            fields.append(field2())
+            return FormSpecRuntime.Program(
                 form: "signup", title: "Create an account",
                 locale: "en",
-                fields: [field0(), field1(), field2()],
+                fields: fields,
                 formRules: [],
                 unknownFieldMessage: texts[15])
         }

@@ -120,27 +120,35 @@ extension StudentProfileForm {
         static let built: Result<FormSpecRuntime.Program, any Error> = .success(program())
 
         /// Every message and checklist text of the form, each once.
-        static let texts: [FormSpecRuntime.LocalizedText] = [
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Name is required")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Name must be text"), "ja": FormSpecRuntime.Template(text: "Nameはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Name必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Name必須是文字")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Name must be at most 10 characters")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "At most 10 characters")]),
-            FormSpecRuntime.LocalizedText([:]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Sex is required"), "ja": FormSpecRuntime.Template(text: "Sexは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Sex为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Sex為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Sex must be one of Male, Female or Other"), "ja": FormSpecRuntime.Template(text: "SexはMale、FemaleまたはOtherのいずれかを選択してください"), "zh-Hans": FormSpecRuntime.Template(text: "Sex必须是Male、Female或Other之一"), "zh-Hant": FormSpecRuntime.Template(text: "Sex必須是Male、Female或Other其中之一")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Birthday is required"), "ja": FormSpecRuntime.Template(text: "Birthdayは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Birthday为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Birthday為必填欄位")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Birthday must be a date (YYYY-MM-DD)"), "ja": FormSpecRuntime.Template(text: "Birthdayは日付（YYYY-MM-DD）で入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Birthday必须是日期（YYYY-MM-DD）"), "zh-Hant": FormSpecRuntime.Template(text: "Birthday必須是日期（YYYY-MM-DD）")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Birthday cannot be in the future")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Not in the future")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Nothing to save")]),
-            FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template([.text("Unknown field “"), .value, .text("”")]), "ja": FormSpecRuntime.Template([.text("不明な項目「"), .value, .text("」")]), "zh-Hans": FormSpecRuntime.Template([.text("未知字段“"), .value, .text("”")]), "zh-Hant": FormSpecRuntime.Template([.text("未知的欄位「"), .value, .text("」")])]),
-        ]
+        static let texts: [FormSpecRuntime.LocalizedText] = {
+            var texts: [FormSpecRuntime.LocalizedText] = []
+            texts.reserveCapacity(13)
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Name is required")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Name must be text"), "ja": FormSpecRuntime.Template(text: "Nameはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Name必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Name必須是文字")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Name must be at most 10 characters")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "At most 10 characters")]))
+            texts.append(FormSpecRuntime.LocalizedText([:]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Sex is required"), "ja": FormSpecRuntime.Template(text: "Sexは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Sex为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Sex為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Sex must be one of Male, Female or Other"), "ja": FormSpecRuntime.Template(text: "SexはMale、FemaleまたはOtherのいずれかを選択してください"), "zh-Hans": FormSpecRuntime.Template(text: "Sex必须是Male、Female或Other之一"), "zh-Hant": FormSpecRuntime.Template(text: "Sex必須是Male、Female或Other其中之一")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Birthday is required"), "ja": FormSpecRuntime.Template(text: "Birthdayは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Birthday为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Birthday為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Birthday must be a date (YYYY-MM-DD)"), "ja": FormSpecRuntime.Template(text: "Birthdayは日付（YYYY-MM-DD）で入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Birthday必须是日期（YYYY-MM-DD）"), "zh-Hant": FormSpecRuntime.Template(text: "Birthday必須是日期（YYYY-MM-DD）")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Birthday cannot be in the future")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Not in the future")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Nothing to save")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template([.text("Unknown field “"), .value, .text("”")]), "ja": FormSpecRuntime.Template([.text("不明な項目「"), .value, .text("」")]), "zh-Hans": FormSpecRuntime.Template([.text("未知字段“"), .value, .text("”")]), "zh-Hant": FormSpecRuntime.Template([.text("未知的欄位「"), .value, .text("」")])]))
+            return texts
+        }()
 
         static func program() -> FormSpecRuntime.Program {
-            FormSpecRuntime.Program(
+            var fields: [FormSpecRuntime.FieldProgram] = []
+            fields.reserveCapacity(3)
+            fields.append(field0())
+            fields.append(field1())
+            fields.append(field2())
+            return FormSpecRuntime.Program(
                 form: "student_profile", title: "Student profile",
                 locale: "en",
-                fields: [field0(), field1(), field2()],
+                fields: fields,
                 formRules: [FormSpecRuntime.FormRuleProgram(name: "require_changes", kind: .requireChanges, message: texts[11], condition: nil)],
                 unknownFieldMessage: texts[12])
         }
