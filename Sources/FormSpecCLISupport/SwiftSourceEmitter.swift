@@ -391,7 +391,11 @@ package enum SwiftSourceEmitter {
             case "\n": result += "\\n"
             case "\r": result += "\\r"
             case "\t": result += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+            // Controls, and the characters that make source read otherwise than it compiles
+            // (direction overrides and marks, line separators): escaped, as the text is the same.
+            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+                || [0x061C, 0x200E, 0x200F, 0x2028, 0x2029].contains(scalar.value)
+                || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value):
                 result += "\\u{\(String(scalar.value, radix: 16))}"
             default: result.unicodeScalars.append(scalar)
             }
@@ -399,9 +403,12 @@ package enum SwiftSourceEmitter {
         return result + "\""
     }
 
-    /// `text` with its line breaks as spaces: safe in a one-line comment of any emitted language.
+    /// `text` with its line breaks as spaces and its other control characters shown escaped
+    /// (`\x00`, `\u202E`, as ``TerminalText`` shows them): safe in a one-line comment of any
+    /// emitted language. A NUL is a compiler warning, and a terminal escape or a right-to-left
+    /// override would make the comment read as something else.
     static func singleLine(_ text: String) -> String {
-        String(text.map { $0.isNewline ? " " : $0 })
+        TerminalText.escaped(String(text.map { $0.isNewline ? " " : $0 }))
     }
 }
 

@@ -67,30 +67,45 @@ struct GeneratedSwiftTests {
     /// text and one `+` chain of every field took the type checker memory growing with the square
     /// of the form (300 fields did not finish in 24 GB).
     @Test func aLargeFormTypeChecks() throws {
-        let executable = try #require(FormSpecExecutable.url, "build the formspec executable first")
-        let modules = executable.deletingLastPathComponent().appendingPathComponent("Modules").path
-        let swiftc = try #require(PathExecutable.named("swiftc"), "swiftc is not on the PATH")
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("large-form-\(UUID())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
         var spec = "formspec: 1\nform: large\nfields:\n"
         for index in 0..<300 {
             spec += "  f\(index): {required: true, rules: [{min_length: 2}, {max_length: 50}]}\n"
             spec += "  l\(index): {type: list, of: text, rules: [{max_items: 2}]}\n"
         }
-        let specFile = folder.appendingPathComponent("large.form.yaml")
-        let swiftFile = folder.appendingPathComponent("large.swift")
+        let source = try Self.typeChecked(spec)
+        #expect(source.contains("static func fields_1(_ fields: inout [FormSpecRuntime.FieldProgram])"))
+        #expect(source.contains("static func texts_1(_ texts: inout [FormSpecRuntime.LocalizedText])"))
+    }
+
+    /// Control characters in labels reach doc comments escaped: a NUL was a compiler warning, and a
+    /// terminal escape or a right-to-left override made the comment read as something else.
+    @Test func controlCharactersInCommentsAreEscaped() throws {
+        let source = try Self.typeChecked(
+            "formspec: 1\nform: odd\nfields:\n  name:\n    label: \"a\\0b\\e[31mc\\u202Ed\"\n")
+        #expect(source.contains(#"/// a\x00b\x1B[31mc\u202Ed (`name`, text)."#))
+        #expect(!source.contains("\u{0}") && !source.contains("\u{1B}") && !source.contains("\u{202E}"))
+    }
+
+    /// The Swift `formspec compile` writes for `spec`, after checking that it type-checks under
+    /// Swift 6 with warnings as errors.
+    static func typeChecked(_ spec: String) throws -> String {
+        let executable = try #require(FormSpecExecutable.url, "build the formspec executable first")
+        let modules = executable.deletingLastPathComponent().appendingPathComponent("Modules").path
+        let swiftc = try #require(PathExecutable.named("swiftc"), "swiftc is not on the PATH")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("generated-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let specFile = folder.appendingPathComponent("spec.form.yaml")
+        let swiftFile = folder.appendingPathComponent("spec.swift")
         try spec.write(to: specFile, atomically: true, encoding: .utf8)
         let compiled = try Subprocess.run(
             executable, ["compile", specFile.path, "--emit", "swift", "-o", swiftFile.path], in: folder)
         #expect(compiled.status == 0, "\(compiled.stderr)")
-        let source = try String(contentsOf: swiftFile, encoding: .utf8)
-        #expect(source.contains("static func fields_1(_ fields: inout [FormSpecRuntime.FieldProgram])"))
-        #expect(source.contains("static func texts_1(_ texts: inout [FormSpecRuntime.LocalizedText])"))
         let output = try Subprocess.run(
             swiftc, ["-typecheck", "-swift-version", "6", "-warnings-as-errors", "-I", modules, swiftFile.path],
             in: folder, mergingStandardError: true)
         #expect(output.status == 0, "\(output.stdout.prefix(4000))")
+        return try String(contentsOf: swiftFile, encoding: .utf8)
     }
 
     /// An app's own types named like the library types the generated files use: the files name
