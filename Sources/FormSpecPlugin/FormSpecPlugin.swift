@@ -13,14 +13,18 @@ struct FormSpecPlugin: BuildToolPlugin {
         guard let target = target as? SourceModuleTarget else { return [] }
         let tool = try context.tool(named: "formspec")
         let libraries = target.sourceFiles(withSuffix: ".rules.yaml").map(\.url)
-        return target.sourceFiles(withSuffix: ".form.yaml").map { spec in
-            let name = spec.url.lastPathComponent.dropLast(".form.yaml".count)
+        let specs = target.sourceFiles(withSuffix: ".form.yaml").map(\.url)
+        return specs.map { spec in
+            let name = spec.lastPathComponent.dropLast(".form.yaml".count)
             let output = context.pluginWorkDirectoryURL.appending(path: "\(name).form.swift")
+            // The target's other specs: two forms whose Swift types would have one name fail here,
+            // at the spec, not as a type declared twice.
+            let others = specs.filter { $0 != spec }.flatMap { ["--alongside", $0.path] }
             return .buildCommand(
-                displayName: "Compiling form \(spec.url.lastPathComponent)",
+                displayName: "Compiling form \(spec.lastPathComponent)",
                 executable: tool.url,
-                arguments: ["compile", spec.url.path, "--emit", "swift", "-o", output.path],
-                inputFiles: [spec.url] + libraries,
+                arguments: ["compile", spec.path, "--emit", "swift", "-o", output.path] + others,
+                inputFiles: [spec] + libraries,
                 outputFiles: [output])
         }
     }

@@ -49,7 +49,16 @@ struct CompileCommand: ParsableCommand {
             "Write to FILE instead of stdout (with --emit js: into the folder DIR).", valueName: "file|dir"))
     var output: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Another spec compiled into the same Swift module (FormSpecPlugin passes the target's others): with --emit swift, two forms whose Swift types would have one name are an error.",
+            valueName: "spec"))
+    var alongside: [String] = []
+
     func validate() throws {
+        if !alongside.isEmpty, emit != .swift {
+            throw ValidationError("--alongside applies to --emit swift: only Swift types share a module")
+        }
         if emit == .js, output == nil {
             throw ValidationError(
                 "--emit js writes two files (the module and its .d.ts): name their folder with -o DIR")
@@ -60,10 +69,30 @@ struct CompileCommand: ParsableCommand {
         let program = try SpecLoading.program(at: spec, failureCode: 1, options: imports.compileOptions)
         switch emit {
         case .json: try write(encode(program) + "\n")
-        case .swift: try write(SwiftSourceEmitter.source(program: program, specPath: spec))
+        case .swift:
+            try checkSwiftName(of: program)
+            try write(SwiftSourceEmitter.source(program: program, specPath: spec))
         case .js:
             // `validate()` refused --emit js without -o.
             try writeJavaScript(program, into: output ?? ".")
+        }
+    }
+
+    /// Refuses a form whose Swift type (`XForm` for `x` and for `x_form`) a spec given with
+    /// `--alongside` gets too: the module would fail to build on a type declared twice, far from
+    /// the cause.
+    private func checkSwiftName(of program: Program) throws {
+        let typeName = SwiftSourceEmitter.typeName(forForm: program.form)
+        for other in alongside where other != spec {
+            guard let form = Compiler.declaredForm(path: other), SwiftSourceEmitter.typeName(forForm: form.name) == typeName
+            else { continue }
+            let diagnostic = Diagnostic.error(
+                "form '\(program.form)' is Swift type '\(typeName)', as form '\(form.name)' of '\(other)' is: "
+                    + "the forms of one module need Swift types of their own",
+                at: Compiler.declaredForm(path: spec)?.location,
+                notes: [.init("'\(form.name)' is here", at: form.location), .init("rename one of the two forms")])
+            Console.printError(DiagnosticRenderer(colored: Console.stderrColored).render([diagnostic]))
+            throw ExitCode(1)
         }
     }
 

@@ -87,6 +87,33 @@ struct CompileCommandTests {
         #expect(output.status == 0, "\(output.stdout.prefix(4000))")
     }
 
+    @Test("--alongside refuses a form whose Swift type another spec of the module has")
+    func alongsideRefusesOneSwiftNameForTwoForms() throws {
+        let cli = try CLI()
+        defer { cli.cleanUp() }
+        try cli.write("x.form.yaml", "formspec: 1\nform: x\nfields:\n  a: {}\n")
+        try cli.write("x_form.form.yaml", "formspec: 1\nform: x_form\nfields:\n  a: {}\n")
+        try cli.write("y.form.yaml", "formspec: 1\nform: y\nfields:\n  a: {}\n")
+        let clash = try cli.run([
+            "compile", "x_form.form.yaml", "--emit", "swift", "-o", "x_form.swift", "--alongside", "x.form.yaml",
+            "--alongside", "y.form.yaml",
+        ])
+        #expect(clash.status == 1)
+        #expect(
+            clash.stderr.contains(
+                "x_form.form.yaml:2:7: error: form 'x_form' is Swift type 'XForm', as form 'x' of 'x.form.yaml' is"))
+        #expect(clash.stderr.contains("x.form.yaml:2:7: note: 'x' is here"))
+        #expect(!FileManager.default.fileExists(atPath: cli.path("x_form.swift")))
+        // Different names, and the spec itself among the others (the plugin leaves it out; it is no clash).
+        let fine = try cli.run([
+            "compile", "y.form.yaml", "--emit", "swift", "--alongside", "x.form.yaml", "--alongside", "y.form.yaml",
+        ])
+        #expect(fine.status == 0, "\(fine.stderr)")
+        let json = try cli.run(["compile", "y.form.yaml", "--emit", "json", "--alongside", "x.form.yaml"])
+        #expect(json.status == 2)
+        #expect(json.stderr.contains("--alongside applies to --emit swift"))
+    }
+
     @Test("a spec with errors exits 1 with its diagnostics")
     func specErrors() throws {
         let cli = try CLI()
