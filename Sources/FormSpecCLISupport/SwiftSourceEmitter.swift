@@ -225,8 +225,19 @@ package enum SwiftSourceEmitter {
                     out.line("    }")
                     out.line("}")
                 }
+                // The types of the lists' items, declared after the properties, and those of the
+                // lists inside them after theirs.
+                var types: [(InputLayout.Node, [String])] = []
                 for (position, list) in lists.enumerated() {
-                    listItems(list, property: names.properties[layout.fieldPaths.count + position], layout, into: &out)
+                    listItems(
+                        list, property: names.properties[layout.fieldPaths.count + position], positions: [], layout,
+                        into: &out, declaring: &types)
+                }
+                var declared = 0
+                while declared < types.count {
+                    let (list, positions) = types[declared]
+                    itemFields(of: list, positions: positions, layout, into: &out, declaring: &types)
+                    declared += 1
                 }
             }
             out.line("}")
@@ -234,30 +245,53 @@ package enum SwiftSourceEmitter {
         out.line("}")
     }
 
-    /// A list's `…Items` property of `LiveFields` and, for a list of groups, the type of its items.
+    /// A list's `…Items` property, of `LiveFields` or of an item's fields, and for a list of
+    /// groups the types of its items (and of the lists inside them), declared in `LiveFields`.
+    ///
+    /// `positions` are the Swift expressions of the positions of the items `list` is in,
+    /// outermost first: none for a list of the form, `["position"]` for a list in an item of a
+    /// list of the form, `["listPositions[0]", "position"]` one level deeper.
     private static func listItems(
-        _ list: InputLayout.Node, property: String, _ layout: InputLayout, into out: inout SourceWriter
+        _ list: InputLayout.Node, property: String, positions: [String], _ layout: InputLayout,
+        into out: inout SourceWriter, declaring types: inout [(InputLayout.Node, [String])]
     ) {
         guard let item = list.item else { return }
-        let path = singleLine(list.path)
+        let path = shownPath(list.path)
+        let listPath = concretePath(list.path, positions)
         out.line("")
         guard item.field.type == .group else {
             out.line("/// `\(path)`'s items, each a field (`\(path).0`, `\(path).1`, …).")
             out.line("public var \(property): FormSpecLive.LiveList<FormSpecLive.LiveField> {")
             out.line(
-                "    FormSpecLive.LiveList(form: form, name: \(stringLiteral(list.path))) { form, position in form[\(itemPath(list, ""))]! }"
+                "    FormSpecLive.LiveList(form: form, name: \(listPath)) { form, item in form[\(concretePath(item.path, positions + ["item"]))]! }"
             )
             out.line("}")
             return
         }
         let itemType = layout.swiftType(of: item) + "Fields"
+        let make =
+            positions.isEmpty
+            ? "\(itemType)(form: $0, position: $1)"
+            : "\(itemType)(form: $0, listPositions: \(positions.count == 1 ? "[position]" : "listPositions + [position]"), position: $1)"
         out.line("/// `\(path)`'s items, each with its fields by property.")
         out.line("public var \(property): FormSpecLive.LiveList<\(itemType)> {")
-        out.line(
-            "    FormSpecLive.LiveList(form: form, name: \(stringLiteral(list.path))) { \(itemType)(form: $0, position: $1) }"
-        )
+        out.line("    FormSpecLive.LiveList(form: form, name: \(listPath)) { \(make) }")
         out.line("}")
-        // The item's fields, groups inside it flattened: `address.city` -> `addressCity`.
+        types.append((list, positions))
+    }
+
+    /// The type of a list of groups' items in a live form (`ContactsItemFields`): the item's fields
+    /// by property, groups inside it flattened (`address.city` -> `addressCity`), choices typed,
+    /// and a list inside it by its items (`phonesItems`), whose item types follow in `types`.
+    private static func itemFields(
+        of list: InputLayout.Node, positions: [String], _ layout: InputLayout, into out: inout SourceWriter,
+        declaring types: inout [(InputLayout.Node, [String])]
+    ) {
+        guard let item = list.item else { return }
+        let path = shownPath(list.path)
+        let itemType = layout.swiftType(of: item) + "Fields"
+        // The positions inside the item: those of the items the list is in, then the item's own.
+        let inside = (0..<positions.count).map { "listPositions[\($0)]" } + ["position"]
         var members: [InputLayout.Node] = []
         func collect(_ node: InputLayout.Node) {
             for child in node.children {
@@ -271,8 +305,10 @@ package enum SwiftSourceEmitter {
         let choices = members.indices.filter {
             members[$0].field.type == .choice && layout.choiceName(ofField: members[$0].index) != nil
         }
+        let lists = members.indices.filter { members[$0].field.type == .list && members[$0].item != nil }
         let names = SwiftNames(
-            relative + choices.map { relative[$0] + "_choice" }, reserved: SwiftNames.itemFieldsMembers)
+            relative + choices.map { relative[$0] + "_choice" } + lists.map { relative[$0] + "_items" },
+            reserved: SwiftNames.itemFieldsMembers)
         let choiceProperties = Dictionary(
             uniqueKeysWithValues: choices.enumerated().map { ($1, names.properties[relative.count + $0]) })
         out.line("")
@@ -282,16 +318,25 @@ package enum SwiftSourceEmitter {
         out.indented { out in
             out.line("/// The live form.")
             out.line("public let form: FormSpecLive.LiveForm")
+            if !positions.isEmpty {
+                out.line("/// The positions of the items the list is in, outermost first (`[2]` for `orders.2.lines`).")
+                out.line("public let listPositions: [Int]")
+            }
             out.line("/// The item's position in the list.")
             out.line("public let position: Int")
             out.line("")
             out.line("/// The item at `position` of the list (every position below the list's capacity has fields).")
-            out.line("public init(form: FormSpecLive.LiveForm, position: Int) {")
+            if positions.isEmpty {
+                out.line("public init(form: FormSpecLive.LiveForm, position: Int) {")
+            } else {
+                out.line("public init(form: FormSpecLive.LiveForm, listPositions: [Int], position: Int) {")
+                out.line("    self.listPositions = listPositions")
+            }
             out.line("    self.form = form")
             out.line("    self.position = position")
             out.line("}")
             for (index, member) in members.enumerated() {
-                let memberPath = itemPath(list, "." + relative[index])
+                let memberPath = concretePath(member.path, inside)
                 out.line("")
                 out.line("/// \(singleLine(member.field.label)) (`\(path).N.\(singleLine(relative[index]))`).")
                 out.line("public var \(names.properties[index]): FormSpecLive.LiveField { form[\(memberPath)]! }")
@@ -308,14 +353,38 @@ package enum SwiftSourceEmitter {
                 out.line("    }")
                 out.line("}")
             }
+            for (position, index) in lists.enumerated() {
+                listItems(
+                    members[index], property: names.properties[relative.count + choices.count + position],
+                    positions: inside, layout, into: &out, declaring: &types)
+            }
         }
         out.line("}")
     }
 
-    /// A Swift string expression for the path of an item's field: `"contacts.\(position).name"`.
-    private static func itemPath(_ list: InputLayout.Node, _ suffix: String) -> String {
-        // NUL stands for the position: no field name holds one, and the literal spells it `\u{0}`.
-        stringLiteral(list.path + ".\u{0}" + suffix).replacing("\\u{0}", with: "\\(position)")
+    /// `path` of the item templates as documentation shows it: `orders.N.lines`.
+    private static func shownPath(_ path: String) -> String {
+        singleLine(path.split(separator: ".", omittingEmptySubsequences: false).map { $0 == "0" ? "N" : $0 }
+            .joined(separator: "."))
+    }
+
+    /// A Swift string expression for `path`, a field's path in the item templates (`orders.0.lines.0.size`),
+    /// with its item positions, outermost first, the Swift expressions `positions`:
+    /// `"orders.\(listPositions[0]).lines.\(position).size"`.
+    private static func concretePath(_ path: String, _ positions: [String]) -> String {
+        // Control characters stand for the positions: no field name holds one, and the literal
+        // spells the k-th `\u{k+1}`.
+        var segments = path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        var next = 0
+        for index in segments.indices where segments[index] == "0" && next < positions.count {
+            segments[index] = String(Unicode.Scalar(UInt8(next + 1)))
+            next += 1
+        }
+        var literal = stringLiteral(segments.joined(separator: "."))
+        for (index, position) in positions.enumerated() {
+            literal = literal.replacing("\\u{\(String(index + 1, radix: 16))}", with: "\\(\(position))")
+        }
+        return literal
     }
 
     /// The fields that are not list items, by the names reports use (`address.postcode`).
@@ -584,7 +653,7 @@ struct SwiftNames {
     static let liveFieldsMembers: Set<String> = ["form"]
 
     /// The members of a list item's fields (`ContactsItemFields`) besides the fields' properties.
-    static let itemFieldsMembers: Set<String> = ["form", "position"]
+    static let itemFieldsMembers: Set<String> = ["form", "position", "listPositions"]
 
     /// The static members the conformances of `Field` and the choice enums give them, which a case
     /// of the same name makes ambiguous (`let all = Field.allCases`). Their instance members

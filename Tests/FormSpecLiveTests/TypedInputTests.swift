@@ -205,6 +205,19 @@ struct TypedLiveFieldsTests {
         #expect(live.tagsItems.append("urgent"))
         #expect(live.tagsItems[0].text == "urgent" && live.tagsItems.indices == 0..<1)
 
+        // A list inside an item: its items typed too, at the item's own paths.
+        #expect(live.contactsItems.append())
+        let second = live.contactsItems[1]
+        #expect(second.phonesItems.count == 0 && second.phonesItems.append())
+        second.phonesItems[0].number.text = "+31 6 1234"
+        second.phonesItems[0].kindChoice = .mobile
+        #expect(second.phonesItems[0].listPositions == [1] && second.phonesItems[0].position == 0)
+        #expect(live.form["contacts.1.phones.0.number"]?.text == "+31 6 1234")
+        #expect(live.form["contacts.1.phones.0.kind"]?.text == "mobile")
+        #expect(second.notesItems.append("call after six") && second.notesItems[0].text == "call after six")
+        #expect(live.form["contacts.1.notes.0"] === second.notesItems[0])
+        #expect(live.contactsItems[0].phonesItems.count == 0)
+
         let other = try CompiledForm(source: "formspec: 1\nform: other\nfields:\n  name: {}\n")
         #expect(TypedInputForm.LiveFields(LiveForm(other)) == nil)
     }

@@ -185,18 +185,26 @@ public enum TypedInputForm {
         public var form: String?
         /// Position (`position`, integer).
         public var position: Int?
+        /// Phones (`phones`, list of group).
+        public var phones: [ContactsPhonesItem]?
+        /// Notes (`notes`, list of text).
+        public var notes: [String]?
 
         /// Creates a value.
         public init(
             name: String? = nil,
             relation: ContactsRelationChoice? = nil,
             form: String? = nil,
-            position: Int? = nil
+            position: Int? = nil,
+            phones: [ContactsPhonesItem]? = nil,
+            notes: [String]? = nil
         ) {
             self.name = name
             self.relation = relation
             self.form = form
             self.position = position
+            self.phones = phones
+            self.notes = notes
         }
 
         enum CodingKeys: String, CodingKey {
@@ -204,6 +212,8 @@ public enum TypedInputForm {
             case relation
             case form
             case position
+            case phones
+            case notes
         }
     }
 
@@ -213,6 +223,36 @@ public enum TypedInputForm {
         case parent
         /// friend
         case friend
+    }
+
+    /// An item of the `contacts.0.phones` list: one property per field.
+    public struct ContactsPhonesItem: Codable, Sendable, Equatable {
+        /// Number (`number`, text).
+        public var number: String?
+        /// Kind (`kind`, choice).
+        public var kind: ContactsPhonesKindChoice?
+
+        /// Creates a value.
+        public init(
+            number: String? = nil,
+            kind: ContactsPhonesKindChoice? = nil
+        ) {
+            self.number = number
+            self.kind = kind
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case number
+            case kind
+        }
+    }
+
+    /// The options of `contacts.*.phones.*.kind`. Decodes from a JSON string, number or boolean.
+    public enum ContactsPhonesKindChoice: String, FormSpecLive.FormChoice {
+        /// mobile
+        case mobile
+        /// home
+        case home
     }
 
     /// The options of `form`. Decodes from a JSON string, number or boolean.
@@ -295,8 +335,8 @@ extension TypedInputForm {
 
         /// Wraps a live form of this form's program; `nil` when its fields are not this form's.
         public init?(_ form: FormSpecLive.LiveForm) {
-            let indexes = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 20, 31, 32, 33, 34, 35, 36]
-            guard form.fields.count == 37,
+            let indexes = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 20, 51, 52, 53, 54, 55, 56]
+            guard form.fields.count == 57,
                 Swift.zip(Field.allCases, indexes).allSatisfy({ form.fields[$1].name == $0.rawValue })
             else { return nil }
             self.form = form
@@ -366,44 +406,44 @@ extension TypedInputForm {
         public var contacts: FormSpecLive.LiveField { form.fields[20] }
 
         /// Form (`form`).
-        public var form2: FormSpecLive.LiveField { form.fields[31] }
+        public var form2: FormSpecLive.LiveField { form.fields[51] }
 
         /// `form` as its option (`nil`: empty, or not an option); setting it
         /// sets the field.
         public var formChoice: FormChoice? {
-            get { FormChoice(rawValue: form.fields[31].text) }
+            get { FormChoice(rawValue: form.fields[51].text) }
             nonmutating set {
                 form.set(newValue.map { .string($0.rawValue) }, forField: "form")
             }
         }
 
         /// Zip (`zip`).
-        public var zip: FormSpecLive.LiveField { form.fields[32] }
+        public var zip: FormSpecLive.LiveField { form.fields[52] }
 
         /// Await (`await`).
-        public var `await`: FormSpecLive.LiveField { form.fields[33] }
+        public var `await`: FormSpecLive.LiveField { form.fields[53] }
 
         /// All cases (`all_cases`).
-        public var allCases: FormSpecLive.LiveField { form.fields[34] }
+        public var allCases: FormSpecLive.LiveField { form.fields[54] }
 
         /// Amount (`amount`).
-        public var amount: FormSpecLive.LiveField { form.fields[35] }
+        public var amount: FormSpecLive.LiveField { form.fields[55] }
 
         /// `amount` as its option (`nil`: empty, or not an option); setting it
         /// sets the field.
         public var amountChoice: AmountChoice? {
-            get { AmountChoice(rawValue: form.fields[35].text) }
+            get { AmountChoice(rawValue: form.fields[55].text) }
             nonmutating set {
                 form.set(newValue.map { .string($0.rawValue) }, forField: "amount")
             }
         }
 
         /// Nickname (`nickname`).
-        public var nickname: FormSpecLive.LiveField { form.fields[36] }
+        public var nickname: FormSpecLive.LiveField { form.fields[56] }
 
         /// `tags`'s items, each a field (`tags.0`, `tags.1`, …).
         public var tagsItems: FormSpecLive.LiveList<FormSpecLive.LiveField> {
-            FormSpecLive.LiveList(form: form, name: "tags") { form, position in form["tags.\(position)"]! }
+            FormSpecLive.LiveList(form: form, name: "tags") { form, item in form["tags.\(item)"]! }
         }
 
         /// `contacts`'s items, each with its fields by property.
@@ -444,6 +484,54 @@ extension TypedInputForm {
 
             /// Position (`contacts.N.position`).
             public var position2: FormSpecLive.LiveField { form["contacts.\(position).position"]! }
+
+            /// Phones (`contacts.N.phones`).
+            public var phones: FormSpecLive.LiveField { form["contacts.\(position).phones"]! }
+
+            /// Notes (`contacts.N.notes`).
+            public var notes: FormSpecLive.LiveField { form["contacts.\(position).notes"]! }
+
+            /// `contacts.N.phones`'s items, each with its fields by property.
+            public var phonesItems: FormSpecLive.LiveList<ContactsPhonesItemFields> {
+                FormSpecLive.LiveList(form: form, name: "contacts.\(position).phones") { ContactsPhonesItemFields(form: $0, listPositions: [position], position: $1) }
+            }
+
+            /// `contacts.N.notes`'s items, each a field (`contacts.N.notes.0`, `contacts.N.notes.1`, …).
+            public var notesItems: FormSpecLive.LiveList<FormSpecLive.LiveField> {
+                FormSpecLive.LiveList(form: form, name: "contacts.\(position).notes") { form, item in form["contacts.\(position).notes.\(item)"]! }
+            }
+        }
+
+        /// An item of `contacts.N.phones` in a live form: its fields by property.
+        @MainActor
+        public struct ContactsPhonesItemFields {
+            /// The live form.
+            public let form: FormSpecLive.LiveForm
+            /// The positions of the items the list is in, outermost first (`[2]` for `orders.2.lines`).
+            public let listPositions: [Int]
+            /// The item's position in the list.
+            public let position: Int
+
+            /// The item at `position` of the list (every position below the list's capacity has fields).
+            public init(form: FormSpecLive.LiveForm, listPositions: [Int], position: Int) {
+                self.listPositions = listPositions
+                self.form = form
+                self.position = position
+            }
+
+            /// Number (`contacts.N.phones.N.number`).
+            public var number: FormSpecLive.LiveField { form["contacts.\(listPositions[0]).phones.\(position).number"]! }
+
+            /// Kind (`contacts.N.phones.N.kind`).
+            public var kind: FormSpecLive.LiveField { form["contacts.\(listPositions[0]).phones.\(position).kind"]! }
+
+            /// The item's `kind` as its option (`nil`: empty, or not an option).
+            public var kindChoice: ContactsPhonesKindChoice? {
+                get { ContactsPhonesKindChoice(rawValue: form["contacts.\(listPositions[0]).phones.\(position).kind"]!.text) }
+                nonmutating set {
+                    form.set(newValue.map { .string($0.rawValue) }, forField: "contacts.\(listPositions[0]).phones.\(position).kind")
+                }
+            }
         }
     }
 }
@@ -462,7 +550,7 @@ extension TypedInputForm {
         /// Every message and checklist text of the form, each once.
         static let texts: [FormSpecRuntime.LocalizedText] = {
             var texts: [FormSpecRuntime.LocalizedText] = []
-            texts.reserveCapacity(64)
+            texts.reserveCapacity(76)
             texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Your name is required"), "ja": FormSpecRuntime.Template(text: "Your nameは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Your name为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Your name為必填欄位")]))
             texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Your name must be text"), "ja": FormSpecRuntime.Template(text: "Your nameはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Your name必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Your name必須是文字")]))
             texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Your name must be at most 10 characters"), "ja": FormSpecRuntime.Template(text: "Your nameは10文字以内で入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Your name不能超过10个字符"), "zh-Hant": FormSpecRuntime.Template(text: "Your name不得超過10個字元")]))
@@ -516,6 +604,18 @@ extension TypedInputForm {
             texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Form must be text"), "ja": FormSpecRuntime.Template(text: "Formはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Form必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Form必須是文字")]))
             texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Position is required"), "ja": FormSpecRuntime.Template(text: "Positionは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Position为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Position為必填欄位")]))
             texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Position must be a whole number"), "ja": FormSpecRuntime.Template(text: "Positionは整数で入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Position必须是整数"), "zh-Hant": FormSpecRuntime.Template(text: "Position必須是整數")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Phones is required"), "ja": FormSpecRuntime.Template(text: "Phonesは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Phones为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Phones為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Phones must be a list"), "ja": FormSpecRuntime.Template(text: "Phonesはリストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Phones必须是列表"), "zh-Hant": FormSpecRuntime.Template(text: "Phones必須是清單")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Phones: at most 2 items"), "ja": FormSpecRuntime.Template(text: "Phonesは2件以内にしてください"), "zh-Hans": FormSpecRuntime.Template(text: "Phones最多2项"), "zh-Hant": FormSpecRuntime.Template(text: "Phones最多2項")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Phones must be an object of fields"), "ja": FormSpecRuntime.Template(text: "Phonesはフィールドのオブジェクトで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Phones必须是包含字段的对象"), "zh-Hant": FormSpecRuntime.Template(text: "Phones必須是包含欄位的物件")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Number is required"), "ja": FormSpecRuntime.Template(text: "Numberは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Number为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Number為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Number must be text"), "ja": FormSpecRuntime.Template(text: "Numberはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Number必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Number必須是文字")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Kind is required"), "ja": FormSpecRuntime.Template(text: "Kindは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Kind为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Kind為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Kind must be one of mobile or home"), "ja": FormSpecRuntime.Template(text: "Kindはmobileまたはhomeのいずれかを選択してください"), "zh-Hans": FormSpecRuntime.Template(text: "Kind必须是mobile或home之一"), "zh-Hant": FormSpecRuntime.Template(text: "Kind必須是mobile或home其中之一")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Notes is required"), "ja": FormSpecRuntime.Template(text: "Notesは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Notes为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Notes為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Notes must be a list"), "ja": FormSpecRuntime.Template(text: "Notesはリストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Notes必须是列表"), "zh-Hant": FormSpecRuntime.Template(text: "Notes必須是清單")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Notes: at most 2 items"), "ja": FormSpecRuntime.Template(text: "Notesは2件以内にしてください"), "zh-Hans": FormSpecRuntime.Template(text: "Notes最多2项"), "zh-Hant": FormSpecRuntime.Template(text: "Notes最多2項")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Notes must be text"), "ja": FormSpecRuntime.Template(text: "Notesはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Notes必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Notes必須是文字")]))
             texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Form must be one of web or paper"), "ja": FormSpecRuntime.Template(text: "Formはwebまたはpaperのいずれかを選択してください"), "zh-Hans": FormSpecRuntime.Template(text: "Form必须是web或paper之一"), "zh-Hant": FormSpecRuntime.Template(text: "Form必須是web或paper其中之一")]))
             texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Await is required"), "ja": FormSpecRuntime.Template(text: "Awaitは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Await为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Await為必填欄位")]))
             texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Await must be text"), "ja": FormSpecRuntime.Template(text: "Awaitはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Await必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Await必須是文字")]))
@@ -532,7 +632,7 @@ extension TypedInputForm {
 
         static func program() throws -> FormSpecRuntime.Program {
             var fields: [FormSpecRuntime.FieldProgram] = []
-            fields.reserveCapacity(37)
+            fields.reserveCapacity(57)
             fields.append(field0())
             fields.append(field1())
             fields.append(field2())
@@ -552,19 +652,19 @@ extension TypedInputForm {
             try fields.append(field16())
             fields += FormSpecRuntime.RepeatedItems(list: 16, count: 3).fields(from: items16())
             try fields.append(field20())
-            fields += FormSpecRuntime.RepeatedItems(list: 20, count: 2).fields(from: items20())
-            fields.append(field31())
-            fields.append(field32())
-            fields.append(field33())
-            fields.append(field34())
-            fields.append(field35())
-            fields.append(field36())
+            try fields += FormSpecRuntime.RepeatedItems(list: 20, count: 2).fields(from: items20())
+            fields.append(field51())
+            fields.append(field52())
+            fields.append(field53())
+            fields.append(field54())
+            fields.append(field55())
+            fields.append(field56())
             return FormSpecRuntime.Program(
                 form: "typed_input", title: nil,
                 locale: "en",
                 fields: fields,
                 formRules: [],
-                unknownFieldMessage: texts[63])
+                unknownFieldMessage: texts[75])
         }
 
         static func field0() -> FormSpecRuntime.FieldProgram {
@@ -669,38 +769,80 @@ extension TypedInputForm {
             FormSpecRuntime.FieldProgram(name: "contacts.0.position", label: "Position", labelTranslations: nil, type: .integer, required: false, requiredMessage: texts[51], typeMessage: texts[52], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .all([.field(20, .compare(.greaterThan, .literal(.integer(0)))), .field(21, .equals(.boolean(true)))]), reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [20, 21])
         }
 
-        static func items20() -> [FormSpecRuntime.FieldProgram] {
+        static func field26() throws -> FormSpecRuntime.FieldProgram {
+            FormSpecRuntime.FieldProgram(name: "contacts.0.phones", label: "Phones", labelTranslations: nil, type: .list, required: false, requiredMessage: texts[53], typeMessage: texts[54], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .all([.field(20, .compare(.greaterThan, .literal(.integer(0)))), .field(21, .equals(.boolean(true)))]), reportsFirstOnly: false, rules: [FormSpecRuntime.RuleProgram(name: "max_items", rule: .value(try FormSpecRuntime.AnyValueRule(named: "max_items", argument: .count(2), caseInsensitive: false)), message: texts[55], requirement: texts[55], condition: nil, severity: .error, debounceMilliseconds: nil)], options: [], choiceMessage: texts[3], reads: [20, 21])
+        }
+
+        static func field27() -> FormSpecRuntime.FieldProgram {
+            FormSpecRuntime.FieldProgram(name: "contacts.0.phones.0", label: "Phones", labelTranslations: nil, type: .group, required: false, requiredMessage: texts[53], typeMessage: texts[56], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .all([.all([.field(20, .compare(.greaterThan, .literal(.integer(0)))), .field(21, .equals(.boolean(true)))]), .field(26, .compare(.greaterThan, .literal(.integer(0))))]), reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [20, 21, 26])
+        }
+
+        static func field28() -> FormSpecRuntime.FieldProgram {
+            FormSpecRuntime.FieldProgram(name: "contacts.0.phones.0.number", label: "Number", labelTranslations: nil, type: .text, required: false, requiredMessage: texts[57], typeMessage: texts[58], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .all([.all([.all([.field(20, .compare(.greaterThan, .literal(.integer(0)))), .field(21, .equals(.boolean(true)))]), .field(26, .compare(.greaterThan, .literal(.integer(0))))]), .field(27, .equals(.boolean(true)))]), reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [20, 21, 26, 27])
+        }
+
+        static func field29() -> FormSpecRuntime.FieldProgram {
+            FormSpecRuntime.FieldProgram(name: "contacts.0.phones.0.kind", label: "Kind", labelTranslations: nil, type: .choice, required: false, requiredMessage: texts[59], typeMessage: texts[60], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .all([.all([.all([.field(20, .compare(.greaterThan, .literal(.integer(0)))), .field(21, .equals(.boolean(true)))]), .field(26, .compare(.greaterThan, .literal(.integer(0))))]), .field(27, .equals(.boolean(true)))]), reportsFirstOnly: false, rules: [], options: [FormSpecRuntime.ChoiceOption(value: "mobile", label: "mobile", translations: nil), FormSpecRuntime.ChoiceOption(value: "home", label: "home", translations: nil)], choiceMessage: texts[60], reads: [20, 21, 26, 27])
+        }
+
+        static func items26() -> [FormSpecRuntime.FieldProgram] {
+            var fields: [FormSpecRuntime.FieldProgram] = []
+            fields.append(field27())
+            fields.append(field28())
+            fields.append(field29())
+            return fields
+        }
+
+        static func field33() throws -> FormSpecRuntime.FieldProgram {
+            FormSpecRuntime.FieldProgram(name: "contacts.0.notes", label: "Notes", labelTranslations: nil, type: .list, required: false, requiredMessage: texts[61], typeMessage: texts[62], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .all([.field(20, .compare(.greaterThan, .literal(.integer(0)))), .field(21, .equals(.boolean(true)))]), reportsFirstOnly: false, rules: [FormSpecRuntime.RuleProgram(name: "max_items", rule: .value(try FormSpecRuntime.AnyValueRule(named: "max_items", argument: .count(2), caseInsensitive: false)), message: texts[63], requirement: texts[63], condition: nil, severity: .error, debounceMilliseconds: nil)], options: [], choiceMessage: texts[3], reads: [20, 21])
+        }
+
+        static func field34() -> FormSpecRuntime.FieldProgram {
+            FormSpecRuntime.FieldProgram(name: "contacts.0.notes.0", label: "Notes", labelTranslations: nil, type: .text, required: false, requiredMessage: texts[61], typeMessage: texts[64], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .all([.all([.field(20, .compare(.greaterThan, .literal(.integer(0)))), .field(21, .equals(.boolean(true)))]), .field(33, .compare(.greaterThan, .literal(.integer(0))))]), reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [20, 21, 33])
+        }
+
+        static func items33() -> [FormSpecRuntime.FieldProgram] {
+            var fields: [FormSpecRuntime.FieldProgram] = []
+            fields.append(field34())
+            return fields
+        }
+
+        static func items20() throws -> [FormSpecRuntime.FieldProgram] {
             var fields: [FormSpecRuntime.FieldProgram] = []
             fields.append(field21())
             fields.append(field22())
             fields.append(field23())
             fields.append(field24())
             fields.append(field25())
+            try fields.append(field26())
+            fields += FormSpecRuntime.RepeatedItems(list: 26, count: 2).fields(from: items26())
+            try fields.append(field33())
+            fields += FormSpecRuntime.RepeatedItems(list: 33, count: 2).fields(from: items33())
             return fields
         }
 
-        static func field31() -> FormSpecRuntime.FieldProgram {
-            FormSpecRuntime.FieldProgram(name: "form", label: "Form", labelTranslations: nil, type: .choice, required: false, requiredMessage: texts[49], typeMessage: texts[53], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [], options: [FormSpecRuntime.ChoiceOption(value: "web", label: "web", translations: nil), FormSpecRuntime.ChoiceOption(value: "paper", label: "paper", translations: nil)], choiceMessage: texts[53], reads: [])
+        static func field51() -> FormSpecRuntime.FieldProgram {
+            FormSpecRuntime.FieldProgram(name: "form", label: "Form", labelTranslations: nil, type: .choice, required: false, requiredMessage: texts[49], typeMessage: texts[65], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [], options: [FormSpecRuntime.ChoiceOption(value: "web", label: "web", translations: nil), FormSpecRuntime.ChoiceOption(value: "paper", label: "paper", translations: nil)], choiceMessage: texts[65], reads: [])
         }
 
-        static func field32() -> FormSpecRuntime.FieldProgram {
+        static func field52() -> FormSpecRuntime.FieldProgram {
             FormSpecRuntime.FieldProgram(name: "zip", label: "Zip", labelTranslations: nil, type: .text, required: false, requiredMessage: texts[35], typeMessage: texts[36], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [])
         }
 
-        static func field33() -> FormSpecRuntime.FieldProgram {
-            FormSpecRuntime.FieldProgram(name: "await", label: "Await", labelTranslations: nil, type: .text, required: false, requiredMessage: texts[54], typeMessage: texts[55], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [])
+        static func field53() -> FormSpecRuntime.FieldProgram {
+            FormSpecRuntime.FieldProgram(name: "await", label: "Await", labelTranslations: nil, type: .text, required: false, requiredMessage: texts[66], typeMessage: texts[67], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [])
         }
 
-        static func field34() -> FormSpecRuntime.FieldProgram {
-            FormSpecRuntime.FieldProgram(name: "all_cases", label: "All cases", labelTranslations: nil, type: .text, required: false, requiredMessage: texts[56], typeMessage: texts[57], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [])
+        static func field54() -> FormSpecRuntime.FieldProgram {
+            FormSpecRuntime.FieldProgram(name: "all_cases", label: "All cases", labelTranslations: nil, type: .text, required: false, requiredMessage: texts[68], typeMessage: texts[69], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [])
         }
 
-        static func field35() -> FormSpecRuntime.FieldProgram {
-            FormSpecRuntime.FieldProgram(name: "amount", label: "Amount", labelTranslations: nil, type: .choice, required: false, requiredMessage: texts[58], typeMessage: texts[59], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [], options: [FormSpecRuntime.ChoiceOption(value: "1e-07", label: "1e-07", translations: nil), FormSpecRuntime.ChoiceOption(value: "1e+21", label: "1e+21", translations: nil), FormSpecRuntime.ChoiceOption(value: "1.23456789012345678901234567890123456789012e+41", label: "1.23456789012345678901234567890123456789012e+41", translations: nil), FormSpecRuntime.ChoiceOption(value: "2", label: "2", translations: nil), FormSpecRuntime.ChoiceOption(value: "1e+300", label: "1e+300", translations: nil)], choiceMessage: texts[59], reads: [])
+        static func field55() -> FormSpecRuntime.FieldProgram {
+            FormSpecRuntime.FieldProgram(name: "amount", label: "Amount", labelTranslations: nil, type: .choice, required: false, requiredMessage: texts[70], typeMessage: texts[71], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [], options: [FormSpecRuntime.ChoiceOption(value: "1e-07", label: "1e-07", translations: nil), FormSpecRuntime.ChoiceOption(value: "1e+21", label: "1e+21", translations: nil), FormSpecRuntime.ChoiceOption(value: "1.23456789012345678901234567890123456789012e+41", label: "1.23456789012345678901234567890123456789012e+41", translations: nil), FormSpecRuntime.ChoiceOption(value: "2", label: "2", translations: nil), FormSpecRuntime.ChoiceOption(value: "1e+300", label: "1e+300", translations: nil)], choiceMessage: texts[71], reads: [])
         }
 
-        static func field36() -> FormSpecRuntime.FieldProgram {
-            FormSpecRuntime.FieldProgram(name: "nickname", label: "Nickname", labelTranslations: nil, type: .text, required: false, requiredMessage: texts[60], typeMessage: texts[61], defaultValue: .string("anon"), defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [FormSpecRuntime.RuleProgram(name: "min_length", rule: .length(FormSpecRuntime.LengthRule(bound: .min, limit: 5, unit: .graphemes)), message: texts[62], requirement: texts[62], condition: nil, severity: .error, debounceMilliseconds: nil)], options: [], choiceMessage: texts[3], reads: [])
+        static func field56() -> FormSpecRuntime.FieldProgram {
+            FormSpecRuntime.FieldProgram(name: "nickname", label: "Nickname", labelTranslations: nil, type: .text, required: false, requiredMessage: texts[72], typeMessage: texts[73], defaultValue: .string("anon"), defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [FormSpecRuntime.RuleProgram(name: "min_length", rule: .length(FormSpecRuntime.LengthRule(bound: .min, limit: 5, unit: .graphemes)), message: texts[74], requirement: texts[74], condition: nil, severity: .error, debounceMilliseconds: nil)], options: [], choiceMessage: texts[3], reads: [])
         }
     }
 }

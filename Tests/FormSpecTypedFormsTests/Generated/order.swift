@@ -214,6 +214,11 @@ extension OrderForm {
             FormSpecLive.LiveList(form: form, name: "line_items") { LineItemsItemFields(form: $0, position: $1) }
         }
 
+        /// `gift_options`'s items, each a field (`gift_options.0`, `gift_options.1`, …).
+        public var giftOptionsItems: FormSpecLive.LiveList<FormSpecLive.LiveField> {
+            FormSpecLive.LiveList(form: form, name: "gift_options") { form, item in form["gift_options.\(item)"]! }
+        }
+
         /// An item of `line_items` in a live form: its fields by property.
         @MainActor
         public struct LineItemsItemFields {
@@ -236,11 +241,6 @@ extension OrderForm {
 
             /// Note (`line_items.N.note`).
             public var note: FormSpecLive.LiveField { form["line_items.\(position).note"]! }
-        }
-
-        /// `gift_options`'s items, each a field (`gift_options.0`, `gift_options.1`, …).
-        public var giftOptionsItems: FormSpecLive.LiveList<FormSpecLive.LiveField> {
-            FormSpecLive.LiveList(form: form, name: "gift_options") { form, position in form["gift_options.\(position)"]! }
         }
     }
 }

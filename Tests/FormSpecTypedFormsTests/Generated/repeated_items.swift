@@ -201,6 +201,11 @@ extension RepeatedItemsForm {
             FormSpecLive.LiveList(form: form, name: "stays") { StaysItemFields(form: $0, position: $1) }
         }
 
+        /// `aliases`'s items, each with its fields by property.
+        public var aliasesItems: FormSpecLive.LiveList<AliasesItemFields> {
+            FormSpecLive.LiveList(form: form, name: "aliases") { AliasesItemFields(form: $0, position: $1) }
+        }
+
         /// An item of `stays` in a live form: its fields by property.
         @MainActor
         public struct StaysItemFields {
@@ -238,11 +243,11 @@ extension RepeatedItemsForm {
 
             /// Tags (`stays.N.tags`).
             public var tags: FormSpecLive.LiveField { form["stays.\(position).tags"]! }
-        }
 
-        /// `aliases`'s items, each with its fields by property.
-        public var aliasesItems: FormSpecLive.LiveList<AliasesItemFields> {
-            FormSpecLive.LiveList(form: form, name: "aliases") { AliasesItemFields(form: $0, position: $1) }
+            /// `stays.N.tags`'s items, each a field (`stays.N.tags.0`, `stays.N.tags.1`, …).
+            public var tagsItems: FormSpecLive.LiveList<FormSpecLive.LiveField> {
+                FormSpecLive.LiveList(form: form, name: "stays.\(position).tags") { form, item in form["stays.\(position).tags.\(item)"]! }
+            }
         }
 
         /// An item of `aliases` in a live form: its fields by property.
