@@ -134,8 +134,8 @@ struct SwiftProgramTables {
         out.indented { out in
             out.line(
                 programThrows
-                    ? "static let built = Result { try program() }"
-                    : "static let built: Result<FormSpecRuntime.Program, any Error> = .success(program())")
+                    ? "static let built = Swift.Result { try program() }"
+                    : "static let built: Swift.Result<FormSpecRuntime.Program, any Swift.Error> = .success(program())")
             out.line("")
             out.line("/// Every message and checklist text of the form, each once.")
             out.line("static let texts: [FormSpecRuntime.LocalizedText] = {")

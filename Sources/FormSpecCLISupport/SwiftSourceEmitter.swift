@@ -118,7 +118,7 @@ package enum SwiftSourceEmitter {
     ) {
         let names = SwiftNames(nodes.map(\.key))
         let types = nodes.map { layout.swiftType(of: $0) }
-        out.line("public struct \(name): Codable, Sendable, Equatable {")
+        out.line("public struct \(name): Swift.Codable, Swift.Sendable, Swift.Equatable {")
         out.indented { out in
             for (position, node) in nodes.enumerated() {
                 out.line("/// \(singleLine(node.field.label)) (`\(singleLine(node.key))`, \(layout.kind(of: node))).")
@@ -144,7 +144,7 @@ package enum SwiftSourceEmitter {
                 }
                 out.line("}")
                 out.line("")
-                out.line("enum CodingKeys: String, CodingKey {")
+                out.line("enum CodingKeys: Swift.String, Swift.CodingKey {")
                 out.indented { out in
                     for (position, node) in nodes.enumerated() {
                         let property = names.properties[position]
@@ -186,7 +186,7 @@ package enum SwiftSourceEmitter {
             out.line("/// A live form's fields by name: `live.username.text`, `live.username.message`,")
             out.line("/// `live.username.checklist`; a choice field's option typed (`live.sizeChoice`); a list's")
             out.line("/// items typed (`live.contactsItems[1].phone.text`, `live.contactsItems.append()`).")
-            out.line("@MainActor")
+            out.line("@Swift.MainActor")
             out.line("public struct LiveFields {")
             out.indented { out in
                 out.line("/// The live form.")
@@ -313,23 +313,23 @@ package enum SwiftSourceEmitter {
             uniqueKeysWithValues: choices.enumerated().map { ($1, names.properties[relative.count + $0]) })
         out.line("")
         out.line("/// An item of `\(path)` in a live form: its fields by property.")
-        out.line("@MainActor")
+        out.line("@Swift.MainActor")
         out.line("public struct \(itemType) {")
         out.indented { out in
             out.line("/// The live form.")
             out.line("public let form: FormSpecLive.LiveForm")
             if !positions.isEmpty {
                 out.line("/// The positions of the items the list is in, outermost first (`[2]` for `orders.2.lines`).")
-                out.line("public let listPositions: [Int]")
+                out.line("public let listPositions: [Swift.Int]")
             }
             out.line("/// The item's position in the list.")
-            out.line("public let position: Int")
+            out.line("public let position: Swift.Int")
             out.line("")
             out.line("/// The item at `position` of the list (every position below the list's capacity has fields).")
             if positions.isEmpty {
-                out.line("public init(form: FormSpecLive.LiveForm, position: Int) {")
+                out.line("public init(form: FormSpecLive.LiveForm, position: Swift.Int) {")
             } else {
-                out.line("public init(form: FormSpecLive.LiveForm, listPositions: [Int], position: Int) {")
+                out.line("public init(form: FormSpecLive.LiveForm, listPositions: [Swift.Int], position: Swift.Int) {")
                 out.line("    self.listPositions = listPositions")
             }
             out.line("    self.form = form")
@@ -392,11 +392,11 @@ package enum SwiftSourceEmitter {
         out.line(
             "/// The fields, by the names inputs and reports use (a list's items are by path: `contacts.1.phone`).")
         if layout.fieldPaths.isEmpty {
-            out.line("public enum Field: String, CaseIterable, Sendable {}")
+            out.line("public enum Field: Swift.String, Swift.CaseIterable, Swift.Sendable {}")
             return
         }
         let names = SwiftNames(layout.fieldPaths.map(\.path), reserved: SwiftNames.enumMembers)
-        out.line("public enum Field: String, CaseIterable, Sendable {")
+        out.line("public enum Field: Swift.String, Swift.CaseIterable, Swift.Sendable {")
         out.indented { out in
             for (position, entry) in layout.fieldPaths.enumerated() {
                 let property = names.properties[position]
@@ -413,7 +413,7 @@ package enum SwiftSourceEmitter {
         out.line(
             "/// The options of `\(singleLine(path.joined(separator: ".")))`. Decodes from a JSON string, number or boolean."
         )
-        out.line("public enum \(name): String, FormSpecLive.FormChoice {")
+        out.line("public enum \(name): Swift.String, FormSpecLive.FormChoice {")
         out.indented { out in
             for (index, option) in field.options.enumerated() {
                 out.line("/// \(singleLine(option.label))")
@@ -437,11 +437,11 @@ package enum SwiftSourceEmitter {
     /// The Swift type of a single value of `type` in the typed input.
     static func swiftType(_ type: FieldType, choice: String) -> String {
         switch type {
-        case .text: "String"
+        case .text: "Swift.String"
         case .secret: "FormSpecLive.FormSecret"
-        case .integer: "Int"
+        case .integer: "Swift.Int"
         case .number: "Foundation.Decimal"
-        case .boolean: "Bool"
+        case .boolean: "Swift.Bool"
         case .date: "FormSpecRuntime.CivilDate"
         case .time: "FormSpecRuntime.CivilTime"
         case .datetime: "FormSpecRuntime.OffsetDateTime"

@@ -117,6 +117,9 @@ struct GeneratedSwiftTests {
         "CivilDate", "CivilTime", "OffsetDateTime", "DateOffset", "TimeStep", "Value", "Report", "FieldReport",
         "CompiledForm", "LiveForm", "LiveField", "LiveList", "FormChoice", "FormSecret", "ValidationOptions",
         "FormValidationError", "Decimal",
+        // And the standard library's: an app may have a `Result` of its own.
+        "Result", "Error", "String", "Int", "Int32", "Bool", "Double", "Array", "Dictionary", "Optional", "Codable",
+        "Sendable", "Equatable", "Hashable", "CaseIterable", "CodingKey", "Decoder", "Encoder", "MainActor",
     ].map { "struct \($0) {}\n" }.joined()
 
 }

@@ -8,25 +8,25 @@ import Foundation
 /// The compiled `typed_input` form: its typed input, its fields and its program.
 public enum TypedInputForm {
     /// An input of the `typed_input` form: one property per field, `nil` when the input leaves it out.
-    public struct Input: Codable, Sendable, Equatable {
+    public struct Input: Swift.Codable, Swift.Sendable, Swift.Equatable {
         /// Your name (`name`, text).
-        public var name: String?
+        public var name: Swift.String?
         /// A keyword (`default`, text).
-        public var `default`: String?
+        public var `default`: Swift.String?
         /// Myself (`self`, text).
-        public var self_: String?
+        public var self_: Swift.String?
         /// Init (`init`, integer).
-        public var init_: Int?
+        public var init_: Swift.Int?
         /// Contact email (`contact_email`, text).
-        public var contactEmail: String?
+        public var contactEmail: Swift.String?
         /// Password (`password`, secret).
         public var password: FormSpecLive.FormSecret?
         /// Age (`age`, integer).
-        public var age: Int?
+        public var age: Swift.Int?
         /// Height (`height`, number).
         public var height: Foundation.Decimal?
         /// Agree (`agree`, boolean).
-        public var agree: Bool?
+        public var agree: Swift.Bool?
         /// Born (`born`, date).
         public var born: FormSpecRuntime.CivilDate?
         /// Opens (`opens`, time).
@@ -38,46 +38,46 @@ public enum TypedInputForm {
         /// Address (`address`, group).
         public var address: AddressGroup?
         /// Tags (`tags`, list of text).
-        public var tags: [String]?
+        public var tags: [Swift.String]?
         /// Contacts (`contacts`, list of group).
         public var contacts: [ContactsItem]?
         /// Form (`form`, choice).
         public var form: FormChoice?
         /// Zip (`zip`, text).
-        public var zip: String?
+        public var zip: Swift.String?
         /// Await (`await`, text).
-        public var `await`: String?
+        public var `await`: Swift.String?
         /// All cases (`all_cases`, text).
-        public var allCases: String?
+        public var allCases: Swift.String?
         /// Amount (`amount`, choice).
         public var amount: AmountChoice?
         /// Nickname (`nickname`, text).
-        public var nickname: String?
+        public var nickname: Swift.String?
 
         /// Creates a value.
         public init(
-            name: String? = nil,
-            `default`: String? = nil,
-            self_: String? = nil,
-            init_: Int? = nil,
-            contactEmail: String? = nil,
+            name: Swift.String? = nil,
+            `default`: Swift.String? = nil,
+            self_: Swift.String? = nil,
+            init_: Swift.Int? = nil,
+            contactEmail: Swift.String? = nil,
             password: FormSpecLive.FormSecret? = nil,
-            age: Int? = nil,
+            age: Swift.Int? = nil,
             height: Foundation.Decimal? = nil,
-            agree: Bool? = nil,
+            agree: Swift.Bool? = nil,
             born: FormSpecRuntime.CivilDate? = nil,
             opens: FormSpecRuntime.CivilTime? = nil,
             deadline: FormSpecRuntime.OffsetDateTime? = nil,
             size: SizeChoice? = nil,
             address: AddressGroup? = nil,
-            tags: [String]? = nil,
+            tags: [Swift.String]? = nil,
             contacts: [ContactsItem]? = nil,
             form: FormChoice? = nil,
-            zip: String? = nil,
-            `await`: String? = nil,
-            allCases: String? = nil,
+            zip: Swift.String? = nil,
+            `await`: Swift.String? = nil,
+            allCases: Swift.String? = nil,
             amount: AmountChoice? = nil,
-            nickname: String? = nil
+            nickname: Swift.String? = nil
         ) {
             self.name = name
             self.default = `default`
@@ -103,7 +103,7 @@ public enum TypedInputForm {
             self.nickname = nickname
         }
 
-        enum CodingKeys: String, CodingKey {
+        enum CodingKeys: Swift.String, Swift.CodingKey {
             case name
             case `default`
             case self_ = "self"
@@ -130,7 +130,7 @@ public enum TypedInputForm {
     }
 
     /// The options of `size`. Decodes from a JSON string, number or boolean.
-    public enum SizeChoice: String, FormSpecLive.FormChoice {
+    public enum SizeChoice: Swift.String, FormSpecLive.FormChoice {
         /// s
         case s
         /// m
@@ -154,50 +154,50 @@ public enum TypedInputForm {
     }
 
     /// The `address` group: one property per field.
-    public struct AddressGroup: Codable, Sendable, Equatable {
+    public struct AddressGroup: Swift.Codable, Swift.Sendable, Swift.Equatable {
         /// City (`city`, text).
-        public var city: String?
+        public var city: Swift.String?
         /// Zip (`zip`, text).
-        public var zip: String?
+        public var zip: Swift.String?
 
         /// Creates a value.
         public init(
-            city: String? = nil,
-            zip: String? = nil
+            city: Swift.String? = nil,
+            zip: Swift.String? = nil
         ) {
             self.city = city
             self.zip = zip
         }
 
-        enum CodingKeys: String, CodingKey {
+        enum CodingKeys: Swift.String, Swift.CodingKey {
             case city
             case zip
         }
     }
 
     /// An item of the `contacts` list: one property per field.
-    public struct ContactsItem: Codable, Sendable, Equatable {
+    public struct ContactsItem: Swift.Codable, Swift.Sendable, Swift.Equatable {
         /// Name (`name`, text).
-        public var name: String?
+        public var name: Swift.String?
         /// Relation (`relation`, choice).
         public var relation: ContactsRelationChoice?
         /// Form (`form`, text).
-        public var form: String?
+        public var form: Swift.String?
         /// Position (`position`, integer).
-        public var position: Int?
+        public var position: Swift.Int?
         /// Phones (`phones`, list of group).
         public var phones: [ContactsPhonesItem]?
         /// Notes (`notes`, list of text).
-        public var notes: [String]?
+        public var notes: [Swift.String]?
 
         /// Creates a value.
         public init(
-            name: String? = nil,
+            name: Swift.String? = nil,
             relation: ContactsRelationChoice? = nil,
-            form: String? = nil,
-            position: Int? = nil,
+            form: Swift.String? = nil,
+            position: Swift.Int? = nil,
             phones: [ContactsPhonesItem]? = nil,
-            notes: [String]? = nil
+            notes: [Swift.String]? = nil
         ) {
             self.name = name
             self.relation = relation
@@ -207,7 +207,7 @@ public enum TypedInputForm {
             self.notes = notes
         }
 
-        enum CodingKeys: String, CodingKey {
+        enum CodingKeys: Swift.String, Swift.CodingKey {
             case name
             case relation
             case form
@@ -218,7 +218,7 @@ public enum TypedInputForm {
     }
 
     /// The options of `contacts.*.relation`. Decodes from a JSON string, number or boolean.
-    public enum ContactsRelationChoice: String, FormSpecLive.FormChoice {
+    public enum ContactsRelationChoice: Swift.String, FormSpecLive.FormChoice {
         /// parent
         case parent
         /// friend
@@ -226,29 +226,29 @@ public enum TypedInputForm {
     }
 
     /// An item of the `contacts.0.phones` list: one property per field.
-    public struct ContactsPhonesItem: Codable, Sendable, Equatable {
+    public struct ContactsPhonesItem: Swift.Codable, Swift.Sendable, Swift.Equatable {
         /// Number (`number`, text).
-        public var number: String?
+        public var number: Swift.String?
         /// Kind (`kind`, choice).
         public var kind: ContactsPhonesKindChoice?
 
         /// Creates a value.
         public init(
-            number: String? = nil,
+            number: Swift.String? = nil,
             kind: ContactsPhonesKindChoice? = nil
         ) {
             self.number = number
             self.kind = kind
         }
 
-        enum CodingKeys: String, CodingKey {
+        enum CodingKeys: Swift.String, Swift.CodingKey {
             case number
             case kind
         }
     }
 
     /// The options of `contacts.*.phones.*.kind`. Decodes from a JSON string, number or boolean.
-    public enum ContactsPhonesKindChoice: String, FormSpecLive.FormChoice {
+    public enum ContactsPhonesKindChoice: Swift.String, FormSpecLive.FormChoice {
         /// mobile
         case mobile
         /// home
@@ -256,7 +256,7 @@ public enum TypedInputForm {
     }
 
     /// The options of `form`. Decodes from a JSON string, number or boolean.
-    public enum FormChoice: String, FormSpecLive.FormChoice {
+    public enum FormChoice: Swift.String, FormSpecLive.FormChoice {
         /// web
         case web
         /// paper
@@ -264,7 +264,7 @@ public enum TypedInputForm {
     }
 
     /// The options of `amount`. Decodes from a JSON string, number or boolean.
-    public enum AmountChoice: String, FormSpecLive.FormChoice {
+    public enum AmountChoice: Swift.String, FormSpecLive.FormChoice {
         /// 1e-07
         case _1e07 = "1e-07"
         /// 1e+21
@@ -278,7 +278,7 @@ public enum TypedInputForm {
     }
 
     /// The fields, by the names inputs and reports use (a list's items are by path: `contacts.1.phone`).
-    public enum Field: String, CaseIterable, Sendable {
+    public enum Field: Swift.String, Swift.CaseIterable, Swift.Sendable {
         case name
         case `default`
         case self_ = "self"
@@ -328,7 +328,7 @@ extension TypedInputForm {
     /// A live form's fields by name: `live.username.text`, `live.username.message`,
     /// `live.username.checklist`; a choice field's option typed (`live.sizeChoice`); a list's
     /// items typed (`live.contactsItems[1].phone.text`, `live.contactsItems.append()`).
-    @MainActor
+    @Swift.MainActor
     public struct LiveFields {
         /// The live form.
         public let form: FormSpecLive.LiveForm
@@ -452,15 +452,15 @@ extension TypedInputForm {
         }
 
         /// An item of `contacts` in a live form: its fields by property.
-        @MainActor
+        @Swift.MainActor
         public struct ContactsItemFields {
             /// The live form.
             public let form: FormSpecLive.LiveForm
             /// The item's position in the list.
-            public let position: Int
+            public let position: Swift.Int
 
             /// The item at `position` of the list (every position below the list's capacity has fields).
-            public init(form: FormSpecLive.LiveForm, position: Int) {
+            public init(form: FormSpecLive.LiveForm, position: Swift.Int) {
                 self.form = form
                 self.position = position
             }
@@ -503,17 +503,17 @@ extension TypedInputForm {
         }
 
         /// An item of `contacts.N.phones` in a live form: its fields by property.
-        @MainActor
+        @Swift.MainActor
         public struct ContactsPhonesItemFields {
             /// The live form.
             public let form: FormSpecLive.LiveForm
             /// The positions of the items the list is in, outermost first (`[2]` for `orders.2.lines`).
-            public let listPositions: [Int]
+            public let listPositions: [Swift.Int]
             /// The item's position in the list.
-            public let position: Int
+            public let position: Swift.Int
 
             /// The item at `position` of the list (every position below the list's capacity has fields).
-            public init(form: FormSpecLive.LiveForm, listPositions: [Int], position: Int) {
+            public init(form: FormSpecLive.LiveForm, listPositions: [Swift.Int], position: Swift.Int) {
                 self.listPositions = listPositions
                 self.form = form
                 self.position = position
@@ -545,7 +545,7 @@ extension TypedInputForm {
     /// The lowered program as Swift values: ``program()`` builds it once, on first use, with no
     /// decoding. Internal, so a benchmark in the module can time `Tables.program()` itself.
     enum Tables {
-        static let built = Result { try program() }
+        static let built = Swift.Result { try program() }
 
         /// Every message and checklist text of the form, each once.
         static let texts: [FormSpecRuntime.LocalizedText] = {

@@ -8,7 +8,7 @@ import Foundation
 /// The compiled `address_group` form: its typed input, its fields and its program.
 public enum AddressGroupForm {
     /// An input of the `address_group` form: one property per field, `nil` when the input leaves it out.
-    public struct Input: Codable, Sendable, Equatable {
+    public struct Input: Swift.Codable, Swift.Sendable, Swift.Equatable {
         /// Country (`country`, choice).
         public var country: CountryChoice?
         /// Address (`address`, group).
@@ -27,7 +27,7 @@ public enum AddressGroupForm {
             self.gift = gift
         }
 
-        enum CodingKeys: String, CodingKey {
+        enum CodingKeys: Swift.String, Swift.CodingKey {
             case country
             case address
             case gift
@@ -35,7 +35,7 @@ public enum AddressGroupForm {
     }
 
     /// The options of `country`. Decodes from a JSON string, number or boolean.
-    public enum CountryChoice: String, FormSpecLive.FormChoice {
+    public enum CountryChoice: Swift.String, FormSpecLive.FormChoice {
         /// NL
         case nL = "NL"
         /// US
@@ -45,26 +45,26 @@ public enum AddressGroupForm {
     }
 
     /// The `address` group: one property per field.
-    public struct AddressGroup: Codable, Sendable, Equatable {
+    public struct AddressGroup: Swift.Codable, Swift.Sendable, Swift.Equatable {
         /// Street (`street`, text).
-        public var street: String?
+        public var street: Swift.String?
         /// City (`city`, text).
-        public var city: String?
+        public var city: Swift.String?
         /// Postcode (`postcode`, text).
-        public var postcode: String?
+        public var postcode: Swift.String?
 
         /// Creates a value.
         public init(
-            street: String? = nil,
-            city: String? = nil,
-            postcode: String? = nil
+            street: Swift.String? = nil,
+            city: Swift.String? = nil,
+            postcode: Swift.String? = nil
         ) {
             self.street = street
             self.city = city
             self.postcode = postcode
         }
 
-        enum CodingKeys: String, CodingKey {
+        enum CodingKeys: Swift.String, Swift.CodingKey {
             case street
             case city
             case postcode
@@ -72,29 +72,29 @@ public enum AddressGroupForm {
     }
 
     /// The `gift` group: one property per field.
-    public struct GiftGroup: Codable, Sendable, Equatable {
+    public struct GiftGroup: Swift.Codable, Swift.Sendable, Swift.Equatable {
         /// Wrap (`wrap`, boolean).
-        public var wrap: Bool?
+        public var wrap: Swift.Bool?
         /// Message (`message`, text).
-        public var message: String?
+        public var message: Swift.String?
 
         /// Creates a value.
         public init(
-            wrap: Bool? = nil,
-            message: String? = nil
+            wrap: Swift.Bool? = nil,
+            message: Swift.String? = nil
         ) {
             self.wrap = wrap
             self.message = message
         }
 
-        enum CodingKeys: String, CodingKey {
+        enum CodingKeys: Swift.String, Swift.CodingKey {
             case wrap
             case message
         }
     }
 
     /// The fields, by the names inputs and reports use (a list's items are by path: `contacts.1.phone`).
-    public enum Field: String, CaseIterable, Sendable {
+    public enum Field: Swift.String, Swift.CaseIterable, Swift.Sendable {
         case country
         case address
         case addressStreet = "address.street"
@@ -128,7 +128,7 @@ extension AddressGroupForm {
     /// A live form's fields by name: `live.username.text`, `live.username.message`,
     /// `live.username.checklist`; a choice field's option typed (`live.sizeChoice`); a list's
     /// items typed (`live.contactsItems[1].phone.text`, `live.contactsItems.append()`).
-    @MainActor
+    @Swift.MainActor
     public struct LiveFields {
         /// The live form.
         public let form: FormSpecLive.LiveForm
@@ -186,7 +186,7 @@ extension AddressGroupForm {
     /// The lowered program as Swift values: ``program()`` builds it once, on first use, with no
     /// decoding. Internal, so a benchmark in the module can time `Tables.program()` itself.
     enum Tables {
-        static let built = Result { try program() }
+        static let built = Swift.Result { try program() }
 
         /// Every message and checklist text of the form, each once.
         static let texts: [FormSpecRuntime.LocalizedText] = {

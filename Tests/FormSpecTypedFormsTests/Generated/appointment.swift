@@ -8,29 +8,29 @@ import Foundation
 /// The compiled `appointment` form: its typed input, its fields and its program.
 public enum AppointmentForm {
     /// An input of the `appointment` form: one property per field, `nil` when the input leaves it out.
-    public struct Input: Codable, Sendable, Equatable {
+    public struct Input: Swift.Codable, Swift.Sendable, Swift.Equatable {
         /// Name (`name`, text).
-        public var name: String?
+        public var name: Swift.String?
         /// Day (`day`, date).
         public var day: FormSpecRuntime.CivilDate?
 
         /// Creates a value.
         public init(
-            name: String? = nil,
+            name: Swift.String? = nil,
             day: FormSpecRuntime.CivilDate? = nil
         ) {
             self.name = name
             self.day = day
         }
 
-        enum CodingKeys: String, CodingKey {
+        enum CodingKeys: Swift.String, Swift.CodingKey {
             case name
             case day
         }
     }
 
     /// The fields, by the names inputs and reports use (a list's items are by path: `contacts.1.phone`).
-    public enum Field: String, CaseIterable, Sendable {
+    public enum Field: Swift.String, Swift.CaseIterable, Swift.Sendable {
         case name
         case day
     }
@@ -58,7 +58,7 @@ extension AppointmentForm {
     /// A live form's fields by name: `live.username.text`, `live.username.message`,
     /// `live.username.checklist`; a choice field's option typed (`live.sizeChoice`); a list's
     /// items typed (`live.contactsItems[1].phone.text`, `live.contactsItems.append()`).
-    @MainActor
+    @Swift.MainActor
     public struct LiveFields {
         /// The live form.
         public let form: FormSpecLive.LiveForm
@@ -89,7 +89,7 @@ extension AppointmentForm {
     /// The lowered program as Swift values: ``program()`` builds it once, on first use, with no
     /// decoding. Internal, so a benchmark in the module can time `Tables.program()` itself.
     enum Tables {
-        static let built = Result { try program() }
+        static let built = Swift.Result { try program() }
 
         /// Every message and checklist text of the form, each once.
         static let texts: [FormSpecRuntime.LocalizedText] = {

@@ -8,7 +8,7 @@ import Foundation
 /// The compiled `appointment_times` form: its typed input, its fields and its program.
 public enum AppointmentTimesForm {
     /// An input of the `appointment_times` form: one property per field, `nil` when the input leaves it out.
-    public struct Input: Codable, Sendable, Equatable {
+    public struct Input: Swift.Codable, Swift.Sendable, Swift.Equatable {
         /// Start (`start`, time).
         public var start: FormSpecRuntime.CivilTime?
         /// End (`end`, time).
@@ -16,7 +16,7 @@ public enum AppointmentTimesForm {
         /// Reminder (`reminder`, time).
         public var reminder: FormSpecRuntime.CivilTime?
         /// Notes (`notes`, text).
-        public var notes: String?
+        public var notes: Swift.String?
         /// Requested at (`requested_at`, datetime).
         public var requestedAt: FormSpecRuntime.OffsetDateTime?
         /// Confirm by (`confirm_by`, datetime).
@@ -27,7 +27,7 @@ public enum AppointmentTimesForm {
             start: FormSpecRuntime.CivilTime? = nil,
             end: FormSpecRuntime.CivilTime? = nil,
             reminder: FormSpecRuntime.CivilTime? = nil,
-            notes: String? = nil,
+            notes: Swift.String? = nil,
             requestedAt: FormSpecRuntime.OffsetDateTime? = nil,
             confirmBy: FormSpecRuntime.OffsetDateTime? = nil
         ) {
@@ -39,7 +39,7 @@ public enum AppointmentTimesForm {
             self.confirmBy = confirmBy
         }
 
-        enum CodingKeys: String, CodingKey {
+        enum CodingKeys: Swift.String, Swift.CodingKey {
             case start
             case end
             case reminder
@@ -50,7 +50,7 @@ public enum AppointmentTimesForm {
     }
 
     /// The fields, by the names inputs and reports use (a list's items are by path: `contacts.1.phone`).
-    public enum Field: String, CaseIterable, Sendable {
+    public enum Field: Swift.String, Swift.CaseIterable, Swift.Sendable {
         case start
         case end
         case reminder
@@ -82,7 +82,7 @@ extension AppointmentTimesForm {
     /// A live form's fields by name: `live.username.text`, `live.username.message`,
     /// `live.username.checklist`; a choice field's option typed (`live.sizeChoice`); a list's
     /// items typed (`live.contactsItems[1].phone.text`, `live.contactsItems.append()`).
-    @MainActor
+    @Swift.MainActor
     public struct LiveFields {
         /// The live form.
         public let form: FormSpecLive.LiveForm
@@ -125,7 +125,7 @@ extension AppointmentTimesForm {
     /// The lowered program as Swift values: ``program()`` builds it once, on first use, with no
     /// decoding. Internal, so a benchmark in the module can time `Tables.program()` itself.
     enum Tables {
-        static let built: Result<FormSpecRuntime.Program, any Error> = .success(program())
+        static let built: Swift.Result<FormSpecRuntime.Program, any Swift.Error> = .success(program())
 
         /// Every message and checklist text of the form, each once.
         static let texts: [FormSpecRuntime.LocalizedText] = {

@@ -8,19 +8,19 @@ import Foundation
 /// The compiled `booking` form: its typed input, its fields and its program.
 public enum BookingForm {
     /// An input of the `booking` form: one property per field, `nil` when the input leaves it out.
-    public struct Input: Codable, Sendable, Equatable {
+    public struct Input: Swift.Codable, Swift.Sendable, Swift.Equatable {
         /// Check-in (`check_in`, date).
         public var checkIn: FormSpecRuntime.CivilDate?
         /// Check-out (`check_out`, date).
         public var checkOut: FormSpecRuntime.CivilDate?
         /// Guests (`guests`, integer).
-        public var guests: Int?
+        public var guests: Swift.Int?
         /// Age (`age`, integer).
-        public var age: Int?
+        public var age: Swift.Int?
         /// Guardian's email (`guardian_email`, text).
-        public var guardianEmail: String?
+        public var guardianEmail: Swift.String?
         /// Card number (`card_number`, text).
-        public var cardNumber: String?
+        public var cardNumber: Swift.String?
         /// CVV (`cvv`, secret).
         public var cvv: FormSpecLive.FormSecret?
 
@@ -28,10 +28,10 @@ public enum BookingForm {
         public init(
             checkIn: FormSpecRuntime.CivilDate? = nil,
             checkOut: FormSpecRuntime.CivilDate? = nil,
-            guests: Int? = nil,
-            age: Int? = nil,
-            guardianEmail: String? = nil,
-            cardNumber: String? = nil,
+            guests: Swift.Int? = nil,
+            age: Swift.Int? = nil,
+            guardianEmail: Swift.String? = nil,
+            cardNumber: Swift.String? = nil,
             cvv: FormSpecLive.FormSecret? = nil
         ) {
             self.checkIn = checkIn
@@ -43,7 +43,7 @@ public enum BookingForm {
             self.cvv = cvv
         }
 
-        enum CodingKeys: String, CodingKey {
+        enum CodingKeys: Swift.String, Swift.CodingKey {
             case checkIn = "check_in"
             case checkOut = "check_out"
             case guests
@@ -55,7 +55,7 @@ public enum BookingForm {
     }
 
     /// The fields, by the names inputs and reports use (a list's items are by path: `contacts.1.phone`).
-    public enum Field: String, CaseIterable, Sendable {
+    public enum Field: Swift.String, Swift.CaseIterable, Swift.Sendable {
         case checkIn = "check_in"
         case checkOut = "check_out"
         case guests
@@ -88,7 +88,7 @@ extension BookingForm {
     /// A live form's fields by name: `live.username.text`, `live.username.message`,
     /// `live.username.checklist`; a choice field's option typed (`live.sizeChoice`); a list's
     /// items typed (`live.contactsItems[1].phone.text`, `live.contactsItems.append()`).
-    @MainActor
+    @Swift.MainActor
     public struct LiveFields {
         /// The live form.
         public let form: FormSpecLive.LiveForm
@@ -134,7 +134,7 @@ extension BookingForm {
     /// The lowered program as Swift values: ``program()`` builds it once, on first use, with no
     /// decoding. Internal, so a benchmark in the module can time `Tables.program()` itself.
     enum Tables {
-        static let built = Result { try program() }
+        static let built = Swift.Result { try program() }
 
         /// Every message and checklist text of the form, each once.
         static let texts: [FormSpecRuntime.LocalizedText] = {

@@ -8,9 +8,9 @@ import Foundation
 /// The compiled `checkout` form: its typed input, its fields and its program.
 public enum CheckoutForm {
     /// An input of the `checkout` form: one property per field, `nil` when the input leaves it out.
-    public struct Input: Codable, Sendable, Equatable {
+    public struct Input: Swift.Codable, Swift.Sendable, Swift.Equatable {
         /// Tickets (`quantity`, integer).
-        public var quantity: Int?
+        public var quantity: Swift.Int?
         /// Subtotal (`subtotal`, number).
         public var subtotal: Foundation.Decimal?
         /// Tip (`tip`, number).
@@ -18,30 +18,30 @@ public enum CheckoutForm {
         /// Delivery date (`delivery_date`, date).
         public var deliveryDate: FormSpecRuntime.CivilDate?
         /// Coupon (`coupon`, text).
-        public var coupon: String?
+        public var coupon: Swift.String?
         /// This is a gift (`gift`, boolean).
-        public var gift: Bool?
+        public var gift: Swift.Bool?
         /// Gift message (`gift_message`, text).
-        public var giftMessage: String?
+        public var giftMessage: Swift.String?
         /// Email (`email`, text).
-        public var email: String?
+        public var email: Swift.String?
         /// Phone (`phone`, text).
-        public var phone: String?
+        public var phone: Swift.String?
         /// I accept the terms (`agree_terms`, boolean).
-        public var agreeTerms: Bool?
+        public var agreeTerms: Swift.Bool?
 
         /// Creates a value.
         public init(
-            quantity: Int? = nil,
+            quantity: Swift.Int? = nil,
             subtotal: Foundation.Decimal? = nil,
             tip: Foundation.Decimal? = nil,
             deliveryDate: FormSpecRuntime.CivilDate? = nil,
-            coupon: String? = nil,
-            gift: Bool? = nil,
-            giftMessage: String? = nil,
-            email: String? = nil,
-            phone: String? = nil,
-            agreeTerms: Bool? = nil
+            coupon: Swift.String? = nil,
+            gift: Swift.Bool? = nil,
+            giftMessage: Swift.String? = nil,
+            email: Swift.String? = nil,
+            phone: Swift.String? = nil,
+            agreeTerms: Swift.Bool? = nil
         ) {
             self.quantity = quantity
             self.subtotal = subtotal
@@ -55,7 +55,7 @@ public enum CheckoutForm {
             self.agreeTerms = agreeTerms
         }
 
-        enum CodingKeys: String, CodingKey {
+        enum CodingKeys: Swift.String, Swift.CodingKey {
             case quantity
             case subtotal
             case tip
@@ -70,7 +70,7 @@ public enum CheckoutForm {
     }
 
     /// The fields, by the names inputs and reports use (a list's items are by path: `contacts.1.phone`).
-    public enum Field: String, CaseIterable, Sendable {
+    public enum Field: Swift.String, Swift.CaseIterable, Swift.Sendable {
         case quantity
         case subtotal
         case tip
@@ -106,7 +106,7 @@ extension CheckoutForm {
     /// A live form's fields by name: `live.username.text`, `live.username.message`,
     /// `live.username.checklist`; a choice field's option typed (`live.sizeChoice`); a list's
     /// items typed (`live.contactsItems[1].phone.text`, `live.contactsItems.append()`).
-    @MainActor
+    @Swift.MainActor
     public struct LiveFields {
         /// The live form.
         public let form: FormSpecLive.LiveForm
@@ -161,7 +161,7 @@ extension CheckoutForm {
     /// The lowered program as Swift values: ``program()`` builds it once, on first use, with no
     /// decoding. Internal, so a benchmark in the module can time `Tables.program()` itself.
     enum Tables {
-        static let built = Result { try program() }
+        static let built = Swift.Result { try program() }
 
         /// Every message and checklist text of the form, each once.
         static let texts: [FormSpecRuntime.LocalizedText] = {

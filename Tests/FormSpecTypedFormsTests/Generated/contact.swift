@@ -8,34 +8,34 @@ import Foundation
 /// The compiled `contact` form: its typed input, its fields and its program.
 public enum ContactForm {
     /// An input of the `contact` form: one property per field, `nil` when the input leaves it out.
-    public struct Input: Codable, Sendable, Equatable {
+    public struct Input: Swift.Codable, Swift.Sendable, Swift.Equatable {
         /// Name (`name`, text).
-        public var name: String?
+        public var name: Swift.String?
         /// Contact me by (`contact_method`, choice).
         public var contactMethod: ContactMethodChoice?
         /// Email (`email`, text).
-        public var email: String?
+        public var email: Swift.String?
         /// Phone (`phone`, text).
-        public var phone: String?
+        public var phone: Swift.String?
         /// Topic (`topic`, text).
-        public var topic: String?
+        public var topic: Swift.String?
         /// Order number (`order_number`, text).
-        public var orderNumber: String?
+        public var orderNumber: Swift.String?
         /// Ticket reference (`reference`, text).
-        public var reference: String?
+        public var reference: Swift.String?
         /// Message (`body`, text).
-        public var body: String?
+        public var body: Swift.String?
 
         /// Creates a value.
         public init(
-            name: String? = nil,
+            name: Swift.String? = nil,
             contactMethod: ContactMethodChoice? = nil,
-            email: String? = nil,
-            phone: String? = nil,
-            topic: String? = nil,
-            orderNumber: String? = nil,
-            reference: String? = nil,
-            body: String? = nil
+            email: Swift.String? = nil,
+            phone: Swift.String? = nil,
+            topic: Swift.String? = nil,
+            orderNumber: Swift.String? = nil,
+            reference: Swift.String? = nil,
+            body: Swift.String? = nil
         ) {
             self.name = name
             self.contactMethod = contactMethod
@@ -47,7 +47,7 @@ public enum ContactForm {
             self.body = body
         }
 
-        enum CodingKeys: String, CodingKey {
+        enum CodingKeys: Swift.String, Swift.CodingKey {
             case name
             case contactMethod = "contact_method"
             case email
@@ -60,7 +60,7 @@ public enum ContactForm {
     }
 
     /// The options of `contact_method`. Decodes from a JSON string, number or boolean.
-    public enum ContactMethodChoice: String, FormSpecLive.FormChoice {
+    public enum ContactMethodChoice: Swift.String, FormSpecLive.FormChoice {
         /// Email
         case email
         /// Phone
@@ -68,7 +68,7 @@ public enum ContactForm {
     }
 
     /// The fields, by the names inputs and reports use (a list's items are by path: `contacts.1.phone`).
-    public enum Field: String, CaseIterable, Sendable {
+    public enum Field: Swift.String, Swift.CaseIterable, Swift.Sendable {
         case name
         case contactMethod = "contact_method"
         case email
@@ -102,7 +102,7 @@ extension ContactForm {
     /// A live form's fields by name: `live.username.text`, `live.username.message`,
     /// `live.username.checklist`; a choice field's option typed (`live.sizeChoice`); a list's
     /// items typed (`live.contactsItems[1].phone.text`, `live.contactsItems.append()`).
-    @MainActor
+    @Swift.MainActor
     public struct LiveFields {
         /// The live form.
         public let form: FormSpecLive.LiveForm
@@ -160,7 +160,7 @@ extension ContactForm {
     /// The lowered program as Swift values: ``program()`` builds it once, on first use, with no
     /// decoding. Internal, so a benchmark in the module can time `Tables.program()` itself.
     enum Tables {
-        static let built = Result { try program() }
+        static let built = Swift.Result { try program() }
 
         /// Every message and checklist text of the form, each once.
         static let texts: [FormSpecRuntime.LocalizedText] = {

@@ -8,44 +8,44 @@ import Foundation
 /// The compiled `emergency_contacts` form: its typed input, its fields and its program.
 public enum EmergencyContactsForm {
     /// An input of the `emergency_contacts` form: one property per field, `nil` when the input leaves it out.
-    public struct Input: Codable, Sendable, Equatable {
+    public struct Input: Swift.Codable, Swift.Sendable, Swift.Equatable {
         /// Your phone (`patient_phone`, text).
-        public var patientPhone: String?
+        public var patientPhone: Swift.String?
         /// Contacts (`contacts`, list of group).
         public var contacts: [ContactsItem]?
 
         /// Creates a value.
         public init(
-            patientPhone: String? = nil,
+            patientPhone: Swift.String? = nil,
             contacts: [ContactsItem]? = nil
         ) {
             self.patientPhone = patientPhone
             self.contacts = contacts
         }
 
-        enum CodingKeys: String, CodingKey {
+        enum CodingKeys: Swift.String, Swift.CodingKey {
             case patientPhone = "patient_phone"
             case contacts
         }
     }
 
     /// An item of the `contacts` list: one property per field.
-    public struct ContactsItem: Codable, Sendable, Equatable {
+    public struct ContactsItem: Swift.Codable, Swift.Sendable, Swift.Equatable {
         /// Name (`name`, text).
-        public var name: String?
+        public var name: Swift.String?
         /// Phone (`phone`, text).
-        public var phone: String?
+        public var phone: Swift.String?
         /// Relation (`relation`, choice).
         public var relation: ContactsRelationChoice?
         /// Details (`details`, text).
-        public var details: String?
+        public var details: Swift.String?
 
         /// Creates a value.
         public init(
-            name: String? = nil,
-            phone: String? = nil,
+            name: Swift.String? = nil,
+            phone: Swift.String? = nil,
             relation: ContactsRelationChoice? = nil,
-            details: String? = nil
+            details: Swift.String? = nil
         ) {
             self.name = name
             self.phone = phone
@@ -53,7 +53,7 @@ public enum EmergencyContactsForm {
             self.details = details
         }
 
-        enum CodingKeys: String, CodingKey {
+        enum CodingKeys: Swift.String, Swift.CodingKey {
             case name
             case phone
             case relation
@@ -62,7 +62,7 @@ public enum EmergencyContactsForm {
     }
 
     /// The options of `contacts.*.relation`. Decodes from a JSON string, number or boolean.
-    public enum ContactsRelationChoice: String, FormSpecLive.FormChoice {
+    public enum ContactsRelationChoice: Swift.String, FormSpecLive.FormChoice {
         /// partner
         case partner
         /// parent
@@ -76,7 +76,7 @@ public enum EmergencyContactsForm {
     }
 
     /// The fields, by the names inputs and reports use (a list's items are by path: `contacts.1.phone`).
-    public enum Field: String, CaseIterable, Sendable {
+    public enum Field: Swift.String, Swift.CaseIterable, Swift.Sendable {
         case patientPhone = "patient_phone"
         case contacts
     }
@@ -104,7 +104,7 @@ extension EmergencyContactsForm {
     /// A live form's fields by name: `live.username.text`, `live.username.message`,
     /// `live.username.checklist`; a choice field's option typed (`live.sizeChoice`); a list's
     /// items typed (`live.contactsItems[1].phone.text`, `live.contactsItems.append()`).
-    @MainActor
+    @Swift.MainActor
     public struct LiveFields {
         /// The live form.
         public let form: FormSpecLive.LiveForm
@@ -130,15 +130,15 @@ extension EmergencyContactsForm {
         }
 
         /// An item of `contacts` in a live form: its fields by property.
-        @MainActor
+        @Swift.MainActor
         public struct ContactsItemFields {
             /// The live form.
             public let form: FormSpecLive.LiveForm
             /// The item's position in the list.
-            public let position: Int
+            public let position: Swift.Int
 
             /// The item at `position` of the list (every position below the list's capacity has fields).
-            public init(form: FormSpecLive.LiveForm, position: Int) {
+            public init(form: FormSpecLive.LiveForm, position: Swift.Int) {
                 self.form = form
                 self.position = position
             }
@@ -175,7 +175,7 @@ extension EmergencyContactsForm {
     /// The lowered program as Swift values: ``program()`` builds it once, on first use, with no
     /// decoding. Internal, so a benchmark in the module can time `Tables.program()` itself.
     enum Tables {
-        static let built = Result { try program() }
+        static let built = Swift.Result { try program() }
 
         /// Every message and checklist text of the form, each once.
         static let texts: [FormSpecRuntime.LocalizedText] = {

@@ -8,18 +8,18 @@ import Foundation
 /// The compiled `exact_numbers` form: its typed input, its fields and its program.
 public enum ExactNumbersForm {
     /// An input of the `exact_numbers` form: one property per field, `nil` when the input leaves it out.
-    public struct Input: Codable, Sendable, Equatable {
+    public struct Input: Swift.Codable, Swift.Sendable, Swift.Equatable {
         /// Amount (`amount`, number).
         public var amount: Foundation.Decimal?
         /// Count (`count`, integer).
-        public var count: Int?
+        public var count: Swift.Int?
         /// Code (`code`, choice).
         public var code: CodeChoice?
 
         /// Creates a value.
         public init(
             amount: Foundation.Decimal? = nil,
-            count: Int? = nil,
+            count: Swift.Int? = nil,
             code: CodeChoice? = nil
         ) {
             self.amount = amount
@@ -27,7 +27,7 @@ public enum ExactNumbersForm {
             self.code = code
         }
 
-        enum CodingKeys: String, CodingKey {
+        enum CodingKeys: Swift.String, Swift.CodingKey {
             case amount
             case count
             case code
@@ -35,7 +35,7 @@ public enum ExactNumbersForm {
     }
 
     /// The options of `code`. Decodes from a JSON string, number or boolean.
-    public enum CodeChoice: String, FormSpecLive.FormChoice {
+    public enum CodeChoice: Swift.String, FormSpecLive.FormChoice {
         /// 9007199254740993
         case _9007199254740993 = "9007199254740993"
         /// 0.1
@@ -43,7 +43,7 @@ public enum ExactNumbersForm {
     }
 
     /// The fields, by the names inputs and reports use (a list's items are by path: `contacts.1.phone`).
-    public enum Field: String, CaseIterable, Sendable {
+    public enum Field: Swift.String, Swift.CaseIterable, Swift.Sendable {
         case amount
         case count
         case code
@@ -72,7 +72,7 @@ extension ExactNumbersForm {
     /// A live form's fields by name: `live.username.text`, `live.username.message`,
     /// `live.username.checklist`; a choice field's option typed (`live.sizeChoice`); a list's
     /// items typed (`live.contactsItems[1].phone.text`, `live.contactsItems.append()`).
-    @MainActor
+    @Swift.MainActor
     public struct LiveFields {
         /// The live form.
         public let form: FormSpecLive.LiveForm
@@ -115,7 +115,7 @@ extension ExactNumbersForm {
     /// The lowered program as Swift values: ``program()`` builds it once, on first use, with no
     /// decoding. Internal, so a benchmark in the module can time `Tables.program()` itself.
     enum Tables {
-        static let built: Result<FormSpecRuntime.Program, any Error> = .success(program())
+        static let built: Swift.Result<FormSpecRuntime.Program, any Swift.Error> = .success(program())
 
         /// Every message and checklist text of the form, each once.
         static let texts: [FormSpecRuntime.LocalizedText] = {

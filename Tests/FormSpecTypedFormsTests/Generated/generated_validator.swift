@@ -8,31 +8,31 @@ import Foundation
 /// The compiled `generated_validator` form: its typed input, its fields and its program.
 public enum GeneratedValidatorForm {
     /// An input of the `generated_validator` form: one property per field, `nil` when the input leaves it out.
-    public struct Input: Codable, Sendable, Equatable {
+    public struct Input: Swift.Codable, Swift.Sendable, Swift.Equatable {
         /// Handle (`handle`, text).
-        public var handle: String?
+        public var handle: Swift.String?
         /// Secret (`secret`, secret).
         public var secret: FormSpecLive.FormSecret?
         /// Secret again (`again`, secret).
         public var again: FormSpecLive.FormSecret?
         /// Nickname (`nickname`, text).
-        public var nickname: String?
+        public var nickname: Swift.String?
         /// Code (`code`, text).
-        public var code: String?
+        public var code: Swift.String?
         /// Email (`email`, text).
-        public var email: String?
+        public var email: Swift.String?
         /// Age (`age`, integer).
-        public var age: Int?
+        public var age: Swift.Int?
 
         /// Creates a value.
         public init(
-            handle: String? = nil,
+            handle: Swift.String? = nil,
             secret: FormSpecLive.FormSecret? = nil,
             again: FormSpecLive.FormSecret? = nil,
-            nickname: String? = nil,
-            code: String? = nil,
-            email: String? = nil,
-            age: Int? = nil
+            nickname: Swift.String? = nil,
+            code: Swift.String? = nil,
+            email: Swift.String? = nil,
+            age: Swift.Int? = nil
         ) {
             self.handle = handle
             self.secret = secret
@@ -43,7 +43,7 @@ public enum GeneratedValidatorForm {
             self.age = age
         }
 
-        enum CodingKeys: String, CodingKey {
+        enum CodingKeys: Swift.String, Swift.CodingKey {
             case handle
             case secret
             case again
@@ -55,7 +55,7 @@ public enum GeneratedValidatorForm {
     }
 
     /// The fields, by the names inputs and reports use (a list's items are by path: `contacts.1.phone`).
-    public enum Field: String, CaseIterable, Sendable {
+    public enum Field: Swift.String, Swift.CaseIterable, Swift.Sendable {
         case handle
         case secret
         case again
@@ -88,7 +88,7 @@ extension GeneratedValidatorForm {
     /// A live form's fields by name: `live.username.text`, `live.username.message`,
     /// `live.username.checklist`; a choice field's option typed (`live.sizeChoice`); a list's
     /// items typed (`live.contactsItems[1].phone.text`, `live.contactsItems.append()`).
-    @MainActor
+    @Swift.MainActor
     public struct LiveFields {
         /// The live form.
         public let form: FormSpecLive.LiveForm
@@ -134,7 +134,7 @@ extension GeneratedValidatorForm {
     /// The lowered program as Swift values: ``program()`` builds it once, on first use, with no
     /// decoding. Internal, so a benchmark in the module can time `Tables.program()` itself.
     enum Tables {
-        static let built = Result { try program() }
+        static let built = Swift.Result { try program() }
 
         /// Every message and checklist text of the form, each once.
         static let texts: [FormSpecRuntime.LocalizedText] = {

@@ -8,25 +8,25 @@ import Foundation
 /// The compiled `multilingual` form: its typed input, its fields and its program.
 public enum MultilingualForm {
     /// An input of the `multilingual` form: one property per field, `nil` when the input leaves it out.
-    public struct Input: Codable, Sendable, Equatable {
+    public struct Input: Swift.Codable, Swift.Sendable, Swift.Equatable {
         /// Name (`name`, text).
-        public var name: String?
+        public var name: Swift.String?
         /// Email (`email`, text).
-        public var email: String?
+        public var email: Swift.String?
         /// Phone (`phone`, text).
-        public var phone: String?
+        public var phone: Swift.String?
         /// Topic (`topic`, choice).
         public var topic: TopicChoice?
         /// Comment (`comment`, text).
-        public var comment: String?
+        public var comment: Swift.String?
 
         /// Creates a value.
         public init(
-            name: String? = nil,
-            email: String? = nil,
-            phone: String? = nil,
+            name: Swift.String? = nil,
+            email: Swift.String? = nil,
+            phone: Swift.String? = nil,
             topic: TopicChoice? = nil,
-            comment: String? = nil
+            comment: Swift.String? = nil
         ) {
             self.name = name
             self.email = email
@@ -35,7 +35,7 @@ public enum MultilingualForm {
             self.comment = comment
         }
 
-        enum CodingKeys: String, CodingKey {
+        enum CodingKeys: Swift.String, Swift.CodingKey {
             case name
             case email
             case phone
@@ -45,7 +45,7 @@ public enum MultilingualForm {
     }
 
     /// The options of `topic`. Decodes from a JSON string, number or boolean.
-    public enum TopicChoice: String, FormSpecLive.FormChoice {
+    public enum TopicChoice: Swift.String, FormSpecLive.FormChoice {
         /// An order
         case order
         /// Billing
@@ -55,7 +55,7 @@ public enum MultilingualForm {
     }
 
     /// The fields, by the names inputs and reports use (a list's items are by path: `contacts.1.phone`).
-    public enum Field: String, CaseIterable, Sendable {
+    public enum Field: Swift.String, Swift.CaseIterable, Swift.Sendable {
         case name
         case email
         case phone
@@ -86,7 +86,7 @@ extension MultilingualForm {
     /// A live form's fields by name: `live.username.text`, `live.username.message`,
     /// `live.username.checklist`; a choice field's option typed (`live.sizeChoice`); a list's
     /// items typed (`live.contactsItems[1].phone.text`, `live.contactsItems.append()`).
-    @MainActor
+    @Swift.MainActor
     public struct LiveFields {
         /// The live form.
         public let form: FormSpecLive.LiveForm
@@ -135,7 +135,7 @@ extension MultilingualForm {
     /// The lowered program as Swift values: ``program()`` builds it once, on first use, with no
     /// decoding. Internal, so a benchmark in the module can time `Tables.program()` itself.
     enum Tables {
-        static let built = Result { try program() }
+        static let built = Swift.Result { try program() }
 
         /// Every message and checklist text of the form, each once.
         static let texts: [FormSpecRuntime.LocalizedText] = {

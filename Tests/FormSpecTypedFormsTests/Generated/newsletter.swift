@@ -8,18 +8,18 @@ import Foundation
 /// The compiled `newsletter` form: its typed input, its fields and its program.
 public enum NewsletterForm {
     /// An input of the `newsletter` form: one property per field, `nil` when the input leaves it out.
-    public struct Input: Codable, Sendable, Equatable {
+    public struct Input: Swift.Codable, Swift.Sendable, Swift.Equatable {
         /// Email (`email`, text).
-        public var email: String?
+        public var email: Swift.String?
         /// Name (`name`, text).
-        public var name: String?
+        public var name: Swift.String?
         /// Topic (`topic`, choice).
         public var topic: TopicChoice?
 
         /// Creates a value.
         public init(
-            email: String? = nil,
-            name: String? = nil,
+            email: Swift.String? = nil,
+            name: Swift.String? = nil,
             topic: TopicChoice? = nil
         ) {
             self.email = email
@@ -27,7 +27,7 @@ public enum NewsletterForm {
             self.topic = topic
         }
 
-        enum CodingKeys: String, CodingKey {
+        enum CodingKeys: Swift.String, Swift.CodingKey {
             case email
             case name
             case topic
@@ -35,7 +35,7 @@ public enum NewsletterForm {
     }
 
     /// The options of `topic`. Decodes from a JSON string, number or boolean.
-    public enum TopicChoice: String, FormSpecLive.FormChoice {
+    public enum TopicChoice: Swift.String, FormSpecLive.FormChoice {
         /// Product news
         case productNews = "product_news"
         /// Events near you
@@ -45,7 +45,7 @@ public enum NewsletterForm {
     }
 
     /// The fields, by the names inputs and reports use (a list's items are by path: `contacts.1.phone`).
-    public enum Field: String, CaseIterable, Sendable {
+    public enum Field: Swift.String, Swift.CaseIterable, Swift.Sendable {
         case email
         case name
         case topic
@@ -74,7 +74,7 @@ extension NewsletterForm {
     /// A live form's fields by name: `live.username.text`, `live.username.message`,
     /// `live.username.checklist`; a choice field's option typed (`live.sizeChoice`); a list's
     /// items typed (`live.contactsItems[1].phone.text`, `live.contactsItems.append()`).
-    @MainActor
+    @Swift.MainActor
     public struct LiveFields {
         /// The live form.
         public let form: FormSpecLive.LiveForm
@@ -117,7 +117,7 @@ extension NewsletterForm {
     /// The lowered program as Swift values: ``program()`` builds it once, on first use, with no
     /// decoding. Internal, so a benchmark in the module can time `Tables.program()` itself.
     enum Tables {
-        static let built: Result<FormSpecRuntime.Program, any Error> = .success(program())
+        static let built: Swift.Result<FormSpecRuntime.Program, any Swift.Error> = .success(program())
 
         /// Every message and checklist text of the form, each once.
         static let texts: [FormSpecRuntime.LocalizedText] = {

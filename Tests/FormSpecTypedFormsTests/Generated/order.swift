@@ -8,7 +8,7 @@ import Foundation
 /// The compiled `order` form: its typed input, its fields and its program.
 public enum OrderForm {
     /// An input of the `order` form: one property per field, `nil` when the input leaves it out.
-    public struct Input: Codable, Sendable, Equatable {
+    public struct Input: Swift.Codable, Swift.Sendable, Swift.Equatable {
         /// Line items (`line_items`, list of group).
         public var lineItems: [LineItemsItem]?
         /// Gift options (`gift_options`, list of choice).
@@ -18,11 +18,11 @@ public enum OrderForm {
         /// Address (`address`, group).
         public var address: AddressGroup?
         /// Card number (`card_number`, text).
-        public var cardNumber: String?
+        public var cardNumber: Swift.String?
         /// Expiry date (`expiry`, date).
         public var expiry: FormSpecRuntime.CivilDate?
         /// Security code (`cvv`, text).
-        public var cvv: String?
+        public var cvv: Swift.String?
 
         /// Creates a value.
         public init(
@@ -30,9 +30,9 @@ public enum OrderForm {
             giftOptions: [GiftOptionsChoice]? = nil,
             country: CountryChoice? = nil,
             address: AddressGroup? = nil,
-            cardNumber: String? = nil,
+            cardNumber: Swift.String? = nil,
             expiry: FormSpecRuntime.CivilDate? = nil,
-            cvv: String? = nil
+            cvv: Swift.String? = nil
         ) {
             self.lineItems = lineItems
             self.giftOptions = giftOptions
@@ -43,7 +43,7 @@ public enum OrderForm {
             self.cvv = cvv
         }
 
-        enum CodingKeys: String, CodingKey {
+        enum CodingKeys: Swift.String, Swift.CodingKey {
             case lineItems = "line_items"
             case giftOptions = "gift_options"
             case country
@@ -55,26 +55,26 @@ public enum OrderForm {
     }
 
     /// An item of the `line_items` list: one property per field.
-    public struct LineItemsItem: Codable, Sendable, Equatable {
+    public struct LineItemsItem: Swift.Codable, Swift.Sendable, Swift.Equatable {
         /// Article number (`sku`, text).
-        public var sku: String?
+        public var sku: Swift.String?
         /// Quantity (`quantity`, integer).
-        public var quantity: Int?
+        public var quantity: Swift.Int?
         /// Note (`note`, text).
-        public var note: String?
+        public var note: Swift.String?
 
         /// Creates a value.
         public init(
-            sku: String? = nil,
-            quantity: Int? = nil,
-            note: String? = nil
+            sku: Swift.String? = nil,
+            quantity: Swift.Int? = nil,
+            note: Swift.String? = nil
         ) {
             self.sku = sku
             self.quantity = quantity
             self.note = note
         }
 
-        enum CodingKeys: String, CodingKey {
+        enum CodingKeys: Swift.String, Swift.CodingKey {
             case sku
             case quantity
             case note
@@ -82,7 +82,7 @@ public enum OrderForm {
     }
 
     /// The options of `gift_options.*`. Decodes from a JSON string, number or boolean.
-    public enum GiftOptionsChoice: String, FormSpecLive.FormChoice {
+    public enum GiftOptionsChoice: Swift.String, FormSpecLive.FormChoice {
         /// wrap
         case wrap
         /// card
@@ -92,7 +92,7 @@ public enum OrderForm {
     }
 
     /// The options of `country`. Decodes from a JSON string, number or boolean.
-    public enum CountryChoice: String, FormSpecLive.FormChoice {
+    public enum CountryChoice: Swift.String, FormSpecLive.FormChoice {
         /// NL
         case nL = "NL"
         /// US
@@ -102,29 +102,29 @@ public enum OrderForm {
     }
 
     /// The `address` group: one property per field.
-    public struct AddressGroup: Codable, Sendable, Equatable {
+    public struct AddressGroup: Swift.Codable, Swift.Sendable, Swift.Equatable {
         /// Street (`street`, text).
-        public var street: String?
+        public var street: Swift.String?
         /// Postcode (`postcode`, text).
-        public var postcode: String?
+        public var postcode: Swift.String?
 
         /// Creates a value.
         public init(
-            street: String? = nil,
-            postcode: String? = nil
+            street: Swift.String? = nil,
+            postcode: Swift.String? = nil
         ) {
             self.street = street
             self.postcode = postcode
         }
 
-        enum CodingKeys: String, CodingKey {
+        enum CodingKeys: Swift.String, Swift.CodingKey {
             case street
             case postcode
         }
     }
 
     /// The fields, by the names inputs and reports use (a list's items are by path: `contacts.1.phone`).
-    public enum Field: String, CaseIterable, Sendable {
+    public enum Field: Swift.String, Swift.CaseIterable, Swift.Sendable {
         case lineItems = "line_items"
         case giftOptions = "gift_options"
         case country
@@ -159,7 +159,7 @@ extension OrderForm {
     /// A live form's fields by name: `live.username.text`, `live.username.message`,
     /// `live.username.checklist`; a choice field's option typed (`live.sizeChoice`); a list's
     /// items typed (`live.contactsItems[1].phone.text`, `live.contactsItems.append()`).
-    @MainActor
+    @Swift.MainActor
     public struct LiveFields {
         /// The live form.
         public let form: FormSpecLive.LiveForm
@@ -220,15 +220,15 @@ extension OrderForm {
         }
 
         /// An item of `line_items` in a live form: its fields by property.
-        @MainActor
+        @Swift.MainActor
         public struct LineItemsItemFields {
             /// The live form.
             public let form: FormSpecLive.LiveForm
             /// The item's position in the list.
-            public let position: Int
+            public let position: Swift.Int
 
             /// The item at `position` of the list (every position below the list's capacity has fields).
-            public init(form: FormSpecLive.LiveForm, position: Int) {
+            public init(form: FormSpecLive.LiveForm, position: Swift.Int) {
                 self.form = form
                 self.position = position
             }
@@ -254,7 +254,7 @@ extension OrderForm {
     /// The lowered program as Swift values: ``program()`` builds it once, on first use, with no
     /// decoding. Internal, so a benchmark in the module can time `Tables.program()` itself.
     enum Tables {
-        static let built = Result { try program() }
+        static let built = Swift.Result { try program() }
 
         /// Every message and checklist text of the form, each once.
         static let texts: [FormSpecRuntime.LocalizedText] = {

@@ -8,7 +8,7 @@ import Foundation
 /// The compiled `password_confirm` form: its typed input, its fields and its program.
 public enum PasswordConfirmForm {
     /// An input of the `password_confirm` form: one property per field, `nil` when the input leaves it out.
-    public struct Input: Codable, Sendable, Equatable {
+    public struct Input: Swift.Codable, Swift.Sendable, Swift.Equatable {
         /// Password (`password`, secret).
         public var password: FormSpecLive.FormSecret?
         /// Confirm password (`confirm_password`, secret).
@@ -23,14 +23,14 @@ public enum PasswordConfirmForm {
             self.confirmPassword = confirmPassword
         }
 
-        enum CodingKeys: String, CodingKey {
+        enum CodingKeys: Swift.String, Swift.CodingKey {
             case password
             case confirmPassword = "confirm_password"
         }
     }
 
     /// The fields, by the names inputs and reports use (a list's items are by path: `contacts.1.phone`).
-    public enum Field: String, CaseIterable, Sendable {
+    public enum Field: Swift.String, Swift.CaseIterable, Swift.Sendable {
         case password
         case confirmPassword = "confirm_password"
     }
@@ -58,7 +58,7 @@ extension PasswordConfirmForm {
     /// A live form's fields by name: `live.username.text`, `live.username.message`,
     /// `live.username.checklist`; a choice field's option typed (`live.sizeChoice`); a list's
     /// items typed (`live.contactsItems[1].phone.text`, `live.contactsItems.append()`).
-    @MainActor
+    @Swift.MainActor
     public struct LiveFields {
         /// The live form.
         public let form: FormSpecLive.LiveForm
@@ -89,7 +89,7 @@ extension PasswordConfirmForm {
     /// The lowered program as Swift values: ``program()`` builds it once, on first use, with no
     /// decoding. Internal, so a benchmark in the module can time `Tables.program()` itself.
     enum Tables {
-        static let built: Result<FormSpecRuntime.Program, any Error> = .success(program())
+        static let built: Swift.Result<FormSpecRuntime.Program, any Swift.Error> = .success(program())
 
         /// Every message and checklist text of the form, each once.
         static let texts: [FormSpecRuntime.LocalizedText] = {

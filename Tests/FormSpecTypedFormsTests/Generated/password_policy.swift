@@ -8,22 +8,22 @@ import Foundation
 /// The compiled `password_policy` form: its typed input, its fields and its program.
 public enum PasswordPolicyForm {
     /// An input of the `password_policy` form: one property per field, `nil` when the input leaves it out.
-    public struct Input: Codable, Sendable, Equatable {
+    public struct Input: Swift.Codable, Swift.Sendable, Swift.Equatable {
         /// Username (`username`, text).
-        public var username: String?
+        public var username: Swift.String?
         /// E-mail (`email`, text).
-        public var email: String?
+        public var email: Swift.String?
         /// Password (`password`, secret).
         public var password: FormSpecLive.FormSecret?
         /// Password hint (`hint`, text).
-        public var hint: String?
+        public var hint: Swift.String?
 
         /// Creates a value.
         public init(
-            username: String? = nil,
-            email: String? = nil,
+            username: Swift.String? = nil,
+            email: Swift.String? = nil,
             password: FormSpecLive.FormSecret? = nil,
-            hint: String? = nil
+            hint: Swift.String? = nil
         ) {
             self.username = username
             self.email = email
@@ -31,7 +31,7 @@ public enum PasswordPolicyForm {
             self.hint = hint
         }
 
-        enum CodingKeys: String, CodingKey {
+        enum CodingKeys: Swift.String, Swift.CodingKey {
             case username
             case email
             case password
@@ -40,7 +40,7 @@ public enum PasswordPolicyForm {
     }
 
     /// The fields, by the names inputs and reports use (a list's items are by path: `contacts.1.phone`).
-    public enum Field: String, CaseIterable, Sendable {
+    public enum Field: Swift.String, Swift.CaseIterable, Swift.Sendable {
         case username
         case email
         case password
@@ -70,7 +70,7 @@ extension PasswordPolicyForm {
     /// A live form's fields by name: `live.username.text`, `live.username.message`,
     /// `live.username.checklist`; a choice field's option typed (`live.sizeChoice`); a list's
     /// items typed (`live.contactsItems[1].phone.text`, `live.contactsItems.append()`).
-    @MainActor
+    @Swift.MainActor
     public struct LiveFields {
         /// The live form.
         public let form: FormSpecLive.LiveForm
@@ -107,7 +107,7 @@ extension PasswordPolicyForm {
     /// The lowered program as Swift values: ``program()`` builds it once, on first use, with no
     /// decoding. Internal, so a benchmark in the module can time `Tables.program()` itself.
     enum Tables {
-        static let built = Result { try program() }
+        static let built = Swift.Result { try program() }
 
         /// Every message and checklist text of the form, each once.
         static let texts: [FormSpecRuntime.LocalizedText] = {

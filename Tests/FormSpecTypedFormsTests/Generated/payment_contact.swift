@@ -8,29 +8,29 @@ import Foundation
 /// The compiled `payment_contact` form: its typed input, its fields and its program.
 public enum PaymentContactForm {
     /// An input of the `payment_contact` form: one property per field, `nil` when the input leaves it out.
-    public struct Input: Codable, Sendable, Equatable {
+    public struct Input: Swift.Codable, Swift.Sendable, Swift.Equatable {
         /// Card number (`card_number`, text).
-        public var cardNumber: String?
+        public var cardNumber: Swift.String?
         /// Phone (`phone`, text).
-        public var phone: String?
+        public var phone: Swift.String?
 
         /// Creates a value.
         public init(
-            cardNumber: String? = nil,
-            phone: String? = nil
+            cardNumber: Swift.String? = nil,
+            phone: Swift.String? = nil
         ) {
             self.cardNumber = cardNumber
             self.phone = phone
         }
 
-        enum CodingKeys: String, CodingKey {
+        enum CodingKeys: Swift.String, Swift.CodingKey {
             case cardNumber = "card_number"
             case phone
         }
     }
 
     /// The fields, by the names inputs and reports use (a list's items are by path: `contacts.1.phone`).
-    public enum Field: String, CaseIterable, Sendable {
+    public enum Field: Swift.String, Swift.CaseIterable, Swift.Sendable {
         case cardNumber = "card_number"
         case phone
     }
@@ -58,7 +58,7 @@ extension PaymentContactForm {
     /// A live form's fields by name: `live.username.text`, `live.username.message`,
     /// `live.username.checklist`; a choice field's option typed (`live.sizeChoice`); a list's
     /// items typed (`live.contactsItems[1].phone.text`, `live.contactsItems.append()`).
-    @MainActor
+    @Swift.MainActor
     public struct LiveFields {
         /// The live form.
         public let form: FormSpecLive.LiveForm
@@ -89,7 +89,7 @@ extension PaymentContactForm {
     /// The lowered program as Swift values: ``program()`` builds it once, on first use, with no
     /// decoding. Internal, so a benchmark in the module can time `Tables.program()` itself.
     enum Tables {
-        static let built: Result<FormSpecRuntime.Program, any Error> = .success(program())
+        static let built: Swift.Result<FormSpecRuntime.Program, any Swift.Error> = .success(program())
 
         /// Every message and checklist text of the form, each once.
         static let texts: [FormSpecRuntime.LocalizedText] = {

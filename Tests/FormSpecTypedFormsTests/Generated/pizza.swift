@@ -8,26 +8,26 @@ import Foundation
 /// The compiled `pizza` form: its typed input, its fields and its program.
 public enum PizzaForm {
     /// An input of the `pizza` form: one property per field, `nil` when the input leaves it out.
-    public struct Input: Codable, Sendable, Equatable {
+    public struct Input: Swift.Codable, Swift.Sendable, Swift.Equatable {
         /// Size (`size`, choice).
         public var size: SizeChoice?
         /// Toppings (`toppings`, list of choice).
         public var toppings: [ToppingsChoice]?
         /// Notes (`notes`, list of text).
-        public var notes: [String]?
+        public var notes: [Swift.String]?
 
         /// Creates a value.
         public init(
             size: SizeChoice? = nil,
             toppings: [ToppingsChoice]? = nil,
-            notes: [String]? = nil
+            notes: [Swift.String]? = nil
         ) {
             self.size = size
             self.toppings = toppings
             self.notes = notes
         }
 
-        enum CodingKeys: String, CodingKey {
+        enum CodingKeys: Swift.String, Swift.CodingKey {
             case size
             case toppings
             case notes
@@ -35,7 +35,7 @@ public enum PizzaForm {
     }
 
     /// The options of `size`. Decodes from a JSON string, number or boolean.
-    public enum SizeChoice: String, FormSpecLive.FormChoice {
+    public enum SizeChoice: Swift.String, FormSpecLive.FormChoice {
         /// small
         case small
         /// medium
@@ -45,7 +45,7 @@ public enum PizzaForm {
     }
 
     /// The options of `toppings.*`. Decodes from a JSON string, number or boolean.
-    public enum ToppingsChoice: String, FormSpecLive.FormChoice {
+    public enum ToppingsChoice: Swift.String, FormSpecLive.FormChoice {
         /// Cheese
         case cheese
         /// Ham
@@ -57,7 +57,7 @@ public enum PizzaForm {
     }
 
     /// The fields, by the names inputs and reports use (a list's items are by path: `contacts.1.phone`).
-    public enum Field: String, CaseIterable, Sendable {
+    public enum Field: Swift.String, Swift.CaseIterable, Swift.Sendable {
         case size
         case toppings
         case notes
@@ -86,7 +86,7 @@ extension PizzaForm {
     /// A live form's fields by name: `live.username.text`, `live.username.message`,
     /// `live.username.checklist`; a choice field's option typed (`live.sizeChoice`); a list's
     /// items typed (`live.contactsItems[1].phone.text`, `live.contactsItems.append()`).
-    @MainActor
+    @Swift.MainActor
     public struct LiveFields {
         /// The live form.
         public let form: FormSpecLive.LiveForm
@@ -139,7 +139,7 @@ extension PizzaForm {
     /// The lowered program as Swift values: ``program()`` builds it once, on first use, with no
     /// decoding. Internal, so a benchmark in the module can time `Tables.program()` itself.
     enum Tables {
-        static let built = Result { try program() }
+        static let built = Swift.Result { try program() }
 
         /// Every message and checklist text of the form, each once.
         static let texts: [FormSpecRuntime.LocalizedText] = {

@@ -8,25 +8,25 @@ import Foundation
 /// The compiled `profile_links` form: its typed input, its fields and its program.
 public enum ProfileLinksForm {
     /// An input of the `profile_links` form: one property per field, `nil` when the input leaves it out.
-    public struct Input: Codable, Sendable, Equatable {
+    public struct Input: Swift.Codable, Swift.Sendable, Swift.Equatable {
         /// Username (`username`, text).
-        public var username: String?
+        public var username: Swift.String?
         /// Password (`password`, secret).
         public var password: FormSpecLive.FormSecret?
         /// Team (`team`, text).
-        public var team: String?
+        public var team: Swift.String?
         /// Website (`website`, text).
-        public var website: String?
+        public var website: Swift.String?
         /// Bio (`bio`, text).
-        public var bio: String?
+        public var bio: Swift.String?
 
         /// Creates a value.
         public init(
-            username: String? = nil,
+            username: Swift.String? = nil,
             password: FormSpecLive.FormSecret? = nil,
-            team: String? = nil,
-            website: String? = nil,
-            bio: String? = nil
+            team: Swift.String? = nil,
+            website: Swift.String? = nil,
+            bio: Swift.String? = nil
         ) {
             self.username = username
             self.password = password
@@ -35,7 +35,7 @@ public enum ProfileLinksForm {
             self.bio = bio
         }
 
-        enum CodingKeys: String, CodingKey {
+        enum CodingKeys: Swift.String, Swift.CodingKey {
             case username
             case password
             case team
@@ -45,7 +45,7 @@ public enum ProfileLinksForm {
     }
 
     /// The fields, by the names inputs and reports use (a list's items are by path: `contacts.1.phone`).
-    public enum Field: String, CaseIterable, Sendable {
+    public enum Field: Swift.String, Swift.CaseIterable, Swift.Sendable {
         case username
         case password
         case team
@@ -76,7 +76,7 @@ extension ProfileLinksForm {
     /// A live form's fields by name: `live.username.text`, `live.username.message`,
     /// `live.username.checklist`; a choice field's option typed (`live.sizeChoice`); a list's
     /// items typed (`live.contactsItems[1].phone.text`, `live.contactsItems.append()`).
-    @MainActor
+    @Swift.MainActor
     public struct LiveFields {
         /// The live form.
         public let form: FormSpecLive.LiveForm
@@ -116,7 +116,7 @@ extension ProfileLinksForm {
     /// The lowered program as Swift values: ``program()`` builds it once, on first use, with no
     /// decoding. Internal, so a benchmark in the module can time `Tables.program()` itself.
     enum Tables {
-        static let built = Result { try program() }
+        static let built = Swift.Result { try program() }
 
         /// Every message and checklist text of the form, each once.
         static let texts: [FormSpecRuntime.LocalizedText] = {

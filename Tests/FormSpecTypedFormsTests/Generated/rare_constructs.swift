@@ -8,15 +8,15 @@ import Foundation
 /// The compiled `rare_constructs` form: its typed input, its fields and its program.
 public enum RareConstructsForm {
     /// An input of the `rare_constructs` form: one property per field, `nil` when the input leaves it out.
-    public struct Input: Codable, Sendable, Equatable {
+    public struct Input: Swift.Codable, Swift.Sendable, Swift.Equatable {
         /// Plan (`plan`, choice).
         public var plan: PlanChoice?
         /// Display name (`display_name`, text).
-        public var displayName: String?
+        public var displayName: Swift.String?
         /// Handle (`handle`, text).
-        public var handle: String?
+        public var handle: Swift.String?
         /// Bio (`bio`, text).
-        public var bio: String?
+        public var bio: Swift.String?
         /// Low (`low`, number).
         public var low: Foundation.Decimal?
         /// High (`high`, number).
@@ -25,9 +25,9 @@ public enum RareConstructsForm {
         /// Creates a value.
         public init(
             plan: PlanChoice? = nil,
-            displayName: String? = nil,
-            handle: String? = nil,
-            bio: String? = nil,
+            displayName: Swift.String? = nil,
+            handle: Swift.String? = nil,
+            bio: Swift.String? = nil,
             low: Foundation.Decimal? = nil,
             high: Foundation.Decimal? = nil
         ) {
@@ -39,7 +39,7 @@ public enum RareConstructsForm {
             self.high = high
         }
 
-        enum CodingKeys: String, CodingKey {
+        enum CodingKeys: Swift.String, Swift.CodingKey {
             case plan
             case displayName = "display_name"
             case handle
@@ -50,7 +50,7 @@ public enum RareConstructsForm {
     }
 
     /// The options of `plan`. Decodes from a JSON string, number or boolean.
-    public enum PlanChoice: String, FormSpecLive.FormChoice {
+    public enum PlanChoice: Swift.String, FormSpecLive.FormChoice {
         /// free
         case free
         /// pro
@@ -58,7 +58,7 @@ public enum RareConstructsForm {
     }
 
     /// The fields, by the names inputs and reports use (a list's items are by path: `contacts.1.phone`).
-    public enum Field: String, CaseIterable, Sendable {
+    public enum Field: Swift.String, Swift.CaseIterable, Swift.Sendable {
         case plan
         case displayName = "display_name"
         case handle
@@ -90,7 +90,7 @@ extension RareConstructsForm {
     /// A live form's fields by name: `live.username.text`, `live.username.message`,
     /// `live.username.checklist`; a choice field's option typed (`live.sizeChoice`); a list's
     /// items typed (`live.contactsItems[1].phone.text`, `live.contactsItems.append()`).
-    @MainActor
+    @Swift.MainActor
     public struct LiveFields {
         /// The live form.
         public let form: FormSpecLive.LiveForm
@@ -142,7 +142,7 @@ extension RareConstructsForm {
     /// The lowered program as Swift values: ``program()`` builds it once, on first use, with no
     /// decoding. Internal, so a benchmark in the module can time `Tables.program()` itself.
     enum Tables {
-        static let built = Result { try program() }
+        static let built = Swift.Result { try program() }
 
         /// Every message and checklist text of the form, each once.
         static let texts: [FormSpecRuntime.LocalizedText] = {

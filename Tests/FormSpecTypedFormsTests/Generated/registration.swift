@@ -8,9 +8,9 @@ import Foundation
 /// The compiled `registration` form: its typed input, its fields and its program.
 public enum RegistrationForm {
     /// An input of the `registration` form: one property per field, `nil` when the input leaves it out.
-    public struct Input: Codable, Sendable, Equatable {
+    public struct Input: Swift.Codable, Swift.Sendable, Swift.Equatable {
         /// Username (`username`, text).
-        public var username: String?
+        public var username: Swift.String?
         /// Password (`password`, secret).
         public var password: FormSpecLive.FormSecret?
         /// Confirm password (`confirm_password`, secret).
@@ -18,7 +18,7 @@ public enum RegistrationForm {
 
         /// Creates a value.
         public init(
-            username: String? = nil,
+            username: Swift.String? = nil,
             password: FormSpecLive.FormSecret? = nil,
             confirmPassword: FormSpecLive.FormSecret? = nil
         ) {
@@ -27,7 +27,7 @@ public enum RegistrationForm {
             self.confirmPassword = confirmPassword
         }
 
-        enum CodingKeys: String, CodingKey {
+        enum CodingKeys: Swift.String, Swift.CodingKey {
             case username
             case password
             case confirmPassword = "confirm_password"
@@ -35,7 +35,7 @@ public enum RegistrationForm {
     }
 
     /// The fields, by the names inputs and reports use (a list's items are by path: `contacts.1.phone`).
-    public enum Field: String, CaseIterable, Sendable {
+    public enum Field: Swift.String, Swift.CaseIterable, Swift.Sendable {
         case username
         case password
         case confirmPassword = "confirm_password"
@@ -64,7 +64,7 @@ extension RegistrationForm {
     /// A live form's fields by name: `live.username.text`, `live.username.message`,
     /// `live.username.checklist`; a choice field's option typed (`live.sizeChoice`); a list's
     /// items typed (`live.contactsItems[1].phone.text`, `live.contactsItems.append()`).
-    @MainActor
+    @Swift.MainActor
     public struct LiveFields {
         /// The live form.
         public let form: FormSpecLive.LiveForm
@@ -98,7 +98,7 @@ extension RegistrationForm {
     /// The lowered program as Swift values: ``program()`` builds it once, on first use, with no
     /// decoding. Internal, so a benchmark in the module can time `Tables.program()` itself.
     enum Tables {
-        static let built: Result<FormSpecRuntime.Program, any Error> = .success(program())
+        static let built: Swift.Result<FormSpecRuntime.Program, any Swift.Error> = .success(program())
 
         /// Every message and checklist text of the form, each once.
         static let texts: [FormSpecRuntime.LocalizedText] = {

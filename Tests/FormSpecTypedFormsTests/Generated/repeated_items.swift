@@ -8,13 +8,13 @@ import Foundation
 /// The compiled `repeated_items` form: its typed input, its fields and its program.
 public enum RepeatedItemsForm {
     /// An input of the `repeated_items` form: one property per field, `nil` when the input leaves it out.
-    public struct Input: Codable, Sendable, Equatable {
+    public struct Input: Swift.Codable, Swift.Sendable, Swift.Equatable {
         /// Currency (`currency`, choice).
         public var currency: CurrencyChoice?
         /// Stays (`stays`, list of group).
         public var stays: [StaysItem]?
         /// Limit (`limit`, integer).
-        public var limit: Int?
+        public var limit: Swift.Int?
         /// Base rate (`base_rate`, number).
         public var baseRate: Foundation.Decimal?
         /// Aliases (`aliases`, list of group).
@@ -24,7 +24,7 @@ public enum RepeatedItemsForm {
         public init(
             currency: CurrencyChoice? = nil,
             stays: [StaysItem]? = nil,
-            limit: Int? = nil,
+            limit: Swift.Int? = nil,
             baseRate: Foundation.Decimal? = nil,
             aliases: [AliasesItem]? = nil
         ) {
@@ -35,7 +35,7 @@ public enum RepeatedItemsForm {
             self.aliases = aliases
         }
 
-        enum CodingKeys: String, CodingKey {
+        enum CodingKeys: Swift.String, Swift.CodingKey {
             case currency
             case stays
             case limit
@@ -45,7 +45,7 @@ public enum RepeatedItemsForm {
     }
 
     /// The options of `currency`. Decodes from a JSON string, number or boolean.
-    public enum CurrencyChoice: String, FormSpecLive.FormChoice {
+    public enum CurrencyChoice: Swift.String, FormSpecLive.FormChoice {
         /// EUR
         case eUR = "EUR"
         /// USD
@@ -53,34 +53,34 @@ public enum RepeatedItemsForm {
     }
 
     /// An item of the `stays` list: one property per field.
-    public struct StaysItem: Codable, Sendable, Equatable {
+    public struct StaysItem: Swift.Codable, Swift.Sendable, Swift.Equatable {
         /// Guest (`guest`, text).
-        public var guest: String?
+        public var guest: Swift.String?
         /// Nickname (`nickname`, text).
-        public var nickname: String?
+        public var nickname: Swift.String?
         /// Arrive (`arrive`, date).
         public var arrive: FormSpecRuntime.CivilDate?
         /// Leave (`leave`, date).
         public var leave: FormSpecRuntime.CivilDate?
         /// Nights (`nights`, integer).
-        public var nights: Int?
+        public var nights: Swift.Int?
         /// Rate (`rate`, number).
         public var rate: Foundation.Decimal?
         /// Code (`code`, text).
-        public var code: String?
+        public var code: Swift.String?
         /// Tags (`tags`, list of text).
-        public var tags: [String]?
+        public var tags: [Swift.String]?
 
         /// Creates a value.
         public init(
-            guest: String? = nil,
-            nickname: String? = nil,
+            guest: Swift.String? = nil,
+            nickname: Swift.String? = nil,
             arrive: FormSpecRuntime.CivilDate? = nil,
             leave: FormSpecRuntime.CivilDate? = nil,
-            nights: Int? = nil,
+            nights: Swift.Int? = nil,
             rate: Foundation.Decimal? = nil,
-            code: String? = nil,
-            tags: [String]? = nil
+            code: Swift.String? = nil,
+            tags: [Swift.String]? = nil
         ) {
             self.guest = guest
             self.nickname = nickname
@@ -92,7 +92,7 @@ public enum RepeatedItemsForm {
             self.tags = tags
         }
 
-        enum CodingKeys: String, CodingKey {
+        enum CodingKeys: Swift.String, Swift.CodingKey {
             case guest
             case nickname
             case arrive
@@ -105,29 +105,29 @@ public enum RepeatedItemsForm {
     }
 
     /// An item of the `aliases` list: one property per field.
-    public struct AliasesItem: Codable, Sendable, Equatable {
+    public struct AliasesItem: Swift.Codable, Swift.Sendable, Swift.Equatable {
         /// Name (`name`, text).
-        public var name: String?
+        public var name: Swift.String?
         /// Spelling (`spelling`, text).
-        public var spelling: String?
+        public var spelling: Swift.String?
 
         /// Creates a value.
         public init(
-            name: String? = nil,
-            spelling: String? = nil
+            name: Swift.String? = nil,
+            spelling: Swift.String? = nil
         ) {
             self.name = name
             self.spelling = spelling
         }
 
-        enum CodingKeys: String, CodingKey {
+        enum CodingKeys: Swift.String, Swift.CodingKey {
             case name
             case spelling
         }
     }
 
     /// The fields, by the names inputs and reports use (a list's items are by path: `contacts.1.phone`).
-    public enum Field: String, CaseIterable, Sendable {
+    public enum Field: Swift.String, Swift.CaseIterable, Swift.Sendable {
         case currency
         case stays
         case limit
@@ -158,7 +158,7 @@ extension RepeatedItemsForm {
     /// A live form's fields by name: `live.username.text`, `live.username.message`,
     /// `live.username.checklist`; a choice field's option typed (`live.sizeChoice`); a list's
     /// items typed (`live.contactsItems[1].phone.text`, `live.contactsItems.append()`).
-    @MainActor
+    @Swift.MainActor
     public struct LiveFields {
         /// The live form.
         public let form: FormSpecLive.LiveForm
@@ -207,15 +207,15 @@ extension RepeatedItemsForm {
         }
 
         /// An item of `stays` in a live form: its fields by property.
-        @MainActor
+        @Swift.MainActor
         public struct StaysItemFields {
             /// The live form.
             public let form: FormSpecLive.LiveForm
             /// The item's position in the list.
-            public let position: Int
+            public let position: Swift.Int
 
             /// The item at `position` of the list (every position below the list's capacity has fields).
-            public init(form: FormSpecLive.LiveForm, position: Int) {
+            public init(form: FormSpecLive.LiveForm, position: Swift.Int) {
                 self.form = form
                 self.position = position
             }
@@ -251,15 +251,15 @@ extension RepeatedItemsForm {
         }
 
         /// An item of `aliases` in a live form: its fields by property.
-        @MainActor
+        @Swift.MainActor
         public struct AliasesItemFields {
             /// The live form.
             public let form: FormSpecLive.LiveForm
             /// The item's position in the list.
-            public let position: Int
+            public let position: Swift.Int
 
             /// The item at `position` of the list (every position below the list's capacity has fields).
-            public init(form: FormSpecLive.LiveForm, position: Int) {
+            public init(form: FormSpecLive.LiveForm, position: Swift.Int) {
                 self.form = form
                 self.position = position
             }
@@ -282,7 +282,7 @@ extension RepeatedItemsForm {
     /// The lowered program as Swift values: ``program()`` builds it once, on first use, with no
     /// decoding. Internal, so a benchmark in the module can time `Tables.program()` itself.
     enum Tables {
-        static let built = Result { try program() }
+        static let built = Swift.Result { try program() }
 
         /// Every message and checklist text of the form, each once.
         static let texts: [FormSpecRuntime.LocalizedText] = {

@@ -8,26 +8,26 @@ import Foundation
 /// The compiled `settings` form: its typed input, its fields and its program.
 public enum SettingsForm {
     /// An input of the `settings` form: one property per field, `nil` when the input leaves it out.
-    public struct Input: Codable, Sendable, Equatable {
+    public struct Input: Swift.Codable, Swift.Sendable, Swift.Equatable {
         /// Show check-ins only (`show_check_in_only`, boolean).
-        public var showCheckInOnly: Bool?
+        public var showCheckInOnly: Swift.Bool?
         /// Display order (`display_order`, choice).
         public var displayOrder: DisplayOrderChoice?
         /// Maximum price level (`max_price_level`, integer).
-        public var maxPriceLevel: Int?
+        public var maxPriceLevel: Swift.Int?
 
         /// Creates a value.
         public init(
-            showCheckInOnly: Bool? = nil,
+            showCheckInOnly: Swift.Bool? = nil,
             displayOrder: DisplayOrderChoice? = nil,
-            maxPriceLevel: Int? = nil
+            maxPriceLevel: Swift.Int? = nil
         ) {
             self.showCheckInOnly = showCheckInOnly
             self.displayOrder = displayOrder
             self.maxPriceLevel = maxPriceLevel
         }
 
-        enum CodingKeys: String, CodingKey {
+        enum CodingKeys: Swift.String, Swift.CodingKey {
             case showCheckInOnly = "show_check_in_only"
             case displayOrder = "display_order"
             case maxPriceLevel = "max_price_level"
@@ -35,7 +35,7 @@ public enum SettingsForm {
     }
 
     /// The options of `display_order`. Decodes from a JSON string, number or boolean.
-    public enum DisplayOrderChoice: String, FormSpecLive.FormChoice {
+    public enum DisplayOrderChoice: Swift.String, FormSpecLive.FormChoice {
         /// Alphabetical
         case alphabetical
         /// Favorites first
@@ -45,7 +45,7 @@ public enum SettingsForm {
     }
 
     /// The fields, by the names inputs and reports use (a list's items are by path: `contacts.1.phone`).
-    public enum Field: String, CaseIterable, Sendable {
+    public enum Field: Swift.String, Swift.CaseIterable, Swift.Sendable {
         case showCheckInOnly = "show_check_in_only"
         case displayOrder = "display_order"
         case maxPriceLevel = "max_price_level"
@@ -74,7 +74,7 @@ extension SettingsForm {
     /// A live form's fields by name: `live.username.text`, `live.username.message`,
     /// `live.username.checklist`; a choice field's option typed (`live.sizeChoice`); a list's
     /// items typed (`live.contactsItems[1].phone.text`, `live.contactsItems.append()`).
-    @MainActor
+    @Swift.MainActor
     public struct LiveFields {
         /// The live form.
         public let form: FormSpecLive.LiveForm
@@ -117,7 +117,7 @@ extension SettingsForm {
     /// The lowered program as Swift values: ``program()`` builds it once, on first use, with no
     /// decoding. Internal, so a benchmark in the module can time `Tables.program()` itself.
     enum Tables {
-        static let built: Result<FormSpecRuntime.Program, any Error> = .success(program())
+        static let built: Swift.Result<FormSpecRuntime.Program, any Swift.Error> = .success(program())
 
         /// Every message and checklist text of the form, each once.
         static let texts: [FormSpecRuntime.LocalizedText] = {

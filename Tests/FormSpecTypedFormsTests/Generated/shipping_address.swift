@@ -8,25 +8,25 @@ import Foundation
 /// The compiled `shipping_address` form: its typed input, its fields and its program.
 public enum ShippingAddressForm {
     /// An input of the `shipping_address` form: one property per field, `nil` when the input leaves it out.
-    public struct Input: Codable, Sendable, Equatable {
+    public struct Input: Swift.Codable, Swift.Sendable, Swift.Equatable {
         /// Country (`country`, choice).
         public var country: CountryChoice?
         /// Postcode (`postcode`, text).
-        public var postcode: String?
+        public var postcode: Swift.String?
         /// E-mail (`email`, text).
-        public var email: String?
+        public var email: Swift.String?
         /// Confirm e-mail (`confirm_email`, text).
-        public var confirmEmail: String?
+        public var confirmEmail: Swift.String?
         /// Recipient (`recipient`, text).
-        public var recipient: String?
+        public var recipient: Swift.String?
 
         /// Creates a value.
         public init(
             country: CountryChoice? = nil,
-            postcode: String? = nil,
-            email: String? = nil,
-            confirmEmail: String? = nil,
-            recipient: String? = nil
+            postcode: Swift.String? = nil,
+            email: Swift.String? = nil,
+            confirmEmail: Swift.String? = nil,
+            recipient: Swift.String? = nil
         ) {
             self.country = country
             self.postcode = postcode
@@ -35,7 +35,7 @@ public enum ShippingAddressForm {
             self.recipient = recipient
         }
 
-        enum CodingKeys: String, CodingKey {
+        enum CodingKeys: Swift.String, Swift.CodingKey {
             case country
             case postcode
             case email
@@ -45,7 +45,7 @@ public enum ShippingAddressForm {
     }
 
     /// The options of `country`. Decodes from a JSON string, number or boolean.
-    public enum CountryChoice: String, FormSpecLive.FormChoice {
+    public enum CountryChoice: Swift.String, FormSpecLive.FormChoice {
         /// United Kingdom
         case uk
         /// Canada
@@ -53,7 +53,7 @@ public enum ShippingAddressForm {
     }
 
     /// The fields, by the names inputs and reports use (a list's items are by path: `contacts.1.phone`).
-    public enum Field: String, CaseIterable, Sendable {
+    public enum Field: Swift.String, Swift.CaseIterable, Swift.Sendable {
         case country
         case postcode
         case email
@@ -84,7 +84,7 @@ extension ShippingAddressForm {
     /// A live form's fields by name: `live.username.text`, `live.username.message`,
     /// `live.username.checklist`; a choice field's option typed (`live.sizeChoice`); a list's
     /// items typed (`live.contactsItems[1].phone.text`, `live.contactsItems.append()`).
-    @MainActor
+    @Swift.MainActor
     public struct LiveFields {
         /// The live form.
         public let form: FormSpecLive.LiveForm
@@ -133,7 +133,7 @@ extension ShippingAddressForm {
     /// The lowered program as Swift values: ``program()`` builds it once, on first use, with no
     /// decoding. Internal, so a benchmark in the module can time `Tables.program()` itself.
     enum Tables {
-        static let built = Result { try program() }
+        static let built = Swift.Result { try program() }
 
         /// Every message and checklist text of the form, each once.
         static let texts: [FormSpecRuntime.LocalizedText] = {

@@ -8,9 +8,9 @@ import Foundation
 /// The compiled `student_profile` form: its typed input, its fields and its program.
 public enum StudentProfileForm {
     /// An input of the `student_profile` form: one property per field, `nil` when the input leaves it out.
-    public struct Input: Codable, Sendable, Equatable {
+    public struct Input: Swift.Codable, Swift.Sendable, Swift.Equatable {
         /// Name (`name`, text).
-        public var name: String?
+        public var name: Swift.String?
         /// Sex (`sex`, choice).
         public var sex: SexChoice?
         /// Birthday (`birthday`, date).
@@ -18,7 +18,7 @@ public enum StudentProfileForm {
 
         /// Creates a value.
         public init(
-            name: String? = nil,
+            name: Swift.String? = nil,
             sex: SexChoice? = nil,
             birthday: FormSpecRuntime.CivilDate? = nil
         ) {
@@ -27,7 +27,7 @@ public enum StudentProfileForm {
             self.birthday = birthday
         }
 
-        enum CodingKeys: String, CodingKey {
+        enum CodingKeys: Swift.String, Swift.CodingKey {
             case name
             case sex
             case birthday
@@ -35,7 +35,7 @@ public enum StudentProfileForm {
     }
 
     /// The options of `sex`. Decodes from a JSON string, number or boolean.
-    public enum SexChoice: String, FormSpecLive.FormChoice {
+    public enum SexChoice: Swift.String, FormSpecLive.FormChoice {
         /// Male
         case male
         /// Female
@@ -45,7 +45,7 @@ public enum StudentProfileForm {
     }
 
     /// The fields, by the names inputs and reports use (a list's items are by path: `contacts.1.phone`).
-    public enum Field: String, CaseIterable, Sendable {
+    public enum Field: Swift.String, Swift.CaseIterable, Swift.Sendable {
         case name
         case sex
         case birthday
@@ -74,7 +74,7 @@ extension StudentProfileForm {
     /// A live form's fields by name: `live.username.text`, `live.username.message`,
     /// `live.username.checklist`; a choice field's option typed (`live.sizeChoice`); a list's
     /// items typed (`live.contactsItems[1].phone.text`, `live.contactsItems.append()`).
-    @MainActor
+    @Swift.MainActor
     public struct LiveFields {
         /// The live form.
         public let form: FormSpecLive.LiveForm
@@ -117,7 +117,7 @@ extension StudentProfileForm {
     /// The lowered program as Swift values: ``program()`` builds it once, on first use, with no
     /// decoding. Internal, so a benchmark in the module can time `Tables.program()` itself.
     enum Tables {
-        static let built: Result<FormSpecRuntime.Program, any Error> = .success(program())
+        static let built: Swift.Result<FormSpecRuntime.Program, any Swift.Error> = .success(program())
 
         /// Every message and checklist text of the form, each once.
         static let texts: [FormSpecRuntime.LocalizedText] = {
