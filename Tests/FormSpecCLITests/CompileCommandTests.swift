@@ -41,7 +41,7 @@ struct CompileCommandTests {
         #expect(result.status == 0)
         let source = try String(contentsOfFile: cli.path("SignupForm.swift"), encoding: .utf8)
         #expect(source.contains("import FormSpecLive\n"))
-        #expect(source.contains("public struct Input: Codable, Sendable, Equatable {"))
+        #expect(source.contains("public struct Input: Swift.Codable, Swift.Sendable, Swift.Equatable {"))
         #expect(source.contains("public enum SignupForm {"))
         let program = "public static func program() throws -> FormSpecRuntime.Program { try Tables.built.get() }"
         #expect(source.contains(program))
