@@ -91,9 +91,8 @@ struct SwiftProgramTables {
                         "static func \(name)() \(inner.throwing ? "throws " : "")-> [FormSpecRuntime.FieldProgram] {",
                         "    var fields: [FormSpecRuntime.FieldProgram] = []",
                     ]
-                    for line in chunked(inner, name: name, variable: "fields", element: "FormSpecRuntime.FieldProgram") {
-                        function.append("    " + line)
-                    }
+                    let body = chunked(inner, name: name, variable: "fields", element: "FormSpecRuntime.FieldProgram")
+                    function += body.map { "    " + $0 }
                     functions.append(function + ["    return fields", "}"])
                     statements.append(
                         "fields += FormSpecRuntime.RepeatedItems(list: \(run.list), count: \(run.count))"
@@ -126,7 +125,8 @@ struct SwiftProgramTables {
         let programThrows = tables.throwing || fieldStatements.throwing
         var textStatements = Statements()
         for text in tables.texts { textStatements.append("texts.append(\(Self.localizedText(text)))", throwing: false) }
-        let textLines = chunked(textStatements, name: "texts", variable: "texts", element: "FormSpecRuntime.LocalizedText")
+        let textLines = chunked(
+            textStatements, name: "texts", variable: "texts", element: "FormSpecRuntime.LocalizedText")
 
         out.line("/// The lowered program as Swift values: ``program()`` builds it once, on first use, with no")
         out.line("/// decoding. Internal, so a benchmark in the module can time `Tables.program()` itself.")

@@ -364,8 +364,9 @@ package enum SwiftSourceEmitter {
 
     /// `path` of the item templates as documentation shows it: `orders.N.lines`.
     private static func shownPath(_ path: String) -> String {
-        singleLine(path.split(separator: ".", omittingEmptySubsequences: false).map { $0 == "0" ? "N" : $0 }
-            .joined(separator: "."))
+        singleLine(
+            path.split(separator: ".", omittingEmptySubsequences: false).map { $0 == "0" ? "N" : $0 }
+                .joined(separator: "."))
     }
 
     /// A Swift string expression for `path`, a field's path in the item templates (`orders.0.lines.0.size`),
@@ -462,7 +463,8 @@ package enum SwiftSourceEmitter {
             case "\t": result += "\\t"
             // Controls, and the characters that make source read otherwise than it compiles
             // (direction overrides and marks, line separators): escaped, as the text is the same.
-            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+            case _
+            where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
                 || [0x061C, 0x200E, 0x200F, 0x2028, 0x2029].contains(scalar.value)
                 || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value):
                 result += "\\u{\(String(scalar.value, radix: 16))}"

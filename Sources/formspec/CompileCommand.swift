@@ -84,7 +84,8 @@ struct CompileCommand: ParsableCommand {
     private func checkSwiftName(of program: Program) throws {
         let typeName = SwiftSourceEmitter.typeName(forForm: program.form)
         for other in alongside where other != spec {
-            guard let form = Compiler.declaredForm(path: other), SwiftSourceEmitter.typeName(forForm: form.name) == typeName
+            guard let form = Compiler.declaredForm(path: other),
+                SwiftSourceEmitter.typeName(forForm: form.name) == typeName
             else { continue }
             let diagnostic = Diagnostic.error(
                 "form '\(program.form)' is Swift type '\(typeName)', as form '\(form.name)' of '\(other)' is: "

@@ -114,9 +114,11 @@ struct CheckedCompletionTests {
         #expect(!field.contains("label") && !field.contains("rules"))
 
         // The rule is on the line above: no second rule, and no `message` twice.
-        let modifiers = complete(Self.note("    rules:\n      - min_length: 1\n        message: M\n        ‸")).map(\.label)
+        let modifiers = complete(Self.note("    rules:\n      - min_length: 1\n        message: M\n        ‸")).map(
+            \.label)
         #expect(modifiers.contains("when") && modifiers.contains("requirement"))
-        #expect(!modifiers.contains("message") && !modifiers.contains("min_length") && !modifiers.contains("max_length"))
+        #expect(
+            !modifiers.contains("message") && !modifiers.contains("min_length") && !modifiers.contains("max_length"))
 
         // The item starts at the cursor's `- `; its other keys are below it.
         let rules = complete(Self.note("    rules:\n      - min_length: 1\n      - ‸\n        message: M")).map(\.label)

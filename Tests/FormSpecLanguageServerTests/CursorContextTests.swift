@@ -109,10 +109,16 @@ import Testing
         arguments: [
             // A block mapping: keys above and below, nested values included; the line being
             // renamed (`mes‸sage: …`) is not counted.
-            ("fields:\n  a:\n    label: A\n    ‸\n    rules:\n      - min_length: 1\n  b:\n    type: text", ["label", "rules"]),
+            (
+                "fields:\n  a:\n    label: A\n    ‸\n    rules:\n      - min_length: 1\n  b:\n    type: text",
+                ["label", "rules"]
+            ),
             ("fields:\n  a:\n    label: A\n    req‸uired: true\n    type: text", ["label", "type"]),
             // A list item's mapping starts at its `- `: the item above is another mapping.
-            ("rules:\n  - min_length: 1\n    message: M\n  - ‸\n    message: N\n    when: {field: x, equals: 1}", ["message", "when"]),
+            (
+                "rules:\n  - min_length: 1\n    message: M\n  - ‸\n    message: N\n    when: {field: x, equals: 1}",
+                ["message", "when"]
+            ),
             ("rules:\n  - max_length: 3\n    ‸", ["max_length"]),
             // A flow mapping: its pairs on the cursor's line.
             ("when: {field: x, ‸}", ["field"]),

@@ -797,8 +797,10 @@ extension JSONRecordScanner {
             Self.isPlainASCII(first), Self.isPlainASCII(last)
         {
             let read: Scalar? =
-                type == .time ? CivilTime(utf8: content).map { .time($0) } : OffsetDateTime(utf8: content).map { .datetime($0) }
-            return read.map { .value($0) } ?? .invalid(rule: "type", input: .string(String(decoding: content, as: UTF8.self)))
+                type == .time
+                ? CivilTime(utf8: content).map { .time($0) } : OffsetDateTime(utf8: content).map { .datetime($0) }
+            return read.map { .value($0) }
+                ?? .invalid(rule: "type", input: .string(String(decoding: content, as: UTF8.self)))
         }
         // Up to 15 bytes of UTF-8 the string is stored inline: no allocation.
         let text = String(decoding: content, as: UTF8.self)
