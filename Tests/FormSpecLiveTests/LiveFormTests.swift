@@ -307,6 +307,28 @@ struct LiveFormTests {
         #expect(form.fields.allSatisfy { $0.isTouched })
     }
 
+    @Test("a list's item count, the values, a collection's value and the report are observed")
+    func membersBuiltFromTheFormAreObserved() throws {
+        let form = LiveForm(try loadSpec("emergency_contacts"))
+        /// Whether observing `read` hears of `change`.
+        func hears(_ read: () -> Void, _ change: () -> Void) -> Bool {
+            let heard = Locked(false)
+            withObservationTracking(read) { heard.update { $0 = true } }
+            change()
+            return heard.value
+        }
+        #expect(hears({ _ = form.itemCount(of: "contacts") }, { form.appendItem(to: "contacts") }))
+        #expect(hears({ _ = form.itemCount(of: "contacts") }, { form.appendItem(to: "contacts") }))
+        #expect(hears({ _ = form.values }, { form.set("Ana", forField: "contacts.1.name") }))
+        #expect(hears({ _ = form.collectionValue("contacts") }, { form.set("Bo", forField: "contacts.0.name") }))
+        #expect(hears({ _ = form.report }, { form.set("not a phone", forField: "patient_phone") }))
+        #expect(hears({ _ = form.itemCount(of: "contacts") }, { form.removeItem(at: 0, from: "contacts") }))
+        #expect(hears({ _ = form.itemCount(of: "contacts") }, { form.set(["contacts": []]) }))
+        // The count is the list's own: a keystroke in another field does not redraw its items.
+        #expect(!hears({ _ = form.itemCount(of: "contacts") }, { form.set("+31 6", forField: "patient_phone") }))
+        #expect(form.itemCount(of: "contacts") == 0)
+    }
+
     @Test func observersOfOneFieldAreNotifiedOnlyForIt() throws {
         let form = LiveForm(try loadSpec("registration"))
         let username = try #require(form["username"])

@@ -74,9 +74,11 @@ extension LiveForm {
     }
 
     /// The current value of the list or group `name` built from its fields (another field's own
-    /// value; `nil` for a name that is no field's, or a field without a value).
+    /// value; `nil` for a name that is no field's, or a field without a value). Observed: a view
+    /// reading it updates when a field inside it changes, or its items do.
     public func collectionValue(_ name: String) -> Value? {
         guard let index = index(of: name) else { return nil }
+        observeValues()
         return treeValue(at: index)
     }
 
@@ -87,8 +89,12 @@ extension LiveForm {
 
     /// How many items list `name` has now that have fields (at most ``itemCapacity(of:)``);
     /// `nil` when `name` is not a list. Read from the list's value (its count), no items built.
+    /// Observed: a view reading it (`ForEach(live.contactsItems.indices, …)`) updates when items
+    /// are added or removed.
     public func itemCount(of name: String) -> Int? {
         guard let index = index(of: name), program.fields[index].type == .list else { return nil }
+        // Every change of the count sets the list's value (its field's, observed).
+        _ = fields[index].value
         let count: Int
         if case .value(.integer(let items)) = scratch.values[index] {
             count = Int(items)

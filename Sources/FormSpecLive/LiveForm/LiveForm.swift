@@ -217,8 +217,10 @@ public final class LiveForm {
         return nil
     }
 
-    /// The current raw values by name (absent fields left out).
+    /// The current raw values by name (absent fields left out). Observed: a view reading it updates
+    /// when any field's value changes.
     public var values: [String: Value] {
+        observeValues()
         // Groups and lists as the objects and arrays their fields hold now, under their names.
         if program.isNested { return nestedValues(raw: raw, read: scratch.values) }
         var result: [String: Value] = [:]
@@ -243,8 +245,16 @@ public final class LiveForm {
     public var changedFields: [String] { fields.filter(\.isDirty).map(\.name) }
 
     /// The current state as a report (docs/reference.md): what `validate` would give for the
-    /// current values, with pending checks shown as not passed.
+    /// current values, with pending checks shown as not passed. Observed as the fields it reports.
     public var report: Report {
+        // Built from the form's unobserved state: read what it mirrors, to be observed with it.
+        for field in fields {
+            _ = field.isActive
+            _ = field.checklist
+            _ = field.errors
+            _ = field.warnings
+            _ = field.isValid
+        }
         var reports: [String: FieldReport] = [:]
         var order: [String] = []
         if mode != .show {
@@ -256,6 +266,13 @@ public final class LiveForm {
         return Report(
             form: program.form, valid: isValid, fields: reports, fieldOrder: order,
             formErrors: mode == .show ? [] : formErrors, changed: mode == .edit ? changedFields : nil)
+    }
+
+    /// Registers an observation of every field's value: what ``values`` and
+    /// ``collectionValue(_:)`` are built from (the form's own state is not observed; the fields
+    /// mirror it).
+    func observeValues() {
+        for field in fields { _ = field.value }
     }
 
     /// How many times each field's rules have run, by name: evaluations are incremental, so a field
