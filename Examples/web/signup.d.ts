@@ -3,13 +3,13 @@
 /** An input of the `signup` form: a property per field, each may be left out. */
 export interface Input {
     /** Username (text, required). */
-    username?: string | null;
+    username?: string | null | undefined;
     /** Email (text, required). */
-    email?: string | null;
+    email?: string | null | undefined;
     /** Password (secret, required). */
-    password?: string | null;
+    password?: string | null | undefined;
     /** Confirm password (secret, required). */
-    confirm_password?: string | null;
+    confirm_password?: string | null | undefined;
 }
 
 /** A field's path as reports name it (`contacts.${number}.phone` for a field of a list item). */
@@ -70,6 +70,8 @@ export interface FullReport {
 /** `validate`'s answer with `report: "errors"`: only what fails, empty members left out. */
 export interface ErrorsReport {
     readonly valid: boolean;
+    /** Never here (a full report's): so a full report is not taken for this one. */
+    readonly fields?: never;
     readonly errors?: { readonly [P in FieldPath]?: readonly Issue[] };
     readonly warnings?: { readonly [P in FieldPath]?: readonly Issue[] };
     readonly form_errors?: readonly Issue[];
@@ -84,19 +86,19 @@ export type Mode = "new" | "edit" | "show";
 /** Options of `validate` and `validateJSON`. */
 export interface ValidateOptions<R extends "full" | "errors" = "full" | "errors"> {
     /** The locale of messages (`"ja"`, `"zh-TW"`); default the spec's. */
-    locale?: string;
+    locale?: string | undefined;
     /** Default `"edit"` when `original` is given, else `"new"`. */
-    mode?: Mode;
+    mode?: Mode | undefined;
     /** The values before editing: an object, or JSON text. */
-    original?: Input | string;
+    original?: Input | string | undefined;
     /** What `today` means in date rules and defaults (`"YYYY-MM-DD"`); default the local date. */
-    today?: string;
+    today?: string | undefined;
     /** The outcome of each external check (`validate` cannot wait for an async one). */
-    stubs?: { [C in CheckName]?: boolean };
+    stubs?: { [C in CheckName]?: boolean | undefined } | undefined;
     /** Input keys that are not fields are form errors. */
-    strict?: boolean;
+    strict?: boolean | undefined;
     /** The shape of the answer: `"full"` (default) or `"errors"`. */
-    report?: R;
+    report?: R | undefined;
 }
 
 /** The form's name (its `form:`). */
@@ -108,12 +110,12 @@ export declare const form: string;
  * @throws {FormSpecError} when the input is not an object, or a check has no outcome.
  */
 export declare function validate(input: Input, options?: ValidateOptions<"full">): FullReport;
-export declare function validate(input: Input, options: ValidateOptions<"errors">): ErrorsReport;
+export declare function validate(input: Input, options: ValidateOptions<"errors"> & { report: "errors" }): ErrorsReport;
 export declare function validate(input: Input, options?: ValidateOptions): Report;
 
 /** Validates an input given as JSON text, numbers read exactly as written. */
 export declare function validateJSON(text: string, options?: ValidateOptions<"full">): FullReport;
-export declare function validateJSON(text: string, options: ValidateOptions<"errors">): ErrorsReport;
+export declare function validateJSON(text: string, options: ValidateOptions<"errors"> & { report: "errors" }): ErrorsReport;
 export declare function validateJSON(text: string, options?: ValidateOptions): Report;
 
 /** The report as the JSON text `formspec validate --format json` prints (without the newline). */
@@ -147,22 +149,22 @@ export interface Scheduler {
 /** Options of `createForm`. */
 export interface FormOptions {
     /** The locale of messages and labels; default the spec's. */
-    locale?: string;
+    locale?: string | undefined;
     /** Default `"edit"` when `original` is given, else `"new"`. */
-    mode?: Mode;
+    mode?: Mode | undefined;
     /** Initial values (over the original values, over the spec's defaults). */
-    values?: Input;
+    values?: Input | undefined;
     /** The values before editing: what `isDirty` compares with. Default: the initial values. */
-    original?: Input;
+    original?: Input | undefined;
     /** What `today` means (`"YYYY-MM-DD"`); default the local date. */
-    today?: string;
+    today?: string | undefined;
     /**
      * The external checks: a function runs after the check's debounce (the field pending
      * meanwhile); `true` or `false` answers at once. A check with neither is a field error.
      */
-    checks?: { [C in CheckName]?: CheckFunction | boolean };
+    checks?: { [C in CheckName]?: CheckFunction | boolean | undefined } | undefined;
     /** The timers debounces wait on; default the global `setTimeout`/`clearTimeout`. */
-    scheduler?: Scheduler;
+    scheduler?: Scheduler | undefined;
 }
 
 /** One line of a field's checklist ("A minimum of 8 characters ✓"). */
@@ -258,9 +260,9 @@ export interface LiveForm {
     readonly report: FullReport;
 
     /** Sets a field's value (text as typed; `undefined` for absent). `false` when no such field. */
-    set(path: FieldPath, value: RawValue | undefined, options?: { touch?: boolean }): boolean;
+    set(path: FieldPath, value: RawValue | undefined, options?: { touch?: boolean | undefined }): boolean;
     /** Sets several fields at once; returns the names that are no field (ignored). */
-    set(values: { readonly [P in FieldPath]?: RawValue | undefined }, options?: { touch?: boolean }): string[];
+    set(values: { readonly [P in FieldPath]?: RawValue | undefined }, options?: { touch?: boolean | undefined }): string[];
     /** Marks a field touched (the user left it). */
     touch(path: FieldPath): void;
     /** Marks every field touched: on a submit attempt. */
@@ -277,7 +279,7 @@ export interface LiveForm {
      * Runs pending checks now, shows every message, touches every field: what a submit button does.
      * When `signal` aborts, resolves at once to the report as it is then (running checks pending).
      */
-    validateNow(options?: { signal?: AbortSignal }): Promise<FullReport>;
+    validateNow(options?: { signal?: AbortSignal | undefined }): Promise<FullReport>;
     /** Resolves when no check past its debounce is running. */
     settle(): Promise<void>;
     /** Calls `listener` after every change; returns the function that unsubscribes it. */

@@ -74,7 +74,8 @@ package enum JavaScriptDeclarations {
             (key, end) = ("[path: \(path)]", " | null | undefined;")
         } else {
             let name = byPath ? node.path : node.key
-            (key, end) = ((isIdentifier(name) ? name : stringLiteral(name)) + "?", " | null;")
+            // `undefined` too: an absent field, which `exactOptionalPropertyTypes` tells apart.
+            (key, end) = ((isIdentifier(name) ? name : stringLiteral(name)) + "?", " | null | undefined;")
         }
         switch node.field.type {
         case .group:
@@ -84,18 +85,19 @@ package enum JavaScriptDeclarations {
             }
             out.line("}" + end)
         case .list:
+            // Read-only arrays: an input is only read, and frozen or `as const` data is fine.
             guard let item = node.item else {
-                out.line("\(key): unknown[]" + end)
+                out.line("\(key): readonly unknown[]" + end)
                 return
             }
             if item.field.type == .group {
-                out.line("\(key): Array<{")
+                out.line("\(key): ReadonlyArray<{")
                 out.indented { out in
                     for child in item.children { member(child, layout: layout, into: &out) }
                 }
                 out.line("}>" + end)
             } else {
-                out.line("\(key): Array<\(scalarType(item.field))>" + end)
+                out.line("\(key): ReadonlyArray<\(scalarType(item.field))>" + end)
             }
         default:
             out.line("\(key): \(scalarType(node.field))" + end)
@@ -115,8 +117,10 @@ package enum JavaScriptDeclarations {
             for option in field.options {
                 literals.append(stringLiteral(option.value))
                 // An option `1` or `true` also matches the JSON number or boolean.
-                if option.value == "true" || option.value == "false" || isNumberLiteral(option.value) {
+                if option.value == "true" || option.value == "false" {
                     literals.append(option.value)
+                } else if let number = numberLiteral(matching: option.value) {
+                    literals.append(number)
                 }
             }
             return literals.joined(separator: " | ")
@@ -141,11 +145,20 @@ package enum JavaScriptDeclarations {
         }
     }
 
-    private static func isNumberLiteral(_ text: String) -> Bool {
-        guard let first = text.first, first == "-" || first.isASCII && first.isNumber else { return false }
-        return Double(text) != nil && !text.hasPrefix("-0")
-            && !(text.hasPrefix("0") && text.count > 1 && !text.hasPrefix("0."))
-            && text.allSatisfy { $0.isASCII && ($0.isNumber || $0 == "." || $0 == "-") }
+    /// The TypeScript number literal whose value the runtime matches with option `text`, when
+    /// there is one: a JavaScript number is read from its shortest round-trip text, so `1e21`
+    /// matches `1e+21` and `1e-7` matches `1e-07`, but no number matches an option of more digits
+    /// than a double holds (`12345678901234567890`), nor `-0` or `1.50`.
+    private static func numberLiteral(matching text: String) -> String? {
+        guard let first = text.first, first == "-" || first.isASCII && first.isNumber,
+            let number = Double(text), number.isFinite,
+            // The double's shortest text (Swift writes the digits JavaScript does), read as the
+            // runtime reads a number.
+            let value = try? JSONReader.parse("\(number)"),
+            FieldType.canonicalText(value) == text
+        else { return nil }
+        // A canonical number's text (`1e+21`, `-0.5`) is a JavaScript literal of that double.
+        return text
     }
 
     /// A TypeScript string literal: the module's own (JSON's escaping is valid TypeScript).

@@ -28,7 +28,7 @@ struct JavaScriptGoldenTests {
             try JavaScriptEmitter.files(program: spec.program, specPath: "Specs/order.form.yaml")
                 .first { $0.name.hasSuffix(".d.ts") })
         try expectCommitted(declarations.contents, at: path)
-        #expect(declarations.contents.contains(#""address.street"?: string | null;"#))
+        #expect(declarations.contents.contains(#""address.street"?: string | null | undefined;"#))
         #expect(declarations.contents.contains("[path: `line_items.${number}.sku`]: string | null | undefined;"))
     }
 

@@ -449,6 +449,30 @@ async function accountForm(usernameAvailable, options = {}) {
     return { form, clock, username: form.field("username") };
 }
 
+test("a scheduler of the global timers themselves works where a browser checks `this`", async () => {
+    const real = { set: globalThis.setTimeout, clear: globalThis.clearTimeout };
+    // As a browser's: the timers throw unless called on the global object.
+    function setTimeout(callback, milliseconds) {
+        if (this !== globalThis && this !== undefined) throw new TypeError("Illegal invocation");
+        return real.set(callback, milliseconds);
+    }
+    function clearTimeout(handle) {
+        if (this !== globalThis && this !== undefined) throw new TypeError("Illegal invocation");
+        return real.clear(handle);
+    }
+    Object.assign(globalThis, { setTimeout, clearTimeout });
+    try {
+        const { form, username } = await accountForm(() => true, { scheduler: { setTimeout, clearTimeout } });
+        form.set("username", "alice_03");
+        form.set("username", "alice_04");  // clears the first debounce
+        assert.ok(username.isPending);
+        await form.validateNow();
+        assert.ok(!username.isPending && username.isValid);
+    } finally {
+        Object.assign(globalThis, { setTimeout: real.set, clearTimeout: real.clear });
+    }
+});
+
 test("a check waits out its debounce and is pending meanwhile", async () => {
     const gate = new CheckGate();
     const { form, clock, username } = await accountForm(gate.check);
@@ -560,6 +584,14 @@ test("a check that throws gives a field error; a FormSpecError its own message",
     await form.settle();
     assert.equal(username.message, "Try again in a minute");
     assert.equal(username.errors[0].rule, "check");
+    // Another form's module has a class of its own: its error is still shown as is.
+    const other = await load("signup");
+    assert.notEqual(other.FormSpecError, FormSpecError);
+    form.set("username", "alice_2");
+    clock.advance(500);
+    (await gate.nextCall()).throw(new other.FormSpecError("Taken on the other form"));
+    await form.settle();
+    assert.equal(username.message, "Taken on the other form");
 });
 
 test("the debounce comes from the check rule, then the field", async () => {

@@ -4,7 +4,7 @@
 //
 // For the page's flat form (signup.d.ts) and a nested one (test/nested/order.d.ts, from
 // Specs/order.form.yaml: groups and lists, each field also by its path): the usage file must
-// compile with `tsc --strict --noEmit`; the "-wrong" one must not, and tsc must report an error on
+// compile with `tsc --strict --exactOptionalPropertyTypes --noEmit`; the "-wrong" one must not, and tsc must report an error on
 // exactly its lines marked `// error:` (so the declarations catch each mistake, and nothing else
 // fails there). Exits 1 otherwise.
 import { spawnSync } from "node:child_process";
@@ -15,8 +15,9 @@ import { fileURLToPath } from "node:url";
 const web = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const at = process.argv.indexOf("--tsc");
 const tsc = at >= 0 ? process.argv[at + 1] : process.env.TSC ?? "tsc";
-const flags = ["--strict", "--noEmit", "--target", "es2022", "--module", "es2022", "--moduleResolution", "node",
-    "--lib", "es2022,dom"];
+// `exactOptionalPropertyTypes` too: the declarations take `undefined` wherever the runtime does.
+const flags = ["--strict", "--exactOptionalPropertyTypes", "--noEmit", "--target", "es2022", "--module", "es2022",
+    "--moduleResolution", "node", "--lib", "es2022,dom"];
 
 function check(file) {
     const result = spawnSync(tsc, [...flags, join(web, file)], { cwd: web, encoding: "utf8" });

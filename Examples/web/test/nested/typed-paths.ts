@@ -20,7 +20,11 @@ const byPath: Input = {
     "gift_options.0": "ribbon",
 };
 const report = validate({ ...nested, ...byPath }, { report: "errors" });
+// Read-only data is fine (an input is only read), and `undefined` is an absent field or option.
+const frozen = { gift_options: ["wrap", "card"], line_items: [{ sku: "ABC-1234", quantity: 1 }] } as const;
+const maybeLocale: string | undefined = undefined;
+const fromConstants = validate({ ...frozen, country: undefined }, { locale: maybeLocale });
 const paths: FieldPath[] = ["address.street", "line_items.12.note", "gift_options.3"];
 const live = createForm({ values: byPath });
 live.set("line_items.0.sku", "ABC-1235");
-console.log(report.valid, paths.length, live.isValid);
+console.log(report.valid, fromConstants.valid, paths.length, live.isValid);

@@ -172,8 +172,14 @@ class FsLiveForm {
         this.localeValue = options.locale ?? undefined;
         this.checks = options.checks ?? {};
         const scheduler = options.scheduler ?? globalThis;
-        this.setTimer = (callback, milliseconds) => scheduler.setTimeout(callback, milliseconds);
-        this.clearTimer = (handle) => scheduler.clearTimeout(handle);
+        // A scheduler's own functions are called as its methods (a manual clock's use `this`), the
+        // global timers on the global object: a browser throws "Illegal invocation" for
+        // `{setTimeout, clearTimeout}` called as methods of another object.
+        const set = scheduler.setTimeout, clear = scheduler.clearTimeout;
+        const setThis = set === globalThis.setTimeout ? globalThis : scheduler;
+        const clearThis = clear === globalThis.clearTimeout ? globalThis : scheduler;
+        this.setTimer = (callback, milliseconds) => set.call(setThis, callback, milliseconds);
+        this.clearTimer = (handle) => clear.call(clearThis, handle);
         this.listeners = new Set();
         this.version = 0;
         this.notified = 0;
@@ -858,7 +864,8 @@ class FsLiveForm {
                 (error) => (task.controller.signal.aborted ? undefined : {
                     kind: "threw",
                     reason: error instanceof Error ? error.message : String(error),
-                    custom: error instanceof FormSpecError,
+                    // By name too: another form's module on the page has a FormSpecError class of its own.
+                    custom: error instanceof FormSpecError || (error instanceof Error && error.name === "FormSpecError"),
                 }),
             ).then((outcome) => this.finish(task, index, name, generation, value, outcome));
         };
