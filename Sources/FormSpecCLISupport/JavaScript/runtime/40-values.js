@@ -525,11 +525,8 @@ function fsInputsSame(a, b) {
     if (Array.isArray(a)) {
         return Array.isArray(b) && a.length === b.length && a.every((item, index) => fsInputsSame(item, b[index]));
     }
-    if (a instanceof FsObject) {
-        if (!(b instanceof FsObject) || a.members.length !== b.members.length) return false;
-        return a.members.every(([key, value], index) => key === b.members[index][0] && fsInputsSame(value, b.members[index][1]));
-    }
-    return false;
+    // Members as [key, value, key, value, …]: keys are strings, compared as the values are.
+    return a instanceof FsObject && b instanceof FsObject && fsInputsSame(a.members.flat(), b.members.flat());
 }
 
 /** `FieldValue.isIdentical(to:)`: the same, and a time or date-time spelt alike (`{value}` shows it). */

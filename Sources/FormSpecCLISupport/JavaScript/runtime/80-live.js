@@ -175,11 +175,9 @@ class FsLiveForm {
         // A scheduler's own functions are called as its methods (a manual clock's use `this`), the
         // global timers on the global object: a browser throws "Illegal invocation" for
         // `{setTimeout, clearTimeout}` called as methods of another object.
-        const set = scheduler.setTimeout, clear = scheduler.clearTimeout;
-        const setThis = set === globalThis.setTimeout ? globalThis : scheduler;
-        const clearThis = clear === globalThis.clearTimeout ? globalThis : scheduler;
-        this.setTimer = (callback, milliseconds) => set.call(setThis, callback, milliseconds);
-        this.clearTimer = (handle) => clear.call(clearThis, handle);
+        const on = (name) => (scheduler[name] === globalThis[name] ? globalThis : scheduler);
+        this.setTimer = (callback, milliseconds) => scheduler.setTimeout.call(on("setTimeout"), callback, milliseconds);
+        this.clearTimer = (handle) => scheduler.clearTimeout.call(on("clearTimeout"), handle);
         this.listeners = new Set();
         this.version = 0;
         this.notified = 0;
@@ -865,7 +863,7 @@ class FsLiveForm {
                     kind: "threw",
                     reason: error instanceof Error ? error.message : String(error),
                     // By name too: another form's module on the page has a FormSpecError class of its own.
-                    custom: error instanceof FormSpecError || (error instanceof Error && error.name === "FormSpecError"),
+                    custom: error instanceof Error && error.name === "FormSpecError",
                 }),
             ).then((outcome) => this.finish(task, index, name, generation, value, outcome));
         };
