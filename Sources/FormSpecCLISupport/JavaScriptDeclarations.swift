@@ -97,7 +97,8 @@ package enum JavaScriptDeclarations {
                 }
                 out.line("}>" + end)
             } else {
-                out.line("\(key): ReadonlyArray<\(scalarType(item.field))>" + end)
+                // An item may be empty (`null`), as a field may.
+                out.line("\(key): ReadonlyArray<\(scalarType(item.field)) | null>" + end)
             }
         default:
             out.line("\(key): \(scalarType(node.field))" + end)

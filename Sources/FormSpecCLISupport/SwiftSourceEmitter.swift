@@ -561,7 +561,10 @@ struct InputLayout {
                 return
             }
             name(item, isItem: true)
-            types[node.index] = "[\(types[item.index] ?? "FormSpecRuntime.Value")]"
+            // A list of scalars may hold empty items (`null`, `""`: `checkedValues` gives `null`);
+            // an item of a list of groups is an object, or the input is invalid.
+            let element = types[item.index] ?? "FormSpecRuntime.Value"
+            types[node.index] = item.field.type == .group ? "[\(element)]" : "[\(element)?]"
         case .choice:
             let name = unique(base + "Choice")
             choices[node.index] = name

@@ -62,6 +62,17 @@ struct TypedInputTests {
         #expect(!TypedInputForm.Field.allCases.contains { $0.rawValue.contains(".0") })
     }
 
+    @Test("an empty item of a list decodes as nil from the checked values (was: valueNotFound)")
+    func emptyListItemsDecode() async throws {
+        let form = CompiledForm(program: try TypedInputForm.program())
+        let body = #"{"name": "Mei", "address": {"city": "Utrecht"}, "nickname": "annie", "tags": ["", "x"]}"#
+        let checked = try await form.checkedInput(json: Array(body.utf8))
+        #expect(checked.report.valid)
+        let input = try JSONDecoder().decode(TypedInputForm.Input.self, from: Data(checked.values.jsonBytes()))
+        #expect(input.tags == [nil, "x"])
+        #expect(try await TypedInputForm.validate(input, with: form).valid)
+    }
+
     @Test func choicesDecodeFromStringsNumbersAndKeywords() throws {
         func size(_ json: String) throws -> TypedInputForm.SizeChoice? {
             let input = try JSONDecoder().decode(TypedInputForm.Input.self, from: Data("{\"size\":\(json)}".utf8))

@@ -38,7 +38,7 @@ public enum TypedInputForm {
         /// Address (`address`, group).
         public var address: AddressGroup?
         /// Tags (`tags`, list of text).
-        public var tags: [Swift.String]?
+        public var tags: [Swift.String?]?
         /// Contacts (`contacts`, list of group).
         public var contacts: [ContactsItem]?
         /// Form (`form`, choice).
@@ -70,7 +70,7 @@ public enum TypedInputForm {
             deadline: FormSpecRuntime.OffsetDateTime? = nil,
             size: SizeChoice? = nil,
             address: AddressGroup? = nil,
-            tags: [Swift.String]? = nil,
+            tags: [Swift.String?]? = nil,
             contacts: [ContactsItem]? = nil,
             form: FormChoice? = nil,
             zip: Swift.String? = nil,
@@ -188,7 +188,7 @@ public enum TypedInputForm {
         /// Phones (`phones`, list of group).
         public var phones: [ContactsPhonesItem]?
         /// Notes (`notes`, list of text).
-        public var notes: [Swift.String]?
+        public var notes: [Swift.String?]?
 
         /// Creates a value.
         public init(
@@ -197,7 +197,7 @@ public enum TypedInputForm {
             form: Swift.String? = nil,
             position: Swift.Int? = nil,
             phones: [ContactsPhonesItem]? = nil,
-            notes: [Swift.String]? = nil
+            notes: [Swift.String?]? = nil
         ) {
             self.name = name
             self.relation = relation

@@ -12,7 +12,7 @@ public enum OrderForm {
         /// Line items (`line_items`, list of group).
         public var lineItems: [LineItemsItem]?
         /// Gift options (`gift_options`, list of choice).
-        public var giftOptions: [GiftOptionsChoice]?
+        public var giftOptions: [GiftOptionsChoice?]?
         /// Country (`country`, choice).
         public var country: CountryChoice?
         /// Address (`address`, group).
@@ -27,7 +27,7 @@ public enum OrderForm {
         /// Creates a value.
         public init(
             lineItems: [LineItemsItem]? = nil,
-            giftOptions: [GiftOptionsChoice]? = nil,
+            giftOptions: [GiftOptionsChoice?]? = nil,
             country: CountryChoice? = nil,
             address: AddressGroup? = nil,
             cardNumber: Swift.String? = nil,

@@ -12,15 +12,15 @@ public enum PizzaForm {
         /// Size (`size`, choice).
         public var size: SizeChoice?
         /// Toppings (`toppings`, list of choice).
-        public var toppings: [ToppingsChoice]?
+        public var toppings: [ToppingsChoice?]?
         /// Notes (`notes`, list of text).
-        public var notes: [Swift.String]?
+        public var notes: [Swift.String?]?
 
         /// Creates a value.
         public init(
             size: SizeChoice? = nil,
-            toppings: [ToppingsChoice]? = nil,
-            notes: [Swift.String]? = nil
+            toppings: [ToppingsChoice?]? = nil,
+            notes: [Swift.String?]? = nil
         ) {
             self.size = size
             self.toppings = toppings

@@ -69,7 +69,7 @@ public enum RepeatedItemsForm {
         /// Code (`code`, text).
         public var code: Swift.String?
         /// Tags (`tags`, list of text).
-        public var tags: [Swift.String]?
+        public var tags: [Swift.String?]?
 
         /// Creates a value.
         public init(
@@ -80,7 +80,7 @@ public enum RepeatedItemsForm {
             nights: Swift.Int? = nil,
             rate: Foundation.Decimal? = nil,
             code: Swift.String? = nil,
-            tags: [Swift.String]? = nil
+            tags: [Swift.String?]? = nil
         ) {
             self.guest = guest
             self.nickname = nickname

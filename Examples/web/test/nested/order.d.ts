@@ -12,7 +12,7 @@ export interface Input {
         note?: string | null | undefined;
     }> | null | undefined;
     /** Gift options (list of choice). */
-    gift_options?: ReadonlyArray<"wrap" | "card" | "ribbon"> | null | undefined;
+    gift_options?: ReadonlyArray<"wrap" | "card" | "ribbon" | null> | null | undefined;
     /** Country (choice, required). */
     country?: "NL" | "US" | "GB" | null | undefined;
     /** Address (group, required). */
