@@ -38,6 +38,41 @@ struct PersistenceTests {
         #expect(second.fields.allSatisfy { !$0.isTouched })
     }
 
+    @Test("a list and a group are stored whole under their own keys, typed, secrets left out (were lost)")
+    func listsAndGroupsRoundTrip() throws {
+        let compiled = try CompiledForm(
+            source: """
+                formspec: 1
+                form: prefs
+                fields:
+                  channels: {type: list, of: choice, options: [mail, sms, push]}
+                  limits: {type: list, of: integer}
+                  home:
+                    type: group
+                    fields:
+                      city: {}
+                      floor: {type: integer}
+                      code: {type: secret}
+                """)
+        let store = InMemorySettingsStore()
+        let first = LiveForm(compiled)
+        first.set(["channels": ["mail", "push"], "limits": ["3", 5], "home": ["city": "Gent", "floor": "2", "code": "1234"]])
+        #expect(first.save(to: store))
+        #expect(
+            store.storage == [
+                "prefs.channels": ["mail", "push"], "prefs.limits": [3, 5], "prefs.home": ["city": "Gent", "floor": 2],
+            ])
+
+        // An option the spec no longer has is left out of its list: a stale store is no error.
+        store.set(["mail", "fax", "sms"], forKey: "prefs.channels")
+        let second = LiveForm(compiled)
+        second.load(from: store)
+        #expect(second.values["channels"] == ["mail", "sms"])
+        #expect(second.values["limits"] == [3, 5])
+        #expect(second.values["home"] == ["city": "Gent", "floor": 2])
+        #expect(second.itemCount(of: "channels") == 2 && second.isValid && !second.hasUnsavedChanges)
+    }
+
     @Test func invalidValuesAreNotSavedUnlessAsked() throws {
         let store = InMemorySettingsStore()
         let form = LiveForm(try loadSpec("settings"))

@@ -4,8 +4,9 @@
     public import Foundation
 #endif
 
-/// A key-value store a settings form's values are loaded from and saved to, one key per field
-/// (`"<form>.<field>"` by default, see ``LiveForm/storageKey(form:field:)``, or a prefix of your own).
+/// A key-value store a settings form's values are loaded from and saved to, one key per field of
+/// the form's top level (`"<form>.<field>"` by default, see ``LiveForm/storageKey(form:field:)``,
+/// or a prefix of your own): a group or a list is stored whole, as an object or an array.
 public protocol SettingsStore {
     /// The value stored under `key`, or `nil` when there is none.
     func value(forKey key: String) -> Value?
@@ -133,12 +134,23 @@ extension LiveForm {
     ///     `prefs.display_order`); `nil` for `"<form>."`.
     public func load(from store: some SettingsStore, keyPrefix: String? = nil) {
         var values: [String: Value] = [:]
-        for (index, field) in program.fields.enumerated() {
+        // A group or a list is stored whole, under its own key: the fields inside it have none.
+        for (index, field) in program.fields.enumerated() where !field.name.contains(".") {
             guard let stored = store.value(forKey: storageKey(field: field.name, keyPrefix: keyPrefix)) else {
                 continue
             }
-            let value = Self.normalized(stored, for: field)
+            var value = Self.normalized(stored, for: field)
             if case .invalid = program.read(value, forField: index) { continue }
+            // A list of scalars keeps the items its items' type reads (a multi-select's options
+            // the spec still has).
+            if field.type == .list, let item = program.itemFields(ofList: index).first,
+                program.fields[item].type.isScalar, case .array(let items) = value
+            {
+                value = .array(
+                    items.map { Self.normalized($0, for: program.fields[item]) }.filter {
+                        if case .invalid = program.read($0, forField: item) { false } else { true }
+                    })
+            }
             values[field.name] = value
         }
         reset(to: values)
@@ -156,10 +168,12 @@ extension LiveForm {
     @discardableResult
     public func save(to store: some SettingsStore, keyPrefix: String? = nil, onlyIfValid: Bool = true) -> Bool {
         if onlyIfValid, !isValid || isPending { return false }
-        for (index, field) in program.fields.enumerated() where field.type != .secret {
-            store.set(
-                Self.stored(raw[index], read: scratch.values[index]),
-                forKey: storageKey(field: field.name, keyPrefix: keyPrefix))
+        // Groups and lists whole (the fields inside them typed, secrets left out), under their
+        // own keys, as `values` gives them.
+        let members = program.nestedMembers(StoredLeaves(program: program, raw: raw, values: scratch.values))
+        let stored = Dictionary(members.map { ($0.key, $0.value) }, uniquingKeysWith: { $1 })
+        for field in program.fields where field.type != .secret && !field.name.contains(".") {
+            store.set(stored[field.name], forKey: storageKey(field: field.name, keyPrefix: keyPrefix))
         }
         markSaved()
         return true
@@ -167,7 +181,7 @@ extension LiveForm {
 
     /// The value to store: the value read as the field's type, or the raw value when it cannot
     /// be read; `nil` when absent.
-    private static func stored(_ raw: Value?, read: FieldValue) -> Value? {
+    fileprivate nonisolated static func stored(_ raw: Value?, read: FieldValue) -> Value? {
         guard let raw, raw != .null else { return nil }
         guard case .value(let scalar) = read else { return raw }
         switch scalar {
@@ -190,4 +204,24 @@ extension LiveForm {
         default: value
         }
     }
+}
+
+/// A live form's values as a settings store keeps them: each scalar typed (``LiveForm``'s
+/// `stored`), secrets left out, groups and lists built from the fields inside them.
+private struct StoredLeaves: NestedValueSource {
+    let program: Program
+    let raw: [Value?]
+    let values: [FieldValue]
+
+    func read(_ index: Int) -> FieldValue { values[index] }
+
+    func own(_ index: Int) -> Value? {
+        switch program.fields[index].type {
+        case .secret: nil
+        case .list, .group: raw[index]
+        default: LiveForm.stored(raw[index], read: values[index])
+        }
+    }
+
+    func showsFields(ofGroupThatIsNoObject index: Int) -> Bool { true }
 }
