@@ -329,6 +329,18 @@ struct LiveFormTests {
         #expect(form.itemCount(of: "contacts") == 0)
     }
 
+    @Test("text set on a field of a removed item is dropped, as set(_:forField:) drops it (was: shown)")
+    func textOnARemovedItemsFieldIsDropped() throws {
+        let form = LiveForm(try loadSpec("emergency_contacts"))
+        #expect(form.appendItem(to: "contacts") && form.appendItem(to: "contacts"))
+        let stale = try #require(form["contacts.1.name"])
+        #expect(form.removeItem(at: 1, from: "contacts"))
+        let before = form.values
+        stale.text = "ghost"
+        #expect(stale.text.isEmpty && form.values == before)
+        #expect(!form.set("ghost", forField: "contacts.1.name"))
+    }
+
     @Test func observersOfOneFieldAreNotifiedOnlyForIt() throws {
         let form = LiveForm(try loadSpec("registration"))
         let username = try #require(form["username"])

@@ -254,6 +254,19 @@ test("edit mode: an unreadable stored value edited into another unreadable one i
     assert.deepEqual(report.form_errors, []);
 });
 
+test("text set on a field of a removed item is dropped, as set drops it", async () => {
+    const { createForm } = await load("emergency_contacts");
+    const form = createForm();
+    assert.ok(form.appendItem("contacts") && form.appendItem("contacts"));
+    const stale = form.field("contacts.1.name");
+    assert.ok(form.removeItem("contacts", 1));
+    const before = JSON.stringify(form.values);
+    stale.text = "ghost";
+    assert.equal(stale.text, "");
+    assert.equal(JSON.stringify(form.values), before);
+    assert.equal(form.set("contacts.1.name", "ghost"), false);
+});
+
 test("discarding changes in new mode goes back to the initial values", async () => {
     const { createForm } = await load("registration");
     const form = createForm({ values: { username: "alice" } });

@@ -53,6 +53,8 @@ class FsLiveField {
 
     set text(text) {
         // Through `setField` rather than `apply`: text set on a list or group spreads as `set` does.
+        // A field of an item the list no longer has takes no value, as `set` refuses it.
+        if (!this.form.isInExistingItems(this.index)) return;
         this.form.setField(this.index, String(text), true);
         this.form.notify();
     }
