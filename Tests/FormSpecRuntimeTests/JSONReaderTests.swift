@@ -111,3 +111,10 @@ struct ReportJSONTests {
         #expect(String(decoding: bytes, as: UTF8.self) == #""a\u0001b""#)
     }
 }
+
+@Test("an interpolated string is a Value as a plain literal is (was: cannot convert)")
+func interpolatedStringsAreValues() {
+    let index = 3
+    let values: [String: Value] = ["email": "u\(index)@example.com", "name": "Mei"]
+    #expect(values["email"] == .string("u3@example.com") && values["name"] == .string("Mei"))
+}

@@ -47,11 +47,15 @@ public enum Value: Sendable, Hashable {
     }
 }
 
-extension Value: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
-    ExpressibleByBooleanLiteral, ExpressibleByNilLiteral, ExpressibleByDictionaryLiteral,
+extension Value: ExpressibleByStringLiteral, ExpressibleByStringInterpolation, ExpressibleByIntegerLiteral,
+    ExpressibleByFloatLiteral, ExpressibleByBooleanLiteral, ExpressibleByNilLiteral, ExpressibleByDictionaryLiteral,
     ExpressibleByArrayLiteral
 {
     public init(stringLiteral value: String) { self = .string(value) }
+    /// A string with interpolations (`["email": "u\(index)@example.com"]`) is a string too.
+    public init(stringInterpolation: DefaultStringInterpolation) {
+        self = .string(String(stringInterpolation: stringInterpolation))
+    }
     public init(integerLiteral value: Int64) { self = .integer(value) }
     public init(floatLiteral value: Double) { self = .number(ExactDecimal(floatLiteral: value)) }
     public init(booleanLiteral value: Bool) { self = .bool(value) }
