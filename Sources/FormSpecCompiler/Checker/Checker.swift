@@ -136,11 +136,7 @@ struct Checker {
         }
 
         // First pass: names, types, labels and options, so rules may refer to any field.
-        for field in fields where !Self.isIdentifier(field.name.value, allowUppercase: true) {
-            diagnostics.error(
-                "invalid field name '\(field.name.value)'", at: field.name.location,
-                notes: [.init("field names are identifiers: a letter or _, then letters, digits or _")])
-        }
+        checkNames(of: fields, depth: 0)
         let layout = layOut(fields)
 
         collectSecretSpans(spec)
@@ -887,6 +883,37 @@ struct Checker {
         "string": "text", "str": "text", "password": "secret", "int": "integer", "float": "number",
         "double": "number", "decimal": "number", "bool": "boolean", "enum": "choice", "select": "choice",
         "timestamp": "datetime", "date_time": "datetime", "time_of_day": "time",
+    ]
+
+    /// Refuses a field name that is no identifier, at every depth (a group's `a.b` would make its
+    /// paths ambiguous), and warns of one every JavaScript object has (`constructor`): reports and
+    /// values are objects keyed by name there, and TypeScript cannot type such a member.
+    private mutating func checkNames(of fields: [FieldSyntax], depth: Int) {
+        // Deeper than the layout allows is its error; the names there are not looked at.
+        guard depth <= 64 else { return }
+        for field in fields {
+            let name = field.name.value
+            if !Self.isIdentifier(name, allowUppercase: true) {
+                diagnostics.error(
+                    "invalid field name '\(Diagnostics.excerpt(name))'", at: field.name.location,
+                    notes: [.init("field names are identifiers: a letter or _, then letters, digits or _")])
+            } else if Self.objectMembers.contains(name) {
+                diagnostics.warning(
+                    "field name '\(name)' is a member every JavaScript object has", at: field.name.location,
+                    notes: [
+                        .init(
+                            "the TypeScript declarations cannot type it, and code reading a report's fields as a plain object finds the inherited member; rename it"
+                        )
+                    ])
+            }
+            if let children = field.fields { checkNames(of: children, depth: depth + 1) }
+        }
+    }
+
+    /// The members of `Object.prototype` an identifier can name.
+    static let objectMembers: Set<String> = [
+        "constructor", "hasOwnProperty", "isPrototypeOf", "propertyIsEnumerable", "toLocaleString", "toString",
+        "valueOf", "__defineGetter__", "__defineSetter__", "__lookupGetter__", "__lookupSetter__",
     ]
 
     static func isIdentifier(_ text: String, allowUppercase: Bool) -> Bool {
