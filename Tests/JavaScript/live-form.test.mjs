@@ -267,6 +267,33 @@ test("text set on a field of a removed item is dropped, as set drops it", async 
     assert.equal(form.set("contacts.1.name", "ghost"), false);
 });
 
+test("a number a double cannot hold keeps every digit in values, as text", async () => {
+    const { createForm, validate } = await load(`
+formspec: 1
+form: big
+fields:
+  n:
+    type: integer
+    rules:
+      - max: 9223372036854775807
+        message: "{label} {value} is too big"
+  ratio: {type: number}
+`);
+    const form = createForm();
+    form.set("n", 9223372036854775808n);
+    assert.equal(form.field("n").value, "9223372036854775808");
+    form.set("ratio", "0.30000000000000000001");
+    assert.equal(form.values.ratio, "0.30000000000000000001");
+    form.set("n", 42n);
+    assert.equal(form.values.n, 42);
+    form.set("n", 9223372036854775807n);
+    assert.equal(form.values.n, "9223372036854775807");
+    JSON.stringify(form.values);  // no bigint left to throw on
+    form.set("n", 9223372036854775808n);
+    assert.equal(validate(form.values).fields.n.errors[0].message, "N 9223372036854775808 is too big");
+    assert.equal(form.field("n").message, "N 9223372036854775808 is too big");
+});
+
 test("discarding changes in new mode goes back to the initial values", async () => {
     const { createForm } = await load("registration");
     const form = createForm({ values: { username: "alice" } });

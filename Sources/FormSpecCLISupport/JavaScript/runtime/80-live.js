@@ -106,10 +106,14 @@ function fsRequirementStatus(outcome) {
     return outcome === "passed" || outcome === "pending" ? outcome : "failed";
 }
 
-/** A Value as plain JS data: integers as numbers when exact (else bigint), decimals as numbers. */
+/**
+ * A Value as plain JS data: numbers as numbers when a double holds them exactly, else as their
+ * text (what `Input` takes for a number, which `JSON.stringify` writes and `validate` reads back
+ * with every digit: a bigint would not stringify, and a rounded double would change the value).
+ */
 function fsLiveValueToJS(value) {
-    if (typeof value === "bigint") return Number.isSafeInteger(Number(value)) ? Number(value) : value;
-    if (value instanceof ExactDecimal) return value.double;
+    if (typeof value === "bigint") return Number.isSafeInteger(Number(value)) ? Number(value) : String(value);
+    if (value instanceof ExactDecimal) return ExactDecimal.fromDouble(value.double)?.equals(value) ? value.double : value.description;
     if (Array.isArray(value)) return value.map(fsLiveValueToJS);
     if (value instanceof FsObject) {
         const object = {};
