@@ -263,7 +263,7 @@ package enum SwiftSourceEmitter {
             out.line("/// `\(path)`'s items, each a field (`\(path).0`, `\(path).1`, …).")
             out.line("public var \(property): FormSpecLive.LiveList<FormSpecLive.LiveField> {")
             out.line(
-                "    FormSpecLive.LiveList(form: form, name: \(listPath)) { form, item in form[\(concretePath(item.path, positions + ["item"]))]! }"
+                "    FormSpecLive.LiveList(form: form, name: \(listPath)) { form, item in form.itemField(\(concretePath(item.path, positions + ["item"]))) }"
             )
             out.line("}")
             return
@@ -339,7 +339,7 @@ package enum SwiftSourceEmitter {
                 let memberPath = concretePath(member.path, inside)
                 out.line("")
                 out.line("/// \(singleLine(member.field.label)) (`\(path).N.\(singleLine(relative[index]))`).")
-                out.line("public var \(names.properties[index]): FormSpecLive.LiveField { form[\(memberPath)]! }")
+                out.line("public var \(names.properties[index]): FormSpecLive.LiveField { form.itemField(\(memberPath)) }")
                 guard member.field.type == .choice, let choice = layout.choiceName(ofField: member.index),
                     let choiceProperty = choiceProperties[index]
                 else { continue }
@@ -347,7 +347,7 @@ package enum SwiftSourceEmitter {
                 out.line(
                     "/// The item's `\(singleLine(relative[index]))` as its option (`nil`: empty, or not an option).")
                 out.line("public var \(choiceProperty): \(choice)? {")
-                out.line("    get { \(choice)(rawValue: form[\(memberPath)]!.text) }")
+                out.line("    get { \(choice)(rawValue: form.itemField(\(memberPath)).text) }")
                 out.line("    nonmutating set {")
                 out.line("        form.set(newValue.map { .string($0.rawValue) }, forField: \(memberPath))")
                 out.line("    }")

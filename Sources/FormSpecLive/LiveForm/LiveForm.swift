@@ -208,6 +208,17 @@ public final class LiveForm {
         index(of: name).map { fields[$0] }
     }
 
+    /// The field of an item at `path` (`"contacts.1.phone"`), for generated `LiveFields`: a
+    /// precondition failure that names the path when the form has no such field, which is an
+    /// item past its list's capacity (`max_items`): `LiveList`'s positions never are.
+    public func itemField(_ path: String) -> LiveField {
+        guard let field = self[path] else {
+            preconditionFailure(
+                "form '\(program.form)' has no field '\(path)': the item is past its list's capacity (max_items)")
+        }
+        return field
+    }
+
     /// The index of the field spelt exactly `name`, if any. A form of a few fields compares the
     /// names (lengths first) instead of hashing: cheaper at every keystroke.
     func index(of name: String) -> Int? {

@@ -443,7 +443,7 @@ extension TypedInputForm {
 
         /// `tags`'s items, each a field (`tags.0`, `tags.1`, …).
         public var tagsItems: FormSpecLive.LiveList<FormSpecLive.LiveField> {
-            FormSpecLive.LiveList(form: form, name: "tags") { form, item in form["tags.\(item)"]! }
+            FormSpecLive.LiveList(form: form, name: "tags") { form, item in form.itemField("tags.\(item)") }
         }
 
         /// `contacts`'s items, each with its fields by property.
@@ -466,30 +466,30 @@ extension TypedInputForm {
             }
 
             /// Name (`contacts.N.name`).
-            public var name: FormSpecLive.LiveField { form["contacts.\(position).name"]! }
+            public var name: FormSpecLive.LiveField { form.itemField("contacts.\(position).name") }
 
             /// Relation (`contacts.N.relation`).
-            public var relation: FormSpecLive.LiveField { form["contacts.\(position).relation"]! }
+            public var relation: FormSpecLive.LiveField { form.itemField("contacts.\(position).relation") }
 
             /// The item's `relation` as its option (`nil`: empty, or not an option).
             public var relationChoice: ContactsRelationChoice? {
-                get { ContactsRelationChoice(rawValue: form["contacts.\(position).relation"]!.text) }
+                get { ContactsRelationChoice(rawValue: form.itemField("contacts.\(position).relation").text) }
                 nonmutating set {
                     form.set(newValue.map { .string($0.rawValue) }, forField: "contacts.\(position).relation")
                 }
             }
 
             /// Form (`contacts.N.form`).
-            public var form2: FormSpecLive.LiveField { form["contacts.\(position).form"]! }
+            public var form2: FormSpecLive.LiveField { form.itemField("contacts.\(position).form") }
 
             /// Position (`contacts.N.position`).
-            public var position2: FormSpecLive.LiveField { form["contacts.\(position).position"]! }
+            public var position2: FormSpecLive.LiveField { form.itemField("contacts.\(position).position") }
 
             /// Phones (`contacts.N.phones`).
-            public var phones: FormSpecLive.LiveField { form["contacts.\(position).phones"]! }
+            public var phones: FormSpecLive.LiveField { form.itemField("contacts.\(position).phones") }
 
             /// Notes (`contacts.N.notes`).
-            public var notes: FormSpecLive.LiveField { form["contacts.\(position).notes"]! }
+            public var notes: FormSpecLive.LiveField { form.itemField("contacts.\(position).notes") }
 
             /// `contacts.N.phones`'s items, each with its fields by property.
             public var phonesItems: FormSpecLive.LiveList<ContactsPhonesItemFields> {
@@ -498,7 +498,7 @@ extension TypedInputForm {
 
             /// `contacts.N.notes`'s items, each a field (`contacts.N.notes.0`, `contacts.N.notes.1`, …).
             public var notesItems: FormSpecLive.LiveList<FormSpecLive.LiveField> {
-                FormSpecLive.LiveList(form: form, name: "contacts.\(position).notes") { form, item in form["contacts.\(position).notes.\(item)"]! }
+                FormSpecLive.LiveList(form: form, name: "contacts.\(position).notes") { form, item in form.itemField("contacts.\(position).notes.\(item)") }
             }
         }
 
@@ -520,14 +520,14 @@ extension TypedInputForm {
             }
 
             /// Number (`contacts.N.phones.N.number`).
-            public var number: FormSpecLive.LiveField { form["contacts.\(listPositions[0]).phones.\(position).number"]! }
+            public var number: FormSpecLive.LiveField { form.itemField("contacts.\(listPositions[0]).phones.\(position).number") }
 
             /// Kind (`contacts.N.phones.N.kind`).
-            public var kind: FormSpecLive.LiveField { form["contacts.\(listPositions[0]).phones.\(position).kind"]! }
+            public var kind: FormSpecLive.LiveField { form.itemField("contacts.\(listPositions[0]).phones.\(position).kind") }
 
             /// The item's `kind` as its option (`nil`: empty, or not an option).
             public var kindChoice: ContactsPhonesKindChoice? {
-                get { ContactsPhonesKindChoice(rawValue: form["contacts.\(listPositions[0]).phones.\(position).kind"]!.text) }
+                get { ContactsPhonesKindChoice(rawValue: form.itemField("contacts.\(listPositions[0]).phones.\(position).kind").text) }
                 nonmutating set {
                     form.set(newValue.map { .string($0.rawValue) }, forField: "contacts.\(listPositions[0]).phones.\(position).kind")
                 }

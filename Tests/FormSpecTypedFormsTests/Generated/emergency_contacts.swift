@@ -144,24 +144,24 @@ extension EmergencyContactsForm {
             }
 
             /// Name (`contacts.N.name`).
-            public var name: FormSpecLive.LiveField { form["contacts.\(position).name"]! }
+            public var name: FormSpecLive.LiveField { form.itemField("contacts.\(position).name") }
 
             /// Phone (`contacts.N.phone`).
-            public var phone: FormSpecLive.LiveField { form["contacts.\(position).phone"]! }
+            public var phone: FormSpecLive.LiveField { form.itemField("contacts.\(position).phone") }
 
             /// Relation (`contacts.N.relation`).
-            public var relation: FormSpecLive.LiveField { form["contacts.\(position).relation"]! }
+            public var relation: FormSpecLive.LiveField { form.itemField("contacts.\(position).relation") }
 
             /// The item's `relation` as its option (`nil`: empty, or not an option).
             public var relationChoice: ContactsRelationChoice? {
-                get { ContactsRelationChoice(rawValue: form["contacts.\(position).relation"]!.text) }
+                get { ContactsRelationChoice(rawValue: form.itemField("contacts.\(position).relation").text) }
                 nonmutating set {
                     form.set(newValue.map { .string($0.rawValue) }, forField: "contacts.\(position).relation")
                 }
             }
 
             /// Details (`contacts.N.details`).
-            public var details: FormSpecLive.LiveField { form["contacts.\(position).details"]! }
+            public var details: FormSpecLive.LiveField { form.itemField("contacts.\(position).details") }
         }
     }
 }

@@ -216,7 +216,7 @@ extension OrderForm {
 
         /// `gift_options`'s items, each a field (`gift_options.0`, `gift_options.1`, …).
         public var giftOptionsItems: FormSpecLive.LiveList<FormSpecLive.LiveField> {
-            FormSpecLive.LiveList(form: form, name: "gift_options") { form, item in form["gift_options.\(item)"]! }
+            FormSpecLive.LiveList(form: form, name: "gift_options") { form, item in form.itemField("gift_options.\(item)") }
         }
 
         /// An item of `line_items` in a live form: its fields by property.
@@ -234,13 +234,13 @@ extension OrderForm {
             }
 
             /// Article number (`line_items.N.sku`).
-            public var sku: FormSpecLive.LiveField { form["line_items.\(position).sku"]! }
+            public var sku: FormSpecLive.LiveField { form.itemField("line_items.\(position).sku") }
 
             /// Quantity (`line_items.N.quantity`).
-            public var quantity: FormSpecLive.LiveField { form["line_items.\(position).quantity"]! }
+            public var quantity: FormSpecLive.LiveField { form.itemField("line_items.\(position).quantity") }
 
             /// Note (`line_items.N.note`).
-            public var note: FormSpecLive.LiveField { form["line_items.\(position).note"]! }
+            public var note: FormSpecLive.LiveField { form.itemField("line_items.\(position).note") }
         }
     }
 }

@@ -120,12 +120,12 @@ extension PizzaForm {
 
         /// `toppings`'s items, each a field (`toppings.0`, `toppings.1`, …).
         public var toppingsItems: FormSpecLive.LiveList<FormSpecLive.LiveField> {
-            FormSpecLive.LiveList(form: form, name: "toppings") { form, item in form["toppings.\(item)"]! }
+            FormSpecLive.LiveList(form: form, name: "toppings") { form, item in form.itemField("toppings.\(item)") }
         }
 
         /// `notes`'s items, each a field (`notes.0`, `notes.1`, …).
         public var notesItems: FormSpecLive.LiveList<FormSpecLive.LiveField> {
-            FormSpecLive.LiveList(form: form, name: "notes") { form, item in form["notes.\(item)"]! }
+            FormSpecLive.LiveList(form: form, name: "notes") { form, item in form.itemField("notes.\(item)") }
         }
     }
 }

@@ -221,32 +221,32 @@ extension RepeatedItemsForm {
             }
 
             /// Guest (`stays.N.guest`).
-            public var guest: FormSpecLive.LiveField { form["stays.\(position).guest"]! }
+            public var guest: FormSpecLive.LiveField { form.itemField("stays.\(position).guest") }
 
             /// Nickname (`stays.N.nickname`).
-            public var nickname: FormSpecLive.LiveField { form["stays.\(position).nickname"]! }
+            public var nickname: FormSpecLive.LiveField { form.itemField("stays.\(position).nickname") }
 
             /// Arrive (`stays.N.arrive`).
-            public var arrive: FormSpecLive.LiveField { form["stays.\(position).arrive"]! }
+            public var arrive: FormSpecLive.LiveField { form.itemField("stays.\(position).arrive") }
 
             /// Leave (`stays.N.leave`).
-            public var leave: FormSpecLive.LiveField { form["stays.\(position).leave"]! }
+            public var leave: FormSpecLive.LiveField { form.itemField("stays.\(position).leave") }
 
             /// Nights (`stays.N.nights`).
-            public var nights: FormSpecLive.LiveField { form["stays.\(position).nights"]! }
+            public var nights: FormSpecLive.LiveField { form.itemField("stays.\(position).nights") }
 
             /// Rate (`stays.N.rate`).
-            public var rate: FormSpecLive.LiveField { form["stays.\(position).rate"]! }
+            public var rate: FormSpecLive.LiveField { form.itemField("stays.\(position).rate") }
 
             /// Code (`stays.N.code`).
-            public var code: FormSpecLive.LiveField { form["stays.\(position).code"]! }
+            public var code: FormSpecLive.LiveField { form.itemField("stays.\(position).code") }
 
             /// Tags (`stays.N.tags`).
-            public var tags: FormSpecLive.LiveField { form["stays.\(position).tags"]! }
+            public var tags: FormSpecLive.LiveField { form.itemField("stays.\(position).tags") }
 
             /// `stays.N.tags`'s items, each a field (`stays.N.tags.0`, `stays.N.tags.1`, …).
             public var tagsItems: FormSpecLive.LiveList<FormSpecLive.LiveField> {
-                FormSpecLive.LiveList(form: form, name: "stays.\(position).tags") { form, item in form["stays.\(position).tags.\(item)"]! }
+                FormSpecLive.LiveList(form: form, name: "stays.\(position).tags") { form, item in form.itemField("stays.\(position).tags.\(item)") }
             }
         }
 
@@ -265,10 +265,10 @@ extension RepeatedItemsForm {
             }
 
             /// Name (`aliases.N.name`).
-            public var name: FormSpecLive.LiveField { form["aliases.\(position).name"]! }
+            public var name: FormSpecLive.LiveField { form.itemField("aliases.\(position).name") }
 
             /// Spelling (`aliases.N.spelling`).
-            public var spelling: FormSpecLive.LiveField { form["aliases.\(position).spelling"]! }
+            public var spelling: FormSpecLive.LiveField { form.itemField("aliases.\(position).spelling") }
         }
     }
 }
