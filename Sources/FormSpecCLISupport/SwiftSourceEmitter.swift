@@ -339,7 +339,8 @@ package enum SwiftSourceEmitter {
                 let memberPath = concretePath(member.path, inside)
                 out.line("")
                 out.line("/// \(singleLine(member.field.label)) (`\(path).N.\(singleLine(relative[index]))`).")
-                out.line("public var \(names.properties[index]): FormSpecLive.LiveField { form.itemField(\(memberPath)) }")
+                out.line(
+                    "public var \(names.properties[index]): FormSpecLive.LiveField { form.itemField(\(memberPath)) }")
                 guard member.field.type == .choice, let choice = layout.choiceName(ofField: member.index),
                     let choiceProperty = choiceProperties[index]
                 else { continue }

@@ -56,7 +56,9 @@ struct PersistenceTests {
                 """)
         let store = InMemorySettingsStore()
         let first = LiveForm(compiled)
-        first.set(["channels": ["mail", "push"], "limits": ["3", 5], "home": ["city": "Gent", "floor": "2", "code": "1234"]])
+        first.set([
+            "channels": ["mail", "push"], "limits": ["3", 5], "home": ["city": "Gent", "floor": "2", "code": "1234"],
+        ])
         #expect(first.save(to: store))
         #expect(
             store.storage == [
