@@ -115,6 +115,56 @@ struct PersistenceTests {
         #expect(store.storage.isEmpty)
     }
 
+    @Test("a stale member of a stored group or item is left out on loading: the form opens valid")
+    func staleMembersAreLeftOut() throws {
+        let compiled = try CompiledForm(
+            source: """
+                formspec: 1
+                form: prefs
+                fields:
+                  home:
+                    type: group
+                    fields:
+                      city: {required: true}
+                      floor: {type: integer}
+                  rooms:
+                    type: list
+                    of: group
+                    fields:
+                      kind: {type: choice, options: [bed, bath]}
+                """)
+        let store = InMemorySettingsStore([
+            "prefs.home": ["city": "Rome", "floor": "first", "gone": 1],
+            "prefs.rooms": [["kind": "bed"], ["kind": "attic"], "not an object"],
+        ])
+        let form = LiveForm(compiled)
+        form.load(from: store)
+        #expect(form.values["home"] == ["city": "Rome"])
+        #expect(form.values["rooms"] == [["kind": "bed"], [:]])
+        #expect(form.isValid && !form.hasUnsavedChanges)
+    }
+
+    @Test("a list of secrets is never stored, and a property list gets no null (UserDefaults trapped)")
+    func secretListsAreNotStored() throws {
+        let suite = "formspec.tests.\(UUID().uuidString)"
+        let defaults = try #require(UserDefaults(suiteName: suite))
+        defer { defaults.removePersistentDomain(forName: suite) }
+        let store = UserDefaultsSettingsStore(defaults: defaults)
+        let compiled = try CompiledForm(
+            source: """
+                formspec: 1
+                form: prefs
+                fields:
+                  pins: {type: list, of: secret}
+                  notes: {type: list, of: text}
+                """)
+        let form = LiveForm(compiled)
+        form.set(["pins": ["1234", "5678"], "notes": ["a", nil, "b"]])
+        #expect(form.save(to: store))
+        #expect(defaults.object(forKey: "prefs.pins") == nil)
+        #expect(defaults.object(forKey: "prefs.notes") as? [String] == ["a", "b"])
+    }
+
     @Test func userDefaultsRoundTrip() throws {
         let suite = "formspec.tests.\(UUID().uuidString)"
         let defaults = try #require(UserDefaults(suiteName: suite))

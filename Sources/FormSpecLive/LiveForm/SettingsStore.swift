@@ -66,10 +66,13 @@ public final class InMemorySettingsStore: SettingsStore {
             case .integer(let value): Int(exactly: value).map { $0 as Any } ?? Double(value)
             case .number(let value): value.double
             case .string(let value): value
-            case .array(let items): items.map { propertyList(from: $0) ?? NSNull() } as [Any]
+            // A property list has no null: an empty item or member is left out (NSNull would
+            // make UserDefaults trap).
+            case .array(let items): items.compactMap { propertyList(from: $0) } as [Any]
             case .object(let members):
                 Dictionary(
-                    members.map { ($0.key, propertyList(from: $0.value) ?? NSNull() as Any) }, uniquingKeysWith: { $1 })
+                    members.compactMap { member in propertyList(from: member.value).map { (member.key, $0) } },
+                    uniquingKeysWith: { $1 })
             }
         }
 
@@ -126,7 +129,8 @@ extension LiveForm {
     /// untouched and validated.
     ///
     /// A field with no stored value, or one its type cannot read (`"soon"` for an integer, an
-    /// option the spec no longer has), takes its default: a stale store never makes the form invalid.
+    /// option the spec no longer has), takes its default, at any depth (a group's member, a list's
+    /// item): a stale store never makes the form invalid.
     ///
     /// - Parameters:
     ///   - store: Where to read.
@@ -136,24 +140,36 @@ extension LiveForm {
         var values: [String: Value] = [:]
         // A group or a list is stored whole, under its own key: the fields inside it have none.
         for (index, field) in program.fields.enumerated() where !field.name.contains(".") {
-            guard let stored = store.value(forKey: storageKey(field: field.name, keyPrefix: keyPrefix)) else {
-                continue
-            }
-            var value = Self.normalized(stored, for: field)
-            if case .invalid = program.read(value, forField: index) { continue }
-            // A list of scalars keeps the items its items' type reads (a multi-select's options
-            // the spec still has).
-            if field.type == .list, let item = program.itemFields(ofList: index).first,
-                program.fields[item].type.isScalar, case .array(let items) = value
-            {
-                value = .array(
-                    items.map { Self.normalized($0, for: program.fields[item]) }.filter {
-                        if case .invalid = program.read($0, forField: item) { false } else { true }
-                    })
-            }
+            guard let stored = store.value(forKey: storageKey(field: field.name, keyPrefix: keyPrefix)),
+                let value = readable(stored, forField: index)
+            else { continue }
             values[field.name] = value
         }
         reset(to: values)
+    }
+
+    /// `value` as field `index` can read it, at every depth: `nil` when its type cannot (it then
+    /// takes its default); a group without the members its fields cannot read (or that are no
+    /// field), a list without the items its items' fields cannot (a multi-select's option the spec
+    /// no longer has). What keeps a stale store from making the form invalid.
+    private func readable(_ value: Value, forField index: Int) -> Value? {
+        let field = program.fields[index]
+        switch (field.type, value) {
+        case (.group, .object(let members)):
+            return .object(
+                members.compactMap { member in
+                    guard let child = program.fieldIndex[field.name + "." + member.key] else { return nil }
+                    return readable(member.value, forField: child).map { Value.Member(member.key, $0) }
+                })
+        case (.list, .array(let items)):
+            // Every item is read as the first: the items' fields are alike.
+            guard let item = program.itemFields(ofList: index).first else { return .array([]) }
+            return .array(items.compactMap { readable($0, forField: item) })
+        default:
+            let normalized = Self.normalized(value, for: field)
+            if case .invalid = program.read(normalized, forField: index) { return nil }
+            return normalized
+        }
     }
 
     /// Writes every field's current value under its key, typed (an integer as an integer, a boolean
@@ -213,14 +229,21 @@ private struct StoredLeaves: NestedValueSource {
     let raw: [Value?]
     let values: [FieldValue]
 
-    func read(_ index: Int) -> FieldValue { values[index] }
+    /// A list of secrets is left out whole, as a secret is (its items would be `null`s).
+    func read(_ index: Int) -> FieldValue { holdsSecrets(index) ? .empty : values[index] }
 
     func own(_ index: Int) -> Value? {
         switch program.fields[index].type {
         case .secret: nil
-        case .list, .group: raw[index]
+        case .list: holdsSecrets(index) ? nil : raw[index]
+        case .group: raw[index]
         default: LiveForm.stored(raw[index], read: values[index])
         }
+    }
+
+    private func holdsSecrets(_ index: Int) -> Bool {
+        program.fields[index].type == .list
+            && program.itemFields(ofList: index).first.map { program.fields[$0].type == .secret } == true
     }
 
     func showsFields(ofGroupThatIsNoObject index: Int) -> Bool { true }
