@@ -43,9 +43,10 @@ package struct TextReportFormatter: Sendable {
             out += "  " + mark(field.valid) + " " + bold(safe(name)) + "\n"
             // A failing check on a field with no error or warning at all was not run (an empty
             // optional field, a rule whose condition is off), nor on a value of another type than
-            // the field's, which no rule reads: shown as open, not as failed.
+            // the field's or none of its options, which no rule reads: shown as open, not failed.
             let notJudged =
-                (field.errors.isEmpty && field.warnings.isEmpty) || field.errors.contains { $0.rule == "type" }
+                (field.errors.isEmpty && field.warnings.isEmpty)
+                || field.errors.contains { $0.rule == "type" || $0.rule == "choice" }
             for check in field.checks {
                 let symbol = check.passed ? mark(true) : notJudged ? paint("○", .dim) : mark(false)
                 out += "      " + symbol + " " + safe(check.requirement) + "\n"

@@ -83,7 +83,12 @@ struct CompileCommand: ParsableCommand {
     /// the cause.
     private func checkSwiftName(of program: Program) throws {
         let typeName = SwiftSourceEmitter.typeName(forForm: program.form)
-        for other in alongside where other != spec {
+        // The spec itself may be among the others, spelt another way (`./x.form.yaml`).
+        func resolved(_ path: String) -> String {
+            URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+        }
+        let own = resolved(spec)
+        for other in alongside where resolved(other) != own {
             guard let form = Compiler.declaredForm(path: other),
                 SwiftSourceEmitter.typeName(forForm: form.name) == typeName
             else { continue }

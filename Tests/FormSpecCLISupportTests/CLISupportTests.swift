@@ -179,8 +179,12 @@ struct CLISupportTests {
                         Check(rule: "required", passed: true, requirement: "Age is required"),
                         Check(rule: "min", passed: false, requirement: "At least 18"),
                     ]),
+                // None of the options: no rule read it either.
+                "size": FieldReport(
+                    valid: false, errors: [Issue(rule: "choice", message: "Size must be one of s or m")],
+                    checks: [Check(rule: "not_equals", passed: false, requirement: "Not s")]),
             ],
-            fieldOrder: ["username", "bio", "age"], formErrors: [], changed: ["username"])
+            fieldOrder: ["username", "bio", "age", "size"], formErrors: [], changed: ["username"])
         let text = TextReportFormatter().format(report, source: "line 4")
         #expect(
             text == """
@@ -194,6 +198,9 @@ struct CLISupportTests {
                       ✓ Age is required
                       ○ At least 18
                       error: Age must be a whole number
+                  ✗ size
+                      ○ Not s
+                      error: Size must be one of s or m
                   changed: username
 
                 """)

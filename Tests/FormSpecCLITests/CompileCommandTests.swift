@@ -106,7 +106,7 @@ struct CompileCommandTests {
         #expect(!FileManager.default.fileExists(atPath: cli.path("x_form.swift")))
         // Different names, and the spec itself among the others (the plugin leaves it out; it is no clash).
         let fine = try cli.run([
-            "compile", "y.form.yaml", "--emit", "swift", "--alongside", "x.form.yaml", "--alongside", "y.form.yaml",
+            "compile", "y.form.yaml", "--emit", "swift", "--alongside", "x.form.yaml", "--alongside", "./y.form.yaml",
         ])
         #expect(fine.status == 0, "\(fine.stderr)")
         let json = try cli.run(["compile", "y.form.yaml", "--emit", "json", "--alongside", "x.form.yaml"])

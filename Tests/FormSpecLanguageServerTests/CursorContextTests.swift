@@ -120,6 +120,8 @@ import Testing
                 ["message", "when"]
             ),
             ("rules:\n  - max_length: 3\n    ‸", ["max_length"]),
+            // A key typed in quotes: the mapping's column is its quote's.
+            ("fields:\n  a:\n    type: text\n    \"la‸", ["type"]),
             // A flow mapping: its pairs on the cursor's line.
             ("when: {field: x, ‸}", ["field"]),
             ("when: {field: x, equ‸als: 3, any: [a]}", ["field", "any"]),

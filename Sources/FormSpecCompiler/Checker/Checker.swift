@@ -914,6 +914,8 @@ struct Checker {
     static let objectMembers: Set<String> = [
         "constructor", "hasOwnProperty", "isPrototypeOf", "propertyIsEnumerable", "toLocaleString", "toString",
         "valueOf", "__defineGetter__", "__defineSetter__", "__lookupGetter__", "__lookupSetter__",
+        // An object literal's `__proto__: …` sets its prototype: no property of that name.
+        "__proto__",
     ]
 
     static func isIdentifier(_ text: String, allowUppercase: Bool) -> Bool {

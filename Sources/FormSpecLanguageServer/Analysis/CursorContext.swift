@@ -99,6 +99,8 @@ struct CursorContext: Equatable {
         }
         var partialScalars = prefix[partialColumn...]
         while partialScalars.first == " " { partialScalars = partialScalars.dropFirst() }
+        // Where the key being typed starts, its opening quote included.
+        let keyColumn = partialScalars.startIndex
         if partialScalars.first == "\"" || partialScalars.first == "'" { partialScalars = partialScalars.dropFirst() }
         partial = String(String.UnicodeScalarView(partialScalars))
         let wordEnd = afterCursor.prefix { !":,}{[] #\"'".unicodeScalars.contains($0) }
@@ -107,7 +109,7 @@ struct CursorContext: Equatable {
         case .key where rest.first == "{" || rest.first == "[":
             ownPlace = FlowContext(rest)?.keyMappingOpen.map { .flow(column: shape.restColumn + $0) }
         case .key, .item:
-            ownPlace = .block(line: line, column: partialScalars.startIndex)
+            ownPlace = .block(line: line, column: keyColumn)
         case .value:
             ownPlace = nil
         }
