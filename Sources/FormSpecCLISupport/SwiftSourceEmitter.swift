@@ -374,17 +374,17 @@ package enum SwiftSourceEmitter {
     /// with its item positions, outermost first, the Swift expressions `positions`:
     /// `"orders.\(listPositions[0]).lines.\(position).size"`.
     private static func concretePath(_ path: String, _ positions: [String]) -> String {
-        // Control characters stand for the positions: no field name holds one, and the literal
-        // spells the k-th `\u{k+1}`.
+        // C1 controls stand for the positions: no field name holds one, and the literal spells
+        // the k-th `\u{8k}` (32 of them; lists nest 8 deep at most).
         var segments = path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         var next = 0
         for index in segments.indices where segments[index] == "0" && next < positions.count {
-            segments[index] = String(Unicode.Scalar(UInt8(next + 1)))
+            segments[index] = String(Unicode.Scalar(UInt8(0x80 + next)))
             next += 1
         }
         var literal = stringLiteral(segments.joined(separator: "."))
         for (index, position) in positions.enumerated() {
-            literal = literal.replacing("\\u{\(String(index + 1, radix: 16))}", with: "\\(\(position))")
+            literal = literal.replacing("\\u{\(String(0x80 + index, radix: 16))}", with: "\\(\(position))")
         }
         return literal
     }
