@@ -250,7 +250,7 @@ export interface LiveForm {
     readonly isDebouncing: boolean;
     /** Valid, nothing pending or held back, and in `edit` mode something changed. Never in `show` mode. */
     readonly canSubmit: boolean;
-    /** The current values (absent fields left out). */
+    /** The current values (absent fields left out; a number a double cannot hold as its text, every digit kept). */
     readonly values: Input;
     /** The original values: what dirtiness is measured against. */
     readonly originalValues: Input;

@@ -6,7 +6,7 @@
 /// minified; and the declarations that follow each form's own types in its `.d.ts`.
 enum JavaScriptRuntime {
     /// FNV-1a of the files this was made from (the embedding test compares it).
-    static let digest = "423391e54ca902ab"
+    static let digest = "cba989a3c1d5e3a7"
 
     /// The runtime, one ES module body that reads `PROGRAM`, in pieces: a piece with a feature
     /// is code only a program using that feature runs (`source(features:)`).
@@ -297,7 +297,7 @@ export interface LiveForm {
     readonly isDebouncing: boolean;
     /** Valid, nothing pending or held back, and in `edit` mode something changed. Never in `show` mode. */
     readonly canSubmit: boolean;
-    /** The current values (absent fields left out). */
+    /** The current values (absent fields left out; a number a double cannot hold as its text, every digit kept). */
     readonly values: Input;
     /** The original values: what dirtiness is measured against. */
     readonly originalValues: Input;
