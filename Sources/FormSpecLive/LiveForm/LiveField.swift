@@ -108,13 +108,9 @@ public final class LiveField: Identifiable {
             }
         }
         // Straight to the field's slot: a text box binding should not look its field up by name.
-        // Through `set` rather than `apply`: text set on a list or group spreads as it does there.
-        // A field of an item the list no longer has takes no value, as `LiveForm.set` refuses it
-        // (a view may still hold the item's fields after removing it).
-        set {
-            guard let form, form.isInExistingItems(index) else { return }
-            form.set(.string(newValue), at: index, touch: true)
-        }
+        // Through `set` rather than `apply`: text set on a list or group spreads as it does there,
+        // and a field of an item the list no longer has takes none.
+        set { form?.set(.string(newValue), at: index, touch: true) }
     }
 }
 

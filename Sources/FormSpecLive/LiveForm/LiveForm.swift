@@ -313,21 +313,25 @@ public final class LiveForm {
     ///   that does not exist (append the item first): nothing changes.
     @discardableResult
     public func set(_ value: Value?, forField name: String, touch: Bool = true) -> Bool {
-        guard let index = index(of: name), isInExistingItems(index) else { return false }
-        set(value, at: index, touch: touch)
-        return true
+        guard let index = index(of: name) else { return false }
+        return set(value, at: index, touch: touch)
     }
 
     /// Sets field `index`'s value: what ``set(_:forField:touch:)`` and ``LiveField/text`` do, so a
-    /// text box bound to a list or group spreads its value as `set` does.
-    func set(_ value: Value?, at index: Int, touch: Bool) {
+    /// text box bound to a list or group spreads its value as `set` does. `false` for a field of a
+    /// list item that does not exist (a view may still hold a removed item's fields): it takes no
+    /// value.
+    @discardableResult
+    func set(_ value: Value?, at index: Int, touch: Bool) -> Bool {
+        guard isInExistingItems(index) else { return false }
         if program.isNested, !program.fields[index].type.isScalar {
             // A group's object or a list's array spreads over the fields inside it (which are then
             // cleared when it is no object or array, so they are not checked, as in `validate`).
             setSlots(spreadUpdates(value, at: index), touch: touch)
-            return
+            return true
         }
         apply(value, at: index, touch: touch)
+        return true
     }
 
     /// Sets several fields at once, then re-validates each affected field once.

@@ -52,11 +52,9 @@ class FsLiveField {
     }
 
     set text(text) {
-        // Through `setField` rather than `apply`: text set on a list or group spreads as `set` does.
-        // A field of an item the list no longer has takes no value, as `set` refuses it.
-        if (!this.form.isInExistingItems(this.index)) return;
-        this.form.setField(this.index, String(text), true);
-        this.form.notify();
+        // As `set`: text set on a list or group spreads, a field of an item the list no longer has
+        // takes none.
+        this.form.set(this.name, String(text));
     }
 
     /** Sets `key` to `value` when it differs; tells the form something changed. */
