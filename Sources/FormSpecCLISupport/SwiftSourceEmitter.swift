@@ -463,11 +463,9 @@ package enum SwiftSourceEmitter {
             case "\r": result += "\\r"
             case "\t": result += "\\t"
             // Controls, and the characters that make source read otherwise than it compiles
-            // (direction overrides and marks, line separators): escaped, as the text is the same.
-            case _
-            where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
-                || [0x061C, 0x200E, 0x200F, 0x2028, 0x2029].contains(scalar.value)
-                || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value):
+            // (direction overrides and marks, line separators): escaped, as the text is the same;
+            // what a terminal is shown escaped (``TerminalText``).
+            case _ where TerminalText.needsEscape(scalar, false):
                 result += "\\u{\(String(scalar.value, radix: 16))}"
             default: result.unicodeScalars.append(scalar)
             }

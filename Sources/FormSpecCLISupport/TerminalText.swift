@@ -70,7 +70,10 @@ package enum TerminalText {
         return nil
     }
 
-    private static func needsEscape(_ scalar: Unicode.Scalar, _ keepingLineBreaks: Bool) -> Bool {
+    /// Whether `scalar` is shown escaped: a control character (a line break or tab only when not
+    /// `keepingLineBreaks`), or one that makes text read otherwise than it is. Generated source
+    /// escapes the same in its string literals.
+    static func needsEscape(_ scalar: Unicode.Scalar, _ keepingLineBreaks: Bool) -> Bool {
         switch scalar.value {
         case 0x0A, 0x09: !keepingLineBreaks
         case 0x00..<0x20, 0x7F, 0x80..<0xA0, 0x061C, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A...0x202E,
