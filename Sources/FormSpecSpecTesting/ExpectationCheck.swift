@@ -64,9 +64,13 @@ struct ExpectationCheck {
                 lines.append("\(name): expected \(Self.list(wanted)), got no \(kind)")
             } else {
                 let reordered = wanted.count == actual.count && wanted.sorted() == actual.sorted()
+                // `[Guernsey, Jersey or Sark]` unquoted is a YAML list of three messages.
+                let split =
+                    wanted.count > actual.count && wanted.joined(separator: ", ") == actual.joined(separator: ", ")
                 lines.append(
                     "\(name): expected \(Self.list(wanted)), got \(Self.list(actual))"
-                        + (reordered ? " (same messages, different order)" : ""))
+                        + (reordered ? " (same messages, different order)" : "")
+                        + (split ? " (YAML split a message at its commas: quote each message in `[…]`)" : ""))
             }
         }
         // The compiler rejects tests naming unknown fields; this keeps hand-built tests honest too.

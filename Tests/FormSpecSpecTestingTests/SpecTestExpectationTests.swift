@@ -68,6 +68,32 @@ struct SpecTestExpectationTests {
         #expect(failure.contains(#"day: expected ["Far ahead"], got no warnings"#), "\(failure)")
     }
 
+    @Test("a message YAML split at its commas is named as such")
+    func messageSplitAtCommas() throws {
+        let source = """
+            formspec: 1
+            form: parcel
+            fields:
+              note:
+                required: "Write a note, a name or a code"
+            tests:
+              - name: unquoted
+                input: {}
+                expect: {errors: {note: [Write a note, a name or a code]}}
+              - name: two messages, not one
+                input: {}
+                expect: {errors: {note: [Write a note, Something else]}}
+            """
+        let results = try failures(source)
+        let split = try #require(results.first ?? nil)
+        #expect(
+            split.contains(
+                #"note: expected ["Write a note", "a name or a code"], got ["Write a note, a name or a code"] (YAML split a message at its commas: quote each message in `[…]`)"#
+            ), "\(split)")
+        let other = try #require(results.last ?? nil)
+        #expect(!other.contains("YAML split"), "\(other)")
+    }
+
     @Test("a compact checks expectation names the list that differs")
     func compactChecksMismatch() throws {
         let source = bookingSpec(
