@@ -92,6 +92,8 @@ package enum SpecVocabulary {
             "True when the field's value (number, date, time or datetime) is at most X: a literal, `{field: NAME}`, `{field: NAME, offset: STEP}`, or for dates `today±N`. False when either side is empty.",
         "matches":
             "True when the pattern finds a match in the field's text (an unanchored search, like the `pattern` rule). False when the field is empty.",
+        "flags":
+            "The pattern flags of `matches`: `i` (ignore case), `m` (multiline `^` and `$`), `s` (`.` matches line breaks).",
         "mode": "The mode given by the caller: new, edit or show.",
         "all": "True when every condition in the list holds.",
         "any": "True when at least one condition in the list holds.",

@@ -5,7 +5,7 @@ import FormSpecYAML
 extension Checker {
     static let conditionKeys = [
         "field", "equals", "not_equals", "one_of", "empty", "less_than", "greater_than", "at_least", "at_most",
-        "matches", "mode", "all", "any", "not",
+        "matches", "flags", "mode", "all", "any", "not",
     ]
 
     /// The keys that say what a condition is: a field's test, a mode, or a combination.
@@ -23,6 +23,13 @@ extension Checker {
     mutating func checkCondition(_ node: YAMLNode) -> Condition? {
         guard var reader = MappingReader(node, what: "a condition", diagnostics: &diagnostics) else { return nil }
         defer { reader.reportUnknown(in: "a condition", known: Self.conditionKeys, diagnostics: &diagnostics) }
+        // `flags` is read beside `matches`; without it, it says where it belongs.
+        let hasMatches = reader.pairs.contains { $0.key.scalar?.text == "matches" }
+        if !hasMatches, let flags = reader.takePair("flags") {
+            diagnostics.error(
+                "'flags' needs 'matches' beside it", at: flags.key.location,
+                notes: [.init("pattern flags apply to a field's 'matches': {field: NAME, matches: PATTERN, flags: i}")])
+        }
         // One condition tests one thing; two kinds in one mapping are two conditions.
         let kinds = reader.pairs.filter { Self.conditionKinds.contains($0.key.scalar?.text ?? "") }
         if kinds.count > 1 {
@@ -134,6 +141,7 @@ extension Checker {
                 rejected = true
             }
         }
+        let flagsNode = hasMatches ? reader.take("flags") : nil
         if let value = reader.takePair("matches") {
             if !(field.type.isTextual || field.type == .choice) {
                 diagnostics.error(
@@ -145,9 +153,12 @@ extension Checker {
                         ]
                         : [])
                 rejected = true
-            } else if let source = Read.string(value.value, "'matches'", &diagnostics) {
+            } else if let source = Read.string(value.value, "'matches'", &diagnostics),
+                let flags = PatternRuleDefinition.flags(
+                    Read.string(flagsNode, "'flags'", &diagnostics), diagnostics: &diagnostics)
+            {
                 do {
-                    tests.append(.matches(try PatternRule(source: source.value, negated: false)))
+                    tests.append(.matches(try PatternRule(source: source.value, flags: flags, negated: false)))
                 } catch {
                     rejected = true
                     diagnostics.error(

@@ -13,6 +13,8 @@ public enum ShippingAddressForm {
         public var country: CountryChoice?
         /// Postcode (`postcode`, text).
         public var postcode: Swift.String?
+        /// Customs note (`customs_note`, text).
+        public var customsNote: Swift.String?
         /// E-mail (`email`, text).
         public var email: Swift.String?
         /// Confirm e-mail (`confirm_email`, text).
@@ -24,12 +26,14 @@ public enum ShippingAddressForm {
         public init(
             country: CountryChoice? = nil,
             postcode: Swift.String? = nil,
+            customsNote: Swift.String? = nil,
             email: Swift.String? = nil,
             confirmEmail: Swift.String? = nil,
             recipient: Swift.String? = nil
         ) {
             self.country = country
             self.postcode = postcode
+            self.customsNote = customsNote
             self.email = email
             self.confirmEmail = confirmEmail
             self.recipient = recipient
@@ -38,6 +42,7 @@ public enum ShippingAddressForm {
         enum CodingKeys: Swift.String, Swift.CodingKey {
             case country
             case postcode
+            case customsNote = "customs_note"
             case email
             case confirmEmail = "confirm_email"
             case recipient
@@ -56,6 +61,7 @@ public enum ShippingAddressForm {
     public enum Field: Swift.String, Swift.CaseIterable, Swift.Sendable {
         case country
         case postcode
+        case customsNote = "customs_note"
         case email
         case confirmEmail = "confirm_email"
         case recipient
@@ -91,8 +97,8 @@ extension ShippingAddressForm {
 
         /// Wraps a live form of this form's program; `nil` when its fields are not this form's.
         public init?(_ form: FormSpecLive.LiveForm) {
-            let indexes = [0, 1, 2, 3, 4]
-            guard form.fields.count == 5,
+            let indexes = [0, 1, 2, 3, 4, 5]
+            guard form.fields.count == 6,
                 Swift.zip(Field.allCases, indexes).allSatisfy({ form.fields[$1].name == $0.rawValue })
             else { return nil }
             self.form = form
@@ -113,14 +119,17 @@ extension ShippingAddressForm {
         /// Postcode (`postcode`).
         public var postcode: FormSpecLive.LiveField { form.fields[1] }
 
+        /// Customs note (`customs_note`).
+        public var customsNote: FormSpecLive.LiveField { form.fields[2] }
+
         /// E-mail (`email`).
-        public var email: FormSpecLive.LiveField { form.fields[2] }
+        public var email: FormSpecLive.LiveField { form.fields[3] }
 
         /// Confirm e-mail (`confirm_email`).
-        public var confirmEmail: FormSpecLive.LiveField { form.fields[3] }
+        public var confirmEmail: FormSpecLive.LiveField { form.fields[4] }
 
         /// Recipient (`recipient`).
-        public var recipient: FormSpecLive.LiveField { form.fields[4] }
+        public var recipient: FormSpecLive.LiveField { form.fields[5] }
     }
 }
 
@@ -138,7 +147,7 @@ extension ShippingAddressForm {
         /// Every message and checklist text of the form, each once.
         static let texts: [FormSpecRuntime.LocalizedText] = {
             var texts: [FormSpecRuntime.LocalizedText] = []
-            texts.reserveCapacity(19)
+            texts.reserveCapacity(22)
             texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Country is required"), "ja": FormSpecRuntime.Template(text: "Countryは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Country为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Country為必填欄位")]))
             texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Country must be one of United Kingdom or Canada"), "ja": FormSpecRuntime.Template(text: "CountryはUnited KingdomまたはCanadaのいずれかを選択してください"), "zh-Hans": FormSpecRuntime.Template(text: "Country必须是United Kingdom或Canada之一"), "zh-Hant": FormSpecRuntime.Template(text: "Country必須是United Kingdom或Canada其中之一")]))
             texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Enter a postcode")]))
@@ -147,6 +156,9 @@ extension ShippingAddressForm {
             texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Enter a Canadian postal code, like K1A 0B1")]))
             texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "We cannot ship to BFPO addresses")]))
             texts.append(FormSpecRuntime.LocalizedText([:]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Customs note is required"), "ja": FormSpecRuntime.Template(text: "Customs noteは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Customs note为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Customs note為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Customs note must be text"), "ja": FormSpecRuntime.Template(text: "Customs noteはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Customs note必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Customs note必須是文字")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Parcels to Guernsey, Jersey or the Isle of Man need a customs note")]))
             texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "E-mail is required"), "ja": FormSpecRuntime.Template(text: "E-mailは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "E-mail为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "E-mail為必填欄位")]))
             texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "E-mail must be text"), "ja": FormSpecRuntime.Template(text: "E-mailはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "E-mail必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "E-mail必須是文字")]))
             texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "E-mail must be a valid email address"), "ja": FormSpecRuntime.Template(text: "E-mailには有効なメールアドレスを入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "E-mail必须是有效的电子邮件地址"), "zh-Hant": FormSpecRuntime.Template(text: "E-mail必須是有效的電子郵件地址")]))
@@ -163,18 +175,19 @@ extension ShippingAddressForm {
 
         static func program() throws -> FormSpecRuntime.Program {
             var fields: [FormSpecRuntime.FieldProgram] = []
-            fields.reserveCapacity(5)
+            fields.reserveCapacity(6)
             fields.append(field0())
             try fields.append(field1())
-            fields.append(field2())
+            try fields.append(field2())
             fields.append(field3())
-            try fields.append(field4())
+            fields.append(field4())
+            try fields.append(field5())
             return FormSpecRuntime.Program(
                 form: "shipping_address", title: "Shipping address",
                 locale: "en",
                 fields: fields,
                 formRules: [],
-                unknownFieldMessage: texts[18])
+                unknownFieldMessage: texts[21])
         }
 
         static func field0() -> FormSpecRuntime.FieldProgram {
@@ -185,16 +198,20 @@ extension ShippingAddressForm {
             FormSpecRuntime.FieldProgram(name: "postcode", label: "Postcode", labelTranslations: nil, type: .text, required: true, requiredMessage: texts[2], typeMessage: texts[3], defaultValue: nil, defaultOffset: nil, trim: true, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [FormSpecRuntime.RuleProgram(name: "pattern", rule: .pattern(try FormSpecRuntime.PatternRule(source: "^[a-z]{1,2}[0-9][a-z0-9]? ?[0-9][a-z]{2}$", flags: "i", negated: false, words: [3, 1, 1, 0, 1, 1, 28, 87, 3, 0, 0, 2, 1, 0, 0, 0, 1, 0, 1, 1, 0, 2, 1, 0, 3, 4, 0, 7, 1, 0, 8, 1, 0, 9, 1, 0, 10, 4, 0, 14, 1, 0, 15, 1, 1, 0, 2, 0, 16, 1, 0, 17, 1, 0, 18, 1, 0, 19, 5, 1, 2, 2, 0, 24, 1, 0, 25, 1, 0, 26, 1, 0, 27, 1, 0, 28, 4, 1, 4, 2, 0, 32, 1, 0, 33, 1, 0, 34, 1, 0, 35, 4, 2, 0, 27, 117, 170, 170, 1, 132, 132, 2, 191, 191, 1, 65, 90, 1, 97, 122, 1, 197, 197, 4, 226, 226, 3, 170, 170, 5, 132, 132, 6, 191, 191, 5, 65, 90, 5, 97, 122, 5, 197, 197, 8, 226, 226, 7, 48, 57, 9, 32, 32, 10, 170, 170, 12, 132, 132, 13, 191, 191, 12, 48, 57, 12, 65, 90, 12, 97, 122, 12, 197, 197, 15, 226, 226, 14, 48, 57, 17, 170, 170, 18, 132, 132, 19, 191, 191, 18, 65, 90, 18, 97, 122, 18, 197, 197, 21, 226, 226, 20, 170, 170, 23, 132, 132, 24, 191, 191, 23, 65, 90, 23, 97, 122, 23, 197, 197, 26, 226, 226, 25, 6, 11, 10, 16, 12, 22, 18, 0, 0, 1, 18, 32, 33, 48, 58, 65, 91, 97, 123, 132, 133, 170, 171, 191, 192, 197, 198, 226, 227, 494, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 0, 4, 0, 0, 0, 0, 0, 0, 0, 6, 0, 8, 0, 0, 0, 0, 10, 0, 12, 0, 12, 0, 0, 0, 0, 0, 0, 0, 14, 0, 16, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 18, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 20, 0, 22, 0, 24, 0, 24, 0, 0, 0, 0, 0, 0, 0, 26, 0, 28, 0, 0, 0, 0, 10, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 12, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 30, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 32, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 20, 0, 32, 0, 34, 0, 34, 0, 0, 0, 0, 0, 0, 0, 36, 0, 38, 0, 0, 20, 0, 32, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 24, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 40, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 12, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 34, 0, 34, 0, 0, 0, 0, 0, 0, 0, 36, 0, 38, 0, 0, 0, 0, 0, 0, 42, 0, 42, 0, 0, 0, 0, 0, 0, 0, 44, 0, 46, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 34, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 48, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 24, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 42, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 50, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 34, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 42, 0, 0, 0, 0, 0, 0, 0, 26, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0])), message: texts[4], requirement: texts[4], condition: .field(0, .equals(.text("uk"))), severity: .error, debounceMilliseconds: nil), FormSpecRuntime.RuleProgram(name: "pattern", rule: .pattern(try FormSpecRuntime.PatternRule(source: "^[abceghj-nprstvxy][0-9][abceghj-nprstv-z] ?[0-9][abceghj-nprstv-z][0-9]$", flags: "i", negated: false, words: [3, 1, 1, 0, 1, 1, 19, 60, 3, 0, 0, 2, 1, 0, 0, 0, 1, 0, 1, 1, 0, 2, 1, 0, 3, 1, 0, 4, 16, 0, 20, 1, 0, 21, 1, 1, 0, 2, 0, 22, 1, 0, 23, 1, 0, 24, 1, 0, 25, 16, 0, 41, 1, 0, 42, 1, 0, 43, 1, 0, 44, 1, 0, 45, 18, 2, 0, 18, 189, 48, 57, 1, 170, 170, 2, 132, 132, 3, 191, 191, 2, 65, 67, 2, 69, 69, 2, 71, 72, 2, 74, 78, 2, 80, 80, 2, 82, 84, 2, 86, 90, 2, 97, 99, 2, 101, 101, 2, 103, 104, 2, 106, 110, 2, 112, 112, 2, 114, 116, 2, 118, 122, 2, 197, 197, 5, 226, 226, 4, 48, 57, 6, 32, 32, 7, 170, 170, 9, 132, 132, 10, 191, 191, 9, 65, 67, 9, 69, 69, 9, 71, 72, 9, 74, 78, 9, 80, 80, 9, 82, 84, 9, 86, 90, 9, 97, 99, 9, 101, 101, 9, 103, 104, 9, 106, 110, 9, 112, 112, 9, 114, 116, 9, 118, 122, 9, 197, 197, 12, 226, 226, 11, 48, 57, 13, 170, 170, 14, 132, 132, 15, 191, 191, 14, 65, 67, 14, 69, 69, 14, 71, 72, 14, 74, 78, 14, 80, 80, 14, 82, 84, 14, 86, 86, 14, 88, 89, 14, 97, 99, 14, 101, 101, 14, 103, 104, 14, 106, 110, 14, 112, 112, 14, 114, 116, 14, 118, 118, 14, 120, 121, 14, 197, 197, 17, 226, 226, 16, 2, 8, 7, 0, 0, 1, 48, 32, 33, 48, 58, 65, 68, 69, 70, 71, 73, 74, 79, 80, 81, 82, 85, 86, 87, 88, 90, 91, 97, 100, 101, 102, 103, 105, 106, 111, 112, 113, 114, 117, 118, 119, 120, 122, 123, 132, 133, 170, 171, 191, 192, 197, 198, 226, 227, 882, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 0, 4, 0, 4, 0, 4, 0, 4, 0, 4, 0, 4, 0, 4, 0, 0, 4, 0, 4, 0, 4, 0, 4, 0, 4, 0, 4, 0, 4, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 6, 0, 8, 0, 0, 0, 0, 10, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 12, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 14, 0, 14, 0, 14, 0, 14, 0, 14, 0, 14, 0, 14, 14, 14, 14, 0, 14, 0, 14, 0, 14, 0, 14, 0, 14, 0, 14, 0, 14, 14, 14, 14, 0, 0, 0, 0, 0, 0, 0, 16, 0, 18, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 20, 0, 22, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 14, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 24, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 22, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 26, 0, 26, 0, 26, 0, 26, 0, 26, 0, 26, 0, 26, 26, 26, 26, 0, 26, 0, 26, 0, 26, 0, 26, 0, 26, 0, 26, 0, 26, 26, 26, 26, 0, 0, 0, 0, 0, 0, 0, 28, 0, 30, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 14, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 32, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 26, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 34, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 26, 0, 0, 0, 0, 0, 0, 0, 18, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 0])), message: texts[5], requirement: texts[5], condition: .field(0, .equals(.text("ca"))), severity: .error, debounceMilliseconds: nil), FormSpecRuntime.RuleProgram(name: "not_pattern", rule: .pattern(try FormSpecRuntime.PatternRule(source: "^(?i:bf)1 ", flags: "", negated: true, words: [3, 1, 1, 0, 1, 1, 5, 18, 3, 0, 0, 0, 0, 1, 0, 1, 1, 0, 2, 2, 0, 4, 2, 2, 0, 4, 18, 32, 32, 0, 49, 49, 1, 70, 70, 2, 102, 102, 2, 66, 66, 3, 98, 98, 3, 0, 0, 0, 1, 12, 32, 33, 49, 50, 66, 67, 70, 71, 98, 99, 102, 103, 78, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 0, 0, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6, 0, 0, 0, 6, 0, 0, 0, 0, 8, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 6, 0, 0, 0, 0, 0, 1, 1, 0])), message: texts[6], requirement: texts[6], condition: nil, severity: .error, debounceMilliseconds: nil)], options: [], choiceMessage: texts[7], reads: [0])
         }
 
-        static func field2() -> FormSpecRuntime.FieldProgram {
-            FormSpecRuntime.FieldProgram(name: "email", label: "E-mail", labelTranslations: nil, type: .text, required: true, requiredMessage: texts[8], typeMessage: texts[9], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [FormSpecRuntime.RuleProgram(name: "format", rule: .format(FormSpecRuntime.FormatRule(format: .email)), message: texts[10], requirement: texts[10], condition: nil, severity: .error, debounceMilliseconds: nil)], options: [], choiceMessage: texts[7], reads: [])
+        static func field2() throws -> FormSpecRuntime.FieldProgram {
+            FormSpecRuntime.FieldProgram(name: "customs_note", label: "Customs note", labelTranslations: nil, type: .text, required: false, requiredMessage: texts[8], typeMessage: texts[9], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [FormSpecRuntime.RuleProgram(name: "required", rule: .required, message: texts[10], requirement: texts[10], condition: .field(1, .matches(try FormSpecRuntime.PatternRule(source: "^(gy|je|im)[0-9]", flags: "i", negated: false, words: [3, 1, 1, 0, 1, 1, 9, 30, 3, 0, 0, 0, 0, 1, 0, 1, 2, 0, 3, 2, 0, 5, 2, 0, 7, 2, 0, 9, 2, 0, 11, 2, 1, 0, 3, 2, 0, 8, 39, 48, 57, 0, 89, 89, 1, 121, 121, 1, 71, 71, 2, 103, 103, 2, 69, 69, 1, 101, 101, 1, 74, 74, 4, 106, 106, 4, 77, 77, 1, 109, 109, 1, 73, 73, 6, 105, 105, 6, 3, 3, 5, 7, 0, 0, 1, 24, 48, 58, 69, 70, 71, 72, 73, 74, 75, 77, 78, 89, 90, 101, 102, 103, 104, 105, 106, 107, 109, 110, 121, 122, 175, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 0, 6, 8, 0, 0, 0, 0, 0, 0, 0, 4, 0, 6, 8, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10, 0, 0, 0, 0, 0, 0, 10, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 12, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 7, 0, 0, 0, 0, 0, 0, 1, 1, 0]))), severity: .error, debounceMilliseconds: nil)], options: [], choiceMessage: texts[7], reads: [1])
         }
 
         static func field3() -> FormSpecRuntime.FieldProgram {
-            FormSpecRuntime.FieldProgram(name: "confirm_email", label: "Confirm e-mail", labelTranslations: nil, type: .text, required: true, requiredMessage: texts[11], typeMessage: texts[12], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [FormSpecRuntime.RuleProgram(name: "same_as", rule: .fieldComparison(FormSpecRuntime.FieldComparisonRule(other: 2, negated: false, caseInsensitive: true)), message: texts[13], requirement: texts[13], condition: nil, severity: .error, debounceMilliseconds: nil)], options: [], choiceMessage: texts[7], reads: [2])
+            FormSpecRuntime.FieldProgram(name: "email", label: "E-mail", labelTranslations: nil, type: .text, required: true, requiredMessage: texts[11], typeMessage: texts[12], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [FormSpecRuntime.RuleProgram(name: "format", rule: .format(FormSpecRuntime.FormatRule(format: .email)), message: texts[13], requirement: texts[13], condition: nil, severity: .error, debounceMilliseconds: nil)], options: [], choiceMessage: texts[7], reads: [])
         }
 
-        static func field4() throws -> FormSpecRuntime.FieldProgram {
-            FormSpecRuntime.FieldProgram(name: "recipient", label: "Recipient", labelTranslations: nil, type: .text, required: false, requiredMessage: texts[14], typeMessage: texts[15], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [FormSpecRuntime.RuleProgram(name: "not_one_of", rule: .membership(FormSpecRuntime.MembershipRule(values: [.text("test"), .text("nobody"), .text("postmaster")], negated: true, caseInsensitive: true)), message: texts[16], requirement: texts[16], condition: nil, severity: .error, debounceMilliseconds: nil), FormSpecRuntime.RuleProgram(name: "not_contains_field", rule: .value(try FormSpecRuntime.AnyValueRule(named: "not_contains_field", argument: .field(1), caseInsensitive: true)), message: texts[17], requirement: texts[17], condition: nil, severity: .error, debounceMilliseconds: nil)], options: [], choiceMessage: texts[7], reads: [1])
+        static func field4() -> FormSpecRuntime.FieldProgram {
+            FormSpecRuntime.FieldProgram(name: "confirm_email", label: "Confirm e-mail", labelTranslations: nil, type: .text, required: true, requiredMessage: texts[14], typeMessage: texts[15], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [FormSpecRuntime.RuleProgram(name: "same_as", rule: .fieldComparison(FormSpecRuntime.FieldComparisonRule(other: 3, negated: false, caseInsensitive: true)), message: texts[16], requirement: texts[16], condition: nil, severity: .error, debounceMilliseconds: nil)], options: [], choiceMessage: texts[7], reads: [3])
+        }
+
+        static func field5() throws -> FormSpecRuntime.FieldProgram {
+            FormSpecRuntime.FieldProgram(name: "recipient", label: "Recipient", labelTranslations: nil, type: .text, required: false, requiredMessage: texts[17], typeMessage: texts[18], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [FormSpecRuntime.RuleProgram(name: "not_one_of", rule: .membership(FormSpecRuntime.MembershipRule(values: [.text("test"), .text("nobody"), .text("postmaster")], negated: true, caseInsensitive: true)), message: texts[19], requirement: texts[19], condition: nil, severity: .error, debounceMilliseconds: nil), FormSpecRuntime.RuleProgram(name: "not_contains_field", rule: .value(try FormSpecRuntime.AnyValueRule(named: "not_contains_field", argument: .field(1), caseInsensitive: true)), message: texts[20], requirement: texts[20], condition: nil, severity: .error, debounceMilliseconds: nil)], options: [], choiceMessage: texts[7], reads: [1])
         }
     }
 }
