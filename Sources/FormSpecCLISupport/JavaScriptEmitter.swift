@@ -1,4 +1,4 @@
-@_spi(Tooling) import FormSpecRuntime
+@_spi(Program) @_spi(Tooling) import FormSpecRuntime
 
 // JSONEncoder without the rest of Foundation: the `formspec` executable links neither Foundation
 // nor ICU, which would cost every run of it a few milliseconds to load (CI checks its libraries).
@@ -70,7 +70,7 @@ package enum JavaScriptEmitter {
     /// `datetime` field, literal or offset (a one-key object of that name, or a field's type),
     /// `repeated-items` when a list's items are written once, `nested` when a field is a group or
     /// a list (the runtime reaches that code only where `Program.isNested` holds, and the rules of
-    /// lists only on a list).
+    /// lists only on a list), `formats` when a `format` rule names a format other than `email`.
     /// (`generated-validator` is added by ``module(program:specPath:)`` when it writes one.)
     static func runtimeFeatures(programJSON: String) -> Set<String> {
         var features: Set<String> = []
@@ -82,6 +82,11 @@ package enum JavaScriptEmitter {
         if programJSON.contains(#"{"items":{"#) { features.insert("repeated-items") }
         if programJSON.contains(#""type":"group""#) || programJSON.contains(#""type":"list""#) {
             features.insert("nested")
+        }
+        if FormatRule.Format.allCases.contains(where: {
+            $0 != .email && programJSON.contains(#""format":{"format":"\#($0.rawValue)""#)
+        }) {
+            features.insert("formats")
         }
         return features
     }

@@ -148,11 +148,78 @@ package enum ResolvedScalar: Sendable, Hashable {
         }
         if Self.looksNumeric(text) {
             if let int = Int64(text) { self = .integer(int); return }
-            if text.hasPrefix("0x"), let int = Int64(text.dropFirst(2), radix: 16) { self = .integer(int); return }
-            if text.hasPrefix("0o"), let int = Int64(text.dropFirst(2), radix: 8) { self = .integer(int); return }
-            if let double = Double(text), double.isFinite { self = .float(double); return }
+            if let (radix, digits) = Self.radixDigits(text) {
+                if let int = Int64(digits, radix: radix) { self = .integer(int); return }
+                // Past `Int64`, a whole number all the same: its exact value is its text's
+                // (``decimalDigits(ofInteger:)``), as a decimal's is.
+                if let decimal = Self.decimalDigits(ofInteger: text), let double = Double(decimal) {
+                    self = .float(double)
+                    return
+                }
+            }
+            // Swift's `Double` also reads hexadecimal floats (`0x1p3`, `+0x10`), which the core
+            // schema does not. An exponent past a billion is out of range, as a `1e400` is.
+            if !text.contains(where: { $0 == "x" || $0 == "X" }), !Self.exponentIsOutOfRange(text),
+                let double = Double(text), double.isFinite
+            {
+                self = .float(double)
+                return
+            }
         }
         self = .string(text)
+    }
+
+    /// Whether a decimal's written exponent is past a billion (the runtime's
+    /// `DecimalNumber.maxExponent`), where no reading of it is exact.
+    private static func exponentIsOutOfRange(_ text: String) -> Bool {
+        guard let e = text.utf8.firstIndex(where: { $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }) else {
+            return false
+        }
+        var written = 0
+        for byte in text.utf8[text.utf8.index(after: e)...] where byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
+            written = min(written * 10 + Int(byte - UInt8(ascii: "0")), 1_000_000_001)
+        }
+        return written > 1_000_000_000
+    }
+
+    /// The radix and digits of a core-schema hexadecimal (`0x1F`) or octal (`0o17`) integer.
+    private static func radixDigits(_ text: String) -> (Int, Substring)? {
+        let radix = text.hasPrefix("0x") ? 16 : text.hasPrefix("0o") ? 8 : 0
+        let digits = text.dropFirst(2)
+        guard radix > 0, !digits.isEmpty, digits.allSatisfy({ $0.isHexDigit && Int(String($0), radix: radix) != nil })
+        else { return nil }
+        return (radix, digits)
+    }
+
+    /// Whether `text` is an integer in the core schema's spelling (`-12`, `0x1F`, `0o17`), of any
+    /// size.
+    package static func isIntegerSpelling(_ text: String) -> Bool {
+        if radixDigits(text) != nil { return true }
+        let digits = text.first == "-" || text.first == "+" ? text.dropFirst() : text[...]
+        return !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
+    }
+
+    /// The decimal digits of a hexadecimal or octal integer of any size (`0x10000000000000001` is
+    /// `18446744073709551617`); `nil` for any other text.
+    package static func decimalDigits(ofInteger text: String) -> String? {
+        guard let (radix, digits) = radixDigits(text) else { return nil }
+        // Little-endian limbs of nine decimal digits.
+        var limbs: [UInt64] = [0]
+        for character in digits {
+            var carry = UInt64(Int(String(character), radix: radix)!)
+            for index in limbs.indices {
+                let product = limbs[index] * UInt64(radix) + carry
+                limbs[index] = product % 1_000_000_000
+                carry = product / 1_000_000_000
+            }
+            if carry > 0 { limbs.append(carry) }
+        }
+        var decimal = String(limbs.last!)
+        for limb in limbs.dropLast().reversed() {
+            let part = String(limb)
+            decimal += String(repeating: "0", count: 9 - part.count) + part
+        }
+        return decimal
     }
 
     private static func looksNumeric(_ text: String) -> Bool {
@@ -190,6 +257,9 @@ enum YAMLTag {
         if let plain {
             switch (tag, plain.resolved) {
             case (string, _), (null, .null), (integer, .integer), (float, .integer), (float, .float), (bool, .bool):
+                return nil
+            // A whole number past `Int64` (`!!int 18446744073709551617`).
+            case (integer, .float) where ResolvedScalar.isIntegerSpelling(plain.scalar?.text ?? ""):
                 return nil
             case (null, _): wanted = "null"
             case (integer, _): wanted = "an integer"

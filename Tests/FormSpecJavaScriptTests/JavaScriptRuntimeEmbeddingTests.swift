@@ -176,4 +176,24 @@ struct JavaScriptRuntimeEmbeddingTests {
             #expect(module.contains(piece) == nested, "\(spec): \(piece.prefix(60))…")
         }
     }
+
+    /// The formats other than `email` (URLs with their IP addresses, UUIDs, Luhn, E.164) are in
+    /// the module of a form whose `format` rules name one, and left out of the others'. (That they
+    /// work where they are in is the differential tests' part: every shipped spec's tests run in node.)
+    @Test(
+        "a module has the formats beside email exactly when a format rule names one",
+        arguments: [
+            ("Examples/web/signup.form.yaml", false), ("Specs/checkout.form.yaml", false),
+            ("Specs/profile_links.form.yaml", true), ("Specs/emergency_contacts.form.yaml", true),
+            ("Specs/payment_contact.form.yaml", true),
+        ])
+    func formatsOnlyWhereNamed(spec: String, included: Bool) throws {
+        let pieces = JavaScriptRuntime.pieces.filter { $0.feature == "formats" }.map(\.source)
+        #expect(!pieces.isEmpty)
+        let program = try #require(JavaScriptCases.compile(spec)).program
+        let module = try JavaScriptEmitter.module(program: program, specPath: spec)
+        for piece in pieces {
+            #expect(module.contains(piece) == included, "\(spec): \(piece.prefix(60))…")
+        }
+    }
 }

@@ -100,7 +100,7 @@ struct HostileNumberTests {
     }
 
     @Test func jsonNumbersBeyondDoubleAreATypeFailureOfTheirField() throws {
-        let value = try JSONReader.parse("{\"a\": 1e400, \"b\": -1e400, \"c\": 1e999999999999999999999, \"d\": 2}")
+        let value = try JSONReader.parse("{\"a\": 1e400, \"b\": -1e400, \"c\": 1e1000000000, \"d\": 2}")
         let members = try #require(value.members)
         for member in members.prefix(3) {
             #expect(FieldType.number.read(member.value, trim: false) == .invalid(rule: "type"))
@@ -110,6 +110,28 @@ struct HostileNumberTests {
                 FieldType.choice.read(member.value, trim: false, options: [ExactText("inf")]) == .invalid(rule: "type"))
         }
         #expect(JSONWriter.write(value) == "{\"a\":1e999,\"b\":-1e999,\"c\":1e999,\"d\":2}")
+    }
+
+    /// Past an exponent of a billion no reading is exact: such a number used to be read as if its
+    /// exponent were a billion, so `1e-1000000001` equalled `1e-1000000000`. It is now refused: a
+    /// JSON number is an input error, text for a number field a `type` failure.
+    @Test func exponentsPastABillionAreRefusedNotRounded() throws {
+        for text in ["1e-1000000001", "-1e1000000001", "1E+99999999999999999999", "0.5e-00001000000001"] {
+            #expect(throws: JSONReader.Error.self) { try JSONReader.parse("{\"a\": \(text)}") }
+            #expect(FieldType.number.read(.string(text), trim: false) == .invalid(rule: "type"), "\(text)")
+        }
+        do throws(JSONReader.Error) {
+            _ = try JSONReader.parse("{\"a\": [1, 1e-1000000001]}")
+            Issue.record("parsed")
+        } catch {
+            #expect(error.message == "invalid number: exponent too large")
+            #expect(error.column == 11)
+        }
+        // A billion itself, however written, is read exactly; the digits after the point move it.
+        let tiny = try #require(FieldType.number.read(.string("1e-1000000000"), trim: false).scalar)
+        let tinier = try #require(FieldType.number.read(.string("0.1e-1000000000"), trim: false).scalar)
+        #expect(tinier.compare(tiny) == -1)
+        #expect(FieldType.number.read(.string("1e-0001000000000"), trim: false).scalar?.compare(tiny) == 0)
     }
 
     @Test func lengthAndContainsBoundsAtTheExtremes() {

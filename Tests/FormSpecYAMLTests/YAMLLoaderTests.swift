@@ -137,6 +137,31 @@ struct YAMLLoaderTests {
         #expect(loaded.diagnostics.first?.location?.start == SourcePosition(line: 2, column: 1))
     }
 
+    /// Hexadecimal and octal integers past `Int64` are whole numbers of their exact value (they
+    /// were the nearest double, or text), and only the core schema's spellings are numbers.
+    @Test func hexadecimalAndOctalIntegersOfAnySize() throws {
+        let root = try #require(
+            try load("[0x8000000000000004, 0o1000000000000000000000, 0x10000000000000001, +0x10, 0X10, 0x1p3, 0o8]")
+                .root)
+        let items = try #require(root.sequence)
+        let texts = items.compactMap { $0.scalar?.text }
+        #expect(ResolvedScalar.decimalDigits(ofInteger: texts[0]) == "9223372036854775812")
+        #expect(ResolvedScalar.decimalDigits(ofInteger: texts[1]) == "9223372036854775808")
+        #expect(ResolvedScalar.decimalDigits(ofInteger: texts[2]) == "18446744073709551617")
+        #expect(items.prefix(3).allSatisfy { if case .float = $0.resolved { true } else { false } })
+        #expect(items.dropFirst(3).map(\.resolved) == [.string("+0x10"), .string("0X10"), .string("0x1p3"), .string("0o8")])
+        #expect(ResolvedScalar.decimalDigits(ofInteger: "0x") == nil)
+        #expect(ResolvedScalar.decimalDigits(ofInteger: "12") == nil)
+        // An exponent past a billion is out of range, as `1e400` is (it was read as 0).
+        let far = try #require(try load("[1e-1000000001, 1e-1000000000]").root?.sequence)
+        #expect(far[0].resolved == .string("1e-1000000001"))
+        #expect(far[0].kindDescription == "a number out of range")
+        #expect(far[1].resolved == .float(0))
+        // `!!int` takes a whole number past `Int64`, in any core spelling, and no fraction.
+        let tagged = try load("[!!int 18446744073709551617, !!int 0x10000000000000001, !!int 1.5]")
+        #expect(tagged.diagnostics.map(\.message) == ["a tagged value must be an integer, not a number"])
+    }
+
     @Test func coreTagsAreReadAndOthersReported() throws {
         var limits = YAMLLoader.Limits()
         limits.quotesText = true

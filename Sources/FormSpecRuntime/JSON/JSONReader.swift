@@ -298,15 +298,18 @@ import FormSpecDiagnostics
             }
             guard digits(&self) > 0 else { throw error("invalid number: expected exponent digits") }
         }
-        return Self.number(UnsafeBufferPointer(rebasing: bytes[start..<position]), isIntegral: isIntegral)
+        guard let number = Self.number(UnsafeBufferPointer(rebasing: bytes[start..<position]), isIntegral: isIntegral)
+        else { throw error("invalid number: exponent too large", at: start) }
+        return number
     }
 
     /// The value of number text already checked against JSON's grammar: an exact `.integer` for a
     /// whole number that fits `Int64` (`55`, `55.0`, `5.5e1`), otherwise `.number` with the
     /// nearest `Double` that is not whole unless the number is (``DecimalNumber``), infinite
     /// beyond `Double`'s range so that only the field that receives it fails (`type`), not the
-    /// whole document. Shared by every JSON scanner so that numbers read the same everywhere.
-    static func number(_ text: UnsafeBufferPointer<UInt8>, isIntegral: Bool) -> Value {
+    /// whole document. `nil` for an exponent past ``DecimalNumber/maxExponent``, which no value
+    /// holds exactly. Shared by every JSON scanner so that numbers read the same everywhere.
+    static func number(_ text: UnsafeBufferPointer<UInt8>, isIntegral: Bool) -> Value? {
         // Most numbers in form input are small integers: skip the exact decimal reading for them.
         if isIntegral, text.count <= 18 {
             var value: Int64 = 0
@@ -319,8 +322,8 @@ import FormSpecDiagnostics
             }
             return .integer(negative ? -value : value)
         }
-        // DecimalNumber reads a superset of JSON's number grammar, so this never gives `.null`.
-        guard let number = DecimalNumber(String(decoding: text, as: UTF8.self)) else { return .null }
+        // DecimalNumber reads a superset of JSON's number grammar: `nil` only for the exponent.
+        guard let number = DecimalNumber(String(decoding: text, as: UTF8.self)) else { return nil }
         if let integer = number.integer { return .integer(integer) }
         return .number(number.exact)
     }

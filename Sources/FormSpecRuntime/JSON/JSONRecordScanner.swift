@@ -1169,7 +1169,7 @@ private struct Cursor {
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             guard skipNumberToken() else { return nil }
             // The token follows JSON's number grammar (checked above): read it as the reader does,
-            // without setting up a reader.
+            // without setting up a reader (which words the error of an exponent out of range).
             let token = UnsafeBufferPointer(rebasing: bytes[start..<position])
             let isIntegral = !token.contains { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }
             return JSONReader.number(token, isIntegral: isIntegral)

@@ -18,8 +18,13 @@ struct DecimalNumber {
 }
 
 extension DecimalNumber {
+    /// The largest exponent a number may be written with (`1e-1000000000`); past it a number is
+    /// out of range.
+    static let maxExponent = 1_000_000_000
+
     /// Reads `text` in JSON's number grammar, also accepting a leading `+`, a missing integer part
-    /// (`.5`) or fraction digits (`5.`); `nil` for anything else (hex, `inf`, `nan`, spaces).
+    /// (`.5`) or fraction digits (`5.`); `nil` for anything else (hex, `inf`, `nan`, spaces) and
+    /// for an exponent past ``maxExponent``.
     init?(_ text: some StringProtocol) {
         guard let parsed = Self.parse(Array(text.utf8)) else { return nil }
         self = parsed
@@ -62,11 +67,11 @@ extension DecimalNumber {
             var sawExponentDigit = false
             while index < bytes.count, let digit = Self.digit(bytes[index]) {
                 sawExponentDigit = true
-                // Saturate: any exponent this large is beyond every range that matters.
-                written = min(written * 10 + Int(digit), 1_000_000_000)
+                written = min(written * 10 + Int(digit), Self.maxExponent + 1)
                 index += 1
             }
-            guard sawExponentDigit else { return nil }
+            // A larger exponent is refused rather than rounded: no reading of it would be exact.
+            guard sawExponentDigit, written <= Self.maxExponent else { return nil }
             exponent += exponentNegative ? -written : written
         }
         guard index == bytes.count else { return nil }

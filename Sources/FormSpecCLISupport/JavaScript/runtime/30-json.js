@@ -328,7 +328,9 @@ class FsJSONReader {
             if (code === 0x2B || code === 0x2D) this.position++;
             if (this.digits() === 0) throw this.error("invalid number: expected exponent digits");
         }
-        return fsJSONNumber(text.slice(start, this.position), isIntegral);
+        const number = fsJSONNumber(text.slice(start, this.position), isIntegral);
+        if (number === null) throw this.error("invalid number: exponent too large", start);
+        return number;
     }
 
     digits() {

@@ -136,7 +136,8 @@ class ExactDecimal {
         if (sum === 0n) return ExactDecimal.fromInteger(0n);
         // Read back as text, as Swift does, so the nearest double is chosen as for any number read.
         const text = (sum < 0n ? String(-sum) : String(sum)) + "e" + low;
-        return fsDecimalNumber(sum < 0n ? "-" + text : text).exact;
+        // Null (as in Swift) when the sum's exponent is past a billion.
+        return fsDecimalNumber(sum < 0n ? "-" + text : text)?.exact ?? null;
     }
 
     /** The text JSON and messages show (`ExactDecimal.description`). */
@@ -233,11 +234,11 @@ function fsDecimalNumber(text) {
         let written = 0;
         const exponentStart = index;
         while (index < count && fsIsDigit(text.charCodeAt(index))) {
-            // Saturate: any exponent this large is beyond every range that matters.
-            written = Math.min(written * 10 + text.charCodeAt(index) - 48, 1_000_000_000);
+            written = Math.min(written * 10 + text.charCodeAt(index) - 48, 2e9);
             index++;
         }
-        if (index === exponentStart) return null;
+        // Past a billion the exponent is refused, not rounded (DecimalNumber.maxExponent).
+        if (index === exponentStart || written > 1e9) return null;
         exponent += exponentNegative ? -written : written;
     }
     if (index !== count) return null;
@@ -860,6 +861,9 @@ function fsIsHostName(host, requireDot) {
     return true;
 }
 
+// The emitter's `formats` feature: the formats other than `email`, which a program reaches only
+// through a `format` rule that names one (JavaScriptEmitter.runtimeFeatures).
+/*! @feature formats */
 /**
  * `scheme://host[:port][/path][?query][#fragment]`: a letter-led ASCII scheme, a host name (or
  * a bracketed address), and no whitespace anywhere.
