@@ -47,7 +47,8 @@ struct SecretOutputTests {
 
     @Test func valueOfAFieldComparedWithAnOrdinaryFieldIsFine() {
         let compilation = compile(
-            "formspec: 1\nform: f\nfields:\n  a: {}\n  b: {rules: [{different_from: a, message: '{value} is a'}]}")
+            "formspec: 1\nform: f\nfields:\n  a: {}\n  b: {rules: [{different_from: a, message: '{value} is a', requirement: Not a}]}"
+        )
         #expect(compilation.diagnostics.isEmpty)
     }
 

@@ -213,6 +213,7 @@ struct Checker {
             label.translations[tag.canonical] = text.value
             if firstLocale == nil { firstLocale = tag.canonical }
         }
+        warnIfNoFallback(written.keys, what: "a label", at: node.location)
         // Reports carry one label: the spec's locale, else English, else the first written.
         let inSpecLocale = LocaleTag(specLocale)?.fallbacks.lazy.compactMap { label.translations[$0] }.first
         if let text = inSpecLocale ?? label.translations["en"] ?? firstLocale.flatMap({ label.translations[$0] }) {
@@ -468,6 +469,19 @@ struct Checker {
                     $0, key: body.messageKey, placeholders: body.placeholders, field: field,
                     comparesWithSecret: body.comparesWithSecret)
             } ?? body.inheritedRequirement
+        // (On a secret, `{value}` is an error already.)
+        if requirement == nil, let written = syntax.message, field.type != .secret, !body.comparesWithSecret,
+            message.custom?.values.contains(where: { TemplateParser.placeholders(in: $0).contains("value") }) == true
+        {
+            diagnostics.warning(
+                "this message shows '{value}', and the rule's checklist line, with no 'requirement:', shows the message",
+                at: written.location,
+                notes: [
+                    .init(
+                        "a checklist line describes the rule before anything is typed and after it passes; give a 'requirement:' that reads without the value"
+                    )
+                ])
+        }
         // A define checked earlier (and cached) may make the tree too deep or too large here.
         if body.height > Self.maxRuleDepth {
             reportTooDeep(at: syntax.key.location)
@@ -529,6 +543,8 @@ struct Checker {
                     comparesWithSecret: comparesWithSecret)
                 custom[LocaleTag(locale)?.canonical ?? locale] = text.value
             }
+            // The locales written (a key that is no locale is an error already).
+            warnIfNoFallback(written.keys, what: "a message", at: node.location)
         } else if let text = Read.string(node, "a message", &diagnostics), isNotBlank(text, "a message") {
             validateTemplate(
                 text.value, at: text.location, placeholders: placeholders, field: field,
@@ -573,6 +589,11 @@ struct Checker {
     ) {
         var available = Set(placeholders.keys).union(["label", "value"])
         if field == nil { available.subtract(["label", "value"]) }
+        if TemplateParser.strayBraces(in: text) > 0 {
+            diagnostics.warning(
+                "a brace in this message starts no placeholder and shows as written", at: location,
+                notes: [.init("a placeholder is {name} (letters, digits and _); write {{ and }} for braces")])
+        }
         for name in TemplateParser.placeholders(in: text) {
             if name == "value", field?.type == .secret {
                 diagnostics.error(
@@ -945,6 +966,24 @@ struct Checker {
     }
 
     /// Warns about a well-formed tag whose language no one speaks (`jp`), with a did-you-mean.
+    /// Warns about a message or label map (`what`) whose locales (`written`, canonical) miss both the
+    /// spec's locale (or a parent of it) and English: a reader in either, and in every language the
+    /// map lacks, would get one of the languages written.
+    mutating func warnIfNoFallback(_ written: some Collection<String>, what: String, at location: SourceLocation) {
+        guard !written.isEmpty else { return }
+        let fallbacks = (LocaleTag(specLocale)?.fallbacks ?? [specLocale]) + ["en"]
+        guard !fallbacks.contains(where: written.contains) else { return }
+        let first = written.sorted()[0]
+        let missing = specLocale == "en" ? "'en', the spec's locale" : "the spec's locale '\(specLocale)' or in 'en'"
+        diagnostics.warning(
+            "\(what) has no text in \(missing)", at: location,
+            notes: [
+                .init(
+                    "a reader in '\(specLocale)', and in every locale the map lacks, gets its '\(first)' text; add '\(specLocale)', or set the file's 'locale:'"
+                )
+            ])
+    }
+
     mutating func warnIfUnknown(locale: String, at location: SourceLocation) {
         guard let tag = LocaleTag(locale), !tag.hasKnownLanguage else { return }
         let language = locale.prefix { $0 != "-" }

@@ -6,6 +6,19 @@ enum TemplateParser {
     }
 
     static func pieces(of template: String) -> [Piece] {
+        var strayBraces = 0
+        return pieces(of: template, strayBraces: &strayBraces)
+    }
+
+    /// How many braces of `template` are neither doubled nor part of a placeholder (`{label`,
+    /// `{ label }`, `{}`): each shows as written, which is rarely what was meant.
+    static func strayBraces(in template: String) -> Int {
+        var strayBraces = 0
+        _ = pieces(of: template, strayBraces: &strayBraces)
+        return strayBraces
+    }
+
+    private static func pieces(of template: String, strayBraces: inout Int) -> [Piece] {
         var pieces: [Piece] = []
         var text = ""
         var index = template.startIndex
@@ -39,6 +52,7 @@ enum TemplateParser {
                     continue
                 }
             }
+            strayBraces += 1
             text.append(character)
             index = next
         }

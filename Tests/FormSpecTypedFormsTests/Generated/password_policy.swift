@@ -112,7 +112,7 @@ extension PasswordPolicyForm {
         /// Every message and checklist text of the form, each once.
         static let texts: [FormSpecRuntime.LocalizedText] = {
             var texts: [FormSpecRuntime.LocalizedText] = []
-            texts.reserveCapacity(19)
+            texts.reserveCapacity(20)
             texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Username is required"), "ja": FormSpecRuntime.Template(text: "Usernameは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Username为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Username為必填欄位")]))
             texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Username must be text"), "ja": FormSpecRuntime.Template(text: "Usernameはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Username必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Username必須是文字")]))
             texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Username must be at least 3 characters"), "ja": FormSpecRuntime.Template(text: "Usernameは3文字以上で入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Username至少需要3个字符"), "zh-Hant": FormSpecRuntime.Template(text: "Username至少需要3個字元")]))
@@ -130,6 +130,7 @@ extension PasswordPolicyForm {
             texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Password hint is required"), "ja": FormSpecRuntime.Template(text: "Password hintは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Password hint为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Password hint為必填欄位")]))
             texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Password hint must be text"), "ja": FormSpecRuntime.Template(text: "Password hintはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Password hint必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Password hint必須是文字")]))
             texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template([.text("The hint “"), .value, .text("” is too long")])]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "At most 20 characters")]))
             texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "The hint must not give the password away")]))
             texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template([.text("Unknown field “"), .value, .text("”")]), "ja": FormSpecRuntime.Template([.text("不明な項目「"), .value, .text("」")]), "zh-Hans": FormSpecRuntime.Template([.text("未知字段“"), .value, .text("”")]), "zh-Hant": FormSpecRuntime.Template([.text("未知的欄位「"), .value, .text("」")])]))
             return texts
@@ -147,7 +148,7 @@ extension PasswordPolicyForm {
                 locale: "en",
                 fields: fields,
                 formRules: [],
-                unknownFieldMessage: texts[18])
+                unknownFieldMessage: texts[19])
         }
 
         static func field0() -> FormSpecRuntime.FieldProgram {
@@ -163,7 +164,7 @@ extension PasswordPolicyForm {
         }
 
         static func field3() throws -> FormSpecRuntime.FieldProgram {
-            FormSpecRuntime.FieldProgram(name: "hint", label: "Password hint", labelTranslations: nil, type: .text, required: false, requiredMessage: texts[14], typeMessage: texts[15], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [FormSpecRuntime.RuleProgram(name: "max_length", rule: .length(FormSpecRuntime.LengthRule(bound: .max, limit: 20, unit: .graphemes)), message: texts[16], requirement: texts[16], condition: nil, severity: .error, debounceMilliseconds: nil), FormSpecRuntime.RuleProgram(name: "not_contains_field", rule: .value(try FormSpecRuntime.AnyValueRule(named: "not_contains_field", argument: .field(2), caseInsensitive: true)), message: texts[17], requirement: texts[17], condition: nil, severity: .error, debounceMilliseconds: nil)], options: [], choiceMessage: texts[3], reads: [2])
+            FormSpecRuntime.FieldProgram(name: "hint", label: "Password hint", labelTranslations: nil, type: .text, required: false, requiredMessage: texts[14], typeMessage: texts[15], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [FormSpecRuntime.RuleProgram(name: "max_length", rule: .length(FormSpecRuntime.LengthRule(bound: .max, limit: 20, unit: .graphemes)), message: texts[16], requirement: texts[17], condition: nil, severity: .error, debounceMilliseconds: nil), FormSpecRuntime.RuleProgram(name: "not_contains_field", rule: .value(try FormSpecRuntime.AnyValueRule(named: "not_contains_field", argument: .field(2), caseInsensitive: true)), message: texts[18], requirement: texts[18], condition: nil, severity: .error, debounceMilliseconds: nil)], options: [], choiceMessage: texts[3], reads: [2])
         }
     }
 }
