@@ -22,7 +22,24 @@ struct LocaleMatchingTests {
 
     @Test func theSpecLocaleComesBeforeEnglish() {
         #expect(LocaleChain(requested: "fr-CA", specLocale: "ja").locales == ["fr-CA", "fr", "ja", "en"])
-        #expect(LocaleChain(requested: nil, specLocale: "zh-hant").locales == ["zh-Hant", "en"])
+        #expect(LocaleChain(requested: nil, specLocale: "zh-hant").locales == ["zh-Hant", "zh", "en"])
+    }
+
+    /// The spec's locale brings its parents, as a requested one does: a spec in `ja-JP` used to get
+    /// the English built-in messages, for the catalogue has `ja`.
+    @Test func theSpecLocaleBringsItsParents() throws {
+        #expect(LocaleChain(requested: nil, specLocale: "ja-JP").locales == ["ja-JP", "ja", "en"])
+        #expect(LocaleChain(requested: nil, specLocale: "zh-TW").locales == ["zh-TW", "zh-Hant", "zh", "en"])
+        #expect(LocaleChain(requested: "fr", specLocale: "zh").locales == ["fr", "zh", "zh-Hans", "en"])
+        let program = try program(
+            """
+            formspec: 1
+            form: f
+            locale: ja-JP
+            fields:
+              name: {label: 名前, required: true}
+            """)
+        #expect(try program.validate(["name": ""]).fields["name"]?.errors.first?.message == "名前は必須です")
     }
 
     @Test func aHugeRequestedTagIsIgnoredNotExpanded() {

@@ -618,6 +618,14 @@ test("a check that throws gives a field error; a FormSpecError its own message",
     assert.ok(!form.isValid && !form.isPending);
     form.locale = "zh-Hans";
     assert.equal(username.message, "无法检查Username：the network is down");
+    form.locale = "en";
+    // Shown as written: no `$&` replacement pattern, no placeholder inside the reason.
+    form.set("username", "alice$");
+    clock.advance(500);
+    (await gate.nextCall()).throw(new Error("limit $& {label} $$ reached {reason}"));
+    await form.settle();
+    assert.equal(username.message, "Could not check Username: limit $& {label} $$ reached {reason}");
+    form.locale = "zh-Hans";
     form.set("username", "alice_");
     clock.advance(500);
     (await gate.nextCall()).throw(new FormSpecError("Try again in a minute"));
@@ -936,8 +944,13 @@ test("list items are appended, inserted, moved and removed, and the values follo
     assert.ok(form.moveItem("contacts", 2, 0));
     assert.equal(form.field("contacts.0.name").value, "Bob");
     assert.ok(form.isValid);
+    assert.equal(form.itemCapacity("contacts"), 3);
+    assert.equal(form.itemCapacity("patient_phone"), undefined);
+    assert.equal(form.itemCapacity("nothing"), undefined);
+    // Past the capacity an item is in the list's value, which fails, and has no fields.
     assert.ok(form.appendItem("contacts"));
     assert.equal(form.field("contacts").message, "Three contacts at most");
+    assert.equal(form.field("contacts.3.name"), undefined);
     assert.ok(form.removeItem("contacts", 3));
     assert.ok(form.removeItem("contacts", 0));
     assert.equal(form.field("contacts.0.name").value, "Cy");
@@ -959,6 +972,7 @@ test("a form without groups or lists answers the list calls: no list, nothing ch
     let notified = 0;
     form.subscribe(() => notified++);
     assert.equal(form.items("username"), undefined);
+    assert.equal(form.itemCapacity("username"), undefined);
     assert.equal(form.appendItem("username"), false);
     assert.equal(form.appendItem("nickname", ["x"]), false);
     assert.equal(form.insertItem("username", 0, "x"), false);

@@ -262,7 +262,16 @@ export interface LiveForm {
     subscribe(listener: (form: LiveForm) => void): () => void;
     /** Cancels every timer and running check. */
     dispose(): void;
-    /** Appends an item to a list (`undefined`: an empty one). `false` when `path` is no list. */
+    /**
+     * How many items a list can hold with fields of their own: its `max_items` (a list without one
+     * holds 100). `undefined` when `path` is no list. What a page's "Add" button checks.
+     */
+    itemCapacity(path: FieldPath): number | undefined;
+    /**
+     * Appends an item to a list (`undefined`: an empty one). `false` when `path` is no list. An item
+     * past `itemCapacity(path)` is still added to the list's value, which then fails `max_items`,
+     * but has no fields to show or set.
+     */
     appendItem(path: FieldPath, item?: RawValue): boolean;
     /** Inserts an item into a list at `position` (clamped). */
     insertItem(path: FieldPath, position: number, item?: RawValue): boolean;

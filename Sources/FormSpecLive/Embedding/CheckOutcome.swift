@@ -53,7 +53,15 @@ enum CheckMessages {
         case "zh-Hant": template = "無法檢查{label}：{reason}"
         default: template = "Could not check {label}: {reason}"
         }
-        return template.replacing("{label}", with: label).replacing("{reason}", with: reason)
+        // One pass: a label or reason that holds `{reason}` or `{label}` is shown as it is.
+        var message = ""
+        var rest = Substring(template)
+        while let placeholder = rest.firstMatch(of: /\{(label|reason)\}/) {
+            message += rest[..<placeholder.range.lowerBound]
+            message += placeholder.output.1 == "label" ? label : reason
+            rest = rest[placeholder.range.upperBound...]
+        }
+        return message + rest
     }
 
     /// The message shown on a live field whose check is not registered.

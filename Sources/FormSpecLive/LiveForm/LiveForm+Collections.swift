@@ -124,6 +124,8 @@ extension LiveForm {
 
     /// Appends an item to list `name` (`nil`: an empty one, its fields at their defaults). Returns
     /// `false` when `name` is not a list. Nothing is touched: the new item's messages wait for the user.
+    /// An item past ``itemCapacity(of:)`` is in the list's value, which then fails `max_items`, but
+    /// has no fields (``LiveList/append(_:)`` refuses it).
     @discardableResult
     public func appendItem(_ item: Value? = nil, to name: String) -> Bool {
         guard let items = items(of: name) else { return false }

@@ -139,7 +139,8 @@ package struct LocaleChain: Sendable, Hashable {
         var locales: [String] = []
         func add(_ locale: String) { if !locales.contains(locale) { locales.append(locale) } }
         if let requested, let tag = LocaleTag(requested) { tag.fallbacks.forEach(add) }
-        add(LocaleTag(specLocale)?.canonical ?? specLocale)
+        // The spec's locale with its parents too: a spec in `ja-JP` gets the `ja` built-ins.
+        if let tag = LocaleTag(specLocale) { tag.fallbacks.forEach(add) } else { add(specLocale) }
         add("en")
         self.locales = locales
     }

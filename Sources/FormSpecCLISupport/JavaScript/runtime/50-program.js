@@ -127,8 +127,10 @@ class LocaleChain {
             const tag = new LocaleTag(requested);
             if (tag.valid) tag.fallbacks.forEach(add);
         }
+        // The spec's locale with its parents too: a spec in `ja-JP` gets the `ja` built-ins.
         const spec = new LocaleTag(specLocale);
-        add(spec.valid ? spec.canonical : specLocale);
+        if (spec.valid) spec.fallbacks.forEach(add);
+        else add(specLocale);
         add("en");
         this.locales = locales;
     }

@@ -136,7 +136,8 @@ function fsCheckFailureMessage(reason, label, chain) {
         else if (locale !== "en") continue;
         break;
     }
-    return template.replaceAll("{label}", label).replaceAll("{reason}", reason);
+    // One pass, with a function: a `$&` or a `{label}` in the label or reason is shown as it is.
+    return template.replace(/\{(label|reason)\}/g, (_, key) => (key === "label" ? label : reason));
 }
 
 /**
@@ -914,6 +915,9 @@ class FsLiveForm {
     /** The items of list `name` (undefined: `name` is no list). */
     items(name) { return undefined; }
 
+    /** How many items list `name` can hold with fields of their own (undefined: `name` is no list). */
+    itemCapacity(name) { return undefined; }
+
     /** Appends an item to list `name` (false: `name` is no list). */
     appendItem(name, item) { return false; }
 
@@ -1081,8 +1085,20 @@ class FsNestedLiveForm extends FsLiveForm {
     }
 
     /**
+     * How many items list `name` can hold with fields of their own (its `max_items`, or the
+     * compiler's capacity, as `LiveForm.itemCapacity(of:)`); undefined when `name` is not a list.
+     */
+    itemCapacity(name) {
+        const index = this.program.fieldIndex.get(name);
+        if (index === undefined || this.program.fields[index].type !== "list") return undefined;
+        return this.program.nestedLayout.items[index].length;
+    }
+
+    /**
      * Appends an item to list `name` (undefined: an empty one, its fields at their defaults); false
-     * when `name` is not a list. Nothing is touched: the new item's messages wait for the user.
+     * when `name` is not a list. Nothing is touched: the new item's messages wait for the user. An
+     * item past `itemCapacity(name)` is in the list's value (which then fails `max_items`) but has
+     * no fields.
      */
     appendItem(name, item) {
         const items = this.items(name);

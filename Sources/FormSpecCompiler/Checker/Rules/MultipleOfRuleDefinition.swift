@@ -5,7 +5,8 @@ struct MultipleOfRuleDefinition: RuleDefinition {
     let declarations = [
         RuleDeclaration(
             "multiple_of", usage: "`multiple_of: X`", appliesTo: .numeric,
-            passes: "value ÷ X is a whole number (X > 0, or `{field: NAME}`), decided exactly on the decimals",
+            passes:
+                "value ÷ X is a whole number (X > 0, or `{field: NAME}`), decided exactly on the decimals; a field's value of 0 fails the rule (nothing is a multiple of 0 here), a negative one counts as its magnitude",
             argumentSchema:
                 ##"{"anyOf": [{"type": "number", "exclusiveMinimum": 0}, {"$ref": "#/definitions/fieldRef"}]}"##,
             messages: [
