@@ -471,7 +471,9 @@ struct Checker {
             } ?? body.inheritedRequirement
         // (On a secret, `{value}` is an error already.)
         if requirement == nil, let written = syntax.message, field.type != .secret, !body.comparesWithSecret,
-            message.custom?.values.contains(where: { TemplateParser.placeholders(in: $0).contains("value") }) == true
+            message.custom?.values.contains(where: {
+                $0.contains("{value}") && TemplateParser.placeholders(in: $0).contains("value")
+            }) == true
         {
             diagnostics.warning(
                 "this message shows '{value}', and the rule's checklist line, with no 'requirement:', shows the message",
@@ -589,12 +591,13 @@ struct Checker {
     ) {
         var available = Set(placeholders.keys).union(["label", "value"])
         if field == nil { available.subtract(["label", "value"]) }
-        if TemplateParser.strayBraces(in: text) > 0 {
+        let (names, strayBraces) = TemplateParser.placeholdersAndStrayBraces(in: text)
+        if strayBraces > 0 {
             diagnostics.warning(
                 "a brace in this message starts no placeholder and shows as written", at: location,
                 notes: [.init("a placeholder is {name} (letters, digits and _); write {{ and }} for braces")])
         }
-        for name in TemplateParser.placeholders(in: text) {
+        for name in names {
             if name == "value", field?.type == .secret {
                 diagnostics.error(
                     "'{value}' would show a secret in a message", at: location,

@@ -10,12 +10,13 @@ enum TemplateParser {
         return pieces(of: template, strayBraces: &strayBraces)
     }
 
-    /// How many braces of `template` are neither doubled nor part of a placeholder (`{label`,
-    /// `{ label }`, `{}`): each shows as written, which is rarely what was meant.
-    static func strayBraces(in template: String) -> Int {
+    /// The placeholders of `template`, and how many of its braces are neither doubled nor part of
+    /// a placeholder (`{label`, `{ label }`, `{}`): each shows as written, which is rarely what was
+    /// meant.
+    static func placeholdersAndStrayBraces(in template: String) -> (placeholders: [String], strayBraces: Int) {
         var strayBraces = 0
-        _ = pieces(of: template, strayBraces: &strayBraces)
-        return strayBraces
+        let pieces = pieces(of: template, strayBraces: &strayBraces)
+        return (pieces.compactMap { if case .placeholder(let name) = $0 { name } else { nil } }, strayBraces)
     }
 
     private static func pieces(of template: String, strayBraces: inout Int) -> [Piece] {
@@ -61,6 +62,6 @@ enum TemplateParser {
     }
 
     static func placeholders(in template: String) -> [String] {
-        pieces(of: template).compactMap { if case .placeholder(let name) = $0 { name } else { nil } }
+        placeholdersAndStrayBraces(in: template).placeholders
     }
 }
