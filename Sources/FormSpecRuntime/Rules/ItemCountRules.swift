@@ -87,28 +87,36 @@ package struct MaxItemsRule: ValueRule, ItemCountBound {
 }
 
 /// `unique_items: true`: no two items of a list of scalars are equal (compared exactly, like
-/// `equals`); empty and unreadable items are left out, and so are items past what the list holds
-/// (they fail `max_items`, and are not read).
+/// `equals`); `unique_items: FIELD` on a list of groups: no two items have equal values of their
+/// field `FIELD`. Empty and unreadable values are left out, and so are items past what the list
+/// holds (they fail `max_items`, and are not read).
 package struct UniqueItemsRule: ValueRule {
     package static let declaration = RuleDeclaration(
-        "unique_items", usage: "`unique_items: true`", appliesTo: .lists,
+        "unique_items", usage: "`unique_items: true` (of scalars), `unique_items: FIELD` (of groups)",
+        appliesTo: .lists,
         passes: """
-            no two items of a list of scalars are equal (compared as `equals` compares; empty and \
-            unreadable items are left out, and so are items past what the list holds, which fail \
-            `max_items`)
+            no two items of a list of scalars are equal, or, on a list of groups, no two items' \
+            FIELD (a field of the item, by its name: `unique_items: phone`) are (compared as \
+            `equals` compares; empty and unreadable values are left out, and so are items past what \
+            the list holds, which fail `max_items`)
             """,
-        argumentSchema: #"{"const": true}"#,
+        argumentSchema: ##"{"anyOf": [{"const": true}, {"$ref": "#/definitions/identifier"}]}"##,
         messages: [
             BuiltInMessage(
                 key: "unique_items", en: "{label} must not list an item twice",
                 zhHans: "{label}不能有重复项", zhHant: "{label}不得有重複項目",
-                ja: "{label}に同じ項目を重複して入れることはできません")
+                ja: "{label}に同じ項目を重複して入れることはできません"),
+            BuiltInMessage(
+                key: "unique_items.field", en: "{label} must not have the same {other} twice",
+                zhHans: "{label}中的{other}不能重复", zhHant: "{label}中的{other}不得重複",
+                ja: "{label}の{other}が重複しています", usedWhen: "`unique_items: FIELD`"),
         ],
-        needsScalarItems: true, example: "true")
+        example: "true")
 
     package static let argument = RuleArgumentKind.items
 
-    /// The list's item fields, in order.
+    /// What the rule compares, in item order: the list's item fields, or each item's field
+    /// `FIELD` in a list of groups.
     package var items: [Int]
 
     package init(argument: RuleArgument) { items = argument.items }

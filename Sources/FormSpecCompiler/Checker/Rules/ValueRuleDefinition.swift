@@ -35,19 +35,59 @@ struct ValueRuleDefinition: RuleDefinition {
                 messageKey: DefaultMessages.key(name, count: Int(count)),
                 placeholders: [name: .text(String(count))])
         case .items:
-            guard case .bool(true) = item.argument.resolved, item.argument.scalar != nil else {
-                checker.diagnostics.error("'\(name)' takes true", at: item.argument.location)
-                return nil
-            }
-            let items = field.itemIndices
             if field.itemType == .group {
+                return checker.itemMembers(item, of: field).map { members, first in
+                    CheckedRuleBody(
+                        rule: .value(AnyValueRule(type.init(argument: .items(members)))), messageKey: name + ".field",
+                        placeholders: ["other": .label(first.index), name: .label(first.index)])
+                }
+            }
+            guard case .bool(true) = item.argument.resolved, item.argument.scalar != nil else {
                 checker.diagnostics.error(
-                    "'\(name)' applies to lists of scalars, and the items of '\(field.name)' are groups",
-                    at: item.key.location)
+                    "'\(name)' takes true", at: item.argument.location,
+                    notes: item.argument.scalar.map { _ in
+                        [.init("a field's name, 'unique_items: phone', compares the items of a list of groups")]
+                    } ?? [])
                 return nil
             }
-            return CheckedRuleBody(rule: .value(AnyValueRule(type.init(argument: .items(items)))), messageKey: name)
+            return CheckedRuleBody(
+                rule: .value(AnyValueRule(type.init(argument: .items(field.itemIndices)))), messageKey: name)
         }
+    }
+}
+
+extension Checker {
+    /// For `unique_items: FIELD` on list of groups `list`: field FIELD of every item the list can
+    /// hold, in item order, and item 0's (whose label the message shows); `nil` after a diagnostic.
+    mutating func itemMembers(_ item: RuleSyntax, of list: FieldInfo) -> (members: [Int], first: FieldInfo)? {
+        let name = item.key.value
+        guard let member = item.argument.scalar?.text, case .string = item.argument.resolved else {
+            diagnostics.error(
+                "'\(name)' on a list of groups names the items' field to compare ('\(name): phone'), not \(item.argument.kindDescription)",
+                at: item.argument.location)
+            return nil
+        }
+        guard let firstItem = list.itemIndices.first else {
+            // `max_items: 0`: no item to compare.
+            return ([], FieldInfo(name: member, index: list.index, type: .text, label: member, options: []))
+        }
+        let prefix = fieldOrder[firstItem] + "."
+        let memberNames = fieldOrder.filter { $0.hasPrefix(prefix) && !$0.dropFirst(prefix.count).contains(".") }
+            .map { String($0.dropFirst(prefix.count)) }
+        guard let first = fieldInfo[prefix + member] else {
+            diagnostics.error(
+                "the items of '\(list.name)' have no field '\(member)'", at: item.argument.location,
+                notes: Diagnostics.suggestion(for: member, among: memberNames)
+                    + [.init("their fields: \(memberNames.joined(separator: ", "))")])
+            return nil
+        }
+        guard first.type != .group, first.type != .list else {
+            diagnostics.error(
+                "'\(name)' compares values, and '\(member)' is a \(first.type.rawValue)", at: item.argument.location)
+            return nil
+        }
+        let members = list.itemIndices.compactMap { fieldInfo[fieldOrder[$0] + "." + member]?.index }
+        return (members, first)
     }
 }
 
