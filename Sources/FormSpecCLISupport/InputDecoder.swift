@@ -57,7 +57,12 @@ package enum InputDecoder {
             } catch {
                 // Guessed JSON from a leading `{` or `[`, but YAML's flow style starts the same
                 // way (`{name: Mei}`): accept it when it reads as YAML.
-                if syntax == nil, let value = try? decode(bytes, path: path, syntax: .yaml) { return value }
+                // Not for a number out of range: the text is JSON, and YAML would read it as text.
+                if syntax == nil, error.message != JSONReader.numberOutOfRange,
+                    let value = try? decode(bytes, path: path, syntax: .yaml)
+                {
+                    return value
+                }
                 var message = "\(error.line):\(error.column): \(error.message)"
                 if error.message == "unexpected text after the JSON value", error.line > 1 {
                     message += " (for one object a line, use a .jsonl file or --jsonl)"

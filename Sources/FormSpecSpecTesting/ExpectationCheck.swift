@@ -64,9 +64,12 @@ struct ExpectationCheck {
                 lines.append("\(name): expected \(Self.list(wanted)), got no \(kind)")
             } else {
                 let reordered = wanted.count == actual.count && wanted.sorted() == actual.sorted()
-                // `[Guernsey, Jersey or Sark]` unquoted is a YAML list of three messages.
-                let split =
-                    wanted.count > actual.count && wanted.joined(separator: ", ") == actual.joined(separator: ", ")
+                // `[Guernsey, Jersey or Sark]` unquoted is a YAML list of three messages (spaces
+                // around the commas or not).
+                let pieces = actual.flatMap { message in
+                    message.split(separator: ",").map { String($0.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()) }
+                }
+                let split = wanted.count > actual.count && pieces == wanted
                 lines.append(
                     "\(name): expected \(Self.list(wanted)), got \(Self.list(actual))"
                         + (reordered ? " (same messages, different order)" : "")

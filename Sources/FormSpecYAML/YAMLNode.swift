@@ -62,7 +62,9 @@ package struct YAMLNode: Sendable, Hashable {
             case .string:
                 // A plain number too large for a Double (`1e400`) resolves as a string; one tagged
                 // `!!str` is a string.
-                if tag == nil, let scalar, scalar.style == .plain, Double(scalar.text) != nil {
+                if tag == nil, let scalar, scalar.style == .plain, !scalar.text.contains(where: { $0 == "x" || $0 == "X" }),
+                    Double(scalar.text) != nil
+                {
                     return "a number out of range"
                 }
                 return "a string"
@@ -158,28 +160,14 @@ package enum ResolvedScalar: Sendable, Hashable {
                 }
             }
             // Swift's `Double` also reads hexadecimal floats (`0x1p3`, `+0x10`), which the core
-            // schema does not. An exponent past a billion is out of range, as a `1e400` is.
-            if !text.contains(where: { $0 == "x" || $0 == "X" }), !Self.exponentIsOutOfRange(text),
-                let double = Double(text), double.isFinite
-            {
+            // schema does not. (A number out of FormSpec's range, `1e-1000000001`, is the compiler's
+            // to refuse: `Value(yaml:)` reads numbers exactly from their text.)
+            if !text.contains(where: { $0 == "x" || $0 == "X" }), let double = Double(text), double.isFinite {
                 self = .float(double)
                 return
             }
         }
         self = .string(text)
-    }
-
-    /// Whether a decimal's written exponent is past a billion (the runtime's
-    /// `DecimalNumber.maxExponent`), where no reading of it is exact.
-    private static func exponentIsOutOfRange(_ text: String) -> Bool {
-        guard let e = text.utf8.firstIndex(where: { $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }) else {
-            return false
-        }
-        var written = 0
-        for byte in text.utf8[text.utf8.index(after: e)...] where byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
-            written = min(written * 10 + Int(byte - UInt8(ascii: "0")), 1_000_000_001)
-        }
-        return written > 1_000_000_000
     }
 
     /// The radix and digits of a core-schema hexadecimal (`0x1F`) or octal (`0o17`) integer.

@@ -131,6 +131,14 @@ struct CLISupportTests {
         #expect(try InputDecoder.decode(Array(#"{"a": 1}"#.utf8), path: "-") == ["a": 1])
         #expect(try InputDecoder.decode(Array("a: 1\n".utf8), path: "-") == ["a": 1])
         #expect(throws: InputError.self) { try InputDecoder.decode(Array("  \n".utf8), path: "-") }
+        // A JSON number out of range is JSON's error, not a cue to read the text as YAML (which
+        // read it as a string, so stdin and a .json file gave different verdicts).
+        do {
+            _ = try InputDecoder.decode(Array(#"{"t": 1e1000000001}"#.utf8), path: "-")
+            Issue.record("accepted")
+        } catch {
+            #expect(error.message == "1:7: invalid number: exponent too large")
+        }
     }
 
     @Test("a JSON error message never quotes the offending number")

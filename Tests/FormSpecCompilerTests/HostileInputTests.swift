@@ -37,6 +37,22 @@ struct HostileInputTests {
         #expect(overflow.fields["count"]?.errors == [])
     }
 
+    /// A spec number out of range is a diagnostic: `0.1e-1000000000` passed the compiler, and its
+    /// text (`1e-1000000001`) could not be read back, so the JavaScript module threw, the generated
+    /// Swift trapped and the JSON program did not decode.
+    @Test func aSpecNumberOutOfRangeIsADiagnostic() {
+        for literal in ["0.1e-1000000000", "1e-1000000001", "-5e1000000001"] {
+            let compilation = compile(
+                "formspec: 1\nform: f\nfields:\n  n: {type: number, rules: [{max: \(literal)}], default: 1}")
+            #expect(
+                compilation.diagnostics.map(\.message).contains {
+                    $0.hasPrefix("'max' needs a number") && $0.contains("a number out of range")
+                }, "\(literal): \(compilation.diagnostics.map(\.message))")
+        }
+        let inRange = compile("formspec: 1\nform: f\nfields:\n  n: {type: number, rules: [{max: 100e-1000000002}]}")
+        #expect(!inRange.hasErrors)
+    }
+
     @Test(.timeLimit(.minutes(1)))
     func anObjectWithAHundredThousandKeysIsReadInLinearTime() throws {
         // The set of keys seen was copied on every key past 16: 10^10 element copies here.

@@ -74,9 +74,3 @@ final class CheckGate: Sendable {
 struct NetworkDown: Error, CustomStringConvertible {
     var description: String { "the network is down" }
 }
-
-/// An error that describes itself as its text.
-struct Reason: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
-}

@@ -116,7 +116,11 @@ struct HostileNumberTests {
     /// exponent were a billion, so `1e-1000000001` equalled `1e-1000000000`. It is now refused: a
     /// JSON number is an input error, text for a number field a `type` failure.
     @Test func exponentsPastABillionAreRefusedNotRounded() throws {
-        for text in ["1e-1000000001", "-1e1000000001", "1E+99999999999999999999", "0.5e-00001000000001"] {
+        // The last digit's power of ten decides, not the exponent as written: `0.1e-1000000000` is
+        // out (its text, `1e-1000000001`, could not be read back), `100e-1000000002` in.
+        for text in [
+            "1e-1000000001", "-1e1000000001", "1E+99999999999999999999", "0.5e-00001000000001", "0.1e-1000000000",
+        ] {
             #expect(throws: JSONReader.Error.self) { try JSONReader.parse("{\"a\": \(text)}") }
             #expect(FieldType.number.read(.string(text), trim: false) == .invalid(rule: "type"), "\(text)")
         }
@@ -127,11 +131,17 @@ struct HostileNumberTests {
             #expect(error.message == "invalid number: exponent too large")
             #expect(error.column == 11)
         }
-        // A billion itself, however written, is read exactly; the digits after the point move it.
+        // A billion itself, however written, is read exactly, and its text reads back.
         let tiny = try #require(FieldType.number.read(.string("1e-1000000000"), trim: false).scalar)
-        let tinier = try #require(FieldType.number.read(.string("0.1e-1000000000"), trim: false).scalar)
-        #expect(tinier.compare(tiny) == -1)
         #expect(FieldType.number.read(.string("1e-0001000000000"), trim: false).scalar?.compare(tiny) == 0)
+        #expect(FieldType.number.read(.string("100e-1000000002"), trim: false).scalar?.compare(tiny) == 0)
+        let tenTimes = try #require(FieldType.number.read(.string("10.5e-999999999"), trim: false).scalar)
+        #expect(tenTimes.compare(tiny) == 1)
+        guard case .number(let exact) = tenTimes else {
+            Issue.record("not a number: \(tenTimes)")
+            return
+        }
+        #expect(FieldType.number.read(.string(exact.description), trim: false).scalar?.compare(tenTimes) == 0)
     }
 
     @Test func lengthAndContainsBoundsAtTheExtremes() {

@@ -83,6 +83,9 @@ struct SpecTestExpectationTests {
               - name: two messages, not one
                 input: {}
                 expect: {errors: {note: [Write a note, Something else]}}
+              - name: unquoted, without spaces
+                input: {}
+                expect: {errors: {note: [Write a note,a name or a code]}}
             """
         let results = try failures(source)
         let split = try #require(results.first ?? nil)
@@ -90,8 +93,10 @@ struct SpecTestExpectationTests {
             split.contains(
                 #"note: expected ["Write a note", "a name or a code"], got ["Write a note, a name or a code"] (YAML split a message at its commas: quote each message in `[…]`)"#
             ), "\(split)")
-        let other = try #require(results.last ?? nil)
+        let other = try #require(results[1])
         #expect(!other.contains("YAML split"), "\(other)")
+        let tight = try #require(results[2])
+        #expect(tight.contains("(YAML split a message at its commas"), "\(tight)")
     }
 
     @Test("a compact checks expectation names the list that differs")

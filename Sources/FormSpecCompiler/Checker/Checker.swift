@@ -213,7 +213,7 @@ struct Checker {
             label.translations[tag.canonical] = text.value
             if firstLocale == nil { firstLocale = tag.canonical }
         }
-        warnIfNoFallback(written.keys, what: "a label", at: node.location)
+        warnIfNoFallback(written.keys, shown: firstLocale, what: "a label", at: node.location)
         // Reports carry one label: the spec's locale, else English, else the first written.
         let inSpecLocale = LocaleTag(specLocale)?.fallbacks.lazy.compactMap { label.translations[$0] }.first
         if let text = inSpecLocale ?? label.translations["en"] ?? firstLocale.flatMap({ label.translations[$0] }) {
@@ -469,15 +469,16 @@ struct Checker {
                     $0, key: body.messageKey, placeholders: body.placeholders, field: field,
                     comparesWithSecret: body.comparesWithSecret)
             } ?? body.inheritedRequirement
-        // (On a secret, `{value}` is an error already.)
-        if requirement == nil, let written = syntax.message, field.type != .secret, !body.comparesWithSecret,
+        // Where the rule is used, not in a define its use may give a requirement (`useStack`). (On a
+        // secret, `{value}` is an error already.)
+        if requirement == nil, useStack.isEmpty, field.type != .secret, !body.comparesWithSecret,
             message.custom?.values.contains(where: {
                 $0.contains("{value}") && TemplateParser.placeholders(in: $0).contains("value")
             }) == true
         {
             diagnostics.warning(
                 "this message shows '{value}', and the rule's checklist line, with no 'requirement:', shows the message",
-                at: written.location,
+                at: syntax.message?.location ?? syntax.key.location,
                 notes: [
                     .init(
                         "a checklist line describes the rule before anything is typed and after it passes; give a 'requirement:' that reads without the value"
@@ -546,7 +547,7 @@ struct Checker {
                 custom[LocaleTag(locale)?.canonical ?? locale] = text.value
             }
             // The locales written (a key that is no locale is an error already).
-            warnIfNoFallback(written.keys, what: "a message", at: node.location)
+            warnIfNoFallback(written.keys, shown: custom.keys.min(), what: "a message", at: node.location)
         } else if let text = Read.string(node, "a message", &diagnostics), isNotBlank(text, "a message") {
             validateTemplate(
                 text.value, at: text.location, placeholders: placeholders, field: field,
@@ -972,17 +973,20 @@ struct Checker {
     /// Warns about a message or label map (`what`) whose locales (`written`, canonical) miss both the
     /// spec's locale (or a parent of it) and English: a reader in either, and in every language the
     /// map lacks, would get one of the languages written.
-    mutating func warnIfNoFallback(_ written: some Collection<String>, what: String, at location: SourceLocation) {
-        guard !written.isEmpty else { return }
+    /// `shown` is the locale whose text such a reader gets (a message's first in alphabetical
+    /// order, a label's first written).
+    mutating func warnIfNoFallback(
+        _ written: some Collection<String>, shown: String?, what: String, at location: SourceLocation
+    ) {
+        guard let shown, !written.isEmpty else { return }
         let fallbacks = (LocaleTag(specLocale)?.fallbacks ?? [specLocale]) + ["en"]
         guard !fallbacks.contains(where: written.contains) else { return }
-        let first = written.sorted()[0]
         let missing = specLocale == "en" ? "'en', the spec's locale" : "the spec's locale '\(specLocale)' or in 'en'"
         diagnostics.warning(
             "\(what) has no text in \(missing)", at: location,
             notes: [
                 .init(
-                    "a reader in '\(specLocale)', and in every locale the map lacks, gets its '\(first)' text; add '\(specLocale)', or set the file's 'locale:'"
+                    "a reader in '\(specLocale)', and in every locale the map lacks, gets its '\(shown)' text; add '\(specLocale)', or set the spec's 'locale:'"
                 )
             ])
     }

@@ -66,8 +66,13 @@ extension Checker {
                     notes: suggestion(for: node.scalar?.text ?? "", among: field.options.map(\.value))
                         + [.init("options: \(field.options.map(\.value).joined(separator: ", "))")])
             } else {
+                // A YAML number read as text: one out of range (`0.1e-1000000000`).
+                let kind: String
+                if case .float = node.resolved, case .string = value { kind = "a number out of range" } else {
+                    kind = node.kindDescription
+                }
                 diagnostics.error(
-                    "'\(rule)' needs \(expected) for \(field.type.rawValue) field '\(field.name)', not \(node.kindDescription) '\(node.scalar?.text ?? "")'",
+                    "'\(rule)' needs \(expected) for \(field.type.rawValue) field '\(field.name)', not \(kind) '\(node.scalar?.text ?? "")'",
                     at: node.location)
             }
         }

@@ -13,6 +13,10 @@ import FormSpecDiagnostics
         @_spi(Tooling) public var description: String { "\(line):\(column): \(message)" }
     }
 
+    /// The error of a number whose exponent is out of range (``DecimalNumber/maxExponent``): the
+    /// text is JSON, so a caller that guesses the syntax does not try it as YAML.
+    @_spi(Tooling) public static let numberOutOfRange = "invalid number: exponent too large"
+
     /// How deeply arrays and objects may nest.
     @_spi(Tooling) public static let maxDepth = 200
 
@@ -299,7 +303,7 @@ import FormSpecDiagnostics
             guard digits(&self) > 0 else { throw error("invalid number: expected exponent digits") }
         }
         guard let number = Self.number(UnsafeBufferPointer(rebasing: bytes[start..<position]), isIntegral: isIntegral)
-        else { throw error("invalid number: exponent too large", at: start) }
+        else { throw error(Self.numberOutOfRange, at: start) }
         return number
     }
 

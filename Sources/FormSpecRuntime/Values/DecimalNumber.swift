@@ -18,13 +18,14 @@ struct DecimalNumber {
 }
 
 extension DecimalNumber {
-    /// The largest exponent a number may be written with (`1e-1000000000`); past it a number is
-    /// out of range.
+    /// The largest power of ten of a number's last significant digit, either way (`1e-1000000000`,
+    /// `0.1e-999999999`); past it a number is out of range: no exact reading of it is kept, and its
+    /// text could not be read back.
     static let maxExponent = 1_000_000_000
 
     /// Reads `text` in JSON's number grammar, also accepting a leading `+`, a missing integer part
     /// (`.5`) or fraction digits (`5.`); `nil` for anything else (hex, `inf`, `nan`, spaces) and
-    /// for an exponent past ``maxExponent``.
+    /// for a number out of range (``maxExponent``).
     init?(_ text: some StringProtocol) {
         guard let parsed = Self.parse(Array(text.utf8)) else { return nil }
         self = parsed
@@ -67,11 +68,12 @@ extension DecimalNumber {
             var sawExponentDigit = false
             while index < bytes.count, let digit = Self.digit(bytes[index]) {
                 sawExponentDigit = true
-                written = min(written * 10 + Int(digit), Self.maxExponent + 1)
+                // Saturated past any exponent a number in range can be written with (its digits
+                // are fewer than an input's bytes), and refused below.
+                written = min(written * 10 + Int(digit), 4 * Self.maxExponent)
                 index += 1
             }
-            // A larger exponent is refused rather than rounded: no reading of it would be exact.
-            guard sawExponentDigit, written <= Self.maxExponent else { return nil }
+            guard sawExponentDigit else { return nil }
             exponent += exponentNegative ? -written : written
         }
         guard index == bytes.count else { return nil }
@@ -79,6 +81,8 @@ extension DecimalNumber {
             digits.removeLast()
             exponent += 1
         }
+        // Out of range: refused rather than rounded.
+        guard digits.isEmpty || abs(exponent) <= Self.maxExponent else { return nil }
         // Swift's parser is correctly rounded and gives ±infinity beyond the range.
         guard let nearest = Double(String(decoding: bytes, as: UTF8.self)) else { return nil }
         let exact = ExactDecimal(isNegative: negative, digits: digits, exponent: exponent, double: nearest)

@@ -234,11 +234,10 @@ function fsDecimalNumber(text) {
         let written = 0;
         const exponentStart = index;
         while (index < count && fsIsDigit(text.charCodeAt(index))) {
-            written = Math.min(written * 10 + text.charCodeAt(index) - 48, 2e9);
+            written = Math.min(written * 10 + text.charCodeAt(index) - 48, 4e9);
             index++;
         }
-        // Past a billion the exponent is refused, not rounded (DecimalNumber.maxExponent).
-        if (index === exponentStart || written > 1e9) return null;
+        if (index === exponentStart) return null;
         exponent += exponentNegative ? -written : written;
     }
     if (index !== count) return null;
@@ -247,6 +246,8 @@ function fsDecimalNumber(text) {
     const nearest = Number(text);
     const exact = new ExactDecimal(negative, digits, exponent, nearest);
     if (exact.isZero) return { isWhole: true, integer: 0n, double: 0, exact };
+    // Out of range past a billion either way (DecimalNumber.maxExponent): refused, not rounded.
+    if (Math.abs(exact.exponent) > 1e9) return null;
     if (exact.exponent >= 0) {
         const integralDigits = exact.digits.length + exact.exponent;
         const integer = integralDigits <= 19 ? fsInt64(exact.digits + "0".repeat(exact.exponent), negative) : null;
