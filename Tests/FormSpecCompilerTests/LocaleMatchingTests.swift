@@ -97,6 +97,10 @@ struct LocaleMatchingTests {
             LocaleChain.warning(forRequested: "ej", available: ["en", "ja"])
                 == "unknown locale 'ej'; did you mean 'en'?")
         #expect(LocaleChain.warning(forRequested: "not a tag")?.hasPrefix("invalid locale") == true)
+        // A three-letter code BCP 47 writes with two letters (it was taken for a real language).
+        #expect(LocaleChain.warning(forRequested: "jpn") == "unknown locale 'jpn'; did you mean 'ja'?")
+        #expect(LocaleChain.warning(forRequested: "deu-CH") == "unknown locale 'deu-CH'; did you mean 'de'?")
+        #expect(LocaleChain.warning(forRequested: "fil", available: ["en", "fil"]) == nil)
         // A real language nothing is written in is said, not fallen back from silently.
         #expect(
             LocaleChain.warning(forRequested: "fr", available: ["ja", "en"])

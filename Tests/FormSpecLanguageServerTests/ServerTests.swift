@@ -446,6 +446,10 @@ import Testing
         let flags = Self.form.replacingOccurrences(
             of: "      - min_length: 8", with: "      - pattern: '^a'\n        flags: ‸")
         #expect(complete(flags) == SpecVocabulary.patternFlags)
+        // Beside a condition's `matches` too.
+        let conditionFlags = Self.form.replacingOccurrences(
+            of: "      - min_length: 8", with: "      - min_length: 8\n        when: {field: username, matches: '^a', flags: ‸}")
+        #expect(complete(conditionFlags) == SpecVocabulary.patternFlags)
     }
 
     @Test func completesTestKeysExpectationsAndFieldNamesInExpectations() {

@@ -120,6 +120,7 @@ enum SpecSlot: Equatable {
             switch key {
             case "field": return .fieldName
             case "mode": return .mode
+            case "flags": return .patternFlags
             case "less_than", "greater_than", "at_least", "at_most": return .comparand
             case "equals", "not_equals": return .literal
             case "one_of": return .literalList

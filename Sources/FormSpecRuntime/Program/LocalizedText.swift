@@ -236,7 +236,9 @@ package struct LocaleTag: Sendable, Hashable {
 
     /// Whether the language is a known ISO 639 one (any 3-letter code counts: there are too many to list).
     package var hasKnownLanguage: Bool {
-        language.count == 3 || Self.isoLanguageCodes.contains(language)
+        // A three-letter code that is a mistake for a two-letter one (`jpn`: BCP 47 writes `ja`)
+        // is not known.
+        (language.count == 3 && Self.mistakes[language] == nil) || Self.isoLanguageCodes.contains(language)
     }
 
     /// What is wrong with `text` as a locale, worded for a warning; `nil` when nothing is.
@@ -253,7 +255,9 @@ package struct LocaleTag: Sendable, Hashable {
     /// Country codes and other common mistakes for language codes.
     static let mistakes = [
         "jp": "ja", "cn": "zh-Hans", "gr": "el", "cz": "cs", "dk": "da", "ua": "uk", "vn": "vi", "us": "en",
-        "gb": "en", "kp": "ko", "eng": "en", "jpn": "ja", "chi": "zh-Hans",
+        "gb": "en", "kp": "ko", "eng": "en", "jpn": "ja", "chi": "zh-Hans", "zho": "zh-Hans", "deu": "de",
+        "ger": "de", "fra": "fr", "fre": "fr", "spa": "es", "ita": "it", "nld": "nl", "dut": "nl", "por": "pt",
+        "kor": "ko", "rus": "ru",
     ]
 
     /// The locale `tag` most likely means when its language is unknown: a common mistake's fix
