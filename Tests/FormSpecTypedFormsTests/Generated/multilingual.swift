@@ -17,6 +17,8 @@ public enum MultilingualForm {
         public var phone: Swift.String?
         /// Topic (`topic`, choice).
         public var topic: TopicChoice?
+        /// Follow-up (`followup`, choice).
+        public var followup: FollowupChoice?
         /// Comment (`comment`, text).
         public var comment: Swift.String?
 
@@ -26,12 +28,14 @@ public enum MultilingualForm {
             email: Swift.String? = nil,
             phone: Swift.String? = nil,
             topic: TopicChoice? = nil,
+            followup: FollowupChoice? = nil,
             comment: Swift.String? = nil
         ) {
             self.name = name
             self.email = email
             self.phone = phone
             self.topic = topic
+            self.followup = followup
             self.comment = comment
         }
 
@@ -40,6 +44,7 @@ public enum MultilingualForm {
             case email
             case phone
             case topic
+            case followup
             case comment
         }
     }
@@ -54,12 +59,21 @@ public enum MultilingualForm {
         case other
     }
 
+    /// The options of `followup`. Decodes from a JSON string, number or boolean.
+    public enum FollowupChoice: Swift.String, FormSpecLive.FormChoice {
+        /// A call
+        case call
+        /// A letter
+        case mail
+    }
+
     /// The fields, by the names inputs and reports use (a list's items are by path: `contacts.1.phone`).
     public enum Field: Swift.String, Swift.CaseIterable, Swift.Sendable {
         case name
         case email
         case phone
         case topic
+        case followup
         case comment
     }
 
@@ -93,8 +107,8 @@ extension MultilingualForm {
 
         /// Wraps a live form of this form's program; `nil` when its fields are not this form's.
         public init?(_ form: FormSpecLive.LiveForm) {
-            let indexes = [0, 1, 2, 3, 4]
-            guard form.fields.count == 5,
+            let indexes = [0, 1, 2, 3, 4, 5]
+            guard form.fields.count == 6,
                 Swift.zip(Field.allCases, indexes).allSatisfy({ form.fields[$1].name == $0.rawValue })
             else { return nil }
             self.form = form
@@ -121,8 +135,20 @@ extension MultilingualForm {
             }
         }
 
+        /// Follow-up (`followup`).
+        public var followup: FormSpecLive.LiveField { form.fields[4] }
+
+        /// `followup` as its option (`nil`: empty, or not an option); setting it
+        /// sets the field.
+        public var followupChoice: FollowupChoice? {
+            get { FollowupChoice(rawValue: form.fields[4].text) }
+            nonmutating set {
+                form.set(newValue.map { .string($0.rawValue) }, forField: "followup")
+            }
+        }
+
         /// Comment (`comment`).
-        public var comment: FormSpecLive.LiveField { form.fields[4] }
+        public var comment: FormSpecLive.LiveField { form.fields[5] }
     }
 }
 
@@ -140,7 +166,7 @@ extension MultilingualForm {
         /// Every message and checklist text of the form, each once.
         static let texts: [FormSpecRuntime.LocalizedText] = {
             var texts: [FormSpecRuntime.LocalizedText] = []
-            texts.reserveCapacity(18)
+            texts.reserveCapacity(21)
             texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Name is required"), "ja": FormSpecRuntime.Template(text: "Nameは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Name为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Name為必填欄位")]))
             texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Name must be text"), "ja": FormSpecRuntime.Template(text: "Nameはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Name必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Name必須是文字")]))
             texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Please enter your name"), "ja": FormSpecRuntime.Template(text: "お名前を入力してください"), "zh-Hant": FormSpecRuntime.Template(text: "請輸入姓名")]))
@@ -155,6 +181,9 @@ extension MultilingualForm {
             texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "A phone number has only digits, spaces, + and -"), "zh-Hant": FormSpecRuntime.Template(text: "電話號碼只能包含數字、空格、+ 和 -")]))
             texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Topic is required"), "ja": FormSpecRuntime.Template(text: "ご用件は必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Topic为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "主題為必填欄位")]))
             texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Topic must be one of An order, Billing or Something else"), "ja": FormSpecRuntime.Template(text: "ご用件はご注文、ご請求またはSomething elseのいずれかを選択してください"), "zh-Hans": FormSpecRuntime.Template(text: "Topic必须是An order、Billing或Something else之一"), "zh-Hant": FormSpecRuntime.Template(text: "主題必須是訂單、帳單或Something else其中之一")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Follow-up is required"), "ja": FormSpecRuntime.Template(text: "ご連絡は必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Follow-up为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Follow-up為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Follow-up must be one of A call or A letter"), "ja": FormSpecRuntime.Template(text: "ご連絡はお電話または郵便のいずれかを選択してください"), "zh-Hans": FormSpecRuntime.Template(text: "Follow-up必须是A call或A letter之一"), "zh-Hant": FormSpecRuntime.Template(text: "Follow-up必須是A call或A letter其中之一")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Follow-up must not be A letter"), "ja": FormSpecRuntime.Template(text: "ご連絡に郵便は指定できません"), "zh-Hans": FormSpecRuntime.Template(text: "Follow-up不能为A letter"), "zh-Hant": FormSpecRuntime.Template(text: "Follow-up不得為A letter")]))
             texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Comment is required"), "ja": FormSpecRuntime.Template(text: "Commentは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Comment为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Comment為必填欄位")]))
             texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Comment must be text"), "ja": FormSpecRuntime.Template(text: "Commentはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Comment必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Comment必須是文字")]))
             texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Comments are limited to 100 characters")]))
@@ -164,18 +193,19 @@ extension MultilingualForm {
 
         static func program() throws -> FormSpecRuntime.Program {
             var fields: [FormSpecRuntime.FieldProgram] = []
-            fields.reserveCapacity(5)
+            fields.reserveCapacity(6)
             fields.append(field0())
             fields.append(field1())
             try fields.append(field2())
             fields.append(field3())
             fields.append(field4())
+            fields.append(field5())
             return FormSpecRuntime.Program(
                 form: "multilingual", title: "Contact us",
                 locale: "en",
                 fields: fields,
                 formRules: [],
-                unknownFieldMessage: texts[17])
+                unknownFieldMessage: texts[20])
         }
 
         static func field0() -> FormSpecRuntime.FieldProgram {
@@ -195,7 +225,11 @@ extension MultilingualForm {
         }
 
         static func field4() -> FormSpecRuntime.FieldProgram {
-            FormSpecRuntime.FieldProgram(name: "comment", label: "Comment", labelTranslations: nil, type: .text, required: false, requiredMessage: texts[14], typeMessage: texts[15], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [FormSpecRuntime.RuleProgram(name: "max_length", rule: .length(FormSpecRuntime.LengthRule(bound: .max, limit: 100, unit: .graphemes)), message: texts[16], requirement: texts[16], condition: nil, severity: .error, debounceMilliseconds: nil)], options: [], choiceMessage: texts[4], reads: [])
+            FormSpecRuntime.FieldProgram(name: "followup", label: "Follow-up", labelTranslations: ["en": "Follow-up", "ja": "ご連絡"], type: .choice, required: false, requiredMessage: texts[14], typeMessage: texts[15], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [FormSpecRuntime.RuleProgram(name: "not_equals", rule: .equality(FormSpecRuntime.EqualityRule(operand: .literal(.text("mail")), negated: true, caseInsensitive: false)), message: texts[16], requirement: texts[16], condition: nil, severity: .error, debounceMilliseconds: nil)], options: [FormSpecRuntime.ChoiceOption(value: "call", label: "A call", translations: ["en": "A call", "ja": "お電話"]), FormSpecRuntime.ChoiceOption(value: "mail", label: "A letter", translations: ["en": "A letter", "ja": "郵便"])], choiceMessage: texts[15], reads: [])
+        }
+
+        static func field5() -> FormSpecRuntime.FieldProgram {
+            FormSpecRuntime.FieldProgram(name: "comment", label: "Comment", labelTranslations: nil, type: .text, required: false, requiredMessage: texts[17], typeMessage: texts[18], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [FormSpecRuntime.RuleProgram(name: "max_length", rule: .length(FormSpecRuntime.LengthRule(bound: .max, limit: 100, unit: .graphemes)), message: texts[19], requirement: texts[19], condition: nil, severity: .error, debounceMilliseconds: nil)], options: [], choiceMessage: texts[4], reads: [])
         }
     }
 }

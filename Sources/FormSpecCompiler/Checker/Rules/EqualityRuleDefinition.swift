@@ -44,6 +44,10 @@ struct EqualityRuleDefinition: RuleDefinition {
                     operand: operand, negated: item.key.value == "not_equals",
                     caseInsensitive: checker.ignoresCase(item, field: field))),
             messageKey: item.key.value, placeholders: [item.key.value: .date(operand)])
+        // A choice's option is named by its label, as `{options}` names it.
+        if case .literal(let value) = operand, let labels = checker.optionLabels([value], of: field) {
+            body.placeholders[item.key.value] = .translated(labels, or: false)
+        }
         switch operand {
         case .field(let index):
             body.comparesWithSecret = checker.fieldType(at: index) == .secret

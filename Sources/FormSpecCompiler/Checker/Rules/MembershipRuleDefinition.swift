@@ -61,6 +61,25 @@ struct MembershipRuleDefinition: RuleDefinition {
                     values: values, negated: item.key.value == "not_one_of", caseInsensitive: caseInsensitive)),
             // On a secret field the listed values are secrets too: the default message leaves them out.
             messageKey: item.key.value + (field.type == .secret ? ".secret" : ""),
-            placeholders: [item.key.value: .list(values.map(\.description), or: true)])
+            placeholders: [
+                item.key.value: checker.optionLabels(values, of: field).map { .translated($0, or: true) }
+                    ?? .list(values.map(\.description), or: true)
+            ])
+    }
+}
+
+extension Checker {
+    /// The labels of choice field `field`'s options that `values` name, in the message's locale
+    /// (`Size must not be Small`, not `… be s`, as `{options}` shows them); `nil` for another field.
+    func optionLabels(_ values: [Scalar], of field: FieldInfo) -> [FieldLabel]? {
+        guard field.type == .choice else { return nil }
+        var labels: [FieldLabel] = []
+        for value in values {
+            guard case .text(let text) = value, let option = field.options.first(where: { $0.value == text }) else {
+                return nil
+            }
+            labels.append(FieldLabel(text: option.label, translations: option.translations ?? [:]))
+        }
+        return labels
     }
 }
