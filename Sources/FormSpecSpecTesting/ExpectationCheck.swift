@@ -67,13 +67,16 @@ struct ExpectationCheck {
                 // `[Guernsey, Jersey or Sark]` unquoted is a YAML list of three messages (spaces
                 // around the commas or not).
                 let pieces = actual.flatMap { message in
-                    message.split(separator: ",").map { String($0.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()) }
+                    message.split(separator: ",").map {
+                        String($0.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+                    }
                 }
                 let split = wanted.count > actual.count && pieces == wanted
                 lines.append(
                     "\(name): expected \(Self.list(wanted)), got \(Self.list(actual))"
                         + (reordered ? " (same messages, different order)" : "")
-                        + (split ? " (YAML split a message at its commas: quote each message in `[…]`)" : ""))
+                        + (split ? " (YAML split a message at its commas: quote each message in `[…]`)" : "")
+                        + Self.differenceBeyondShown(wanted, actual))
             }
         }
         // The compiler rejects tests naming unknown fields; this keeps hand-built tests honest too.
@@ -222,6 +225,17 @@ struct ExpectationCheck {
     static let shownMessageLimit = 200
 
     /// `["a", "b"]`: messages quoted as JSON strings, each cut to ``shownMessageLimit`` characters.
+    /// Where two lists of messages that read the same when shortened first differ
+    /// (` (message 1 differs at character 201)`); empty when the shortened lists differ.
+    static func differenceBeyondShown(_ wanted: [String], _ actual: [String]) -> String {
+        guard wanted.count == actual.count, list(wanted) == list(actual) else { return "" }
+        for (index, (a, b)) in zip(wanted, actual).enumerated() where a != b {
+            let same = zip(a, b).prefix { $0 == $1 }.count
+            return " (message \(index + 1) differs at character \(same + 1), past what is shown)"
+        }
+        return ""
+    }
+
     static func list(_ messages: [String]) -> String {
         var out = "["
         for (index, message) in messages.enumerated() {

@@ -62,7 +62,8 @@ package struct YAMLNode: Sendable, Hashable {
             case .string:
                 // A plain number too large for a Double (`1e400`) resolves as a string; one tagged
                 // `!!str` is a string.
-                if tag == nil, let scalar, scalar.style == .plain, !scalar.text.contains(where: { $0 == "x" || $0 == "X" }),
+                if tag == nil, let scalar, scalar.style == .plain,
+                    !scalar.text.contains(where: { $0 == "x" || $0 == "X" }),
                     Double(scalar.text) != nil
                 {
                     return "a number out of range"

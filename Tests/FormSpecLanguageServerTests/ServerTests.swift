@@ -448,7 +448,8 @@ import Testing
         #expect(complete(flags) == SpecVocabulary.patternFlags)
         // Beside a condition's `matches` too.
         let conditionFlags = Self.form.replacingOccurrences(
-            of: "      - min_length: 8", with: "      - min_length: 8\n        when: {field: username, matches: '^a', flags: ‸}")
+            of: "      - min_length: 8",
+            with: "      - min_length: 8\n        when: {field: username, matches: '^a', flags: ‸}")
         #expect(complete(conditionFlags) == SpecVocabulary.patternFlags)
     }
 

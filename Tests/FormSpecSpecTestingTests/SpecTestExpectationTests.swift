@@ -2,6 +2,8 @@ import FormSpec
 @_spi(Tooling) import FormSpecRuntime
 import Testing
 
+@testable import FormSpecSpecTesting
+
 /// A date field checked against `today`, with a warning, for the expectations added to spec tests:
 /// `warnings:`, `checks:` and a pinned `today:`.
 private func bookingSpec(tests: String) -> String {
@@ -97,6 +99,16 @@ struct SpecTestExpectationTests {
         #expect(!other.contains("YAML split"), "\(other)")
         let tight = try #require(results[2])
         #expect(tight.contains("(YAML split a message at its commas"), "\(tight)")
+    }
+
+    @Test("messages that read the same when shortened say where they differ")
+    func differenceBeyondWhatIsShown() {
+        let long = String(repeating: "é", count: 300)
+        #expect(ExpectationCheck.list([long + "x"]) == ExpectationCheck.list([long]))
+        #expect(
+            ExpectationCheck.differenceBeyondShown([long + "x"], [long])
+                == " (message 1 differs at character 301, past what is shown)")
+        #expect(ExpectationCheck.differenceBeyondShown(["a"], ["b"]) == "")
     }
 
     @Test("a compact checks expectation names the list that differs")

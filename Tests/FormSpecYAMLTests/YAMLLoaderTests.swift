@@ -149,7 +149,8 @@ struct YAMLLoaderTests {
         #expect(ResolvedScalar.decimalDigits(ofInteger: texts[1]) == "9223372036854775808")
         #expect(ResolvedScalar.decimalDigits(ofInteger: texts[2]) == "18446744073709551617")
         #expect(items.prefix(3).allSatisfy { if case .float = $0.resolved { true } else { false } })
-        #expect(items.dropFirst(3).map(\.resolved) == [.string("+0x10"), .string("0X10"), .string("0x1p3"), .string("0o8")])
+        #expect(
+            items.dropFirst(3).map(\.resolved) == [.string("+0x10"), .string("0X10"), .string("0x1p3"), .string("0o8")])
         #expect(ResolvedScalar.decimalDigits(ofInteger: "0x") == nil)
         #expect(ResolvedScalar.decimalDigits(ofInteger: "12") == nil)
         // `!!int` takes a whole number past `Int64`, in any core spelling, and no fraction.

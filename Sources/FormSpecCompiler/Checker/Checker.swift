@@ -110,7 +110,7 @@ struct Checker {
             } else {
                 diagnostics.error(
                     "invalid locale '\(Diagnostics.excerpt(locale.value))'", at: locale.location,
-                    notes: [.init("write a language tag such as en, ja or zh-Hant")])
+                    notes: [.init(Self.localeHint(locale.value))])
             }
         }
         guard let fields = spec.fields else {
@@ -202,7 +202,7 @@ struct Checker {
             guard Self.isLocale(locale), let tag = LocaleTag(locale) else {
                 diagnostics.error(
                     "invalid locale '\(Diagnostics.excerpt(locale))' in a label", at: pair.key.location,
-                    notes: [.init("write a language tag such as en, ja or zh-Hant")])
+                    notes: [.init(Self.localeHint(locale))])
                 continue
             }
             guard isFirstSpelling(of: tag, key: pair.key, in: &written) else { continue }
@@ -532,7 +532,7 @@ struct Checker {
                     let note =
                         locale == "when"
                         ? "a message's keys are locales; to require a field only when a condition holds, write `required: true` with `when:` as an item of its `rules:`"
-                        : "write a language tag such as en, ja or zh-Hant"
+                        : Self.localeHint(locale)
                     diagnostics.error(
                         "invalid locale '\(Diagnostics.excerpt(locale))' in a message", at: pair.key.location,
                         notes: [.init(note)])
@@ -954,6 +954,16 @@ struct Checker {
 
     /// YAML 1.1's other spellings of true and false, which YAML 1.2 reads as strings.
     static let yamlOneOneBooleans: Set<String> = ["y", "n", "yes", "no", "on", "off"]
+
+    /// How to write `text`, which is no locale: `ja-JP` for `ja_JP` (the CLI and the runtimes read
+    /// `_` as `-`, a spec does not, so that it is written one way), else an example.
+    static func localeHint(_ text: String) -> String {
+        let dashed = String(text.map { $0 == "_" ? "-" : $0 })
+        guard dashed != text, isLocale(dashed), let tag = LocaleTag(dashed) else {
+            return "write a language tag such as en, ja or zh-Hant"
+        }
+        return "write '\(tag.canonical)': a language tag's parts are joined with '-'"
+    }
 
     static func isLocale(_ text: String) -> Bool {
         // Real tags are short; a bound keeps the runtime's fallback chain (one entry per subtag) small.

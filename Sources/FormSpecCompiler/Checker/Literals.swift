@@ -68,7 +68,9 @@ extension Checker {
             } else {
                 // A YAML number read as text: one out of range (`0.1e-1000000000`).
                 let kind: String
-                if case .float = node.resolved, case .string = value { kind = "a number out of range" } else {
+                if case .float = node.resolved, case .string = value {
+                    kind = "a number out of range"
+                } else {
                     kind = node.kindDescription
                 }
                 diagnostics.error(

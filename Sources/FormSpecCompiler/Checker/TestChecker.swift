@@ -16,7 +16,9 @@ extension Checker {
         }
         if let locale = syntax.locale {
             if !Self.isLocale(locale.value) {
-                diagnostics.error("invalid locale '\(Diagnostics.excerpt(locale.value))'", at: locale.location)
+                diagnostics.error(
+                    "invalid locale '\(Diagnostics.excerpt(locale.value))'", at: locale.location,
+                    notes: [.init(Self.localeHint(locale.value))])
             } else {
                 // `locale: jp` fell back to the spec's own messages without a word, where
                 // `validate --locale jp` warns.
