@@ -57,8 +57,9 @@ package enum InputDecoder {
             } catch {
                 // Guessed JSON from a leading `{` or `[`, but YAML's flow style starts the same
                 // way (`{name: Mei}`): accept it when it reads as YAML.
-                // Not for a number out of range: the text is JSON, and YAML would read it as text.
-                if syntax == nil, error.message != JSONReader.numberOutOfRange,
+                // Not for a number out of range in what is JSON all the same: YAML would read the
+                // number as text, where a .json file's is an error.
+                if syntax == nil, error.message != JSONReader.numberOutOfRange || !JSONReader.isJSON(body),
                     let value = try? decode(bytes, path: path, syntax: .yaml)
                 {
                     return value

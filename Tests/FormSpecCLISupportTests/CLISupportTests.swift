@@ -139,6 +139,9 @@ struct CLISupportTests {
         } catch {
             #expect(error.message == "1:7: invalid number: exponent too large")
         }
+        // YAML that starts like JSON is still YAML, whatever its numbers.
+        let yaml = try InputDecoder.decode(Array(#"{"n": 1e-1000000001, m: x}"#.utf8), path: "-")
+        #expect(yaml == ["n": "1e-1000000001", "m": "x"])
     }
 
     @Test("a JSON error message never quotes the offending number")

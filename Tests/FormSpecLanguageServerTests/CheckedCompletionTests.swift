@@ -159,7 +159,8 @@ struct CheckedCompletionTests {
             ("    type: integer\n    rules:\n      - ‸", .integer),
             ("    type: list\n    of: text\n    rules:\n      - ‸", .list),
             ("    type: list\n    of: text\n    rules:\n      - each:\n          - ‸", .text),
-            // Not each: or unique_items on a list of groups (a tester saw them offered).
+            // Not each: on a list of groups (a tester saw it offered), but unique_items (naming a
+            // field of the items).
             ("    type: list\n    of: group\n    fields:\n      a: {}\n    rules:\n      - ‸", .list),
             ("    type: secret\n    rules:\n      - not:\n          ‸", .secret),
         ])
@@ -168,7 +169,7 @@ struct CheckedCompletionTests {
         // Every rule is offered exactly where check takes it.
         for rule in SpecVocabulary.ruleNames {
             // An argument the rule takes, so that only where it stands can refuse it.
-            let argument = rule == "unique_items" ? "true" : "1"
+            let argument = rule == "unique_items" ? (note.contains("of: group") ? "a" : "true") : "1"
             let source = Self.note(note.replacingOccurrences(of: "‸", with: "\(rule): \(argument)"))
             let refused = Compiler.compile(source: source, path: path, provider: InMemorySources([:])).diagnostics
                 .contains {

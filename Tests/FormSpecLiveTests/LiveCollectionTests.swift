@@ -52,6 +52,28 @@ struct LiveCollectionTests {
         #expect(form.isValid)
     }
 
+    @Test("unique_items: phone re-checks the list when an item's phone changes, and after item operations")
+    func uniqueItemField() throws {
+        let form = LiveForm(
+            try loadSpec("emergency_contacts"),
+            values: [
+                "patient_phone": "+31612345678",
+                "contacts": [["name": "Ann", "phone": "+31687654321"], ["name": "Bob", "phone": "+31687654322"]],
+            ])
+        let duplicate = "Contacts must not have the same Phone twice"
+        #expect(form["contacts"]?.message == nil)
+        form.set("+31687654321", forField: "contacts.1.phone")
+        #expect(form["contacts"]?.message == duplicate)
+        #expect(!form.isValid)
+        form.set("+31687654323", forField: "contacts.1.phone")
+        #expect(form["contacts"]?.message == nil)
+        #expect(form.appendItem(["name": "Cy", "phone": "+31687654323"], to: "contacts"))
+        #expect(form["contacts"]?.message == duplicate)
+        #expect(form.removeItem(at: 1, from: "contacts"))
+        #expect(form["contacts"]?.message == nil)
+        #expect(form.isValid)
+    }
+
     @Test("items are appended, inserted, moved and removed, and the values follow")
     func itemOperations() throws {
         let form = LiveForm(

@@ -18,7 +18,7 @@ package enum SpecVocabulary {
         RuleCatalog.declaration(for: name)?.applies(to: type) ?? true
     }
     /// Whether rule `name` applies to a list whose items are `itemType`: not one that reads them as
-    /// scalars (`each`, `unique_items`) on a list of groups.
+    /// scalars (`each`) on a list of groups.
     package static func rule(_ name: String, appliesToListOf itemType: FieldType) -> Bool {
         guard let declaration = RuleCatalog.declaration(for: name) else { return true }
         return declaration.applies(to: .list) && !(itemType == .group && declaration.needsScalarItems)

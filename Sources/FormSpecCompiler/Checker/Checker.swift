@@ -330,7 +330,7 @@ struct Checker {
                 diagnostics.error(
                     reason == "choice"
                         ? "default '\(node.scalar?.text ?? "")' is not an option of field '\(info.name)'"
-                        : "default for \(info.type.rawValue) field '\(info.name)' must be \(info.type == .date ? "a date (YYYY-MM-DD) or today±N" : info.type.literalDescription), not \(node.kindDescription)",
+                        : "default for \(info.type.rawValue) field '\(info.name)' must be \(info.type == .date ? "a date (YYYY-MM-DD) or today±N" : info.type.literalDescription), not \(Self.described(node))",
                     at: node.location,
                     notes: reason == "choice"
                         ? suggestion(for: node.scalar?.text ?? "", among: info.options.map(\.value)) : [])

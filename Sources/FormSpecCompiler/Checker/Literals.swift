@@ -39,6 +39,13 @@ extension Value {
 }
 
 extension Checker {
+    /// What `node` is, for a diagnostic: its kind, or `a number out of range` for a YAML number
+    /// FormSpec cannot read exactly (`0.1e-1000000000`, which `Value(yaml:)` keeps as text).
+    static func described(_ node: YAMLNode) -> String {
+        if case .float = node.resolved, case .string = Value(yaml: node) { return "a number out of range" }
+        return node.kindDescription
+    }
+
     /// A literal of the field's type, or an error.
     /// `acceptsToday`: the caller takes `today±N` too (comparison operands), so messages offer it.
     mutating func literal(_ node: YAMLNode, for field: FieldInfo, rule: String, acceptsToday: Bool = false) -> Scalar? {
@@ -66,15 +73,8 @@ extension Checker {
                     notes: suggestion(for: node.scalar?.text ?? "", among: field.options.map(\.value))
                         + [.init("options: \(field.options.map(\.value).joined(separator: ", "))")])
             } else {
-                // A YAML number read as text: one out of range (`0.1e-1000000000`).
-                let kind: String
-                if case .float = node.resolved, case .string = value {
-                    kind = "a number out of range"
-                } else {
-                    kind = node.kindDescription
-                }
                 diagnostics.error(
-                    "'\(rule)' needs \(expected) for \(field.type.rawValue) field '\(field.name)', not \(kind) '\(node.scalar?.text ?? "")'",
+                    "'\(rule)' needs \(expected) for \(field.type.rawValue) field '\(field.name)', not \(Self.described(node)) '\(node.scalar?.text ?? "")'",
                     at: node.location)
             }
         }
@@ -250,7 +250,7 @@ extension Checker {
                 return .number(step)
             default:
                 diagnostics.error(
-                    "'offset' on \(other.type.rawValue) field '\(other.name)' takes \(other.type == .integer ? "a whole number" : "a number"), not \(node.kindDescription)",
+                    "'offset' on \(other.type.rawValue) field '\(other.name)' takes \(other.type == .integer ? "a whole number" : "a number"), not \(Self.described(node))",
                     at: node.location)
                 return nil
             }

@@ -23,8 +23,27 @@ import FormSpecDiagnostics
     private let bytes: UnsafeBufferPointer<UInt8>
     private var position = 0
     private var depth = 0
+    /// Whether a number out of range reads as `null` rather than an error (``isJSON(_:)``).
+    private var toleratesNumbersOutOfRange = false
 
     private init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+    /// Whether `bytes` are one JSON document by its grammar, numbers out of range included: what
+    /// tells JSON with such a number (an error of its own) from YAML that starts like JSON.
+    @_spi(Tooling) public static func isJSON(_ bytes: some Collection<UInt8>) -> Bool {
+        Array(bytes).withUnsafeBufferPointer { buffer in
+            var reader = JSONReader(buffer)
+            reader.toleratesNumbersOutOfRange = true
+            do throws(Error) {
+                reader.skipWhitespace()
+                _ = try reader.parseValue()
+                reader.skipWhitespace()
+                return reader.position == buffer.count
+            } catch {
+                return false
+            }
+        }
+    }
 
     /// How many bytes of a UTF-8 byte order mark `bytes` start with (3 or 0): what a document,
     /// a JSON Lines input's first line and an HTTP body may begin with, and their readers skip.
@@ -303,7 +322,10 @@ import FormSpecDiagnostics
             guard digits(&self) > 0 else { throw error("invalid number: expected exponent digits") }
         }
         guard let number = Self.number(UnsafeBufferPointer(rebasing: bytes[start..<position]), isIntegral: isIntegral)
-        else { throw error(Self.numberOutOfRange, at: start) }
+        else {
+            if toleratesNumbersOutOfRange { return .null }
+            throw error(Self.numberOutOfRange, at: start)
+        }
         return number
     }
 

@@ -98,7 +98,8 @@ package struct UniqueItemsRule: ValueRule {
             no two items of a list of scalars are equal, or, on a list of groups, no two items' \
             FIELD (a field of the item, by its name: `unique_items: phone`) are (compared as \
             `equals` compares; empty and unreadable values are left out, and so are items past what \
-            the list holds, which fail `max_items`)
+            the list holds, which fail `max_items`; a FIELD its own `when:` turns off is compared \
+            all the same, as other rules read an inactive field's value)
             """,
         argumentSchema: ##"{"anyOf": [{"const": true}, {"$ref": "#/definitions/identifier"}]}"##,
         messages: [

@@ -62,7 +62,7 @@ package struct RuleDeclaration: Sendable {
     /// Keys of a rule item that only this rule takes beside the common modifiers (`flags` for
     /// patterns, `case` for the comparisons).
     package var modifiers: [String]
-    /// Whether the rule reads a list's items as scalars (`each`, `unique_items`): the checker
+    /// Whether the rule reads a list's items as scalars (`each`): the checker
     /// refuses it on a list of groups, and completion does not offer it there.
     package var needsScalarItems: Bool
     /// An argument (YAML) that compiles on a field of `type`, for the tests that compile every rule on

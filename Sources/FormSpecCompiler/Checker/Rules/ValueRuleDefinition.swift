@@ -67,9 +67,17 @@ extension Checker {
                 at: item.argument.location)
             return nil
         }
+        guard !member.contains(".") else {
+            diagnostics.error(
+                "'\(name)' names a field of the items of '\(list.name)' by its name, not a path", at: item.argument.location,
+                notes: [.init("it compares one of the items' own fields, as 'unique_items: phone' does")])
+            return nil
+        }
         guard let firstItem = list.itemIndices.first else {
-            // `max_items: 0`: no item to compare.
-            return ([], FieldInfo(name: member, index: list.index, type: .text, label: member, options: []))
+            // `max_items: 0`: no item, no field to check the name against or compare.
+            diagnostics.warning(
+                "'\(name)' compares nothing: '\(list.name)' holds no item (max_items: 0)", at: item.key.location)
+            return nil
         }
         let prefix = fieldOrder[firstItem] + "."
         let memberNames = fieldOrder.filter { $0.hasPrefix(prefix) && !$0.dropFirst(prefix.count).contains(".") }
