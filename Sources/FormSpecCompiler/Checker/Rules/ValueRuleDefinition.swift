@@ -69,7 +69,8 @@ extension Checker {
         }
         guard !member.contains(".") else {
             diagnostics.error(
-                "'\(name)' names a field of the items of '\(list.name)' by its name, not a path", at: item.argument.location,
+                "'\(name)' names a field of the items of '\(list.name)' by its name, not a path",
+                at: item.argument.location,
                 notes: [.init("it compares one of the items' own fields, as 'unique_items: phone' does")])
             return nil
         }
