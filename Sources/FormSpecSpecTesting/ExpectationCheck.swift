@@ -224,7 +224,6 @@ struct ExpectationCheck {
     /// (`{value}`).
     static let shownMessageLimit = 200
 
-    /// `["a", "b"]`: messages quoted as JSON strings, each cut to ``shownMessageLimit`` characters.
     /// Where two lists of messages that read the same when shortened first differ
     /// (` (message 1 differs at character 201)`); empty when the shortened lists differ.
     static func differenceBeyondShown(_ wanted: [String], _ actual: [String]) -> String {
@@ -236,6 +235,7 @@ struct ExpectationCheck {
         return ""
     }
 
+    /// `["a", "b"]`: messages quoted as JSON strings, each cut to ``shownMessageLimit`` characters.
     static func list(_ messages: [String]) -> String {
         var out = "["
         for (index, message) in messages.enumerated() {

@@ -188,13 +188,17 @@ package enum ResolvedScalar: Sendable, Hashable {
         return !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
     }
 
-    /// The decimal digits of a hexadecimal or octal integer of any size (`0x10000000000000001` is
-    /// `18446744073709551617`); `nil` for any other text.
+    /// The decimal digits of a hexadecimal or octal integer past `Int64` and within a double's
+    /// range (`0x10000000000000001` is `18446744073709551617`); `nil` for any other text, and for
+    /// one of more than 300 significant digits (past a double's range, like `1e400`), which the
+    /// conversion, quadratic in the digits, is not spent on.
     package static func decimalDigits(ofInteger text: String) -> String? {
         guard let (radix, digits) = radixDigits(text) else { return nil }
+        let significant = digits.drop { $0 == "0" }
+        guard significant.count <= 300 else { return nil }
         // Little-endian limbs of nine decimal digits.
         var limbs: [UInt64] = [0]
-        for character in digits {
+        for character in significant {
             var carry = UInt64(Int(String(character), radix: radix)!)
             for index in limbs.indices {
                 let product = limbs[index] * UInt64(radix) + carry

@@ -152,6 +152,12 @@ struct YAMLLoaderTests {
         #expect(
             items.dropFirst(3).map(\.resolved) == [.string("+0x10"), .string("0X10"), .string("0x1p3"), .string("0o8")])
         #expect(ResolvedScalar.decimalDigits(ofInteger: "0x") == nil)
+        // A huge literal is past a double's range: text, at once (the conversion is quadratic).
+        let huge = "0x" + String(repeating: "f", count: 1_000_000)
+        #expect(
+            try load("[\(huge), 0x\(String(repeating: "0", count: 100_000))1]").root?.sequence?.map(\.resolved) == [
+                .string(huge), .integer(1),
+            ])
         #expect(ResolvedScalar.decimalDigits(ofInteger: "12") == nil)
         // `!!int` takes a whole number past `Int64`, in any core spelling, and no fraction.
         let tagged = try load("[!!int 18446744073709551617, !!int 0x10000000000000001, !!int 1.5]")

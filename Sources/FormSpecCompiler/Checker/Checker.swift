@@ -979,7 +979,6 @@ struct Checker {
         }
     }
 
-    /// Warns about a well-formed tag whose language no one speaks (`jp`), with a did-you-mean.
     /// Warns about a message or label map (`what`) whose locales (`written`, canonical) miss both the
     /// spec's locale (or a parent of it) and English: a reader in either, and in every language the
     /// map lacks, would get one of the languages written.
@@ -1001,6 +1000,7 @@ struct Checker {
             ])
     }
 
+    /// Warns about a well-formed tag whose language no one speaks (`jp`), with a did-you-mean.
     mutating func warnIfUnknown(locale: String, at location: SourceLocation) {
         guard let tag = LocaleTag(locale), !tag.hasKnownLanguage else { return }
         let language = locale.prefix { $0 != "-" }

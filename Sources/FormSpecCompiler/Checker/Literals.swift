@@ -18,7 +18,7 @@ extension Value {
                 // that fits `Int64` as an integer (`1e15`, `2.0`), as a JSON input reads it: a
                 // choice option `1e15` must be the text `1000000000000000` its input matches. The
                 // YAML float forms Swift reads but JSON's grammar does not (`.inf`) stay text, and
-                // so does an exponent past a billion (`1e-1000000001`, whose nearest double is 0).
+                // so does a number out of range (`1e-1000000001`, whose nearest double is 0).
                 // A hexadecimal or octal integer past `Int64` is read from its decimal digits.
                 let written = ResolvedScalar.decimalDigits(ofInteger: scalar.text) ?? scalar.text
                 if !value.isFinite {

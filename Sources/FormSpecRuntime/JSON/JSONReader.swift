@@ -13,8 +13,9 @@ import FormSpecDiagnostics
         @_spi(Tooling) public var description: String { "\(line):\(column): \(message)" }
     }
 
-    /// The error of a number whose exponent is out of range (``DecimalNumber/maxExponent``): the
-    /// text is JSON, so a caller that guesses the syntax does not try it as YAML.
+    /// The error of a number out of range (``DecimalNumber/maxExponent``): a caller that guesses
+    /// the syntax asks ``isJSON(_:)`` before it tries the text as YAML, which reads such a number
+    /// as text.
     @_spi(Tooling) public static let numberOutOfRange = "invalid number: exponent too large"
 
     /// How deeply arrays and objects may nest.
@@ -333,8 +334,8 @@ import FormSpecDiagnostics
     /// whole number that fits `Int64` (`55`, `55.0`, `5.5e1`), otherwise `.number` with the
     /// nearest `Double` that is not whole unless the number is (``DecimalNumber``), infinite
     /// beyond `Double`'s range so that only the field that receives it fails (`type`), not the
-    /// whole document. `nil` for an exponent past ``DecimalNumber/maxExponent``, which no value
-    /// holds exactly. Shared by every JSON scanner so that numbers read the same everywhere.
+    /// whole document. `nil` for a number out of range (``DecimalNumber/maxExponent``), which no
+    /// value holds exactly. Shared by every JSON scanner so that numbers read the same everywhere.
     static func number(_ text: UnsafeBufferPointer<UInt8>, isIntegral: Bool) -> Value? {
         // Most numbers in form input are small integers: skip the exact decimal reading for them.
         if isIntegral, text.count <= 18 {
