@@ -50,6 +50,21 @@ struct CollectionEditingTests {
         for refused in ["phone", "/contacts/0/phone", "/address", "/contacts"] { #expect(!labels.contains(refused)) }
     }
 
+    @Test("unique_items on a list of groups completes its items' fields, and leads to the one it names")
+    func uniqueItemsNamesAnItemField() throws {
+        let withRule = Self.form.replacingOccurrences(
+            of: "    of: group\n    fields:", with: "    of: group\n    rules:\n      - unique_items: ‸\n    fields:")
+        #expect(complete(withRule) == ["name", "phone"])
+        let named = withRule.replacingOccurrences(of: "unique_items: ‸", with: "unique_items: pho‸ne")
+        let client = InProcessClient(files: [:])
+        client.open(formPath, named.unmarked)
+        let line = try #require(
+            named.unmarked.split(separator: "\n", omittingEmptySubsequences: false)
+                .firstIndex { $0.hasPrefix("      phone:") })
+        #expect(
+            client.at("textDocument/definition", formPath, named)["range"]?["start"]?["line"] == .integer(Int64(line)))
+    }
+
     @Test("a reference inside a group completes that group's fields")
     func completesGroupFields() {
         let labels = complete(Self.form.replacingOccurrences(of: "different_from: country", with: "different_from: ‸"))

@@ -54,6 +54,8 @@ enum SpecSlot: Equatable {
     /// A list's `of:`: a field type other than `list` (the compiler refuses a list of lists).
     case itemType
     case fieldName, fieldNameList, defineName, importPath
+    /// `unique_items:` of a list of groups: a field of its items, by name.
+    case itemFieldName
     /// Anything else: free text, numbers, literals.
     case other
 
@@ -105,6 +107,7 @@ enum SpecSlot: Equatable {
             case "contains": return .characterClass
             case "same_as", "different_from", "not_contains_field": return .fieldName
             case "at_least_one_of": return .fieldNameList
+            case "unique_items": return .itemFieldName
             case "use": return .defineName
             case "message", "requirement": return .messages
             case "min", "max", "at_least", "at_most", "greater_than", "less_than": return .comparand

@@ -182,6 +182,15 @@ extension LanguageServer {
             guard let outline = analysis.lastGoodOutline else { return names }
             let subject = Self.subject(at: context, in: outline)
             return names.filter { Self.canCompile($0.label, at: context, in: outline, comparedWith: subject) }
+        case .itemFieldName:
+            // `unique_items:` on a list of groups: the items' own fields that hold a value.
+            guard let outline = analysis.lastGoodOutline, let list = outline.field(owning: context.path),
+                SpecOutline.itemType(of: list) == .group
+            else { return [] }
+            return SpecOutline.nestedFields(of: list).filter {
+                let type = SpecOutline.type(of: $0)
+                return type != .group && type != .list
+            }.map { Candidate(label: $0.name, kind: .field, detail: Self.fieldSummaryLine($0), isKey: false) }
         case .defineName:
             return analysis.visibleDefines.map { define in
                 let file = define.outline.path == document.path ? "" : " (\(Self.fileName(define.outline.path)))"

@@ -13,6 +13,11 @@ extension LanguageServer {
         case (false, .fieldName):
             guard let field = outline.field(named: token.text, at: token.path) else { return .null }
             return location(document.uri, document.lines.lspRange(of: field.location))
+        case (false, .itemFieldName):
+            guard let list = outline.field(owning: token.path),
+                let field = SpecOutline.nestedFields(of: list).first(where: { $0.name == token.text })
+            else { return .null }
+            return location(document.uri, document.lines.lspRange(of: field.location))
         case (true, .fieldValues):
             guard let field = outline.field(atReportPath: token.text) else { return .null }
             return location(document.uri, document.lines.lspRange(of: field.location))
