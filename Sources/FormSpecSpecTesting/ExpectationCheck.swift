@@ -66,11 +66,7 @@ struct ExpectationCheck {
                 let reordered = wanted.count == actual.count && wanted.sorted() == actual.sorted()
                 // `[Guernsey, Jersey or Sark]` unquoted is a YAML list of three messages (spaces
                 // around the commas or not).
-                let pieces = actual.flatMap { message in
-                    message.split(separator: ",").map {
-                        String($0.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
-                    }
-                }
+                let pieces = actual.flatMap { $0.split(separator: ",").map { String($0.trimmingSpaces) } }
                 let split = wanted.count > actual.count && pieces == wanted
                 lines.append(
                     "\(name): expected \(Self.list(wanted)), got \(Self.list(actual))"

@@ -395,7 +395,8 @@ extension Checker {
 }
 
 extension Substring {
-    var trimmingSpaces: Substring {
+    /// Without the spaces at either end (tabs and other whitespace kept).
+    package var trimmingSpaces: Substring {
         var result = self
         while result.first == " " { result = result.dropFirst() }
         while result.last == " " { result = result.dropLast() }

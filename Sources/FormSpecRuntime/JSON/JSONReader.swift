@@ -32,18 +32,12 @@ import FormSpecDiagnostics
     /// Whether `bytes` are one JSON document by its grammar, numbers out of range included: what
     /// tells JSON with such a number (an error of its own) from YAML that starts like JSON.
     @_spi(Tooling) public static func isJSON(_ bytes: some Collection<UInt8>) -> Bool {
-        Array(bytes).withUnsafeBufferPointer { buffer in
-            var reader = JSONReader(buffer)
-            reader.toleratesNumbersOutOfRange = true
-            do throws(Error) {
-                reader.skipWhitespace()
-                _ = try reader.parseValue()
-                reader.skipWhitespace()
-                return reader.position == buffer.count
-            } catch {
-                return false
-            }
-        }
+        guard
+            case .success = Array(bytes).withUnsafeBufferPointer({
+                parse(buffer: $0, toleratingNumbersOutOfRange: true)
+            })
+        else { return false }
+        return true
     }
 
     /// How many bytes of a UTF-8 byte order mark `bytes` start with (3 or 0): what a document,
@@ -56,12 +50,15 @@ import FormSpecDiagnostics
     /// - Throws: ``Error`` with the place of the first problem.
     @_spi(Tooling) public static func parse(_ bytes: some Collection<UInt8>) throws(Error) -> Value {
         // Contiguous input (an array, a buffer slice) is read in place, not copied.
-        if let result = bytes.withContiguousStorageIfAvailable(parse(buffer:)) { return try result.get() }
-        return try Array(bytes).withUnsafeBufferPointer(parse(buffer:)).get()
+        if let result = bytes.withContiguousStorageIfAvailable({ parse(buffer: $0) }) { return try result.get() }
+        return try Array(bytes).withUnsafeBufferPointer { parse(buffer: $0) }.get()
     }
 
-    private static func parse(buffer: UnsafeBufferPointer<UInt8>) -> Result<Value, Error> {
+    private static func parse(
+        buffer: UnsafeBufferPointer<UInt8>, toleratingNumbersOutOfRange: Bool = false
+    ) -> Result<Value, Error> {
         var reader = JSONReader(buffer)
+        reader.toleratesNumbersOutOfRange = toleratingNumbersOutOfRange
         do throws(Error) {
             reader.skipWhitespace()
             let value = try reader.parseValue()

@@ -81,9 +81,10 @@ extension Checker {
             return nil
         }
         let prefix = fieldOrder[firstItem] + "."
-        let memberNames = fieldOrder.filter { $0.hasPrefix(prefix) && !$0.dropFirst(prefix.count).contains(".") }
-            .map { String($0.dropFirst(prefix.count)) }
         guard let first = fieldInfo[prefix + member] else {
+            // The item's own fields, looked for only to say what there is.
+            let memberNames = fieldOrder.filter { $0.hasPrefix(prefix) && !$0.dropFirst(prefix.count).contains(".") }
+                .map { String($0.dropFirst(prefix.count)) }
             diagnostics.error(
                 "the items of '\(list.name)' have no field '\(member)'", at: item.argument.location,
                 notes: Diagnostics.suggestion(for: member, among: memberNames)
