@@ -111,6 +111,12 @@ package enum FileIO {
         guard written, closed else { throw .current(path: path, operation: .write) }
     }
 
+    /// Whether `path` names a folder (following symbolic links).
+    package static func isDirectory(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+    }
+
     /// Creates the folder at `path` and any missing folders above it (mode 0755); nothing when it
     /// exists already.
     ///

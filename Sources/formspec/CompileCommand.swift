@@ -22,7 +22,9 @@ struct CompileCommand: ParsableCommand {
             the field paths, the program and `validate` (needs FormSpecLive). \
             --emit js writes FORM.js, one self-contained ES module (no imports, no eval) \
             exporting validate, validateJSON, reportJSON, createForm and form, and FORM.d.ts, its \
-            TypeScript declarations, into the folder given with -o (created if missing). \
+            TypeScript declarations, into the folder given with -o (created if missing); \
+            -o FILE.js (or .mjs) names the module instead, its declarations beside it (FILE.d.ts, \
+            FILE.d.mts). \
             Diagnostics go to stderr. Exits 0 on success; 1 when the spec has errors or a file \
             cannot be read or written; 2 on a usage error or when standard output cannot be written.
             """)
@@ -46,7 +48,8 @@ struct CompileCommand: ParsableCommand {
     @Option(
         name: [.customShort("o"), .customLong("output")],
         help: ArgumentHelp(
-            "Write to FILE instead of stdout (with --emit js: into the folder DIR).", valueName: "file|dir"))
+            "Write to FILE instead of stdout (with --emit js: into the folder DIR, or the module to FILE.js and its declarations beside it).",
+            valueName: "file|dir"))
     var output: String?
 
     @Option(
@@ -61,7 +64,8 @@ struct CompileCommand: ParsableCommand {
         }
         if emit == .js, output == nil {
             throw ValidationError(
-                "--emit js writes two files (the module and its .d.ts): name their folder with -o DIR")
+                "--emit js writes two files (the module and its .d.ts): name their folder with -o DIR, "
+                    + "or the module with -o FILE.js")
         }
     }
 
@@ -127,25 +131,43 @@ struct CompileCommand: ParsableCommand {
         }
     }
 
-    /// Writes the module and its declarations into `folder`.
-    private func writeJavaScript(_ program: Program, into folder: String) throws {
+    /// Writes the module and its declarations: into folder `output`, or, when `output` names a
+    /// module (`app/signup.js`, `app/signup.mjs`), to it and beside it (`app/signup.d.ts`,
+    /// `app/signup.d.mts`, the names TypeScript looks for beside a module).
+    private func writeJavaScript(_ program: Program, into output: String) throws {
         let files: [JavaScriptEmitter.File]
         do {
             files = try JavaScriptEmitter.files(program: program, specPath: spec)
         } catch {
             throw Console.fail("cannot encode the program of '\(spec)': \(error)", code: 1)
         }
-        do throws(FileError) {
-            try FileIO.createDirectory(folder)
-        } catch {
-            throw Console.fail(error.description, code: 1)
-        }
-        for file in files {
+        var paths = files.map { output + "/" + $0.name }
+        if let module = Self.moduleFile(output) {
+            paths = files.map { $0.name.hasSuffix(".d.ts") ? module.declarations : module.path }
+        } else {
             do throws(FileError) {
-                try FileIO.write(Array(file.contents.utf8), toPath: folder + "/" + file.name)
+                try FileIO.createDirectory(output)
             } catch {
                 throw Console.fail(error.description, code: 1)
             }
         }
+        for (file, path) in zip(files, paths) {
+            do throws(FileError) {
+                try FileIO.write(Array(file.contents.utf8), toPath: path)
+            } catch {
+                throw Console.fail(error.description, code: 1)
+            }
+        }
+    }
+
+    /// When `-o` names a module file (`….js` or `….mjs`, not a folder that exists): its path and
+    /// its declarations' path.
+    static func moduleFile(_ output: String) -> (path: String, declarations: String)? {
+        for (suffix, declarations) in [(".mjs", ".d.mts"), (".js", ".d.ts")]
+        where output.hasSuffix(suffix) && output.count > suffix.count && !output.hasSuffix("/" + suffix) {
+            guard !FileIO.isDirectory(output) else { return nil }
+            return (output, String(output.dropLast(suffix.count)) + declarations)
+        }
+        return nil
     }
 }

@@ -153,6 +153,35 @@ struct CompileCommandTests {
         #expect(blocked.stderr.contains("cannot create 'taken/forms': Not a directory"))
     }
 
+    @Test("--emit js -o FILE.js writes the module there and its declarations beside it (.mjs: .d.mts)")
+    func javaScriptModuleFile() throws {
+        let cli = try CLI()
+        defer { cli.cleanUp() }
+        try cli.write("signup.form.yaml", Fixtures.signup)
+        let folder = try cli.run(["compile", "signup.form.yaml", "--emit", "js", "-o", "reference"])
+        #expect(folder.status == 0)
+        let module = try String(contentsOfFile: cli.path("reference/signup.js"), encoding: .utf8)
+        let declarations = try String(contentsOfFile: cli.path("reference/signup.d.ts"), encoding: .utf8)
+
+        let named = try cli.run(["compile", "signup.form.yaml", "--emit", "js", "-o", "out.js"])
+        #expect(named.status == 0, "\(named.stderr)")
+        #expect(try String(contentsOfFile: cli.path("out.js"), encoding: .utf8) == module)
+        #expect(try String(contentsOfFile: cli.path("out.d.ts"), encoding: .utf8) == declarations)
+
+        let mjs = try cli.run(["compile", "signup.form.yaml", "--emit", "js", "-o", "reference/form.mjs"])
+        #expect(mjs.status == 0, "\(mjs.stderr)")
+        #expect(try String(contentsOfFile: cli.path("reference/form.mjs"), encoding: .utf8) == module)
+        #expect(try String(contentsOfFile: cli.path("reference/form.d.mts"), encoding: .utf8) == declarations)
+
+        // A folder whose name ends in .js stays a folder; a missing parent is an error, as for -o FILE.
+        try FileManager.default.createDirectory(atPath: cli.path("vendor.js"), withIntermediateDirectories: false)
+        #expect(try cli.run(["compile", "signup.form.yaml", "--emit", "js", "-o", "vendor.js"]).status == 0)
+        #expect(FileManager.default.fileExists(atPath: cli.path("vendor.js/signup.js")))
+        let missing = try cli.run(["compile", "signup.form.yaml", "--emit", "js", "-o", "nowhere/form.js"])
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("nowhere/form.js"))
+    }
+
     /// The libraries the dynamic loader maps for an executable, by file name (`ldd`); nil where
     /// there is no `ldd` (macOS).
     static func loadedLibraries(of executable: URL) throws -> [String]? {
