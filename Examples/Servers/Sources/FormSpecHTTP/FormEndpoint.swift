@@ -59,9 +59,10 @@ public struct FormEndpoint: Sendable {
     ///   - acceptLanguage: The `Accept-Language` header, its lines joined with commas: picks the
     ///     messages' locale.
     /// - Returns: The input and the report (valid, perhaps with warnings, and its locale).
-    /// - Throws: ``FormProblem``: 413 too large, 415 not JSON in UTF-8, 400 malformed JSON or not
-    ///   an object, 422 invalid (with the report), 500 when a check is not registered or a checked
-    ///   value does not fit `Input` (the cause in ``FormProblem/logMessage`` only), 503 when the
+    /// - Throws: ``FormProblem``: 413 too large, 415 not JSON in UTF-8, 400 malformed JSON, not
+    ///   an object, or a number `Input` cannot hold (past `Int` or `Decimal`), 422 invalid (with
+    ///   the report), 500 when a check is not registered or a checked value does not fit `Input`
+    ///   otherwise (the cause in ``FormProblem/logMessage`` only), 503 when the
     ///   validation is cancelled or takes longer than ``checkTimeout``.
     public func check<Input: Decodable>(
         _ type: Input.Type, body: some Collection<UInt8>, contentType: String?, acceptLanguage: String?
@@ -117,14 +118,48 @@ public struct FormEndpoint: Sendable {
         }
     }
 
-    /// The typed input of the checked values. Only a value the type cannot hold fails (an
-    /// integer beyond `Int`, a number beyond `Decimal`, a property of another type than its field).
+    /// The typed input of the checked values. Only a value the type cannot hold fails: a number
+    /// beyond what `Int` or `Decimal` holds (an `integer` field takes whole numbers past 64 bits,
+    /// a `number` field up to about 10³⁰⁸) is the client's, a 400 that names where it is; any
+    /// other failure (a property of another type than its field) is the server's, a 500.
     private func decode<Input: Decodable>(_ type: Input.Type, from values: Value) throws(FormProblem) -> Input {
         do {
             return try decoder.decode(Input.self, from: Data(values.jsonBytes()))
         } catch {
+            // `JSONDecoder` says only "not valid JSON" for a number it cannot hold, with no path:
+            // the same values with the numbers past 64 bits or past `Decimal`'s exponents made 0
+            // tell whether they were the cause.
+            var large: [String] = []
+            let tamed = Self.replacingLargeNumbers(in: values, at: "", found: &large)
+            if !large.isEmpty, (try? decoder.decode(Input.self, from: Data(tamed.jsonBytes()))) != nil {
+                let shown = large.prefix(3).map { "'\($0)'" }.joined(separator: ", ")
+                let more = large.count > 3 ? " and \(large.count - 3) more" : ""
+                throw .badBody(
+                    "The number\(large.count == 1 ? "" : "s") at \(shown)\(more) \(large.count == 1 ? "is" : "are") "
+                        + "beyond what the server can hold.")
+            }
             throw .serverError(
                 logging: "the checked values of form '\(form.name)' do not decode as \(Input.self): \(error)")
+        }
+    }
+
+    /// `values` with every number a typed input may fail to hold made 0 (a magnitude of 2⁶³ or
+    /// more, or below 10⁻¹²⁷ but not 0), their paths (`contacts.1.age`) added to `found`.
+    static func replacingLargeNumbers(in value: Value, at path: String, found: inout [String]) -> Value {
+        func child(_ key: String) -> String { path.isEmpty ? key : path + "." + key }
+        switch value {
+        case .number(let number):
+            let magnitude = number.double.magnitude
+            guard magnitude >= 0x1p63 || (magnitude < 1e-127 && number != 0) else { return value }
+            found.append(path)
+            return .integer(0)
+        case .object(let members):
+            return .object(
+                members.map { Value.Member($0.key, replacingLargeNumbers(in: $0.value, at: child($0.key), found: &found)) })
+        case .array(let items):
+            return .array(
+                items.enumerated().map { replacingLargeNumbers(in: $0.element, at: child(String($0.offset)), found: &found) })
+        default: return value
         }
     }
 

@@ -60,6 +60,17 @@ struct HummingbirdAdapterTests {
     }
 
     @Test(
+        "a number the typed input cannot hold is a 400 that names it (was: a 500)", arguments: orderBodiesTooLarge)
+    func numbersTooLargeForTheTypedInput(body: String, detail: String) async throws {
+        let endpoint = FormEndpoint(try CompiledForm(source: orderSpec))
+        try await post(body, at: "/order", to: endpoint) {
+            #expect($0.status == .badRequest)
+            #expect(String(buffer: $0.body).contains(#""detail":"\#(detail)""#))
+        }
+        #expect(errors.all.isEmpty)
+    }
+
+    @Test(
         "the typed input holds the values as they were checked (was: the raw body decoded again)",
         arguments: orderBodies)
     func theTypedInputIsWhatWasChecked(body: String, typed: String) async throws {
@@ -163,8 +174,8 @@ struct HummingbirdAdapterTests {
         let generic =
             #"{"type":"about:blank","title":"Internal Server Error","status":500,"detail":"The server could not check the form."}"#
         let endpoint = FormEndpoint(try CompiledForm(source: orderSpec))
-        let tooLarge = #"{"username":"mei_chen","age":123456789012345678901234567890,"address.city":"Paris"}"#
-        try await post(tooLarge, at: "/order", to: endpoint) {
+        let mismatched = FormEndpoint(try CompiledForm(source: mismatchedOrderSpec))
+        try await post(#"{"age":"twenty"}"#, at: "/order", to: mismatched) {
             #expect($0.status == .internalServerError)
             #expect(String(buffer: $0.body) == generic)
         }

@@ -49,6 +49,25 @@ public let orderBodies = [
     ),
 ]
 
+/// Valid bodies of `orderSpec` with numbers `Order` cannot hold (an `integer` field takes whole
+/// numbers past 64 bits, a `number` field up to about 10³⁰⁸), and the 400's detail of each (were:
+/// 500, the client's mistake logged as the server's).
+public let orderBodiesTooLarge = [
+    (
+        #"{"username":"mei_chen","age":123456789012345678901234567890,"address.city":"Paris"}"#,
+        "The number at 'age' is beyond what the server can hold."
+    ),
+    (
+        #"{"username":"mei_chen","price":1e200,"age":-9223372036854775809,"address":{"city":"Paris"}}"#,
+        "The numbers at 'age', 'price' are beyond what the server can hold."
+    ),
+    (#"{"username":"mei_chen","price":1e-200,"address.city":"Paris"}"#, "The number at 'price' is beyond what the server can hold."),
+]
+
+/// A form whose `age` is text, where `Order` has an `Int`: a valid body does not decode, the
+/// server's mistake (a 500, its cause logged).
+public let mismatchedOrderSpec = "formspec: 1\nform: order\nfields:\n  age: {}\n"
+
 /// The typed input of `orderSpec`, written back as JSON (keys sorted) by the test route.
 public struct Order: Codable, Sendable, Equatable {
     public struct Address: Codable, Sendable, Equatable { public var city: String? }
