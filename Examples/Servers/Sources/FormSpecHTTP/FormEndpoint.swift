@@ -155,10 +155,14 @@ public struct FormEndpoint: Sendable {
             return .integer(0)
         case .object(let members):
             return .object(
-                members.map { Value.Member($0.key, replacingLargeNumbers(in: $0.value, at: child($0.key), found: &found)) })
+                members.map {
+                    Value.Member($0.key, replacingLargeNumbers(in: $0.value, at: child($0.key), found: &found))
+                })
         case .array(let items):
             return .array(
-                items.enumerated().map { replacingLargeNumbers(in: $0.element, at: child(String($0.offset)), found: &found) })
+                items.enumerated().map {
+                    replacingLargeNumbers(in: $0.element, at: child(String($0.offset)), found: &found)
+                })
         default: return value
         }
     }

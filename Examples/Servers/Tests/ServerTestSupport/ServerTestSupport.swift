@@ -61,7 +61,10 @@ public let orderBodiesTooLarge = [
         #"{"username":"mei_chen","price":1e200,"age":-9223372036854775809,"address":{"city":"Paris"}}"#,
         "The numbers at 'age', 'price' are beyond what the server can hold."
     ),
-    (#"{"username":"mei_chen","price":1e-200,"address.city":"Paris"}"#, "The number at 'price' is beyond what the server can hold."),
+    (
+        #"{"username":"mei_chen","price":1e-200,"address.city":"Paris"}"#,
+        "The number at 'price' is beyond what the server can hold."
+    ),
 ]
 
 /// A form whose `age` is text, where `Order` has an `Int`: a valid body does not decode, the
