@@ -99,8 +99,18 @@ struct LocaleMatchingTests {
         #expect(LocaleChain.warning(forRequested: "not a tag")?.hasPrefix("invalid locale") == true)
         // A three-letter code BCP 47 writes with two letters (it was taken for a real language).
         #expect(LocaleChain.warning(forRequested: "jpn") == "unknown locale 'jpn'; did you mean 'ja'?")
-        #expect(LocaleChain.warning(forRequested: "deu-CH") == "unknown locale 'deu-CH'; did you mean 'de'?")
+        #expect(LocaleChain.warning(forRequested: "deu-CH") == "unknown locale 'deu-CH'; did you mean 'de-CH'?")
         #expect(LocaleChain.warning(forRequested: "fil", available: ["en", "fil"]) == nil)
+        // Every ISO 639-2 code of a language with two letters, terminological and bibliographic
+        // (were: only a listed two dozen; `ara` was taken for a language and fell back silently).
+        #expect(LocaleChain.warning(forRequested: "ara") == "unknown locale 'ara'; did you mean 'ar'?")
+        #expect(LocaleChain.warning(forRequested: "hin-IN") == "unknown locale 'hin-IN'; did you mean 'hi-IN'?")
+        #expect(LocaleChain.warning(forRequested: "wel") == "unknown locale 'wel'; did you mean 'cy'?")
+        #expect(LocaleChain.warning(forRequested: "chi-TW") == "unknown locale 'chi-TW'; did you mean 'zh-Hans'?")
+        // A language with no two-letter code is one.
+        #expect(LocaleChain.warning(forRequested: "haw", available: ["en", "haw"]) == nil)
+        #expect(LocaleTag.twoLetterCodes.count == 204)
+        #expect(LocaleTag.twoLetterCodes.values.allSatisfy { LocaleTag.isoLanguageCodes.contains($0) })
         // A real language nothing is written in is said, not fallen back from silently.
         #expect(
             LocaleChain.warning(forRequested: "fr", available: ["ja", "en"])

@@ -234,11 +234,13 @@ package struct LocaleTag: Sendable, Hashable {
         return result
     }
 
-    /// Whether the language is a known ISO 639 one (any 3-letter code counts: there are too many to list).
+    /// Whether the language is a known ISO 639 one: a two-letter code, or a three-letter code of a
+    /// language that has none (BCP 47 writes `ar`, not `ara`; `haw` has no other).
     package var hasKnownLanguage: Bool {
         // A three-letter code that is a mistake for a two-letter one (`jpn`: BCP 47 writes `ja`)
         // is not known.
-        (language.count == 3 && Self.mistakes[language] == nil) || Self.isoLanguageCodes.contains(language)
+        (language.count == 3 && Self.mistakes[language] == nil && Self.twoLetterCodes[language] == nil)
+            || Self.isoLanguageCodes.contains(language)
     }
 
     /// What is wrong with `text` as a locale, worded for a warning; `nil` when nothing is.
@@ -252,18 +254,23 @@ package struct LocaleTag: Sendable, Hashable {
         return "\(quoted); did you mean '\(suggestion)'?"
     }
 
-    /// Country codes and other common mistakes for language codes.
+    /// Country codes and other common mistakes for language codes (three-letter codes of
+    /// languages with a two-letter one are in ``twoLetterCodes``).
     static let mistakes = [
         "jp": "ja", "cn": "zh-Hans", "gr": "el", "cz": "cs", "dk": "da", "ua": "uk", "vn": "vi", "us": "en",
-        "gb": "en", "kp": "ko", "eng": "en", "jpn": "ja", "chi": "zh-Hans", "zho": "zh-Hans", "deu": "de",
-        "ger": "de", "fra": "fr", "fre": "fr", "spa": "es", "ita": "it", "nld": "nl", "dut": "nl", "por": "pt",
-        "kor": "ko", "rus": "ru",
+        "gb": "en", "kp": "ko",
+        // Chinese is written with a script: the built-in messages are `zh-Hans` and `zh-Hant`.
+        "chi": "zh-Hans", "zho": "zh-Hans",
     ]
 
     /// The locale `tag` most likely means when its language is unknown: a common mistake's fix
-    /// (`jp` -> `ja`), else a language of `available` one edit away.
+    /// (`jp` -> `ja`, `deu-CH` -> `de-CH`), else a language of `available` one edit away.
     package static func suggestion(for tag: LocaleTag, available: [String] = shipped) -> String? {
         if let known = mistakes[tag.language] { return known }
+        // The same tag with the language's two letters (`deu-CH` -> `de-CH`).
+        if let language = twoLetterCodes[tag.language] {
+            return ([language] + tag.subtags.dropFirst()).joined(separator: "-")
+        }
         // One edit away from a language some message is written in.
         let languages = Set(available.compactMap { LocaleTag($0)?.language })
         return languages.sorted().first { Self.isOneEditAway(tag.language, $0) }.map { language in
@@ -281,8 +288,31 @@ package struct LocaleTag: Sendable, Hashable {
         }
     }
 
+    /// The ISO 639-2 codes of the languages ISO 639-1 names in two letters (terminological and
+    /// bibliographic: `deu` and `ger`), each with its two-letter code, which BCP 47 writes.
+    package static let twoLetterCodes: [String: String] = Dictionary(
+        uniqueKeysWithValues: """
+            aar=aa abk=ab afr=af aka=ak alb=sq amh=am ara=ar arg=an arm=hy asm=as ava=av ave=ae aym=ay aze=az bak=ba \
+            bam=bm baq=eu bel=be ben=bn bih=bh bis=bi bod=bo bos=bs bre=br bul=bg bur=my cat=ca ces=cs cha=ch che=ce \
+            chi=zh chu=cu chv=cv cor=kw cos=co cre=cr cym=cy cze=cs dan=da deu=de div=dv dut=nl dzo=dz ell=el eng=en \
+            epo=eo est=et eus=eu ewe=ee fao=fo fas=fa fij=fj fin=fi fra=fr fre=fr fry=fy ful=ff geo=ka ger=de gla=gd \
+            gle=ga glg=gl glv=gv gre=el grn=gn guj=gu hat=ht hau=ha heb=he her=hz hin=hi hmo=ho hrv=hr hun=hu hye=hy \
+            ibo=ig ice=is ido=io iii=ii iku=iu ile=ie ina=ia ind=id ipk=ik isl=is ita=it jav=jv jpn=ja kal=kl kan=kn \
+            kas=ks kat=ka kau=kr kaz=kk khm=km kik=ki kin=rw kir=ky kom=kv kon=kg kor=ko kua=kj kur=ku lao=lo lat=la \
+            lav=lv lim=li lin=ln lit=lt ltz=lb lub=lu lug=lg mac=mk mah=mh mal=ml mao=mi mar=mr may=ms mkd=mk mlg=mg \
+            mlt=mt mon=mn mri=mi msa=ms mya=my nau=na nav=nv nbl=nr nde=nd ndo=ng nep=ne nld=nl nno=nn nob=nb nor=no \
+            nya=ny oci=oc oji=oj ori=or orm=om oss=os pan=pa per=fa pli=pi pol=pl por=pt pus=ps que=qu roh=rm ron=ro \
+            rum=ro run=rn rus=ru sag=sg san=sa sin=si slk=sk slo=sk slv=sl sme=se smo=sm sna=sn snd=sd som=so sot=st \
+            spa=es sqi=sq srd=sc srp=sr ssw=ss sun=su swa=sw swe=sv tah=ty tam=ta tat=tt tel=te tgk=tg tgl=tl tha=th \
+            tib=bo tir=ti ton=to tsn=tn tso=ts tuk=tk tur=tr twi=tw uig=ug ukr=uk urd=ur uzb=uz ven=ve vie=vi vol=vo \
+            wel=cy wln=wa wol=wo xho=xh yid=yi yor=yo zha=za zho=zh zul=zu
+            """.split(separator: " ").map { pair in
+                let parts = pair.split(separator: "=")
+                return (String(parts[0]), String(parts[1]))
+            })
+
     /// ISO 639-1 language codes.
-    static let isoLanguageCodes: Set<String> = Set(
+    package static let isoLanguageCodes: Set<String> = Set(
         """
         aa ab ae af ak am an ar as av ay az ba be bg bh bi bm bn bo br bs ca ce ch co cr cs cu cv cy da de dv dz \
         ee el en eo es et eu fa ff fi fj fo fr fy ga gd gl gn gu gv ha he hi ho hr ht hu hy hz ia id ie ig ii ik \
