@@ -1,3 +1,4 @@
+import FormSpecDiagnostics
 @_spi(Program) @_spi(Tooling) import FormSpecRuntime
 
 /// Writes the Swift source file `formspec compile --emit swift` produces: an enum named after the

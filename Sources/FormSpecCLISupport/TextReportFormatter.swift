@@ -1,3 +1,4 @@
+import FormSpecDiagnostics
 @_spi(Tooling) import FormSpecRuntime
 
 /// Renders a ``Report`` as a checklist for people:

@@ -50,40 +50,58 @@ public struct DiagnosticRenderer: Sendable {
         return "\(place)\(label) \(message)\n"
     }
 
+    /// The source line of `location` and a caret under it. Columns count Unicode scalars, as
+    /// libyaml's marks do; the line is shown by characters, and the caret is indented by the
+    /// columns a terminal draws each one in (``TerminalText/columns(of:)``: two for CJK and emoji,
+    /// none for a lone combining mark, an escape's width for a control character).
     private func excerpt(_ location: SourceLocation?, lines: LineCache) -> String {
         guard let location, let line = lines.characters(of: location.start.line, in: location.path) else {
             return ""
         }
-        var startColumn = max(1, location.start.column)
-        var endColumn = location.end.column
+        // The index of the character that holds 1-based scalar column `column` (the line's end
+        // past its last).
+        var scalarStarts: [Int] = []
+        scalarStarts.reserveCapacity(line.count + 1)
+        var scalars = 0
+        for character in line {
+            scalarStarts.append(scalars)
+            scalars += character.unicodeScalars.count
+        }
+        func characterIndex(ofColumn column: Int) -> Int {
+            let scalar = column - 1
+            guard scalar < scalars else { return line.count }
+            var low = 0
+            var high = line.count - 1
+            while low < high {
+                let middle = (low + high + 1) / 2
+                if scalarStarts[middle] <= scalar { low = middle } else { high = middle - 1 }
+            }
+            return low
+        }
+        let start = characterIndex(ofColumn: max(1, location.start.column))
+        var end = start + 1
+        if location.end.line == location.start.line, location.end.column > location.start.column {
+            end = max(end, characterIndex(ofColumn: location.end.column - 1) + 1)
+        }
         // Show a window of a very long line (a minified or generated spec) around the caret.
         let window = 120
-        var characters: ArraySlice<Character> = line[...]
-        var prefix = ""
-        var suffix = ""
+        var (first, last) = (0, line.count)
         if line.count > window + 40 {
-            let first = max(0, min(startColumn - 1 - 40, line.count - window))
-            let last = min(line.count, first + window)
-            if first > 0 { prefix = "…" }
-            if last < line.count { suffix = "…" }
-            characters = line[first..<last]
-            startColumn = startColumn - first + prefix.count
-            endColumn = endColumn - first + prefix.count
+            first = max(0, min(start - 40, line.count - window))
+            last = min(line.count, first + window)
         }
-        let shown = Array(prefix) + characters
+        let prefix = first > 0 ? "…" : ""
+        let suffix = last < line.count ? "…" : ""
         // Keep tabs in the caret line, so the caret lands under the right character in any terminal.
-        var caret = ""
-        for index in 0..<max(0, min(startColumn - 1, shown.count)) {
-            caret.append(shown[index] == "\t" ? "\t" : " ")
+        var caret = prefix.isEmpty ? "" : " "
+        for character in line[first..<min(start, last)] {
+            caret += character == "\t" ? "\t" : String(repeating: " ", count: TerminalText.columns(of: character))
         }
-        var width = 1
-        if location.end.line == location.start.line, endColumn > startColumn {
-            width = endColumn - startColumn
-        }
-        width = max(1, min(width, max(1, shown.count - (startColumn - 1))))
+        let underlined = line[min(start, last)..<min(max(end, start), last)]
+        let width = max(1, underlined.reduce(0) { $0 + TerminalText.columns(of: $1) })
         caret += "^" + String(repeating: "~", count: width - 1)
         if colored { caret = "\u{1B}[1;32m\(caret)\u{1B}[0m" }
-        return "\(String(shown))\(suffix)\n\(caret)\n"
+        return "\(prefix)\(String(line[first..<last]))\(suffix)\n\(caret)\n"
     }
 
     /// The text of 1-based line `number` of `text`, without its line break.

@@ -24,6 +24,48 @@ struct DiagnosticsTests {
                 """)
     }
 
+    /// Columns count Unicode scalars (libyaml's marks); the caret is indented by the columns a
+    /// terminal draws (was: one space a character, so it drifted left after CJK and emoji and
+    /// right after combining marks).
+    @Test(arguments: [
+        // Wide characters: two columns each.
+        ("  name: {label: 名前 👋, requird: true}", String(repeating: " ", count: 25) + "^~~~~~~"),
+        // A combining accent (e + U+0301) is one character of two scalars and one column.
+        (
+            "  name: {label: \"Cafe\u{301} Ame\u{301}lie\u{301}\", requird: true}",
+            String(repeating: " ", count: 31) + "^~~~~~~"
+        ),
+        // A flag and a family of four are one character each, drawn two columns wide.
+        ("  name: {label: 🇯🇵 👨‍👩‍👧‍👦 家, requird: true}", "                          ^~~~~~~"),
+        // A tab stays a tab.
+        ("  name: {label: \"a\tb\", requird: true}", "                  \t    ^~~~~~~"),
+    ])
+    func caretsLineUpUnderWideAndCombiningCharacters(line: String, caret: String) throws {
+        let compilation = compile("formspec: 1\nform: t\nfields:\n" + line + "\n")
+        let rendered = compilation.renderedDiagnostics().split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(rendered.count > 2, "\(compilation.renderedDiagnostics())")
+        #expect(rendered[0].hasSuffix("error: unknown key 'requird' in field 'name'"))
+        #expect(rendered[2] == caret, "\(compilation.renderedDiagnostics())")
+        // The underline covers the whole key: a duplicate CJK option is six columns.
+        let options = compile("formspec: 1\nform: t\nfields:\n  s:\n    type: choice\n    options: [小さい, 中くらい, 小さい]\n")
+        #expect(options.renderedDiagnostics().contains("\n                                ^~~~~~\n"))
+    }
+
+    /// A long line shows a window around the caret, chosen by characters (was: by scalar columns,
+    /// so after many multi-scalar characters the window missed the problem).
+    @Test func aLongLineShowsTheProblemAfterManyMultiScalarCharacters() {
+        let label = String(repeating: "👨‍👩‍👧", count: 60)
+        let compilation = compile(
+            "formspec: 1\nform: t\nfields:\n  name: {label: \"\(label)\", requird: true, hint: \"\(String(repeating: "x", count: 150))\"}\n"
+        )
+        let rendered = compilation.renderedDiagnostics().split(separator: "\n")
+        #expect(rendered[1].hasPrefix("…") && rendered[1].contains("requird") && rendered[1].hasSuffix("…"))
+        // "…" and 37 families of two columns, then `", `.
+        let excerpt = rendered[1].dropFirst()
+        let before = excerpt.prefix { $0 != "\"" }.count
+        #expect(rendered[2] == String(repeating: " ", count: 1 + 2 * before + 3) + "^~~~~~~")
+    }
+
     @Test func reportsEveryProblemOfAFileInOneRun() {
         let compilation = compile(
             """

@@ -73,13 +73,42 @@ package enum TerminalText {
     /// Whether `scalar` is shown escaped: a control character (a line break or tab only when not
     /// `keepingLineBreaks`), or one that makes text read otherwise than it is. Generated source
     /// escapes the same in its string literals.
-    static func needsEscape(_ scalar: Unicode.Scalar, _ keepingLineBreaks: Bool) -> Bool {
+    package static func needsEscape(_ scalar: Unicode.Scalar, _ keepingLineBreaks: Bool) -> Bool {
         switch scalar.value {
         case 0x0A, 0x09: !keepingLineBreaks
         case 0x00..<0x20, 0x7F, 0x80..<0xA0, 0x061C, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A...0x202E,
             0x2066...0x2069:
             true
         default: false
+        }
+    }
+
+    /// How many columns a terminal draws `character` in once escaped for text output: two for a
+    /// wide one (CJK ideographs, kana, Hangul, full-width forms, emoji shown as emoji), none for a
+    /// lone combining mark or format character, an escape's length for a control character
+    /// (`\x1B` is four), one otherwise. A tab counts one; callers that align keep it a tab.
+    package static func columns(of character: Character) -> Int {
+        let scalars = character.unicodeScalars
+        let escaped = scalars.reduce(0) { $0 + (needsEscape($1, true) ? visible($1).count : 0) }
+        guard let first = scalars.first(where: { !needsEscape($0, true) }) else { return escaped }
+        if scalars.contains(where: isWide) || (scalars.contains("\u{FE0F}") && first.properties.isEmoji) {
+            return escaped + 2
+        }
+        switch first.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format: return escaped
+        default: return escaped + 1
+        }
+    }
+
+    /// Whether a terminal draws `scalar` two columns wide: East Asian Wide and Fullwidth
+    /// characters, and emoji with an emoji presentation.
+    private static func isWide(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
+            0xA960...0xA97F, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE10...0xFE19, 0xFE30...0xFE6F, 0xFF00...0xFF60,
+            0xFFE0...0xFFE6, 0x1B000...0x1B2FF, 0x20000...0x3FFFD:
+            true
+        default: scalar.properties.isEmojiPresentation
         }
     }
 
