@@ -2,7 +2,7 @@
 public struct SourcePosition: Sendable, Hashable, Comparable, Codable {
     /// 1-based line number.
     public var line: Int
-    /// 1-based column, counted in Unicode characters as the source shows them.
+    /// 1-based column, counted in Unicode scalars (as libyaml counts them).
     public var column: Int
 
     /// Creates a position from 1-based line and column numbers.

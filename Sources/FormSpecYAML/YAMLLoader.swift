@@ -70,6 +70,8 @@ struct ParseError: Error {
     var context: String?
     var line: Int
     var column: Int
+    /// Where what `context` names starts (an unclosed quote's opening quote), when libyaml says.
+    var contextStart: SourcePosition?
 }
 
 struct Event {
@@ -118,9 +120,12 @@ final class EventParser {
                 throw ParseError(problem: problem, context: nil, line: place.line, column: place.column)
             }
             let mark = parser.problem_mark
+            let context = parser.context_mark
             throw ParseError(
                 problem: problem, context: parser.context.map { String(cString: $0) },
-                line: Int(mark.line) + 1, column: Int(mark.column) + 1)
+                line: Int(mark.line) + 1, column: Int(mark.column) + 1,
+                contextStart: parser.context == nil
+                    ? nil : SourcePosition(line: Int(context.line) + 1, column: Int(context.column) + 1))
         }
         defer { yaml_event_delete(&event) }
         let start = SourcePosition(line: Int(event.start_mark.line) + 1, column: Int(event.start_mark.column) + 1)
@@ -213,8 +218,26 @@ struct Builder {
     func diagnostic(for error: ParseError) -> Diagnostic {
         var message = "malformed YAML: \(error.problem)"
         if let context = error.context { message += " \(context)" }
-        return .error(
-            message, at: SourceLocation(path: path, start: SourcePosition(line: error.line, column: error.column)))
+        let place = SourcePosition(line: error.line, column: error.column)
+        var notes: [Diagnostic.Note] = []
+        // Where the unclosed quote or the block that went wrong starts, when that is elsewhere:
+        // "while scanning a quoted scalar" -> "the quoted scalar starts here".
+        if let context = error.context, let start = error.contextStart, start != place {
+            var what = Substring(context)
+            for lead in ["while scanning ", "while parsing "] where what.hasPrefix(lead) {
+                what = what.dropFirst(lead.count)
+            }
+            for article in ["a ", "an "] where what.hasPrefix(article) { what = "the " + what.dropFirst(article.count) }
+            notes.append(.init("\(what) starts here", at: SourceLocation(path: path, start: start)))
+        }
+        // The usual cause: a pattern in double quotes, where YAML reads `\d` as an escape.
+        if error.problem.hasPrefix("found unknown escape character") {
+            notes.append(
+                .init(
+                    "in double quotes YAML reads a backslash as an escape; write a pattern in single quotes "
+                        + "('^\\d{3}$') or double each backslash (\"^\\\\d{3}$\")"))
+        }
+        return .error(message, at: SourceLocation(path: path, start: place), notes: notes)
     }
 
     mutating func handle(_ event: Event) throws(Diagnostic) {
