@@ -66,6 +66,52 @@ struct DiagnosticsTests {
         #expect(rendered[2] == String(repeating: " ", count: 1 + 2 * before + 3) + "^~~~~~~")
     }
 
+    /// Define names are identifiers, as the reference says (were: any text, shown as a rule's name
+    /// in reports and generated code); a condition that misspells `field` reports that key, not
+    /// every test beside it (was: "unknown key 'equals'", did you mean 'equals'?).
+    @Test func defineNamesAndAConditionWithoutItsField() {
+        let compilation = compile(
+            """
+            formspec: 1
+            form: t
+            define:
+              strong-password: {min_length: 8}
+            fields:
+              p:
+                rules:
+                  - use: strong-password
+              other:
+                when: {feild: p, equals: a, matches: x, flags: i}
+            """)
+        let errors = compilation.diagnostics.filter { $0.severity == .error }
+        #expect(
+            errors.map(\.message) == [
+                "invalid define name 'strong-password'",
+                "a condition needs 'field', 'mode', 'all', 'any' or 'not'",
+                "unknown key 'feild' in a condition",
+            ], "\(compilation.renderedDiagnostics())")
+        #expect(errors.last?.notes.first?.message == "did you mean 'field'?")
+    }
+
+    /// `--filter` and JUnit tell tests apart by name (was: two tests of one name passed silently).
+    @Test func twoTestsOfOneNameWarn() {
+        let compilation = compile(
+            """
+            formspec: 1
+            form: t
+            fields:
+              a: {required: true}
+            tests:
+              - {name: ok, input: {a: x}, expect: valid}
+              - {name: ok, input: {}, expect: {errors: {a: [A is required]}}}
+            """)
+        let warnings = compilation.diagnostics.filter { $0.severity == .warning }
+        #expect(warnings.map(\.message) == ["two tests are named 'ok'"], "\(compilation.renderedDiagnostics())")
+        #expect(warnings.first?.location?.start.line == 7)
+        #expect(warnings.first?.notes.first?.location?.start.line == 6)
+        #expect(compilation.spec != nil)
+    }
+
     @Test func reportsEveryProblemOfAFileInOneRun() {
         let compilation = compile(
             """

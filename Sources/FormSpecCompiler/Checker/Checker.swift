@@ -157,7 +157,21 @@ struct Checker {
         var formRules: [CheckedFormRule] = []
         for rule in spec.formRules { if let checked = checkFormRule(rule) { formRules.append(checked) } }
         var tests: [SpecTest] = []
-        for test in spec.tests { if let checked = checkTest(test) { tests.append(checked) } }
+        var testNames: [String: SourceLocation] = [:]
+        for test in spec.tests {
+            // `--filter` and JUnit tell tests apart by name.
+            if !test.name.value.isEmpty, let first = testNames[test.name.value] {
+                diagnostics.warning(
+                    "two tests are named '\(Diagnostics.excerpt(test.name.value))'", at: test.name.location,
+                    notes: [
+                        .init("the first is here", at: first),
+                        .init("--filter and JUnit reports tell tests apart by name; rename one"),
+                    ])
+            } else {
+                testNames[test.name.value] = test.name.location
+            }
+            if let checked = checkTest(test) { tests.append(checked) }
+        }
         guard !diagnostics.hasErrors else { return nil }
         return CheckedSpec(
             form: formName, title: spec.title, locale: specLocale, fields: checkedFields, formRules: formRules,

@@ -76,6 +76,9 @@ extension Checker {
         guard let name = Read.string(reader.take("field"), "'field'", &diagnostics) else {
             diagnostics.error(
                 "a condition needs 'field', 'mode', 'all', 'any' or 'not'", at: node.location)
+            // A field's tests without it (`{feild: kind, equals: a}`): the misspelt key is the one
+            // to report, not every test beside it as unknown.
+            for key in Self.fieldTestKeys + ["flags"] { _ = reader.take(key) }
             return nil
         }
         guard let field = resolveField(name) else {

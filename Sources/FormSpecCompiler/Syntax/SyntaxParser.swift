@@ -43,6 +43,17 @@ struct SyntaxParser {
         {
             for pair in defines.pairs {
                 let name = Located(value: pair.key.scalar?.text ?? "", location: pair.key.location)
+                // Reports and generated code show it as the rule's name. Still defined, so that
+                // its uses find it and this is the one error.
+                if !Checker.isIdentifier(name.value, allowUppercase: true) {
+                    diagnostics.error(
+                        "invalid define name '\(Diagnostics.excerpt(name.value))'", at: name.location,
+                        notes: [
+                            .init(
+                                "define names are identifiers: a letter or _, then letters, digits or _ (strong_password)"
+                            )
+                        ])
+                }
                 if let item = parseRule(pair.value, keys: RuleCatalog.names) {
                     spec.defines.append((name, item))
                 }
