@@ -156,6 +156,19 @@ struct DiagnosticsTests {
         ),
         ("fields: {a: {rules: [{format: emial}]}}", "unknown format 'emial'", "did you mean 'email'?"),
         ("fields: {a: {when: {mode: edti}}}", "unknown mode 'edti'", "did you mean 'edit'?"),
+        // Other schema languages' words, far from FormSpec's in spelling (were: no suggestion).
+        ("fields: {a: {rules: [{regex: x}]}}", "unknown rule 'regex'", "did you mean 'pattern'?"),
+        ("fields: {a: {rules: [{enum: [x]}]}}", "unknown rule 'enum'", "did you mean 'one_of'?"),
+        ("fields: {a: {rules: [{email: true}]}}", "unknown rule 'email'", "did you mean 'format: email'?"),
+        ("fields: {a: {type: integer, rules: [{minimum: 1}]}}", "unknown rule 'minimum'", "did you mean 'min'?"),
+        ("fields: {a: {mandatory: true}}", "unknown key 'mandatory' in field 'a'", "did you mean 'required'?"),
+        ("fields: {a: {validations: []}}", "unknown key 'validations' in field 'a'", "did you mean 'rules'?"),
+        ("fields: {a: {type: array}}", "unknown type 'array'", "did you mean 'list'?"),
+        ("fields: {a: {type: object}}", "unknown type 'object'", "did you mean 'group'?"),
+        (
+            "fields: {a: {type: email}}", "unknown type 'email'",
+            "a text field with the rule 'format: email' (rules: [{format: email}])"
+        ),
     ])
     func suggestsTheClosestName(body: String, message: String, note: String) {
         let compilation = compile("formspec: 1\nform: f\n" + body)

@@ -921,8 +921,12 @@ struct Checker {
     static let typeAliases = [
         "string": "text", "str": "text", "password": "secret", "int": "integer", "float": "number",
         "double": "number", "decimal": "number", "bool": "boolean", "enum": "choice", "select": "choice",
-        "timestamp": "datetime", "date_time": "datetime", "time_of_day": "time",
+        "timestamp": "datetime", "date_time": "datetime", "time_of_day": "time", "array": "list", "object": "group",
+        "map": "group", "dict": "group", "struct": "group",
     ]
+
+    /// Type names that are formats of a text field in FormSpec.
+    static let formatTypes = ["email": "email", "url": "url", "uuid": "uuid", "phone": "e164", "tel": "e164"]
 
     /// Refuses a field name that is no identifier, at every depth (a group's `a.b` would make its
     /// paths ambiguous), and warns of one every JavaScript object has (`constructor`): reports and

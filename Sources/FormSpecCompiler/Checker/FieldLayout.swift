@@ -269,7 +269,11 @@ extension Checker {
     private mutating func fieldType(_ field: FieldSyntax) -> FieldType {
         guard let written = field.type else { return field.fields != nil ? .group : .text }
         if let parsed = FieldType(rawValue: written.value) { return parsed }
-        let alias = Self.typeAliases[written.value.lowercased()].map { [Diagnostic.Note("did you mean '\($0)'?")] }
+        let alias =
+            Self.typeAliases[written.value.lowercased()].map { [Diagnostic.Note("did you mean '\($0)'?")] }
+            ?? Self.formatTypes[written.value.lowercased()].map {
+                [Diagnostic.Note("a text field with the rule 'format: \($0)' (rules: [{format: \($0)}])")]
+            }
         diagnostics.error(
             "unknown type '\(written.value)'", at: written.location,
             notes: (alias ?? Diagnostics.suggestion(for: written.value, among: FieldType.allCases.map(\.rawValue)))

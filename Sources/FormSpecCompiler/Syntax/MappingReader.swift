@@ -93,7 +93,25 @@ enum Diagnostics {
 
     /// A did-you-mean note when `word` is close to one of `candidates`.
     static func suggestion(for word: String, among candidates: [String]) -> [Diagnostic.Note] {
+        if let synonym = synonyms[word.lowercased()], candidates.contains(synonym.key) {
+            return [.init("did you mean '\(synonym.written)'?")]
+        }
         guard let match = closestMatch(to: word, in: candidates) else { return [] }
         return [.init("did you mean '\(match)'?")]
     }
+
+    /// Keys of other schema languages and validators (JSON Schema, Laravel, Zod), by FormSpec's
+    /// key for the same thing and how to write it: suggested where that key is one the place
+    /// takes, for no spelling is near (`regex` is far from `pattern`).
+    static let synonyms: [String: (key: String, written: String)] = [
+        "regex": ("pattern", "pattern"), "regexp": ("pattern", "pattern"), "matches": ("pattern", "pattern"),
+        "match": ("pattern", "pattern"), "enum": ("one_of", "one_of"), "in": ("one_of", "one_of"),
+        "not_in": ("not_one_of", "not_one_of"), "minimum": ("min", "min"), "maximum": ("max", "max"),
+        "exclusiveminimum": ("greater_than", "greater_than"), "exclusive_minimum": ("greater_than", "greater_than"),
+        "exclusivemaximum": ("less_than", "less_than"), "exclusive_maximum": ("less_than", "less_than"),
+        "email": ("format", "format: email"), "url": ("format", "format: url"), "uuid": ("format", "format: uuid"),
+        "validations": ("rules", "rules"), "validation": ("rules", "rules"), "validators": ("rules", "rules"),
+        "constraints": ("rules", "rules"), "mandatory": ("required", "required"), "properties": ("fields", "fields"),
+        "items": ("each", "each"), "confirmed": ("same_as", "same_as"),
+    ]
 }
