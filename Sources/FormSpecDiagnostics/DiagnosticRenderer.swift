@@ -55,21 +55,16 @@ public struct DiagnosticRenderer: Sendable {
     /// columns a terminal draws each one in (``TerminalText/columns(of:)``: two for CJK and emoji,
     /// none for a lone combining mark, an escape's width for a control character).
     private func excerpt(_ location: SourceLocation?, lines: LineCache) -> String {
-        guard let location, let line = lines.characters(of: location.start.line, in: location.path) else {
+        guard let location, let source = lines.line(location.start.line, in: location.path) else {
             return ""
         }
+        let line = source.characters
+        let scalarStarts = source.scalarStarts
         // The index of the character that holds 1-based scalar column `column` (the line's end
         // past its last).
-        var scalarStarts: [Int] = []
-        scalarStarts.reserveCapacity(line.count + 1)
-        var scalars = 0
-        for character in line {
-            scalarStarts.append(scalars)
-            scalars += character.unicodeScalars.count
-        }
         func characterIndex(ofColumn column: Int) -> Int {
             let scalar = column - 1
-            guard scalar < scalars else { return line.count }
+            guard scalar < source.scalarCount else { return line.count }
             var low = 0
             var high = line.count - 1
             while low < high {
@@ -116,22 +111,41 @@ public struct DiagnosticRenderer: Sendable {
 private final class LineCache {
     let sources: [String: String]
     private var starts: [String: [String.Index]] = [:]
-    private var lines: [String: [Int: [Character]]] = [:]
+    private var lines: [String: [Int: Line]] = [:]
+
+    /// A line's characters, and the scalar column each starts at (0-based): indexed once, for
+    /// the many diagnostics a long line may have.
+    struct Line {
+        var characters: [Character]
+        var scalarStarts: [Int]
+        var scalarCount: Int
+
+        init(_ text: Substring) {
+            characters = Array(text)
+            scalarStarts = []
+            scalarStarts.reserveCapacity(characters.count)
+            scalarCount = 0
+            for character in characters {
+                scalarStarts.append(scalarCount)
+                scalarCount += character.unicodeScalars.count
+            }
+        }
+    }
 
     init(sources: [String: String]) {
         self.sources = sources
     }
 
-    /// The characters of line `number` of `path`.
-    func characters(of number: Int, in path: String) -> [Character]? {
+    /// Line `number` of `path`.
+    func line(_ number: Int, in path: String) -> Line? {
         if let line = lines[path]?[number] { return line }
         guard let text = sources[path] else { return nil }
         let lineStarts = starts[path] ?? Self.lineStarts(of: text)
         starts[path] = lineStarts
         guard number >= 1, number <= lineStarts.count else { return nil }
-        let characters = Array(Self.line(number, of: text, starts: lineStarts))
-        lines[path, default: [:]][number] = characters
-        return characters
+        let line = Line(Self.line(number, of: text, starts: lineStarts))
+        lines[path, default: [:]][number] = line
+        return line
     }
 
     /// Where each line starts; a line ends at `\n`, `\r\n` or `\r`.

@@ -299,9 +299,12 @@ struct HostileSpecTests {
         for (error, file) in zip(errors, ["lib.rules.yaml", "tab.rules.yaml"]) {
             #expect(error.message.hasPrefix("malformed YAML: "))
             #expect(error.location?.path == folder.path + "/" + file)
-            #expect(error.notes.map(\.message) == ["imported here"])
-            #expect(error.notes.first?.location?.path == folder.path + "/main.form.yaml")
+            // The unclosed quote's note, in the library, then where it is imported.
+            #expect(error.notes.last?.message == "imported here")
+            #expect(error.notes.last?.location?.path == folder.path + "/main.form.yaml")
         }
+        #expect(errors.first?.notes.first?.message == "the quoted scalar starts here")
+        #expect(errors.first?.notes.first?.location?.path == folder.path + "/lib.rules.yaml")
         #expect(!compilation.renderedDiagnostics().contains("not a FormSpec file"))
     }
 
