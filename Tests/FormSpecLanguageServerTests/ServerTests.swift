@@ -471,6 +471,44 @@ import Testing
             form["textEdit"]?["range"] == ["start": ["line": 1, "character": 0], "end": ["line": 1, "character": 2]])
     }
 
+    /// In the middle of a word the whole word is replaced, and a key followed by `:` gets no
+    /// second one (was: `- min_le‸ngth: 3` became `- min_length: ngth: 3`).
+    @Test func aCompletionInsideAWordReplacesTheWholeWord() throws {
+        let client = InProcessClient()
+        let source = Self.form.replacingOccurrences(of: "- min_length: 8", with: "- min_le‸ngth: 8")
+        client.open(formPath, source.unmarked)
+        let items = try #require(client.at("textDocument/completion", formPath, source).array)
+        let item = try #require(items.first { $0["label"] == "min_length" })
+        let line = try #require(
+            source.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("‸") })
+        #expect(item["textEdit"]?["newText"] == "min_length")
+        #expect(
+            item["textEdit"]?["range"]
+                == [
+                    "start": ["line": .integer(Int64(line)), "character": 8],
+                    "end": ["line": .integer(Int64(line)), "character": 18],
+                ])
+    }
+
+    /// A position past the end of a line, or of the text, is clamped (was: its character echoed in
+    /// the edit, and no completion past the last line).
+    @Test func aCompletionPastTheEndIsClamped() throws {
+        let client = InProcessClient()
+        client.open("/a.form.yaml", "formspec: 1\nfo")
+        for (line, character) in [(1, 1_000_000), (1_000_000, 0)] {
+            let position: Value = ["line": .integer(Int64(line)), "character": .integer(Int64(character))]
+            let reply = client.request(
+                "textDocument/completion",
+                ["textDocument": ["uri": .string(DocumentURI.uri(ofPath: "/a.form.yaml"))], "position": position])
+            let items = try #require(reply["result"]?.array)
+            let form = try #require(items.first { $0["label"] == "form" })
+            #expect(
+                form["textEdit"]?["range"] == [
+                    "start": ["line": 1, "character": 0], "end": ["line": 1, "character": 2],
+                ])
+        }
+    }
+
     // MARK: - Hover
 
     @Test func hoverOnARuleShowsItsDocumentationAndDefaultMessage() throws {

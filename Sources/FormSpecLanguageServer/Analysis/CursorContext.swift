@@ -22,8 +22,15 @@ struct CursorContext: Equatable {
     var partial: String
     /// The UTF-16 character offset on the cursor's line where ``partial`` starts.
     var partialStart: Int
-    /// Whether the line goes on with `:` right after the cursor (a key is being renamed).
+    /// Whether the word at the cursor is followed by `:` (a key is being renamed: `min_le‸ngth:`).
     var colonFollows: Bool
+    /// The 0-based line of the cursor, clamped to the text (a line past its end is its last).
+    let line: Int
+    /// The UTF-16 offset of the cursor on its line, clamped to the line.
+    var cursorCharacter: Int
+    /// The UTF-16 offset where the word at the cursor ends (`min_le‸ngth` ends after `ngth`): a
+    /// completion replaces the whole word, not only its part before the cursor.
+    var wordEndCharacter: Int
     /// Whether the cursor sits right after `key:` with no space, so a value needs one.
     var needsSpace: Bool
     /// When the cursor is at an item of a list, the list's other items that are plain scalars, as
@@ -38,9 +45,8 @@ struct CursorContext: Equatable {
     private var ownPlace: KeyPlace?
     /// The key at the cursor as written, through any letters after the cursor (`min_le‸ngth`).
     private var wordAtCursor: String
-    /// The document's text and the cursor's line, for ``mappingValues(ofKeyAt:)``.
+    /// The document's text, for ``mappingValues(ofKeyAt:)``.
     private let text: String
-    private let line: Int
 
     /// Where a key is written.
     private enum KeyPlace: Equatable {
@@ -52,12 +58,14 @@ struct CursorContext: Equatable {
 
     /// The context at 0-based `line` and UTF-16 `character` of `text`; `nil` where nothing can be
     /// completed (a comment, a block scalar, a closed flow collection).
-    init?(text: String, line: Int, character: Int) {
+    init?(text: String, line requestedLine: Int, character requestedCharacter: Int) {
         // Split as LSP does (CR, LF and CRLF break lines), on UTF-8 bytes: only lines up to the
         // cursor's are needed, and most of those are only looked at for their indentation.
         let bytes = Array(text.utf8)
-        let lines = Self.lines(of: bytes, through: line)
-        guard line >= 0, line < lines.count else { return nil }
+        let lines = Self.lines(of: bytes, through: max(0, requestedLine))
+        // Positions are clamped to the text: past its last line is the end of that line.
+        let line = min(max(0, requestedLine), lines.count - 1)
+        let character = line < requestedLine ? Int.max : max(0, requestedCharacter)
         self.text = text
         self.line = line
         func scalars(_ number: Int) -> [Unicode.Scalar] { Self.scalars(of: lines[number], in: bytes) }
@@ -73,7 +81,10 @@ struct CursorContext: Equatable {
             units += width
         }
         let afterCursor = cursorLine.dropFirst(prefix.count)
-        colonFollows = afterCursor.first == ":"
+        let wordEnd = afterCursor.prefix { !":,}{[] #\"'".unicodeScalars.contains($0) }
+        colonFollows = afterCursor.dropFirst(wordEnd.count).first == ":"
+        cursorCharacter = units
+        wordEndCharacter = units + wordEnd.reduce(0) { $0 + ($1.value > 0xFFFF ? 2 : 1) }
 
         let shape = LineShape(prefix[...], isPrefix: true)
         if shape.isComment { return nil }
@@ -103,7 +114,6 @@ struct CursorContext: Equatable {
         let keyColumn = partialScalars.startIndex
         if partialScalars.first == "\"" || partialScalars.first == "'" { partialScalars = partialScalars.dropFirst() }
         partial = String(String.UnicodeScalarView(partialScalars))
-        let wordEnd = afterCursor.prefix { !":,}{[] #\"'".unicodeScalars.contains($0) }
         wordAtCursor = partial + String(String.UnicodeScalarView(wordEnd))
         switch role {
         case .key where rest.first == "{" || rest.first == "[":

@@ -43,9 +43,11 @@ extension LanguageServer {
             candidates =
                 keys(of: slot, at: context, analysis) + values(of: slot.scalarSlot, at: context, document, analysis)
         }
+        // The whole word at the cursor is replaced (`min_le‸ngth` becomes `min_length`, not
+        // `min_lengthngth`), on the cursor's line as clamped to the text.
         let range = LSPRange(
-            start: LSPPosition(line: position.line, character: context.partialStart),
-            end: LSPPosition(line: position.line, character: max(context.partialStart, position.character)))
+            start: LSPPosition(line: context.line, character: context.partialStart),
+            end: LSPPosition(line: context.line, character: max(context.partialStart, context.wordEndCharacter)))
         var seen: Set<String> = []
         var items: [Value] = []
         for candidate in candidates where seen.insert(candidate.label).inserted {
