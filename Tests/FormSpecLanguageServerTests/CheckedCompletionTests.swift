@@ -129,6 +129,41 @@ struct CheckedCompletionTests {
         #expect(condition.contains("equals") && !condition.contains("field"))
     }
 
+    /// A value each modifier takes.
+    static let modifierValues = [
+        "message": "M", "requirement": "R", "when": "{mode: new}", "severity": "warning", "unit": "utf8",
+        "count": "2", "debounce": "300ms", "check_when": "always", "flags": "i", "case": "insensitive",
+    ]
+
+    @Test(
+        "a rule item offers the modifiers its rule and field take, and only those (was: every modifier)",
+        arguments: [
+            ("text", "min_length: 1"), ("text", "contains: digit"), ("text", "pattern: '^a'"), ("text", "check: x"),
+            ("text", "equals: a"), ("integer", "min: 1"), ("integer", "equals: 3"), ("choice", "equals: NL"),
+            ("date", "same_as: other"),
+        ])
+    func offersOnlyTheModifiersTheRuleTakes(type: String, rule: String) {
+        let options = type == "choice" ? "\n    options: [NL, US]" : ""
+        let source = """
+            formspec: 1
+            form: t
+            fields:
+              other: {type: \(type)\(type == "choice" ? ", options: [NL]" : "")}
+              f:
+                type: \(type)\(options)
+                rules:
+                  - \(rule)
+                    ‸
+            """
+        let offered = Set(complete(source).map(\.label))
+        for key in SpecVocabulary.ruleModifierKeys {
+            let writes = compiles(source, writing: "\(key): \(Self.modifierValues[key] ?? "")")
+            #expect(
+                offered.contains(key) == writes,
+                "\(type) \(rule): \(key) offered \(offered.contains(key)), compiles \(writes)")
+        }
+    }
+
     // MARK: - Tests
 
     @Test("expect: completes the words it takes besides a mapping, and its mapping's keys")

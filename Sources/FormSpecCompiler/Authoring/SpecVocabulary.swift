@@ -25,6 +25,15 @@ package enum SpecVocabulary {
     }
     /// Keys a rule item may carry beside its rule key.
     package static var ruleModifierKeys: [String] { SyntaxParser.modifierKeys }
+    /// The field types `case: insensitive` applies to.
+    package static var caseFoldableTypes: Set<FieldType> { Checker.caseFoldableTypes }
+    /// Whether a rule item of rule `name` takes modifier `key`: the common ones (`message`,
+    /// `when`…) every rule takes; `unit`, `count`, `flags`, `case`, `debounce` and `check_when`
+    /// only the rules whose declarations list them (the checker refuses them elsewhere).
+    package static func rule(_ name: String, takesModifier key: String) -> Bool {
+        guard RuleCatalog.declarations.contains(where: { $0.modifiers.contains(key) }) else { return true }
+        return RuleCatalog.declaration(for: name)?.modifiers.contains(key) ?? false
+    }
     /// Rule keys of `form_rules:` items.
     package static var formRuleKeys: [String] { SyntaxParser.formRuleKeys }
     /// The modifiers a form rule takes: `message` and `when`.

@@ -434,27 +434,20 @@ struct Checker {
                 ])
             return nil
         }
-        if let unit = syntax.unit, !["min_length", "max_length"].contains(syntax.key.value) {
-            diagnostics.error("'unit' only applies to min_length and max_length", at: unit.location)
-        }
-        if let count = syntax.count, syntax.key.value != "contains" {
-            diagnostics.error("'count' only applies to contains", at: count.location)
-        }
-        if let debounce = syntax.debounce, syntax.key.value != "check" {
-            diagnostics.error("'debounce' on a rule only applies to check", at: debounce.location)
-        }
-        if let checkWhen = syntax.checkWhen, syntax.key.value != "check" {
+        // The modifiers only some rules take, as their declarations say.
+        let written: [(location: SourceLocation?, key: String)] = [
+            (syntax.unit?.location, "unit"), (syntax.count?.location, "count"), (syntax.debounce?.location, "debounce"),
+            (syntax.checkWhen?.location, "check_when"), (syntax.flags?.location, "flags"),
+            (syntax.textCase?.location, "case"),
+        ]
+        for (location, key) in written where location != nil && !declaration.modifiers.contains(key) {
+            let rules = RuleCatalog.declarations.filter { $0.modifiers.contains(key) }.map(\.name)
+            let list =
+                rules.count == 1 ? rules[0] : "\(rules.dropLast().joined(separator: ", ")) and \(rules.last ?? "")"
             diagnostics.error(
-                "'check_when' only applies to check", at: checkWhen.location,
-                notes: [.init("a check: rule can say when it is asked; other rules always run")])
-        }
-        for (written, key) in [(syntax.flags, "flags"), (syntax.textCase, "case")] {
-            if let written, !declaration.modifiers.contains(key) {
-                let rules = RuleCatalog.declarations.filter { $0.modifiers.contains(key) }.map(\.name)
-                diagnostics.error(
-                    "'\(key)' only applies to \(rules.dropLast().joined(separator: ", ")) and \(rules.last ?? "")",
-                    at: written.location)
-            }
+                "'\(key)'\(key == "debounce" ? " on a rule" : "") only applies to \(list)", at: location,
+                notes: key == "check_when"
+                    ? [.init("a check: rule can say when it is asked; other rules always run")] : [])
         }
         var severity = Severity.error
         if let written = syntax.severity {

@@ -74,11 +74,26 @@ extension LanguageServer {
         let written = context.keysBeside()
         guard !written.isEmpty else { return candidates }
         var ruleWritten = false
+        var writtenRule: String?
         if case .ruleItem(let form) = slot {
             let rules = form ? SpecVocabulary.formRuleKeys : SpecVocabulary.ruleNames
-            ruleWritten = rules.contains { written.contains($0) }
+            writtenRule = rules.first { written.contains($0) }
+            ruleWritten = writtenRule != nil
         }
-        return candidates.filter { !written.contains($0.label) && !(ruleWritten && $0.kind == .function) }
+        return candidates.filter {
+            guard !written.contains($0.label), !(ruleWritten && $0.kind == .function) else { return false }
+            // Once the rule is written, only the modifiers it takes (`unit` beside a length).
+            guard let writtenRule, $0.kind == .property else { return true }
+            if SpecVocabulary.formRuleKeys.contains(writtenRule) { return true }
+            guard SpecVocabulary.rule(writtenRule, takesModifier: $0.label) else { return false }
+            // `case` folds text: not on a number or a date.
+            if $0.label == "case", let outline = analysis.lastGoodOutline,
+                let type = Self.subject(at: context, in: outline)?.type
+            {
+                return SpecVocabulary.caseFoldableTypes.contains(type)
+            }
+            return true
+        }
     }
 
     /// The keys a mapping in `slot` takes.

@@ -59,8 +59,10 @@ package struct RuleDeclaration: Sendable {
     package var messages: [BuiltInMessage]
     /// What the reference's message column says for a rule without a message of its own (`use`).
     package var messageNote: String?
-    /// Keys of a rule item that only this rule takes beside the common modifiers (`flags` for
-    /// patterns, `case` for the comparisons).
+    /// Keys of a rule item that only this rule takes beside the common modifiers (`message`,
+    /// `requirement`, `when`, `severity`): `unit` for lengths, `count` for `contains`, `flags`
+    /// for patterns, `case` for the comparisons, `debounce` and `check_when` for `check`. The
+    /// checker refuses them on other rules and completion offers them only on these.
     package var modifiers: [String]
     /// Whether the rule reads a list's items as scalars (`each`): the checker
     /// refuses it on a list of groups, and completion does not offer it there.

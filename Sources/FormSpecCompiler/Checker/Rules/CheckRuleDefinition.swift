@@ -14,7 +14,7 @@ struct CheckRuleDefinition: RuleDefinition {
                     zhHans: "{label}不符合要求", zhHant: "{label}不符合要求",
                     ja: "{label}は受け付けられません")
             ],
-            example: "available")
+            modifiers: ["debounce", "check_when"], example: "available")
     ]
 
     func check(_ item: RuleSyntax, field: FieldInfo, checker: inout Checker) -> CheckedRuleBody? {

@@ -21,7 +21,7 @@ struct ContainsRuleDefinition: RuleDefinition {
                     ja: "{label}には{classes}をそれぞれ{count}文字以上含めてください",
                     usedWhen: "several classes and a `count` above 1"),
             ],
-            example: "[uppercase, digit]")
+            modifiers: ["count"], example: "[uppercase, digit]")
     ]
 
     func check(_ item: RuleSyntax, field: FieldInfo, checker: inout Checker) -> CheckedRuleBody? {

@@ -27,7 +27,7 @@ struct LengthRuleDefinition: RuleDefinition {
                     zhHans: "{label}至少需要{min}个字节", zhHant: "{label}至少需要{min}個位元組",
                     ja: "{label}は{min}バイト以上で入力してください", usedWhen: "`unit: utf8`, N = 1"),
             ],
-            example: "3"),
+            modifiers: ["unit"], example: "3"),
         RuleDeclaration(
             "max_length", usage: "`max_length: N`", appliesTo: .textual,
             passes: "length ≤ N, counted as for `min_length`",
@@ -50,7 +50,7 @@ struct LengthRuleDefinition: RuleDefinition {
                     zhHans: "{label}不能超过{max}个字节", zhHant: "{label}不得超過{max}個位元組",
                     ja: "{label}は{max}バイト以内で入力してください", usedWhen: "`unit: utf8`, N = 1"),
             ],
-            example: "5"),
+            modifiers: ["unit"], example: "5"),
     ]
 
     func check(_ item: RuleSyntax, field: FieldInfo, checker: inout Checker) -> CheckedRuleBody? {
