@@ -149,10 +149,17 @@ public final class LanguageServer {
             document.version = params["textDocument"]?["version"]?.int
             documents[uri] = document
             changed(uri)
-        case "textDocument/didSave", "workspace/didChangeWatchedFiles":
-            // Files on disk changed: every open document may import one of them.
-            stale.formUnion(documents.keys)
-            pending = documents.keys.sorted()
+        case "textDocument/didSave":
+            // The file on disk is now the open text, which the documents that import it already
+            // read: only they are analysed again, never every open document (a save of one spec
+            // compiled the largest open one too).
+            guard let uri = params["textDocument"]?["uri"]?.string else { return }
+            filesChanged([DocumentURI.path(of: uri)])
+        case "workspace/didChangeWatchedFiles":
+            // Files on disk changed: the documents that import (or looked for) one of them; every
+            // open document when the notification names none it can read.
+            let paths = (params["changes"]?.array ?? []).compactMap { $0["uri"]?.string }.map(DocumentURI.path(of:))
+            filesChanged(paths.isEmpty ? nil : Set(paths))
         case "textDocument/didClose":
             guard let uri = params["textDocument"]?["uri"]?.string, documents.removeValue(forKey: uri) != nil
             else { return }
@@ -187,6 +194,20 @@ public final class LanguageServer {
             if !pending.contains(other) { pending.append(other) }
         }
         if documents[uri] != nil, !pending.contains(uri) { pending.append(uri) }
+    }
+
+    /// Marks the open documents that read one of `paths` (every open document for `nil`) as
+    /// needing a new analysis.
+    private func filesChanged(_ paths: Set<String>?) {
+        for uri in documents.keys.sorted() {
+            if let paths, let analysis = analyses[uri],
+                analysis.dependencies(besides: DocumentURI.path(of: uri)).isDisjoint(with: paths)
+            {
+                continue
+            }
+            stale.insert(uri)
+            if !pending.contains(uri) { pending.append(uri) }
+        }
     }
 
     /// The analysis of the open document `uri`, compiling it if it changed since the last one.

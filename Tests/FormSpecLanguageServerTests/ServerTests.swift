@@ -46,6 +46,25 @@ import Testing
         return client
     }
 
+    /// A save, or a file changed on disk, analyses again the documents that read it, not every
+    /// open document (was: saving a small spec compiled the largest open one too).
+    @Test func aSaveAnalysesOnlyTheDocumentsThatReadTheFile() {
+        let client = client()
+        let other = "/specs/other.form.yaml"
+        client.open(other, "formspec: 1\nform: other\nfields:\n  a: {}\n")
+        _ = client.published()
+        client.notify("textDocument/didSave", ["textDocument": ["uri": .string(DocumentURI.uri(ofPath: other))]])
+        #expect(client.published().isEmpty)
+        // The library on disk changed: the form that imports it is published again, the other not.
+        client.notify(
+            "workspace/didChangeWatchedFiles",
+            ["changes": [["uri": .string(DocumentURI.uri(ofPath: libraryPath)), "type": 2]]])
+        #expect(Array(client.published().keys) == [DocumentURI.uri(ofPath: formPath)])
+        // A notification that names no file: every open document.
+        client.notify("workspace/didChangeWatchedFiles", [:])
+        #expect(Set(client.published().keys) == [DocumentURI.uri(ofPath: formPath), DocumentURI.uri(ofPath: other)])
+    }
+
     // MARK: - Lifecycle and protocol errors
 
     @Test func requestsBeforeInitializeAreRejected() {
