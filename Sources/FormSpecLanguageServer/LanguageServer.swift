@@ -49,9 +49,69 @@ public final class LanguageServer {
         do {
             message = try JSONReader.parse(body)
         } catch {
+            // Text with bytes that are no UTF-8, or a `\u` escape of half a surrogate pair: taken
+            // with U+FFFD in their place, as an editor shows them. Refused, an edit would be lost
+            // and every later one land in a text the editor does not have.
+            if let repaired = Self.repairingText(body), let message = try? JSONReader.parse(repaired) {
+                log("formspec lsp: a message's text held bytes that are no UTF-8 or a lone surrogate; read as U+FFFD\n")
+                return handle(message)
+            }
+            log("formspec lsp: skipped a message that is no JSON: \(error.description)\n")
             return [Self.error(id: .null, .parseError, "invalid JSON: \(error.description)")]
         }
         return handle(message)
+    }
+
+    /// Where problems with the input are reported (stderr, which clients show in their log).
+    public var log: (String) -> Void = { _ in }
+
+    /// `body` with its bytes that are no UTF-8 and its `\u` escapes of lone surrogates made
+    /// U+FFFD; `nil` when it has neither.
+    static func repairingText(_ body: [UInt8]) -> [UInt8]? {
+        let decoded = Array(String(decoding: body, as: UTF8.self).utf8)
+        var changed = decoded != body
+        func hex(_ at: Int) -> UInt32? {
+            guard at + 4 <= decoded.count else { return nil }
+            return UInt32(String(decoding: decoded[at..<at + 4], as: UTF8.self), radix: 16)
+        }
+        let backslash = UInt8(ascii: "\\"), u = UInt8(ascii: "u")
+        var out: [UInt8] = []
+        out.reserveCapacity(decoded.count)
+        var index = 0
+        while index < decoded.count {
+            guard decoded[index] == backslash, index + 1 < decoded.count else {
+                out.append(decoded[index])
+                index += 1
+                continue
+            }
+            // An escape (backslashes only occur in strings): `\\` is skipped as a pair.
+            guard decoded[index + 1] == u, let value = hex(index + 2) else {
+                out += decoded[index...index + 1]
+                index += 2
+                continue
+            }
+            var length = 6
+            if (0xD800...0xDBFF).contains(value) {
+                if index + 7 < decoded.count, decoded[index + 6] == backslash, decoded[index + 7] == u,
+                    let low = hex(index + 8), (0xDC00...0xDFFF).contains(low)
+                {
+                    length = 12
+                } else {
+                    length = 0
+                }
+            } else if (0xDC00...0xDFFF).contains(value) {
+                length = 0
+            }
+            if length == 0 {
+                out += Array("\\uFFFD".utf8)
+                index += 6
+                changed = true
+            } else {
+                out += decoded[index..<index + length]
+                index += length
+            }
+        }
+        return changed ? out : nil
     }
 
     /// Handles one parsed message and returns the messages to send.

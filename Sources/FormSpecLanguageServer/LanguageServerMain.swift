@@ -18,10 +18,11 @@ public enum LanguageServerMain {
     ///   - input: The descriptor to read messages from.
     ///   - output: The descriptor to write messages to; nothing else may be written there.
     ///   - log: Where problems with the input are reported (the client shows stderr in its log).
-    public static func run(input: Int32 = 0, output: Int32 = 1, log: (String) -> Void = { _ in }) -> Int32 {
+    public static func run(input: Int32 = 0, output: Int32 = 1, log: @escaping (String) -> Void = { _ in }) -> Int32 {
         // A client that goes away must not kill the server with SIGPIPE before it can exit cleanly.
         signal(SIGPIPE, SIG_IGN)
         let server = LanguageServer()
+        server.log = log
         var reader = MessageReader(descriptor: input)
         let writer = MessageWriter(descriptor: output)
         func send(_ messages: [Value]) {

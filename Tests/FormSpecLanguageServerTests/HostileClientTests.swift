@@ -27,6 +27,33 @@ import Testing
 
     // MARK: - Numbers
 
+    @Test(
+        "an edit whose text holds bytes that are no UTF-8 or a lone surrogate is taken with U+FFFD (was: dropped, and the document drifted)"
+    )
+    func anEditWithUnreadableTextIsRepaired() throws {
+        let client = InProcessClient()
+        let path = "/specs/a.form.yaml"
+        let uri = DocumentURI.uri(ofPath: path)
+        client.open(path, "formspec: 1\nform: a\n")
+        func change(_ text: [UInt8]) -> [Value] {
+            let head =
+                #"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"\#(uri)","version":2},"contentChanges":[{"text":""#
+            return client.server.handle(body: Array(head.utf8) + text + Array(#""}]}}"#.utf8))
+        }
+        var logged: [String] = []
+        client.server.log = { logged.append($0) }
+        // A lone high surrogate, a lone low one, a pair kept, an escaped backslash before `u`.
+        #expect(change(Array(#"x\ud83d y\udc00 \ud83d\ude00 \\ud83d"#.utf8)).isEmpty)
+        #expect(client.server.documents[uri]?.text == "x\u{FFFD} y\u{FFFD} 😀 \\ud83d")
+        #expect(change([0x61, 0xFF, 0x62]).isEmpty)
+        #expect(client.server.documents[uri]?.text == "a\u{FFFD}b")
+        #expect(logged.count == 2)
+        // Still no JSON: an error, logged.
+        let reply = client.server.handle(body: Array("{".utf8))
+        #expect(reply.first?["error"]?["code"] == -32700)
+        #expect(logged.count == 3)
+    }
+
     @Test("every position request answers at hostile lines and characters", arguments: hostileNumbers)
     func positionsNeverTrap(number: Value) {
         let client = InProcessClient()
