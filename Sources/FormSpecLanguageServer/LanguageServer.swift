@@ -45,6 +45,47 @@ public final class LanguageServer {
 
     /// Handles one message body (JSON text) and returns the messages to send.
     public func handle(body: [UInt8]) -> [Value] {
+        switch read(body) {
+        case .success(let message): handle(message)
+        case .failure(let reply): [reply.message]
+        }
+    }
+
+    /// Handles messages that arrived together, in order, having looked for cancellations among
+    /// them first: a request a later message of the batch cancels is answered `RequestCancelled`
+    /// without its work (a client that cancels a storm of completions on a large spec waits for
+    /// none of them). Messages after `exit` are not handled.
+    public func handle(bodies: [[UInt8]]) -> [Value] {
+        let messages = bodies.map(read)
+        var cancelled: Set<Value> = []
+        for case .success(let message) in messages where message["method"]?.string == "$/cancelRequest" {
+            if let id = message["params"]?["id"] { cancelled.insert(id) }
+        }
+        var out: [Value] = []
+        for read in messages {
+            guard exitCode == nil else { break }
+            switch read {
+            case .failure(let reply): out.append(reply.message)
+            case .success(let message):
+                if state == .running, let id = message["id"], cancelled.contains(id),
+                    let method = message["method"]?.string, method != "shutdown"
+                {
+                    out.append(Self.error(id: id, .requestCancelled, "the client cancelled '\(method)'"))
+                } else {
+                    out += handle(message)
+                }
+            }
+        }
+        return out
+    }
+
+    /// A reply to a message that is no JSON.
+    struct Unreadable: Error {
+        var message: Value
+    }
+
+    /// One message body read as JSON, repaired if its text is (see ``repairingText(_:)``).
+    private func read(_ body: [UInt8]) -> Result<Value, Unreadable> {
         let message: Value
         do {
             message = try JSONReader.parse(body)
@@ -54,12 +95,13 @@ public final class LanguageServer {
             // and every later one land in a text the editor does not have.
             if let repaired = Self.repairingText(body), let message = try? JSONReader.parse(repaired) {
                 log("formspec lsp: a message's text held bytes that are no UTF-8 or a lone surrogate; read as U+FFFD\n")
-                return handle(message)
+                return .success(message)
             }
             log("formspec lsp: skipped a message that is no JSON: \(error.description)\n")
-            return [Self.error(id: .null, .parseError, "invalid JSON: \(error.description)")]
+            return .failure(
+                Unreadable(message: Self.error(id: .null, .parseError, "invalid JSON: \(error.description)")))
         }
-        return handle(message)
+        return .success(message)
     }
 
     /// Where problems with the input are reported (stderr, which clients show in their log).
@@ -229,7 +271,8 @@ public final class LanguageServer {
             closed.append(uri)
             changed(uri)
         default:
-            // `initialized`, `$/cancelRequest` (answers are synchronous, so there is nothing to cancel),
+            // `initialized`, `$/cancelRequest` (read ahead by ``handle(bodies:)``: a request it
+            // names that is already answered needs nothing more),
             // `$/setTrace` and anything else unknown: notifications never get a reply.
             break
         }

@@ -32,21 +32,43 @@ public enum LanguageServerMain {
                 writer.write(bytes)
             }
         }
+        // How long the last compilation took: a spec that takes seconds to compile waits as long
+        // for a pause in the typing (up to 2 s), so it is not compiled again after every keystroke.
+        var lastFlush = Duration.zero
+        func milliseconds(_ duration: Duration) -> Int64 {
+            let parts = duration.components
+            return parts.seconds * 1000 + parts.attoseconds / 1_000_000_000_000_000
+        }
+        var next: Frame?
         while true {
             // Diagnostics wait until no edit has come for a moment, so a burst of edits compiles
             // once; requests in the meantime answer from the last state. Other messages (hovers,
             // cancellations) do not hold them back.
-            if server.hasPendingDiagnostics {
-                let quiet = (ContinuousClock.now - server.lastChange).components
-                let quietMilliseconds = quiet.seconds * 1000 + quiet.attoseconds / 1_000_000_000_000_000
-                let left = Int32(clamping: Int64(debounceMilliseconds) - quietMilliseconds)
+            if next == nil, server.hasPendingDiagnostics {
+                let wait = max(Int64(debounceMilliseconds), min(2000, milliseconds(lastFlush)))
+                let left = Int32(clamping: wait - milliseconds(ContinuousClock.now - server.lastChange))
                 if left <= 0 || !reader.isReadable(within: left) {
+                    let started = ContinuousClock.now
                     send(server.flushDiagnostics())
+                    lastFlush = ContinuousClock.now - started
                 }
             }
-            switch reader.next() {
+            let frame = next ?? reader.next()
+            next = nil
+            switch frame {
             case .message(let body):
-                send(server.handle(body: body))
+                // The messages already here are handled together, so that a cancellation behind
+                // its request is seen before the request's work is done.
+                var bodies = [body]
+                while bodies.count < 1024, reader.isReadable(within: 0) {
+                    let more = reader.next()
+                    guard case .message(let body) = more else {
+                        next = more
+                        break
+                    }
+                    bodies.append(body)
+                }
+                send(server.handle(bodies: bodies))
                 if let code = server.exitCode { return code }
             case .malformed(let reason):
                 log("formspec lsp: skipped a malformed message: \(reason)\n")

@@ -54,6 +54,32 @@ import Testing
         #expect(logged.count == 3)
     }
 
+    @Test("a request cancelled by a later message of its batch is answered RequestCancelled, its work not done")
+    func cancelledRequestsInABatchAreNotDone() throws {
+        let client = InProcessClient()
+        let path = "/specs/a.form.yaml"
+        client.open(path, "formspec: 1\nform: a\nfields:\n  a: {}\n")
+        let uri = DocumentURI.uri(ofPath: path)
+        func body(_ message: Value) -> [UInt8] {
+            var bytes: [UInt8] = []
+            JSONWriter.append(message, to: &bytes)
+            return bytes
+        }
+        let position: Value = ["textDocument": ["uri": .string(uri)], "position": ["line": 3, "character": 2]]
+        let replies = client.server.handle(bodies: [
+            body(["jsonrpc": "2.0", "id": 7, "method": "textDocument/hover", "params": position]),
+            body(["jsonrpc": "2.0", "id": 8, "method": "textDocument/completion", "params": position]),
+            body(["jsonrpc": "2.0", "method": "$/cancelRequest", "params": ["id": 7]]),
+            body(["jsonrpc": "2.0", "id": 9, "method": "shutdown"]),
+            body(["jsonrpc": "2.0", "method": "exit"]),
+            body(["jsonrpc": "2.0", "id": 10, "method": "textDocument/hover", "params": position]),
+        ])
+        #expect(replies.map { $0["id"] } == [7, 8, 9])
+        #expect(replies[0]["error"]?["code"] == -32800)
+        #expect(replies[1]["result"]?.array != nil)
+        #expect(client.server.exitCode == 0)
+    }
+
     @Test("every position request answers at hostile lines and characters", arguments: hostileNumbers)
     func positionsNeverTrap(number: Value) {
         let client = InProcessClient()
