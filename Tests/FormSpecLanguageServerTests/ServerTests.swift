@@ -65,6 +65,27 @@ import Testing
         #expect(Set(client.published().keys) == [DocumentURI.uri(ofPath: formPath), DocumentURI.uri(ofPath: other)])
     }
 
+    /// While a key is half typed the text is no YAML; hover and go-to-definition answer from the
+    /// last outline for what lies before the edit (were: nothing anywhere in the file).
+    @Test func hoverAndDefinitionWorkBeforeAnEditThatBreaksTheYAML() throws {
+        let client = client()
+        _ = client.published()
+        let broken = Self.form + "\n  nick"
+        client.change(formPath, version: 2, [["text": .string(broken)]])
+        let hover = broken.replacingOccurrences(of: "- min_length", with: "- min_le‸ngth")
+        let value = try #require(client.at("textDocument/hover", formPath, hover)["contents"]?["value"]?.string)
+        #expect(value.contains("min_length"))
+        let definition = client.at(
+            "textDocument/definition", formPath,
+            broken.replacingOccurrences(of: "same_as: password", with: "same_as: pass‸word"))
+        #expect(definition["range"]?["start"]?["line"] == 9)
+        // After the edit, the old outline does not answer: the text there is not what it read.
+        let edited = Self.form.replacingOccurrences(of: "  username:", with: "  user\n  username:")
+        client.change(formPath, version: 3, [["text": .string(edited)]])
+        let below = edited.replacingOccurrences(of: "- min_length", with: "- min_le‸ngth")
+        #expect(client.at("textDocument/hover", formPath, below) == .null)
+    }
+
     // MARK: - Lifecycle and protocol errors
 
     @Test func requestsBeforeInitializeAreRejected() {

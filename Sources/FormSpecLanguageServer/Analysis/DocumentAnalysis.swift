@@ -42,6 +42,39 @@ struct DocumentAnalysis {
     /// The last outline that could be read, possibly of an older version: names of fields and
     /// defines for completion while the text is broken mid-edit.
     var lastGoodOutline: SpecOutline?
+    /// The outline position requests read: the current text's, or while it does not parse (a key
+    /// half typed) the last good one, for what lies in the text it still shares with the current
+    /// one: that means what it meant, for the path of a YAML node depends only on the text before it.
+    struct RequestOutline {
+        var outline: SpecOutline
+        /// How many of the outline's first scalars the current text has unchanged; `nil`: all.
+        var unchangedScalars: Int?
+
+        /// Whether `location` of the outline's text is the same in the current text.
+        func isCurrent(_ location: SourceLocation) -> Bool {
+            unchangedScalars.map { outline.lines.scalarOffset(of: location.end) <= $0 } ?? true
+        }
+
+        /// The token under `position` of the current text, when the outline knows it.
+        func token(at position: LSPPosition) -> OutlineToken? {
+            guard let token = outline.token(at: outline.lines.sourcePosition(of: position)), isCurrent(token.location)
+            else { return nil }
+            return token
+        }
+    }
+
+    /// The outline for position requests (see ``RequestOutline``); `nil` when no text has parsed.
+    func requestOutline(for document: Document) -> RequestOutline? {
+        if let outline { return RequestOutline(outline: outline, unchangedScalars: nil) }
+        guard let lastGoodOutline else { return nil }
+        var common = 0
+        for (old, new) in zip(lastGoodOutline.text.unicodeScalars, document.text.unicodeScalars) {
+            guard old == new else { break }
+            common += 1
+        }
+        return RequestOutline(outline: lastGoodOutline, unchangedScalars: common)
+    }
+
     /// Outlines of the files the document imports, directly or not.
     var imports: [SpecOutline]
     /// The `import:` entries, as written, that ``imports`` were read for.

@@ -32,6 +32,8 @@ struct OutlineEntry {
 /// spec has errors the checker rejects.
 struct SpecOutline {
     var path: String
+    /// The text it was read from (the document's own string, shared, not copied).
+    var text: String
     /// Positions of the file's text.
     var lines: LineIndex
     var tokens: [OutlineToken] = []
@@ -46,6 +48,7 @@ struct SpecOutline {
     init?(text: String, path: String) {
         guard let loaded = try? YAMLLoader.load(text, path: path), let root = loaded.root else { return nil }
         self.path = path
+        self.text = text
         self.lines = LineIndex(text)
         collect(root, path: [], depth: 0)
         for pair in root.mapping ?? [] {

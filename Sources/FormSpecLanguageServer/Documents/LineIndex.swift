@@ -148,7 +148,8 @@ package struct LineIndex: Sendable {
         return LSPPosition(line: line, character: min(offset, lspLineEnds[line]) - lspLineStarts[line])
     }
 
-    private func scalarOffset(of position: SourcePosition) -> Int {
+    /// The 0-based scalar offset of the compiler's 1-based `position`, clamped to the text.
+    package func scalarOffset(of position: SourcePosition) -> Int {
         let line = min(max(position.line, 1), yamlLineStarts.count) - 1
         return yamlLineStarts[line] + min(max(position.column, 1) - 1, yamlLineEnds[line] - yamlLineStarts[line])
     }

@@ -6,26 +6,33 @@ extension LanguageServer {
     /// `textDocument/definition`: the field a reference names, the define a `use:` names (in this
     /// file or an imported one), the file an `import:` entry names.
     func definition(document: Document, analysis: DocumentAnalysis, at position: LSPPosition) -> Value {
-        guard let outline = analysis.outline, let token = outline.token(at: document.lines.sourcePosition(of: position))
-        else { return .null }
+        guard let request = analysis.requestOutline(for: document), let token = request.token(at: position) else {
+            return .null
+        }
+        let outline = request.outline
         let names: (isKey: Bool, slot: SpecSlot) = (token.isKey, token.slot)
         switch names {
         case (false, .fieldName):
             guard let field = outline.field(named: token.text, at: token.path) else { return .null }
+            guard request.isCurrent(field.location) else { return .null }
             return location(document.uri, document.lines.lspRange(of: field.location))
         case (false, .itemFieldName):
             guard let list = outline.field(owning: token.path),
                 let field = SpecOutline.nestedFields(of: list).first(where: { $0.name == token.text })
             else { return .null }
+            guard request.isCurrent(field.location) else { return .null }
             return location(document.uri, document.lines.lspRange(of: field.location))
         case (true, .fieldValues):
             guard let field = outline.field(atReportPath: token.text) else { return .null }
+            guard request.isCurrent(field.location) else { return .null }
             return location(document.uri, document.lines.lspRange(of: field.location))
         case (false, .defineName):
             guard let define = analysis.visibleDefines.first(where: { $0.entry.name == token.text }) else {
                 return .null
             }
-            let uri = define.outline.path == document.path ? document.uri : uri(ofPath: define.outline.path)
+            let own = define.outline.path == document.path
+            guard !own || request.isCurrent(define.entry.location) else { return .null }
+            let uri = own ? document.uri : uri(ofPath: define.outline.path)
             return location(uri, define.outline.lines.lspRange(of: define.entry.location))
         case (false, .importPath):
             // Only where `formspec check` would read: an import outside the document's folder, or

@@ -7,8 +7,10 @@ extension LanguageServer {
     /// `textDocument/hover`: a rule's documentation and default message on rule keys, a field's
     /// summary on field names (where declared and where referred to), a define's on `use:`.
     func hover(document: Document, analysis: DocumentAnalysis, at position: LSPPosition) -> Value {
-        guard let outline = analysis.outline, let token = outline.token(at: document.lines.sourcePosition(of: position))
-        else { return .null }
+        guard let request = analysis.requestOutline(for: document), let token = request.token(at: position) else {
+            return .null
+        }
+        let outline = request.outline
         var markdown: String?
         if token.isKey {
             switch token.slot {
