@@ -86,6 +86,26 @@ import Testing
         #expect(client.at("textDocument/hover", formPath, below) == .null)
     }
 
+    /// `import:` completes the rule libraries beside the document and in its subfolders, which
+    /// `check` lets it import (was: only those beside it), never a hidden folder's.
+    @Test func importCompletionOffersLibrariesInSubfolders() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lsp-imports-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for file in ["common.rules.yaml", "sub/other.rules.yaml", "sub/deep/d.rules.yaml", ".hidden/h.rules.yaml"] {
+            let url = folder.appendingPathComponent(file)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try "formspec: 1\ndefine: {x: {min_length: 1}}\n".write(to: url, atomically: true, encoding: .utf8)
+        }
+        let path = folder.appendingPathComponent("a.form.yaml").path
+        let source = "formspec: 1\nform: a\nimport: [‸]\nfields:\n  a: {}\n"
+        // The listing reads the folder itself, whatever the server's sources.
+        let client = InProcessClient()
+        client.open(path, source.unmarked)
+        let labels = (client.at("textDocument/completion", path, source).array ?? []).compactMap { $0["label"]?.string }
+        #expect(labels == ["common.rules.yaml", "sub/deep/d.rules.yaml", "sub/other.rules.yaml"])
+    }
+
     // MARK: - Lifecycle and protocol errors
 
     @Test func requestsBeforeInitializeAreRejected() {

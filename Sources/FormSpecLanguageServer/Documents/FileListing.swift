@@ -19,4 +19,27 @@ enum FileListing {
         }
         return names.sorted()
     }
+
+    /// The paths, relative to `folder`, of the files under it (at most `depth` folders down,
+    /// hidden folders skipped) whose names end in `suffix`, sorted, at most `limit` of them.
+    static func files(under folder: String, endingIn suffix: String, depth: Int = 4, limit: Int = 1_000) -> [String] {
+        var found: [String] = []
+        func walk(_ relative: String, _ depth: Int) {
+            for name in files(in: relative.isEmpty ? folder : folder + "/" + relative) where found.count < limit {
+                let path = relative.isEmpty ? name : relative + "/" + name
+                if name.hasSuffix(suffix) {
+                    found.append(path)
+                } else if depth > 0, !name.hasPrefix("."), isDirectory(folder + "/" + path) {
+                    walk(path, depth - 1)
+                }
+            }
+        }
+        walk("", depth)
+        return found
+    }
+
+    private static func isDirectory(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+    }
 }

@@ -335,12 +335,13 @@ extension LanguageServer {
         return names.map { Candidate(label: $0, kind: .value, detail: "locale", isKey: false) }
     }
 
-    /// Rule libraries and forms beside the document, as relative paths.
+    /// Rule libraries beside the document and in its subfolders (where `check` lets it import
+    /// them), as relative paths.
     private func importCandidates(_ document: Document) -> [Candidate] {
         guard let slash = document.path.lastIndex(of: "/") else { return [] }
         let folder = String(document.path[..<slash])
-        let names = FileListing.files(in: folder).filter {
-            $0.hasSuffix(".rules.yaml") && folder + "/" + $0 != document.path
+        let names = FileListing.files(under: folder, endingIn: ".rules.yaml").filter {
+            folder + "/" + $0 != document.path
         }
         return names.map { Candidate(label: $0, kind: .file, detail: "rule library", isKey: false) }
     }
