@@ -606,6 +606,9 @@ struct Checker {
                 notes: [.init("a placeholder is {name} (letters, digits and _); write {{ and }} for braces")])
         }
         for name in names {
+            // The placeholder itself, where the message is written as it reads.
+            let location =
+                Self.placeholderRange(name, in: text).map { Self.location(of: $0, in: text, at: location) } ?? location
             if name == "value", field?.type == .secret {
                 diagnostics.error(
                     "'{value}' would show a secret in a message", at: location,
@@ -633,6 +636,35 @@ struct Checker {
                         ])
             }
         }
+    }
+
+    /// Where scalars `range` of `text`, a scalar written at `location`, are in the file. Columns
+    /// count scalars, so the range maps exactly when `text` is on one line as it reads, plain or
+    /// in quotes without escapes (its span is as wide as its scalars, or two more); otherwise the
+    /// whole scalar is the honest answer. Past the last scalar (an unterminated group), one column
+    /// after the text.
+    static func location(of range: Range<Int>, in text: String, at location: SourceLocation) -> SourceLocation {
+        let count = text.unicodeScalars.count
+        let width = location.end.column - location.start.column
+        guard location.start.line == location.end.line, width == count || width == count + 2 else { return location }
+        let lower = min(range.lowerBound, count)
+        let start = location.start.column + (width - count) / 2 + lower
+        let end = start + max(1, min(count, range.upperBound) - lower)
+        return SourceLocation(
+            path: location.path, start: SourcePosition(line: location.start.line, column: start),
+            end: SourcePosition(line: location.start.line, column: end))
+    }
+
+    /// The scalars of `{name}` in `template`, its first time there.
+    static func placeholderRange(_ name: String, in template: String) -> Range<Int>? {
+        let scalars = Array(template.unicodeScalars)
+        let wanted = Array("{\(name)}".unicodeScalars)
+        guard scalars.count >= wanted.count else { return nil }
+        for start in 0...(scalars.count - wanted.count)
+        where scalars[start..<start + wanted.count].elementsEqual(wanted) {
+            return start..<start + wanted.count
+        }
+        return nil
     }
 
     /// Whether a placeholder shows a literal written in the spec (not a field's label).

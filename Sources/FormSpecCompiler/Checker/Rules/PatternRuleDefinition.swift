@@ -87,29 +87,10 @@ struct PatternRuleDefinition: RuleDefinition {
         }
     }
 
-    /// Where `error` sits in the file. The pattern's offset maps to a column exactly when the
-    /// scalar is on one line and written without escapes (its source span is as wide as its value,
-    /// plus the quotes); otherwise the whole scalar is the best honest answer.
+    /// Where `error` sits in the file (see ``Checker/location(of:in:at:)``).
     static func location(of error: PatternSyntaxError, in node: YAMLNode) -> SourceLocation {
-        let location = node.location
-        guard let scalar = node.scalar, location.start.line == location.end.line else { return location }
-        let quotes: Int
-        switch scalar.style {
-        case .plain: quotes = 0
-        case .singleQuoted, .doubleQuoted: quotes = 1
-        case .literal, .folded: return location
-        }
-        let text = scalar.text
-        guard location.end.column - location.start.column == text.count + 2 * quotes else { return location }
-        let scalars = Array(text.unicodeScalars)
-        let offset = min(max(0, error.offset), scalars.count)
-        let end = min(scalars.count, offset + max(1, error.length))
-        func columns(_ range: Range<Int>) -> Int { String(String.UnicodeScalarView(scalars[range])).count }
-        let startColumn = location.start.column + quotes + columns(0..<offset)
-        // Past the last character (e.g. "unterminated group"), point one column after the text.
-        let width = max(1, columns(offset..<end))
-        return SourceLocation(
-            path: location.path, start: SourcePosition(line: location.start.line, column: startColumn),
-            end: SourcePosition(line: location.start.line, column: startColumn + width))
+        guard let scalar = node.scalar else { return node.location }
+        let offset = max(0, error.offset)
+        return Checker.location(of: offset..<offset + max(1, error.length), in: scalar.text, at: node.location)
     }
 }
