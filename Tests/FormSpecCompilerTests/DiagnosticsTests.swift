@@ -112,6 +112,43 @@ struct DiagnosticsTests {
         #expect(compilation.spec != nil)
     }
 
+    /// From the diagnostics tester: one error per mistake, and warnings for rules that say
+    /// nothing (were: cascades, and silence).
+    @Test func oneDiagnosticPerMistake() {
+        let compilation = compile(
+            """
+            formspec: 1
+            form: t
+            fields:
+              a:
+                required: true
+                rules:
+                  - required: true
+                  - min_length: 0
+                  - max_length: 1e3
+                  - {max_length: 0, when: {mode: edit}}
+              b:
+                type: enum
+                options: [x]
+              c:
+                type: choice
+                options: [{valeu: s, label: Small}]
+              d:
+                rules: [{max_length: 99999999999999999999999}]
+            """)
+        #expect(
+            compilation.diagnostics.map { "\($0.severity.rawValue): \($0.message)" } == [
+                "warning: field 'a' is required already",
+                "warning: 'min_length: 0' makes this rule always pass",
+                "error: 'max_length' needs a whole number written in digits (1000), not 1e3",
+                "error: unknown type 'enum'",
+                "error: unknown key 'valeu' in an option",
+                "error: 'max_length' needs a whole number from 0 to 1000000000, not 99999999999999999999999",
+            ], "\(compilation.renderedDiagnostics())")
+        let list = compile("formspec: 1\nform: t\nfields: [a, b]\n")
+        #expect(list.diagnostics.map(\.message) == ["'fields' must be a mapping, not a list"])
+    }
+
     @Test func reportsEveryProblemOfAFileInOneRun() {
         let compilation = compile(
             """

@@ -131,7 +131,7 @@ struct Checker {
         } else {
             diagnostics.error("missing 'form:' (the form's identifier)", at: spec.location)
         }
-        if fields.isEmpty {
+        if fields.isEmpty, !spec.fieldsAreMalformed {
             diagnostics.error("a form needs at least one field", at: spec.fieldsLocation ?? spec.location)
         }
 
@@ -249,12 +249,15 @@ struct Checker {
             }
             return []
         }
-        if type != .choice {
+        // An unknown type (`type: enum`) is its own error, with a did-you-mean: no second one here.
+        let written = itemsOf ? field.of : field.type
+        if type != .choice, written.map({ FieldType(rawValue: $0.value) != nil }) ?? true {
             diagnostics.error(
                 "'options' only applies to choice fields; \(described) \(itemsOf ? "are" : "is") \(itemsOf && type == .group ? "groups" : type.rawValue)",
                 at: node.location)
             return []
         }
+        if type != .choice { return [] }
         guard let items = Read.list(node, "'options'", &diagnostics) else { return [] }
         if items.isEmpty { diagnostics.error("'options' needs at least one option", at: node.location) }
         var options: [ChoiceOption] = []
@@ -265,7 +268,13 @@ struct Checker {
             if item.mapping != nil {
                 guard var reader = MappingReader(item, what: "an option", diagnostics: &diagnostics) else { continue }
                 guard let value = reader.take("value") else {
-                    diagnostics.error("an option mapping needs 'value'", at: item.location)
+                    // A misspelt `value:` (`valeu:`) is the error to show, with its did-you-mean.
+                    _ = reader.take("label")
+                    if reader.remaining.isEmpty {
+                        diagnostics.error("an option mapping needs 'value'", at: item.location)
+                    } else {
+                        reader.reportUnknown(in: "an option", known: ["value", "label"], diagnostics: &diagnostics)
+                    }
                     continue
                 }
                 valueNode = value
@@ -368,6 +377,15 @@ struct Checker {
         condition = Self.all(condition, own)
         var rules: [CheckedRule] = []
         for syntax in field.rules {
+            // A rule that says again what the field's `required:` says: two checks, two messages.
+            if required, syntax.key.value == "required", syntax.condition == nil, let node = field.required {
+                diagnostics.warning(
+                    "field '\(laidOut.name)' is required already", at: syntax.key.location,
+                    notes: [
+                        .init("'required:' is here", at: node.location),
+                        .init("keep one; a required rule with 'when:' makes it required only then"),
+                    ])
+            }
             guard let rule = checkRule(syntax, field: info) else { continue }
             let before = expandedRules
             expandedRules += rule.size

@@ -68,6 +68,7 @@ struct SyntaxParser {
                 }
             } else {
                 diagnostics.error("'fields' must be a mapping, not \(node.kindDescription)", at: node.location)
+                spec.fieldsAreMalformed = true
             }
         }
         if let items = Read.list(top.take("form_rules"), "'form_rules'", &diagnostics) {

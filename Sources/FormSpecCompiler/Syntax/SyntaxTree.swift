@@ -23,6 +23,9 @@ struct SpecSyntax {
     var fields: [FieldSyntax]?
     /// Where the `fields:` value is, when the file has one.
     var fieldsLocation: SourceLocation?
+    /// Whether `fields:` was written but is no mapping (its own error: no second one for a form
+    /// without fields).
+    var fieldsAreMalformed = false
     var formRules: [RuleSyntax] = []
     var tests: [TestSyntax] = []
 }

@@ -64,6 +64,12 @@ struct LengthRuleDefinition: RuleDefinition {
         }
         guard let limit = checker.count(item.argument, rule: item.key.value) else { return nil }
         let isMin = item.key.value == "min_length"
+        // (`max_length: 0` is a field that must stay empty, such as a trap for bots: no warning.)
+        if isMin, limit == 0 {
+            checker.diagnostics.warning(
+                "'min_length: 0' makes this rule always pass", at: item.argument.location,
+                notes: [.init("an empty value is checked by 'required'; leave the rule out, or give a length above 0")])
+        }
         return CheckedRuleBody(
             rule: .length(LengthRule(bound: isMin ? .min : .max, limit: limit, unit: unit)),
             // A limit in bytes says bytes; the other units count what people call characters.
@@ -76,6 +82,19 @@ extension Checker {
     /// A non-negative whole number argument.
     mutating func count(_ node: FormSpecYAML.YAMLNode, rule: String) -> Int? {
         guard case .integer(let value) = node.resolved, node.scalar != nil else {
+            // A whole number written as a float (`1e3`), or past 64 bits: say the range, for it is
+            // a whole number.
+            if case .float(let value) = node.resolved, value.isFinite, value.rounded() == value,
+                let scalar = node.scalar
+            {
+                let digits =
+                    value >= 0 && value <= 1_000_000_000
+                    ? " written in digits (\(Int(value)))" : " from 0 to 1000000000"
+                diagnostics.error(
+                    "'\(rule)' needs a whole number\(digits), not \(Diagnostics.excerpt(scalar.text))",
+                    at: node.location)
+                return nil
+            }
             diagnostics.error("'\(rule)' needs a whole number, not \(node.kindDescription)", at: node.location)
             return nil
         }
