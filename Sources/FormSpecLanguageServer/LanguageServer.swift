@@ -159,14 +159,15 @@ public final class LanguageServer {
     /// Handles one parsed message and returns the messages to send.
     public func handle(_ message: Value) -> [Value] {
         guard case .object = message, let method = message["method"]?.string else {
-            // A response from the client (we send no requests) is ignored; anything else is invalid.
+            // A response from the client (to the file watchers' registration) is ignored; anything
+            // else is invalid.
             if message["id"] != nil, message["result"] != nil || message["error"] != nil { return [] }
             return [Self.error(id: message["id"] ?? .null, .invalidRequest, "not a JSON-RPC request or notification")]
         }
         let params = message["params"] ?? .null
         guard let id = message["id"] else {
             handleNotification(method, params)
-            return []
+            return method == "initialized" && state == .running ? fileWatcherRegistration() : []
         }
         // JSON-RPC ids are strings or numbers: a request with another kind is not run.
         switch id {
@@ -180,6 +181,8 @@ public final class LanguageServer {
         switch (state, method) {
         case (.uninitialized, "initialize"):
             state = .running
+            clientRegistersFileWatchers =
+                params["capabilities"]?["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"] == .bool(true)
             return [Self.result(id: id, Self.initializeResult)]
         case (.uninitialized, _):
             return [Self.error(id: id, .serverNotInitialized, "the server is not initialized")]
@@ -276,6 +279,31 @@ public final class LanguageServer {
             // `$/setTrace` and anything else unknown: notifications never get a reply.
             break
         }
+    }
+
+    /// Whether the client lets the server ask it to watch files (`workspace.didChangeWatchedFiles.
+    /// dynamicRegistration`).
+    private var clientRegistersFileWatchers = false
+
+    /// After `initialized`, when the client lets it: the request that asks the client to report
+    /// changes of specs and rule libraries on disk (a `git checkout`, another editor), so that a
+    /// form importing a library changed there is checked again. Its reply is ignored.
+    private func fileWatcherRegistration() -> [Value] {
+        guard clientRegistersFileWatchers else { return [] }
+        let watchers: Value = [["globPattern": "**/*.rules.yaml"], ["globPattern": "**/*.form.yaml"]]
+        return [
+            [
+                "jsonrpc": "2.0", "id": "formspec-watch-files", "method": "client/registerCapability",
+                "params": [
+                    "registrations": [
+                        [
+                            "id": "formspec-watched-files", "method": "workspace/didChangeWatchedFiles",
+                            "registerOptions": ["watchers": watchers],
+                        ]
+                    ]
+                ],
+            ]
+        ]
     }
 
     /// Open documents whose analysis is out of date although their own text is not (an import changed).

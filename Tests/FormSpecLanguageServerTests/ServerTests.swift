@@ -114,6 +114,29 @@ import Testing
         #expect(reply.first?["error"]?["code"] == .integer(-32002))
     }
 
+    /// A client that lets the server register file watchers is asked to report specs and rule
+    /// libraries changed on disk (were: never, so a library changed by `git checkout` left the
+    /// form's diagnostics stale); one that does not is asked nothing.
+    @Test(arguments: [true, false])
+    func initializedRegistersFileWatchersWhenTheClientAllows(allows: Bool) {
+        let server = LanguageServer(provider: InMemorySources([:]))
+        let capabilities: Value =
+            allows ? ["workspace": ["didChangeWatchedFiles": ["dynamicRegistration": true]]] : [:]
+        _ = server.handle(["jsonrpc": "2.0", "id": 1, "method": "initialize", "params": ["capabilities": capabilities]])
+        let sent = server.handle(["jsonrpc": "2.0", "method": "initialized", "params": [:]])
+        #expect(sent.count == (allows ? 1 : 0))
+        if allows {
+            #expect(sent[0]["method"] == "client/registerCapability")
+            let registration = sent[0]["params"]?["registrations"]?.array?.first
+            #expect(registration?["method"] == "workspace/didChangeWatchedFiles")
+            #expect(
+                registration?["registerOptions"]?["watchers"]
+                    == [["globPattern": "**/*.rules.yaml"], ["globPattern": "**/*.form.yaml"]])
+            // The client's reply is taken without an answer.
+            #expect(server.handle(["jsonrpc": "2.0", "id": "formspec-watch-files", "result": .null]).isEmpty)
+        }
+    }
+
     @Test func initializeAnnouncesIncrementalSyncAndTheFeatures() {
         let server = LanguageServer(provider: InMemorySources([:]))
         let reply = server.handle(["jsonrpc": "2.0", "id": 1, "method": "initialize", "params": [:]])
