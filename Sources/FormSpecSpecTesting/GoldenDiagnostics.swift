@@ -135,6 +135,10 @@ struct DirectorySources: SourceProvider {
     func contents(of path: String) -> [UInt8]? {
         FileSystemSources().contents(of: path.hasPrefix("/") ? path : directory + "/" + path)
     }
+
+    func fileNames(inFolder folder: String) -> [String] {
+        FileSystemSources().fileNames(inFolder: folder.hasPrefix("/") ? folder : directory + "/" + folder)
+    }
 }
 
 /// A line-by-line diff of two texts, for golden mismatches.

@@ -149,6 +149,23 @@ struct DiagnosticsTests {
         #expect(list.diagnostics.map(\.message) == ["'fields' must be a mapping, not a list"])
     }
 
+    /// An import that names no file suggests a spec or library of its folder one or two edits
+    /// away (was: "no such file" alone).
+    @Test func anImportTypoSuggestsTheFileBesideIt() {
+        let files = [
+            "/s/a.form.yaml":
+                "formspec: 1\nform: a\nimport: [lib/comon.rules.yaml, lib/common.rules.yml, lib/zzz.rules.yaml]\nfields: {a: {}}\n",
+            "/s/lib/common.rules.yaml": "formspec: 1\ndefine: {x: {min_length: 1}}\n",
+        ]
+        let compilation = Compiler.compile(path: "/s/a.form.yaml", provider: InMemorySources(files))
+        let errors = compilation.diagnostics.filter { $0.severity == .error }
+        #expect(errors.count == 3, "\(compilation.renderedDiagnostics())")
+        #expect(
+            errors.map { $0.notes.first?.message } == [
+                "did you mean 'lib/common.rules.yaml'?", "did you mean 'lib/common.rules.yaml'?", nil,
+            ])
+    }
+
     @Test func reportsEveryProblemOfAFileInOneRun() {
         let compilation = compile(
             """

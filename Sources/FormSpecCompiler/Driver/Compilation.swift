@@ -52,6 +52,10 @@ public protocol SourceProvider: Sendable {
     /// when it does not exist. Imports are confined by comparing these names, so a provider that
     /// can hold symlinks must resolve them here.
     func canonicalPath(_ path: String) -> String?
+
+    /// The names of the files in `folder`, for a did-you-mean when an import names none there;
+    /// empty when the provider cannot list folders.
+    func fileNames(inFolder folder: String) -> [String]
 }
 
 extension SourceProvider {
@@ -63,4 +67,7 @@ extension SourceProvider {
 
     /// "no such file".
     public func unreadableReason(_ path: String, named: Bool) -> String { "no such file" }
+
+    /// None: the provider cannot list folders.
+    public func fileNames(inFolder folder: String) -> [String] { [] }
 }

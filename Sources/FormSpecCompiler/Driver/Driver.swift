@@ -74,6 +74,20 @@ struct Driver {
         Compilation(spec: spec, diagnostics: diagnostics.sorted, sources: sources, isLibrary: isLibrary)
     }
 
+    /// `written` (an import that names no file, at `path`) with its file name made that of a spec
+    /// or library in the same folder one or two edits away (`comon.rules.yaml`, `common.rules.yml`).
+    private func similarFile(to written: String, at path: String) -> String? {
+        guard let slash = path.lastIndex(of: "/") else { return nil }
+        let folder = path[..<slash].isEmpty ? "/" : String(path[..<slash])
+        let name = String(path[path.index(after: slash)...])
+        let candidates = provider.fileNames(inFolder: folder).filter {
+            $0 != name && ($0.hasSuffix(".yaml") || $0.hasSuffix(".yml"))
+        }
+        guard let match = closestMatch(to: name, in: candidates) else { return nil }
+        let writtenFolder = written.lastIndex(of: "/").map { String(written[...$0]) } ?? ""
+        return writtenFolder + match
+    }
+
     /// Loads and parses the file `path` (canonically `key`); a file that cannot be read is reported
     /// at the import that named it when there is one. An imported file that is not a FormSpec file
     /// is never quoted: it gets one diagnostic at the import, and its text is not kept for excerpts.
@@ -89,7 +103,9 @@ struct Driver {
             if let importedAt {
                 let resolved = written == path ? "" : " (\(path))"
                 let reason = provider.unreadableReason(key, named: false)
-                diagnostics.error("cannot import '\(written)'\(resolved): \(reason)", at: importedAt)
+                diagnostics.error(
+                    "cannot import '\(written)'\(resolved): \(reason)", at: importedAt,
+                    notes: similarFile(to: written, at: key).map { [.init("did you mean '\($0)'?")] } ?? [])
             } else {
                 // The path the caller named, quoted whole.
                 diagnostics.emitWhole(
@@ -193,7 +209,9 @@ struct Driver {
             refuseOutside(entry, root: imports.rootDisplay)
         case .failure(.missing(let target)):
             let resolved = entry.value == target ? "" : " (\(target))"
-            diagnostics.error("cannot import '\(entry.value)'\(resolved): no such file", at: entry.location)
+            diagnostics.error(
+                "cannot import '\(entry.value)'\(resolved): no such file", at: entry.location,
+                notes: similarFile(to: entry.value, at: target).map { [.init("did you mean '\($0)'?")] } ?? [])
         case .failure(.noRoot):
             // No root: an explicit one that does not exist (reported once), or a spec whose folder
             // does not exist, so nothing beside it does either.

@@ -17,6 +17,10 @@ public struct FileSystemSources: SourceProvider {
     /// Creates a reader of the file system.
     public init() {}
 
+    public func fileNames(inFolder folder: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+    }
+
     /// A regular file's bytes; `nil` for anything else (an import is never a pipe or a device).
     public func contents(of path: String) -> [UInt8]? {
         guard FileKind(path: path) == .file, let data = FileManager.default.contents(atPath: path) else { return nil }
@@ -119,6 +123,8 @@ package struct OverlaySources: SourceProvider {
         base.unreadableReason(path, named: named)
     }
 
+    package func fileNames(inFolder folder: String) -> [String] { base.fileNames(inFolder: folder) }
+
     /// The in-memory file sits in its folder as `base` names it, so imports beside it resolve the same way.
     package func canonicalPath(_ path: String) -> String? {
         guard PathUtilities.normalize(path) == PathUtilities.normalize(self.path) else {
@@ -139,6 +145,12 @@ public struct InMemorySources: SourceProvider {
     public init(_ files: [String: String]) { self.files = files }
 
     public func contents(of path: String) -> [UInt8]? { files[path].map { Array($0.utf8) } }
+
+    public func fileNames(inFolder folder: String) -> [String] {
+        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+        return files.keys.filter { $0.hasPrefix(prefix) && !$0.dropFirst(prefix.count).contains("/") }
+            .map { String($0.dropFirst(prefix.count)) }.sorted()
+    }
 }
 
 /// Path arithmetic on `/`-separated strings (no file system access).

@@ -13,6 +13,14 @@ struct OpenDocumentSources: SourceProvider {
 
     func unreadableReason(_ path: String, named: Bool) -> String { base.unreadableReason(path, named: named) }
 
+    /// The folder's files as `base` lists them, and the documents open there not yet saved.
+    func fileNames(inFolder folder: String) -> [String] {
+        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+        let open = texts.keys.filter { $0.hasPrefix(prefix) && !$0.dropFirst(prefix.count).contains("/") }
+            .map { String($0.dropFirst(prefix.count)) }
+        return Array(Set(base.fileNames(inFolder: folder) + open)).sorted()
+    }
+
     /// As `base` names it, symlinks resolved, so imports are confined exactly as `formspec check`
     /// confines them; an open document not yet saved sits in its folder as `base` names that.
     func canonicalPath(_ path: String) -> String? {
