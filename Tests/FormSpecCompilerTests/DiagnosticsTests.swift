@@ -166,6 +166,21 @@ struct DiagnosticsTests {
             ])
     }
 
+    /// A key written with a full-width colon or without the space after the colon is one string:
+    /// the error says why (was: only "must be a mapping, not a string").
+    @Test(arguments: [
+        (
+            "    required\u{FF1A} true",
+            "'：' is a full-width colon; YAML reads 'key: value' with ':' (U+003A) and a space"
+        ),
+        ("    required:true", "YAML reads 'key: value' with a space after the colon; 'required:true' is one string"),
+    ])
+    func aColonWithoutItsSpaceIsExplained(line: String, note: String) {
+        let compilation = compile("formspec: 1\nform: t\nfields:\n  a:\n\(line)\n  b: {}\n")
+        #expect(compilation.diagnostics.map(\.message) == ["field 'a' must be a mapping, not a string"])
+        #expect(compilation.diagnostics.first?.notes.map(\.message) == [note])
+    }
+
     @Test func reportsEveryProblemOfAFileInOneRun() {
         let compilation = compile(
             """

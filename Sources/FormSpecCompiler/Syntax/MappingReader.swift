@@ -11,7 +11,9 @@ struct MappingReader {
     /// Reads `node` as a mapping, or reports that it is not one.
     init?(_ node: YAMLNode, what: String, diagnostics: inout DiagnosticCollector) {
         guard let pairs = node.mapping else {
-            diagnostics.error("\(what) must be a mapping, not \(node.kindDescription)", at: node.location)
+            diagnostics.error(
+                "\(what) must be a mapping, not \(node.kindDescription)", at: node.location,
+                notes: Self.colonHint(node).map { [.init($0)] } ?? [])
             return nil
         }
         self.node = node
@@ -20,6 +22,24 @@ struct MappingReader {
         var index: [String: Int] = [:]
         for (position, pair) in pairs.enumerated() { index[pair.key.scalar?.text ?? ""] = position }
         self.index = index
+    }
+
+    /// Why a plain string meant as `key: value` is one string: a full-width colon (`required：
+    /// true`, from a Japanese or Chinese input method), or no space after the colon
+    /// (`required:true`); `nil` otherwise.
+    static func colonHint(_ node: YAMLNode) -> String? {
+        guard let scalar = node.scalar, scalar.style == .plain, case .string(let text) = node.resolved else {
+            return nil
+        }
+        if text.contains("\u{FF1A}") {
+            return "'：' is a full-width colon; YAML reads 'key: value' with ':' (U+003A) and a space"
+        }
+        if let colon = text.firstIndex(of: ":"), colon > text.startIndex,
+            text[..<colon].allSatisfy({ $0.isLetter || $0 == "_" }), text.index(after: colon) < text.endIndex
+        {
+            return "YAML reads 'key: value' with a space after the colon; '\(Diagnostics.excerpt(text))' is one string"
+        }
+        return nil
     }
 
     /// The value of `key`, marking it as known.
