@@ -181,6 +181,36 @@ struct DiagnosticsTests {
         #expect(compilation.diagnostics.first?.notes.map(\.message) == [note])
     }
 
+    /// A field indented one level too deep, and a test written without its `- `, say what the
+    /// indentation means (were: bare "unknown key" errors, one per key of the test).
+    @Test func indentationMistakesAreExplained() {
+        let compilation = compile(
+            """
+            formspec: 1
+            form: t
+            fields:
+              name:
+                required: true
+                email:
+                  type: text
+                  required: true
+            tests:
+              name: t
+              input: {name: x}
+              expect: valid
+            """)
+        #expect(
+            compilation.diagnostics.map(\.message) == [
+                "unknown key 'email' in field 'name'",
+                "'tests' holds a test's keys (name, input, expect), not a list of tests",
+            ], "\(compilation.renderedDiagnostics())")
+        #expect(
+            compilation.diagnostics.map { $0.notes.first?.message } == [
+                "'email' looks like a field indented under 'name': indent it as far as 'name'",
+                "a test is an item of the list under 'tests:': write '- name: …'",
+            ])
+    }
+
     @Test func reportsEveryProblemOfAFileInOneRun() {
         let compilation = compile(
             """

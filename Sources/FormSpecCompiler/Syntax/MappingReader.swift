@@ -61,14 +61,14 @@ struct MappingReader {
     /// A key for which `placement` gives a note (a rule written as a field's key: where it belongs)
     /// gets that note instead of a did-you-mean.
     func reportUnknown(
-        in what: String, known: [String], placement: (String) -> String? = { _ in nil },
+        in what: String, known: [String], placement: (YAMLPair) -> String? = { _ in nil },
         diagnostics: inout DiagnosticCollector
     ) {
         for pair in remaining {
             let key = pair.key.scalar?.text ?? ""
             diagnostics.error(
                 "unknown key '\(key)' in \(what)", at: pair.key.location,
-                notes: placement(key).map { [.init($0)] } ?? Diagnostics.suggestion(for: key, among: known))
+                notes: placement(pair).map { [.init($0)] } ?? Diagnostics.suggestion(for: key, among: known))
         }
     }
 }

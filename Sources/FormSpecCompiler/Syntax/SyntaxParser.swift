@@ -126,12 +126,23 @@ struct SyntaxParser {
         }
         reader.reportUnknown(
             in: "field '\(name.value)'", known: Self.fieldKeys,
-            placement: { key in
+            placement: { pair in
+                let key = pair.key.scalar?.text ?? ""
                 if Self.modifierKeys.contains(key) {
                     return "'\(key)' modifies a rule: write it in the rule's mapping under 'rules:'"
                 }
-                return RuleCatalog.names.contains(key)
-                    ? "'\(key)' is a rule: write it under 'rules:' (rules: [{\(key): …}])" : nil
+                if RuleCatalog.names.contains(key) {
+                    return "'\(key)' is a rule: write it under 'rules:' (rules: [{\(key): …}])"
+                }
+                // A mapping of field keys (`email: {type: text, required: true}`) is a field
+                // indented one level too deep.
+                if let keys = pair.value.mapping?.compactMap({ $0.key.scalar?.text }), !keys.isEmpty,
+                    keys.allSatisfy(Self.fieldKeys.contains), closestMatch(to: key, in: Self.fieldKeys) == nil
+                {
+                    return
+                        "'\(key)' looks like a field indented under '\(name.value)': indent it as far as '\(name.value)'"
+                }
+                return nil
             }, diagnostics: &diagnostics)
         return field
     }
@@ -188,6 +199,15 @@ struct SyntaxParser {
                 fileToday = nil
             }
             items = Read.list(reader.take("cases"), "'cases'", &diagnostics)
+            // `tests:` then `name:` without `- `: one test written as the section itself.
+            let testKeys = reader.remaining.compactMap { $0.key.scalar?.text }.filter(Self.testKeys.contains)
+            if !testKeys.isEmpty {
+                for key in testKeys { _ = reader.take(key) }
+                diagnostics.error(
+                    "'tests' holds a test's keys (\(testKeys.joined(separator: ", "))), not a list of tests",
+                    at: node.location,
+                    notes: [.init("a test is an item of the list under 'tests:': write '- \(testKeys[0]): …'")])
+            }
             reader.reportUnknown(in: "'tests'", known: Self.testSectionKeys, diagnostics: &diagnostics)
         } else {
             guard node.sequence != nil else {
