@@ -211,6 +211,26 @@ struct DiagnosticsTests {
             ])
     }
 
+    /// Placeholders of other template languages show as written: a warning says how FormSpec
+    /// writes them (was: silence, and "$Name is short" in the report).
+    @Test func otherTemplateLanguagesPlaceholdersWarn() {
+        let compilation = compile(
+            """
+            formspec: 1
+            form: t
+            fields:
+              a:
+                rules:
+                  - {min_length: 2, message: "${label} is short"}
+                  - {max_length: 5, message: "%s is too long"}
+                  - {max_length: 9, message: "100% sure, {label}"}
+            """)
+        #expect(
+            compilation.diagnostics.map(\.message) == [
+                "'${label}' shows a '$' before the placeholder", "'%s' in a message shows as written",
+            ], "\(compilation.renderedDiagnostics())")
+    }
+
     @Test func reportsEveryProblemOfAFileInOneRun() {
         let compilation = compile(
             """

@@ -618,6 +618,18 @@ struct Checker {
         var available = Set(placeholders.keys).union(["label", "value"])
         if field == nil { available.subtract(["label", "value"]) }
         let (names, strayBraces) = TemplateParser.placeholdersAndStrayBraces(in: text)
+        // Other template languages' placeholders show as written: `${label}` keeps its `$`, `%s`
+        // stays `%s`.
+        if let name = names.first(where: { text.contains("${\($0)}") }) {
+            diagnostics.warning(
+                "'${\(name)}' shows a '$' before the placeholder", at: location,
+                notes: [.init("FormSpec's placeholders are written {\(name)}, without '$'")])
+        }
+        if let printf = ["%s", "%d", "%@", "%1$s"].first(where: text.contains) {
+            diagnostics.warning(
+                "'\(printf)' in a message shows as written", at: location,
+                notes: [.init("FormSpec's placeholders are {label}, {value} and the rule's own ({min}, {max}…)")])
+        }
         if strayBraces > 0 {
             diagnostics.warning(
                 "a brace in this message starts no placeholder and shows as written", at: location,
