@@ -231,6 +231,28 @@ struct DiagnosticsTests {
             ], "\(compilation.renderedDiagnostics())")
     }
 
+    /// A value that cannot be read is one error, not two (were: "'expect' needs one of…" beside
+    /// "'valid' must be true or false", "unknown rule name in 'use'" beside the broken define).
+    @Test func aKnownKeyWithABadValueIsOneError() {
+        let compilation = compile(
+            """
+            formspec: 1
+            form: t
+            define:
+              pw_rule: [min_length: 8]
+            fields:
+              a: {rules: [{use: pw_rule}]}
+            tests:
+              - {name: a, input: {a: x}, expect: {valid: "true"}}
+              - {name: b, input: {a: x}, expect: {form_errors: {}}}
+            """)
+        #expect(
+            compilation.diagnostics.map(\.message) == [
+                "a rule must be a mapping, not a list", "'valid' must be true or false, not a string",
+                "'form_errors' must be a list of messages, not a mapping",
+            ], "\(compilation.renderedDiagnostics())")
+    }
+
     @Test func reportsEveryProblemOfAFileInOneRun() {
         let compilation = compile(
             """

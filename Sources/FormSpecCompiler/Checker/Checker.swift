@@ -39,6 +39,9 @@ struct Checker {
     /// Whether an import could not be read: a `use:` of a name nothing defines is then not
     /// reported, since the missing file may define it (its import's error says what to fix).
     var importFailed = false
+    /// Defines (of this file or an imported one) whose rule could not be read: their error is
+    /// reported, and a `use:` of one is no second.
+    var brokenDefines: Set<String> = []
     /// Names being expanded by `use:`, to find cycles.
     var useStack: [String] = []
     /// Every external check the spec uses.

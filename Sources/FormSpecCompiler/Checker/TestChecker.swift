@@ -113,7 +113,16 @@ extension Checker {
         var expectation = SpecTest.Expectation()
         expectation.valid = Read.bool(reader.take("valid"), "'valid'", &diagnostics)
         expectation.errors = reader.take("errors").map { fieldMessages($0, what: "errors", test: test) }
-        expectation.formErrors = reader.take("form_errors").map { messages($0) }
+        if let node = reader.take("form_errors") {
+            // Form errors have no field: a list of messages, not a mapping like `errors:`.
+            if node.mapping != nil {
+                diagnostics.error(
+                    "'form_errors' must be a list of messages, not a mapping", at: node.location,
+                    notes: [.init("form rules' messages belong to no field: form_errors: [message, …]")])
+            } else {
+                expectation.formErrors = messages(node)
+            }
+        }
         expectation.warnings = reader.take("warnings").map { fieldMessages($0, what: "warnings", test: test) }
         let checksNode = reader.take("checks")
         if let checksNode { expectation.checks = checks(checksNode, test: test) }
@@ -126,8 +135,10 @@ extension Checker {
         if expectation.valid == nil, expectation.errors == nil, expectation.formErrors == nil,
             expectation.warnings == nil, checksNode == nil
         {
-            // An unknown key already said what `expect` takes.
-            guard unknown.isEmpty else { return nil }
+            // An unknown key already said what `expect` takes, and a known one that could not be
+            // read (`valid: "true"`) has its own error.
+            let wroteKnown = reader.pairs.contains { Self.expectationKeys.contains($0.key.scalar?.text ?? "") }
+            guard unknown.isEmpty, !wroteKnown else { return nil }
             diagnostics.error("'expect' needs one of \(allowed)", at: node.location)
             return nil
         }

@@ -30,7 +30,7 @@ struct Driver {
             return finish(spec: nil, isLibrary: false)
         }
         var checker = Checker()
-        (checker.defines, checker.importFailed) = collectDefines(of: spec, key: key)
+        (checker.defines, checker.importFailed, checker.brokenDefines) = collectDefines(of: spec, key: key)
         let isLibrary = spec.fields == nil && spec.form == nil
         warnAboutFileName(path, isLibrary: isLibrary, at: spec.location)
         if isLibrary {
@@ -245,11 +245,13 @@ struct Driver {
     /// imports defines each name once), with an explicit stack so a long chain of imports cannot
     /// overflow the call stack.
     private mutating func collectDefines(of spec: SpecSyntax, key: String) -> (
-        defines: [String: (item: RuleSyntax, path: String)], importFailed: Bool
+        defines: [String: (item: RuleSyntax, path: String)], importFailed: Bool, brokenDefines: Set<String>
     ) {
         var defines: [String: (item: RuleSyntax, path: String)] = [:]
         var importFailed = false
+        var brokenDefines: Set<String> = []
         func add(_ spec: SpecSyntax, _ diagnostics: inout DiagnosticCollector) {
+            brokenDefines.formUnion(spec.brokenDefines)
             for (name, item) in spec.defines {
                 if let existing = defines[name.value] {
                     diagnostics.error(
@@ -295,7 +297,7 @@ struct Driver {
                 stack.append((imported, targetKey, 0))
             }
         }
-        return (defines, importFailed)
+        return (defines, importFailed, brokenDefines)
     }
 
     /// `text` with every character inside `spans` replaced by `•` (line breaks kept), so excerpts

@@ -56,6 +56,8 @@ struct SyntaxParser {
                 }
                 if let item = parseRule(pair.value, keys: RuleCatalog.names) {
                     spec.defines.append((name, item))
+                } else {
+                    spec.brokenDefines.insert(name.value)
                 }
             }
         }

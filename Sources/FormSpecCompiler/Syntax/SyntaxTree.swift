@@ -19,6 +19,9 @@ struct SpecSyntax {
     var defines: [(name: Located<String>, item: RuleSyntax)] = []
     /// Whether the file has a `define:` key at all (even one whose entries are all broken).
     var hasDefineSection = false
+    /// Defines whose rule could not be read (their error reported): a `use:` of one is no
+    /// second error.
+    var brokenDefines: Set<String> = []
     /// `nil` when the file has no `fields:` key (a rule library, or an error).
     var fields: [FieldSyntax]?
     /// Where the `fields:` value is, when the file has one.

@@ -18,7 +18,7 @@ struct UseRuleDefinition: RuleDefinition {
         guard let name = Read.string(item.argument, "'use'", &checker.diagnostics) else { return nil }
         checker.usedDefines.insert(name.value)
         guard let define = checker.defines[name.value] else {
-            if checker.importFailed { return nil }
+            if checker.importFailed || checker.brokenDefines.contains(name.value) { return nil }
             checker.diagnostics.error(
                 "unknown rule name '\(name.value)' in 'use'", at: name.location,
                 notes: checker.suggestion(for: name.value, among: checker.sortedDefineNames)
