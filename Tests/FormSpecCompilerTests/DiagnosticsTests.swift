@@ -253,6 +253,34 @@ struct DiagnosticsTests {
             ], "\(compilation.renderedDiagnostics())")
     }
 
+    /// A path that names no field suggests the field of that name (were: no note for `/country`
+    /// inside `address`, nor for `contacts.phone`).
+    @Test func pathsSuggestTheFieldOfThatName() {
+        let compilation = compile(
+            """
+            formspec: 1
+            form: t
+            fields:
+              address:
+                fields:
+                  country: {}
+                  city:
+                    when: {field: /country, equals: NL}
+              contacts:
+                type: list
+                of: group
+                fields:
+                  phone: {}
+              other:
+                rules: [{different_from: contacts.phone}]
+            """)
+        #expect(
+            compilation.diagnostics.map { $0.notes.first?.message } == [
+                "did you mean '/address/country', or 'country', the field of this group?",
+                "a name here is a field of the same group, or a path from the root: did you mean '/contacts/0/phone'?",
+            ], "\(compilation.renderedDiagnostics())")
+    }
+
     @Test func reportsEveryProblemOfAFileInOneRun() {
         let compilation = compile(
             """

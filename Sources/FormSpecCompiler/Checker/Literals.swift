@@ -315,6 +315,15 @@ extension Checker {
         return closestMatch(to: path, in: fieldOrder, comparisons: &suggestionBudget)
     }
 
+    /// The field (dotted path) whose own name is `path`'s last step, when no spelling is near:
+    /// `country` for `/country` means `address.country`; the current group's first.
+    func fieldNamedLike(_ path: String) -> String? {
+        let last = String(path.split(separator: ".").last ?? "")
+        guard !last.isEmpty else { return nil }
+        if fieldInfo[scope + last] != nil { return scope + last }
+        return fieldOrder.first { $0.hasSuffix("." + last) }
+    }
+
     /// A did-you-mean note for ``closestPath(to:)``, spelt as `path` is (with dots).
     mutating func pathSuggestion(for path: String) -> [Diagnostic.Note] {
         closestPath(to: path).map { [.init("did you mean '\($0)'?")] } ?? []
@@ -334,8 +343,16 @@ extension Checker {
             let notes: [Diagnostic.Note]
             if dotted && fieldInfo[path] != nil {
                 notes = [.init("a path's steps are separated by '/': write '\(slashed)'")]
-            } else if let match = closestPath(to: path) {
-                notes = [.init("did you mean '/\(match.split(separator: ".").joined(separator: "/"))'?")]
+            } else if let match = closestPath(to: path) ?? fieldNamedLike(path) {
+                let slashedMatch = "/" + match.split(separator: ".").joined(separator: "/")
+                let bare = String(match.split(separator: ".").last ?? "")
+                // The sibling written from the root (`/country` inside `address`).
+                notes = [
+                    .init(
+                        scope + bare == match
+                            ? "did you mean '\(slashedMatch)', or '\(bare)', the field of this group?"
+                            : "did you mean '\(slashedMatch)'?")
+                ]
             } else {
                 notes = []
             }
@@ -349,6 +366,17 @@ extension Checker {
             diagnostics.error(
                 "unknown field '\(name.value)'", at: name.location,
                 notes: [.init("a name here is a field of the same group, or a path from the root: write '\(path)'")])
+            return nil
+        }
+        if name.value.contains("."), let match = closestPath(to: name.value), fieldInfo[match] != nil {
+            // A report's spelling of a field that is not quite there (`contacts.phone` for the
+            // items' `phone`).
+            let path = "/" + match.split(separator: ".", omittingEmptySubsequences: false).joined(separator: "/")
+            diagnostics.error(
+                "unknown field '\(name.value)'", at: name.location,
+                notes: [
+                    .init("a name here is a field of the same group, or a path from the root: did you mean '\(path)'?")
+                ])
             return nil
         }
         var notes = isQuiet ? [] : suggestion(for: name.value, among: siblings(in: scope))
