@@ -63,6 +63,9 @@ struct CollectionEditingTests {
                 .firstIndex { $0.hasPrefix("      phone:") })
         #expect(
             client.at("textDocument/definition", formPath, named)["range"]?["start"]?["line"] == .integer(Int64(line)))
+        // Hover shows the field it names (was: nothing there, where go-to-definition worked).
+        let hover = client.at("textDocument/hover", formPath, named)["contents"]?["value"]?.string
+        #expect(hover?.contains("phone") == true, "\(hover ?? "nil")")
     }
 
     @Test("a reference inside a group completes that group's fields")

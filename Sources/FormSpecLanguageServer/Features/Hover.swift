@@ -48,6 +48,11 @@ extension LanguageServer {
             switch token.slot {
             case .fieldName:
                 markdown = outline.field(named: token.text, at: token.path).map(Self.fieldDocumentation)
+            case .itemFieldName:
+                // `unique_items: phone`: the items' field it compares, as go-to-definition finds it.
+                markdown = outline.field(owning: token.path).flatMap { list in
+                    SpecOutline.nestedFields(of: list).first { $0.name == token.text }
+                }.map(Self.fieldDocumentation)
             case .defineName:
                 if let define = analysis.visibleDefines.first(where: { $0.entry.name == token.text }) {
                     markdown = Self.defineDocumentation(define.entry, in: define.outline, from: document.path)
