@@ -176,6 +176,16 @@ struct DiagnosticsTests {
         ("    required:true", "YAML reads 'key: value' with a space after the colon; 'required:true' is one string"),
     ])
     func aColonWithoutItsSpaceIsExplained(line: String, note: String) {
+        defer {
+            // A rule's name without its colon (`- required`, `- min_length 3`).
+            let rules = compile(
+                "formspec: 1\nform: t\nfields:\n  a:\n    rules:\n      - required\n      - min_length 3\n")
+            #expect(
+                rules.diagnostics.map { $0.notes.first?.message } == [
+                    "write 'required: true', with a colon after the rule's name",
+                    "write 'min_length: 3', with a colon after the rule's name",
+                ])
+        }
         let compilation = compile("formspec: 1\nform: t\nfields:\n  a:\n\(line)\n  b: {}\n")
         #expect(compilation.diagnostics.map(\.message) == ["field 'a' must be a mapping, not a string"])
         #expect(compilation.diagnostics.first?.notes.map(\.message) == [note])

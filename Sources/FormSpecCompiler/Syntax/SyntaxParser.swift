@@ -151,6 +151,17 @@ struct SyntaxParser {
 
     /// Parses a rule item: a mapping with exactly one of `keys` plus modifiers.
     mutating func parseRule(_ node: YAMLNode, keys: [String]) -> RuleSyntax? {
+        // `- required` or `- min_length 3`: a rule's name written without its colon.
+        if let scalar = node.scalar, scalar.style == .plain, case .string(let text) = node.resolved,
+            let word = text.split(separator: " ").first.map(String.init), keys.contains(word)
+        {
+            let rest = text.dropFirst(word.count).drop { $0 == " " }
+            let argument = rest.isEmpty ? (word == "required" ? "true" : "…") : String(rest)
+            diagnostics.error(
+                "a rule must be a mapping, not a string", at: node.location,
+                notes: [.init("write '\(word): \(argument)', with a colon after the rule's name")])
+            return nil
+        }
         guard var reader = MappingReader(node, what: "a rule", diagnostics: &diagnostics) else { return nil }
         var rulePairs: [YAMLPair] = []
         for key in keys { if let pair = reader.takePair(key) { rulePairs.append(pair) } }
