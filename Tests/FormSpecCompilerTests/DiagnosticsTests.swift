@@ -176,16 +176,6 @@ struct DiagnosticsTests {
         ("    required:true", "YAML reads 'key: value' with a space after the colon; 'required:true' is one string"),
     ])
     func aColonWithoutItsSpaceIsExplained(line: String, note: String) {
-        defer {
-            // A rule's name without its colon (`- required`, `- min_length 3`).
-            let rules = compile(
-                "formspec: 1\nform: t\nfields:\n  a:\n    rules:\n      - required\n      - min_length 3\n")
-            #expect(
-                rules.diagnostics.map { $0.notes.first?.message } == [
-                    "write 'required: true', with a colon after the rule's name",
-                    "write 'min_length: 3', with a colon after the rule's name",
-                ])
-        }
         let compilation = compile("formspec: 1\nform: t\nfields:\n  a:\n\(line)\n  b: {}\n")
         #expect(compilation.diagnostics.map(\.message) == ["field 'a' must be a mapping, not a string"])
         #expect(compilation.diagnostics.first?.notes.map(\.message) == [note])
@@ -289,6 +279,16 @@ struct DiagnosticsTests {
                 "did you mean '/address/country', or 'country', the field of this group?",
                 "a name here is a field of the same group, or a path from the root: did you mean '/contacts/0/phone'?",
             ], "\(compilation.renderedDiagnostics())")
+    }
+
+    /// A rule's name written without its colon (`- required`, `- min_length 3`) says how to write it.
+    @Test func aRuleNameWithoutItsColonIsExplained() {
+        let rules = compile("formspec: 1\nform: t\nfields:\n  a:\n    rules:\n      - required\n      - min_length 3\n")
+        #expect(
+            rules.diagnostics.map { $0.notes.first?.message } == [
+                "write 'required: true', with a colon after the rule's name",
+                "write 'min_length: 3', with a colon after the rule's name",
+            ])
     }
 
     @Test func reportsEveryProblemOfAFileInOneRun() {
