@@ -67,7 +67,9 @@ public final class LanguageServer {
             switch read {
             case .failure(let reply): out.append(reply.message)
             case .success(let message):
-                if state == .running, let id = message["id"], cancelled.contains(id),
+                // Only a request whose id is one (a string or a number) is answered as cancelled;
+                // any other goes to `handle`, which refuses it.
+                if state == .running, let id = message["id"], Self.isRequestID(id), cancelled.contains(id),
                     let method = message["method"]?.string, method != "shutdown"
                 {
                     out.append(Self.error(id: id, .requestCancelled, "the client cancelled '\(method)'"))
@@ -77,6 +79,14 @@ public final class LanguageServer {
             }
         }
         return out
+    }
+
+    /// Whether `id` may be a request's id: a string or a number (or `null`, which JSON-RPC allows).
+    static func isRequestID(_ id: Value) -> Bool {
+        switch id {
+        case .string, .integer, .number, .null: true
+        default: false
+        }
     }
 
     /// A reply to a message that is no JSON.
@@ -170,9 +180,8 @@ public final class LanguageServer {
             return method == "initialized" && state == .running ? fileWatcherRegistration() : []
         }
         // JSON-RPC ids are strings or numbers: a request with another kind is not run.
-        switch id {
-        case .string, .integer, .number, .null: break
-        default: return [Self.error(id: .null, .invalidRequest, "a request's id must be a string or a number")]
+        guard Self.isRequestID(id) else {
+            return [Self.error(id: .null, .invalidRequest, "a request's id must be a string or a number")]
         }
         return request(id: id, method: method, params: params)
     }
@@ -284,12 +293,16 @@ public final class LanguageServer {
     /// Whether the client lets the server ask it to watch files (`workspace.didChangeWatchedFiles.
     /// dynamicRegistration`).
     private var clientRegistersFileWatchers = false
+    /// Whether the file watchers were asked for.
+    private var registeredFileWatchers = false
 
     /// After `initialized`, when the client lets it: the request that asks the client to report
     /// changes of specs and rule libraries on disk (a `git checkout`, another editor), so that a
     /// form importing a library changed there is checked again. Its reply is ignored.
     private func fileWatcherRegistration() -> [Value] {
-        guard clientRegistersFileWatchers else { return [] }
+        // Once: a second `initialized` (a client error) asks nothing again.
+        guard clientRegistersFileWatchers, !registeredFileWatchers else { return [] }
+        registeredFileWatchers = true
         let watchers: Value = [["globPattern": "**/*.rules.yaml"], ["globPattern": "**/*.form.yaml"]]
         return [
             [

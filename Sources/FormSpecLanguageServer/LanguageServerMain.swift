@@ -60,7 +60,7 @@ public enum LanguageServerMain {
                 // The messages already here are handled together, so that a cancellation behind
                 // its request is seen before the request's work is done.
                 var bodies = [body]
-                while bodies.count < 1024, reader.isReadable(within: 0) {
+                while bodies.count < 64, reader.isReadable(within: 0) {
                     let more = reader.next()
                     guard case .message(let body) = more else {
                         next = more

@@ -78,6 +78,17 @@ import Testing
         #expect(replies[0]["error"]?["code"] == -32800)
         #expect(replies[1]["result"]?.array != nil)
         #expect(client.server.exitCode == 0)
+
+        // An id that is no string or number is refused, cancelled or not (was: echoed back).
+        let other = InProcessClient()
+        other.open(path, "formspec: 1\nform: a\nfields:\n  a: {}\n")
+        let refused = other.server.handle(bodies: [
+            body(["jsonrpc": "2.0", "id": ["a": 1], "method": "textDocument/hover", "params": position]),
+            body(["jsonrpc": "2.0", "method": "$/cancelRequest", "params": ["id": ["a": 1]]]),
+        ])
+        #expect(refused.count == 1)
+        #expect(refused.first?["id"] == .null)
+        #expect(refused.first?["error"]?["code"] == -32600)
     }
 
     @Test("every position request answers at hostile lines and characters", arguments: hostileNumbers)

@@ -106,6 +106,65 @@ import Testing
         #expect(labels == ["common.rules.yaml", "sub/deep/d.rules.yaml", "sub/other.rules.yaml"])
     }
 
+    /// A file a library imports, missing, then created on disk: the form that imports the library
+    /// is analysed again (a review found it left stale once a change re-analysed only dependents).
+    @Test func creatingAFileALibraryImportsClearsTheError() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lsp-deps-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let form = folder.appendingPathComponent("a.form.yaml").path
+        let library = folder.appendingPathComponent("b.rules.yaml")
+        let missing = folder.appendingPathComponent("c.rules.yaml")
+        try "formspec: 1\nimport: [c.rules.yaml]\ndefine: {x: {use: y}}\n".write(
+            to: library, atomically: true, encoding: .utf8)
+        let server = LanguageServer()
+        _ = server.handle(["jsonrpc": "2.0", "id": 1, "method": "initialize", "params": ["capabilities": [:]]])
+        _ = server.handle([
+            "jsonrpc": "2.0", "method": "textDocument/didOpen",
+            "params": [
+                "textDocument": [
+                    "uri": .string(DocumentURI.uri(ofPath: form)), "languageId": "yaml", "version": 1,
+                    "text": "formspec: 1\nform: a\nimport: [b.rules.yaml]\nfields:\n  a: {rules: [{use: x}]}\n",
+                ]
+            ],
+        ])
+        func published() -> [String: Int] {
+            var counts: [String: Int] = [:]
+            for message in server.flushDiagnostics() {
+                if let uri = message["params"]?["uri"]?.string {
+                    counts[uri] = message["params"]?["diagnostics"]?.array?.count
+                }
+            }
+            return counts
+        }
+        #expect(published()[DocumentURI.uri(ofPath: library.path)] == 1)
+        try "formspec: 1\ndefine: {y: {min_length: 1}}\n".write(to: missing, atomically: true, encoding: .utf8)
+        _ = server.handle([
+            "jsonrpc": "2.0", "method": "workspace/didChangeWatchedFiles",
+            "params": ["changes": [["uri": .string(DocumentURI.uri(ofPath: missing.path)), "type": 1]]],
+        ])
+        #expect(published()[DocumentURI.uri(ofPath: library.path)] == 0)
+    }
+
+    /// Past the unchanged start of a broken text, the last outline does not answer, even where an
+    /// old line's end would clamp the position onto its last token (a review found `b` in
+    /// `same_as: a: b: c` answered as `a`).
+    @Test func theLastOutlineDoesNotAnswerPastTheUnchangedText() {
+        let client = InProcessClient()
+        let path = "/specs/c.form.yaml"
+        let text = "formspec: 1\nform: c\nfields:\n  a: {type: text}\n  b:\n    rules:\n      - same_as: a\n"
+        client.open(path, text)
+        _ = client.published()
+        let broken = text.replacingOccurrences(of: "same_as: a", with: "same_as: a: b: c")
+        client.change(path, version: 2, [["text": .string(broken)]])
+        let onB = broken.replacingOccurrences(of: "a: b: c", with: "a: ‸b: c")
+        #expect(client.at("textDocument/hover", path, onB) == .null)
+        #expect(client.at("textDocument/definition", path, onB) == .null)
+        // On `a`, before the edit, both still answer.
+        let onA = broken.replacingOccurrences(of: "same_as: a:", with: "same_as: ‸a:")
+        #expect(client.at("textDocument/definition", path, onA)["range"]?["start"]?["line"] == 3)
+    }
+
     // MARK: - Lifecycle and protocol errors
 
     @Test func requestsBeforeInitializeAreRejected() {
@@ -132,8 +191,9 @@ import Testing
             #expect(
                 registration?["registerOptions"]?["watchers"]
                     == [["globPattern": "**/*.rules.yaml"], ["globPattern": "**/*.form.yaml"]])
-            // The client's reply is taken without an answer.
+            // The client's reply is taken without an answer, and a second `initialized` asks nothing.
             #expect(server.handle(["jsonrpc": "2.0", "id": "formspec-watch-files", "result": .null]).isEmpty)
+            #expect(server.handle(["jsonrpc": "2.0", "method": "initialized", "params": [:]]).isEmpty)
         }
     }
 

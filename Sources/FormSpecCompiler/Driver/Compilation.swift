@@ -22,6 +22,9 @@ public struct Compilation: Sendable {
     package var sources: [String: String]
     /// Whether the file is a rule library (`define:` only, no `form:`).
     package var isLibrary: Bool
+    /// The files an import named (at any depth) that could not be read: creating one changes the
+    /// compilation, as editing a file it read does.
+    package var unreadImports: Set<String> = []
 
     /// Whether any diagnostic is an error.
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }

@@ -9,6 +9,8 @@ struct Driver {
     let options: CompileOptions
     private var diagnostics = DiagnosticCollector()
     private var sources: [String: String] = [:]
+    /// Imports (at any depth) that named a file that could not be read.
+    private var unreadImports: Set<String> = []
     /// Parsed files by canonical path (`nil`: could not be read), so a file imported twice is read once.
     private var parsed: [String: SpecSyntax?] = [:]
     /// Where imports may lead (fixed once the spec's path is known).
@@ -71,7 +73,10 @@ struct Driver {
     }
 
     private func finish(spec: CompiledSpec?, isLibrary: Bool) -> Compilation {
-        Compilation(spec: spec, diagnostics: diagnostics.sorted, sources: sources, isLibrary: isLibrary)
+        var compilation = Compilation(
+            spec: spec, diagnostics: diagnostics.sorted, sources: sources, isLibrary: isLibrary)
+        compilation.unreadImports = unreadImports
+        return compilation
     }
 
     /// `written` (an import that names no file, at `path`) with its file name made that of a spec
@@ -101,6 +106,7 @@ struct Driver {
         // Imports are read through their canonical path, the one that was checked against the root.
         guard let bytes = importedAt == nil ? provider.contents(ofNamedFile: path) : provider.contents(of: key) else {
             if let importedAt {
+                unreadImports.insert(path)
                 let resolved = written == path ? "" : " (\(path))"
                 let reason = provider.unreadableReason(key, named: false)
                 diagnostics.error(
@@ -208,6 +214,7 @@ struct Driver {
             // Refused before the file system was asked, so a spec cannot probe which files exist outside it.
             refuseOutside(entry, root: imports.rootDisplay)
         case .failure(.missing(let target)):
+            unreadImports.insert(target)
             let resolved = entry.value == target ? "" : " (\(target))"
             diagnostics.error(
                 "cannot import '\(entry.value)'\(resolved): no such file", at: entry.location,

@@ -63,8 +63,14 @@ struct DocumentAnalysis {
             unchangedScalars.map { outline.lines.scalarOffset(of: location.end) <= $0 } ?? true
         }
 
-        /// The token under `position` of the current text, when the outline knows it.
-        func token(at position: LSPPosition) -> OutlineToken? {
+        /// The token under `position` of `document`'s text, when the outline knows it: the
+        /// position itself must lie in the unchanged start (past an old line's end, the outline
+        /// would clamp it onto that line's last token).
+        func token(at position: LSPPosition, in document: Document) -> OutlineToken? {
+            if let unchangedScalars {
+                let lines = document.lines
+                guard lines.scalarOffset(of: lines.sourcePosition(of: position)) <= unchangedScalars else { return nil }
+            }
             guard let token = outline.token(at: outline.lines.sourcePosition(of: position)), isCurrent(token.location)
             else { return nil }
             return token
@@ -90,6 +96,9 @@ struct DocumentAnalysis {
     /// The paths the document's own `import:` entries name, whether or not they could be read: a
     /// library opened (or created) in the editor after the document must re-check it.
     var wantedImports: Set<String>
+    /// The files imports named, at any depth, that could not be read: creating one changes the
+    /// analysis (a library's own missing import).
+    var unreadImports: Set<String> = []
     /// How long compiling took.
     var duration: Duration
 
@@ -102,6 +111,7 @@ struct DocumentAnalysis {
         outlineRevision = document.revision
         diagnostics = compilation.diagnostics
         self.sources = compilation.sources
+        unreadImports = compilation.unreadImports
         outline = SpecOutline(text: document.text, path: document.path)
         lastGoodOutline = outline ?? previous?.lastGoodOutline
         imports = []
@@ -153,7 +163,7 @@ struct DocumentAnalysis {
 
     /// The paths this document's compilation read besides its own.
     func dependencies(besides path: String) -> Set<String> {
-        Set(sources.keys).union(imports.map(\.path)).union(wantedImports).subtracting([path])
+        Set(sources.keys).union(imports.map(\.path)).union(wantedImports).union(unreadImports).subtracting([path])
     }
 
     /// Every define visible from the document: its own, then the imported ones.

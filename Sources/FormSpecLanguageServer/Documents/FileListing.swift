@@ -24,12 +24,19 @@ enum FileListing {
     /// hidden folders skipped) whose names end in `suffix`, sorted, at most `limit` of them.
     static func files(under folder: String, endingIn suffix: String, depth: Int = 4, limit: Int = 1_000) -> [String] {
         var found: [String] = []
+        // At most this many folders are read, and never a dependency or build folder: a
+        // completion runs on every keystroke.
+        var folders = 200
         func walk(_ relative: String, _ depth: Int) {
+            guard folders > 0 else { return }
+            folders -= 1
             for name in files(in: relative.isEmpty ? folder : folder + "/" + relative) where found.count < limit {
                 let path = relative.isEmpty ? name : relative + "/" + name
                 if name.hasSuffix(suffix) {
                     found.append(path)
-                } else if depth > 0, !name.hasPrefix("."), isDirectory(folder + "/" + path) {
+                } else if depth > 0, !name.hasPrefix("."), !skippedFolders.contains(name),
+                    isDirectory(folder + "/" + path)
+                {
                     walk(path, depth - 1)
                 }
             }
@@ -37,6 +44,9 @@ enum FileListing {
         walk("", depth)
         return found
     }
+
+    /// Folders of dependencies and build products, never walked for specs.
+    static let skippedFolders: Set<String> = ["node_modules", "Pods", "Carthage", "DerivedData", "build", "dist"]
 
     private static func isDirectory(_ path: String) -> Bool {
         var status = stat()

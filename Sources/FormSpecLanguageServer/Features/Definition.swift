@@ -6,7 +6,9 @@ extension LanguageServer {
     /// `textDocument/definition`: the field a reference names, the define a `use:` names (in this
     /// file or an imported one), the file an `import:` entry names.
     func definition(document: Document, analysis: DocumentAnalysis, at position: LSPPosition) -> Value {
-        guard let request = analysis.requestOutline(for: document), let token = request.token(at: position) else {
+        guard let request = analysis.requestOutline(for: document),
+            let token = request.token(at: position, in: document)
+        else {
             return .null
         }
         let outline = request.outline

@@ -7,7 +7,9 @@ extension LanguageServer {
     /// `textDocument/hover`: a rule's documentation and default message on rule keys, a field's
     /// summary on field names (where declared and where referred to), a define's on `use:`.
     func hover(document: Document, analysis: DocumentAnalysis, at position: LSPPosition) -> Value {
-        guard let request = analysis.requestOutline(for: document), let token = request.token(at: position) else {
+        guard let request = analysis.requestOutline(for: document),
+            let token = request.token(at: position, in: document)
+        else {
             return .null
         }
         let outline = request.outline
@@ -64,6 +66,17 @@ extension LanguageServer {
             default:
                 markdown = nil
             }
+        }
+        // From an older outline, a field's summary only when its declaration is unchanged too.
+        if case .fields = token.slot, token.isKey,
+            let field = outline.field(named: token.text, at: token.path), !request.isCurrent(field.location)
+        {
+            return .null
+        }
+        if case .fieldName = token.slot, !token.isKey,
+            let field = outline.field(named: token.text, at: token.path), !request.isCurrent(field.location)
+        {
+            return .null
         }
         guard let markdown else { return .null }
         return [
