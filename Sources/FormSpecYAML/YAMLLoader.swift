@@ -234,7 +234,7 @@ struct Builder {
         if error.problem.hasPrefix("found unknown escape character") {
             notes.append(
                 .init(
-                    "in double quotes YAML reads a backslash as an escape; write a pattern in single quotes "
+                    "in double quotes YAML reads a backslash as an escape; write the text in single quotes "
                         + "('^\\d{3}$') or double each backslash (\"^\\\\d{3}$\")"))
         }
         return .error(message, at: SourceLocation(path: path, start: place), notes: notes)

@@ -164,6 +164,16 @@ struct DiagnosticsTests {
             errors.map { $0.notes.first?.message } == [
                 "did you mean 'lib/common.rules.yaml'?", "did you mean 'lib/common.rules.yaml'?", nil,
             ])
+        // A spec named without a folder, and never the importing spec itself (a cycle).
+        let relative = [
+            "signup.form.yaml":
+                "formspec: 1\nform: signup\nimport: [comon.rules.yaml, sigup.form.yaml]\nfields: {a: {}}\n",
+            "common.rules.yaml": "formspec: 1\ndefine: {x: {min_length: 1}}\n",
+        ]
+        let notes = Compiler.compile(path: "signup.form.yaml", provider: InMemorySources(relative)).diagnostics.map {
+            $0.notes.first?.message
+        }
+        #expect(notes == ["did you mean 'common.rules.yaml'?", nil])
     }
 
     /// A key written with a full-width colon or without the space after the colon is one string:

@@ -106,7 +106,9 @@ struct LocaleMatchingTests {
         #expect(LocaleChain.warning(forRequested: "ara") == "unknown locale 'ara'; did you mean 'ar'?")
         #expect(LocaleChain.warning(forRequested: "hin-IN") == "unknown locale 'hin-IN'; did you mean 'hi-IN'?")
         #expect(LocaleChain.warning(forRequested: "wel") == "unknown locale 'wel'; did you mean 'cy'?")
-        #expect(LocaleChain.warning(forRequested: "chi-TW") == "unknown locale 'chi-TW'; did you mean 'zh-Hans'?")
+        #expect(LocaleChain.warning(forRequested: "chi-TW") == "unknown locale 'chi-TW'; did you mean 'zh-TW'?")
+        #expect(LocaleChain.warning(forRequested: "zho-Hant") == "unknown locale 'zho-Hant'; did you mean 'zh-Hant'?")
+        #expect(LocaleChain.warning(forRequested: "zho") == "unknown locale 'zho'; did you mean 'zh-Hans'?")
         // A language with no two-letter code is one.
         #expect(LocaleChain.warning(forRequested: "haw", available: ["en", "haw"]) == nil)
         #expect(LocaleTag.twoLetterCodes.count == 204)

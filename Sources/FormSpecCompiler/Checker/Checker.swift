@@ -381,7 +381,9 @@ struct Checker {
         var rules: [CheckedRule] = []
         for syntax in field.rules {
             // A rule that says again what the field's `required:` says: two checks, two messages.
-            if required, syntax.key.value == "required", syntax.condition == nil, let node = field.required {
+            if required, syntax.key.value == "required", syntax.condition == nil, let node = field.required,
+                case .bool(true) = syntax.argument.resolved
+            {
                 diagnostics.warning(
                     "field '\(laidOut.name)' is required already", at: syntax.key.location,
                     notes: [
@@ -688,14 +690,20 @@ struct Checker {
             end: SourcePosition(line: location.start.line, column: end))
     }
 
-    /// The scalars of `{name}` in `template`, its first time there.
+    /// The scalars of placeholder `{name}` in `template`, its first time there (`{{` and `}}`,
+    /// escaped braces, are no placeholder's).
     static func placeholderRange(_ name: String, in template: String) -> Range<Int>? {
         let scalars = Array(template.unicodeScalars)
         let wanted = Array("{\(name)}".unicodeScalars)
-        guard scalars.count >= wanted.count else { return nil }
-        for start in 0...(scalars.count - wanted.count)
-        where scalars[start..<start + wanted.count].elementsEqual(wanted) {
-            return start..<start + wanted.count
+        var start = 0
+        while start + wanted.count <= scalars.count {
+            let brace = scalars[start] == "{" || scalars[start] == "}"
+            if brace, start + 1 < scalars.count, scalars[start + 1] == scalars[start] {
+                start += 2
+                continue
+            }
+            if scalars[start..<start + wanted.count].elementsEqual(wanted) { return start..<start + wanted.count }
+            start += 1
         }
         return nil
     }

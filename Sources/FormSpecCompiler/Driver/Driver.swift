@@ -81,12 +81,22 @@ struct Driver {
 
     /// `written` (an import that names no file, at `path`) with its file name made that of a spec
     /// or library in the same folder one or two edits away (`comon.rules.yaml`, `common.rules.yml`).
-    private func similarFile(to written: String, at path: String) -> String? {
-        guard let slash = path.lastIndex(of: "/") else { return nil }
-        let folder = path[..<slash].isEmpty ? "/" : String(path[..<slash])
-        let name = String(path[path.index(after: slash)...])
+    private func similarFile(to written: String, at path: String, importedFrom spec: String) -> String? {
+        // A path without a folder (`comon.rules.yaml`, from a spec named without one) is in the
+        // current folder.
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { path[..<$0].isEmpty ? "/" : String(path[..<$0]) } ?? "."
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        // Never the importing file itself: importing it is a cycle.
+        func folderOf(_ path: String) -> String {
+            let folder = PathUtilities.split(PathUtilities.normalize(path)).folder
+            return folder.isEmpty ? "." : folder
+        }
+        let own = PathUtilities.split(PathUtilities.normalize(spec)).name
+        let sameFolder =
+            folderOf(spec) == (PathUtilities.normalize(folder).isEmpty ? "." : PathUtilities.normalize(folder))
         let candidates = provider.fileNames(inFolder: folder).filter {
-            $0 != name && ($0.hasSuffix(".yaml") || $0.hasSuffix(".yml"))
+            $0 != name && ($0.hasSuffix(".yaml") || $0.hasSuffix(".yml")) && !(sameFolder && $0 == own)
         }
         guard let match = closestMatch(to: name, in: candidates) else { return nil }
         let writtenFolder = written.lastIndex(of: "/").map { String(written[...$0]) } ?? ""
@@ -111,7 +121,9 @@ struct Driver {
                 let reason = provider.unreadableReason(key, named: false)
                 diagnostics.error(
                     "cannot import '\(written)'\(resolved): \(reason)", at: importedAt,
-                    notes: similarFile(to: written, at: key).map { [.init("did you mean '\($0)'?")] } ?? [])
+                    notes: similarFile(to: written, at: key, importedFrom: importedAt.path).map {
+                        [.init("did you mean '\($0)'?")]
+                    } ?? [])
             } else {
                 // The path the caller named, quoted whole.
                 diagnostics.emitWhole(
@@ -218,7 +230,9 @@ struct Driver {
             let resolved = entry.value == target ? "" : " (\(target))"
             diagnostics.error(
                 "cannot import '\(entry.value)'\(resolved): no such file", at: entry.location,
-                notes: similarFile(to: entry.value, at: target).map { [.init("did you mean '\($0)'?")] } ?? [])
+                notes: similarFile(to: entry.value, at: target, importedFrom: spec.path).map {
+                    [.init("did you mean '\($0)'?")]
+                } ?? [])
         case .failure(.noRoot):
             // No root: an explicit one that does not exist (reported once), or a spec whose folder
             // does not exist, so nothing beside it does either.

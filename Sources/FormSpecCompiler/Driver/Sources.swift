@@ -147,7 +147,8 @@ public struct InMemorySources: SourceProvider {
     public func contents(of path: String) -> [UInt8]? { files[path].map { Array($0.utf8) } }
 
     public func fileNames(inFolder folder: String) -> [String] {
-        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+        // `.` (or nothing) is the folder of the paths without one.
+        let prefix = folder == "." || folder.isEmpty ? "" : folder.hasSuffix("/") ? folder : folder + "/"
         return files.keys.filter { $0.hasPrefix(prefix) && !$0.dropFirst(prefix.count).contains("/") }
             .map { String($0.dropFirst(prefix.count)) }.sorted()
     }

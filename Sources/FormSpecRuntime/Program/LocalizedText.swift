@@ -266,6 +266,11 @@ package struct LocaleTag: Sendable, Hashable {
     /// The locale `tag` most likely means when its language is unknown: a common mistake's fix
     /// (`jp` -> `ja`, `deu-CH` -> `de-CH`), else a language of `available` one edit away.
     package static func suggestion(for tag: LocaleTag, available: [String] = shipped) -> String? {
+        // Chinese with a script or region keeps it (`zho-Hant` -> `zh-Hant`, `chi-TW` -> `zh-TW`);
+        // alone, the simplified script the built-in messages are written in.
+        if ["chi", "zho"].contains(tag.language), tag.subtags.count > 1 {
+            return (["zh"] + tag.subtags.dropFirst()).joined(separator: "-")
+        }
         if let known = mistakes[tag.language] { return known }
         // The same tag with the language's two letters (`deu-CH` -> `de-CH`).
         if let language = twoLetterCodes[tag.language] {

@@ -136,7 +136,7 @@ public struct FormEndpoint: Sendable {
                 let more = large.count > 3 ? " and \(large.count - 3) more" : ""
                 throw .badBody(
                     "The number\(large.count == 1 ? "" : "s") at \(shown)\(more) \(large.count == 1 ? "is" : "are") "
-                        + "beyond what the server can hold.")
+                        + "out of the range the server can hold.")
             }
             throw .serverError(
                 logging: "the checked values of form '\(form.name)' do not decode as \(Input.self): \(error)")

@@ -55,15 +55,15 @@ public let orderBodies = [
 public let orderBodiesTooLarge = [
     (
         #"{"username":"mei_chen","age":123456789012345678901234567890,"address.city":"Paris"}"#,
-        "The number at 'age' is beyond what the server can hold."
+        "The number at 'age' is out of the range the server can hold."
     ),
     (
         #"{"username":"mei_chen","price":1e200,"age":-9223372036854775809,"address":{"city":"Paris"}}"#,
-        "The numbers at 'age', 'price' are beyond what the server can hold."
+        "The numbers at 'age', 'price' are out of the range the server can hold."
     ),
     (
         #"{"username":"mei_chen","price":1e-200,"address.city":"Paris"}"#,
-        "The number at 'price' is beyond what the server can hold."
+        "The number at 'price' is out of the range the server can hold."
     ),
 ]
 

@@ -95,7 +95,10 @@ extension Checker {
                     at: node.location)
                 return nil
             }
-            diagnostics.error("'\(rule)' needs a whole number, not \(node.kindDescription)", at: node.location)
+            // `2.5`: the number itself says what is wrong with it.
+            var shown = node.kindDescription
+            if case .float = node.resolved, let scalar = node.scalar { shown = Diagnostics.excerpt(scalar.text) }
+            diagnostics.error("'\(rule)' needs a whole number, not \(shown)", at: node.location)
             return nil
         }
         guard value >= 0, value <= 1_000_000_000 else {

@@ -19,7 +19,8 @@ struct RequiredRuleDefinition: RuleDefinition {
     func check(_ item: RuleSyntax, field: FieldInfo, checker: inout Checker) -> CheckedRuleBody? {
         guard case .bool(true) = item.argument.resolved, item.argument.scalar != nil else {
             checker.diagnostics.error(
-                "'required' as a rule takes true, not \(item.argument.kindDescription)", at: item.argument.location,
+                "'required' as a rule takes true, not \(item.argument.resolved == .bool(false) ? "false" : item.argument.kindDescription)",
+                at: item.argument.location,
                 notes: [.init("to make a field optional, leave the rule out")])
             return nil
         }
