@@ -239,8 +239,8 @@ package struct LocaleTag: Sendable, Hashable {
     package var hasKnownLanguage: Bool {
         // A three-letter code that is a mistake for a two-letter one (`jpn`: BCP 47 writes `ja`)
         // is not known.
-        (language.count == 3 && Self.mistakes[language] == nil && Self.twoLetterCodes[language] == nil)
-            || Self.isoLanguageCodes.contains(language)
+        (language.count == 3 && Self.mistakes[language] == nil && Self.twoLetterCode(of: language) == nil)
+            || Self.isISOLanguageCode(language)
     }
 
     /// What is wrong with `text` as a locale, worded for a warning; `nil` when nothing is.
@@ -273,7 +273,7 @@ package struct LocaleTag: Sendable, Hashable {
         }
         if let known = mistakes[tag.language] { return known }
         // The same tag with the language's two letters (`deu-CH` -> `de-CH`).
-        if let language = twoLetterCodes[tag.language] {
+        if let language = twoLetterCode(of: tag.language) {
             return ([language] + tag.subtags.dropFirst()).joined(separator: "-")
         }
         // One edit away from a language some message is written in.
@@ -295,8 +295,11 @@ package struct LocaleTag: Sendable, Hashable {
 
     /// The ISO 639-2 codes of the languages ISO 639-1 names in two letters (terminological and
     /// bibliographic: `deu` and `ger`), each with its two-letter code, which BCP 47 writes.
-    package static let twoLetterCodes: [String: String] = Dictionary(
-        uniqueKeysWithValues: """
+    /// Written `code=xx`, one space apart and at each end, and looked up as text: building a
+    /// dictionary of them cost every run 0.4 M instructions.
+    static let twoLetterCodesText =
+        " "
+            + """
             aar=aa abk=ab afr=af aka=ak alb=sq amh=am ara=ar arg=an arm=hy asm=as ava=av ave=ae aym=ay aze=az bak=ba \
             bam=bm baq=eu bel=be ben=bn bih=bh bis=bi bod=bo bos=bs bre=br bul=bg bur=my cat=ca ces=cs cha=ch che=ce \
             chi=zh chu=cu chv=cv cor=kw cos=co cre=cr cym=cy cze=cs dan=da deu=de div=dv dut=nl dzo=dz ell=el eng=en \
@@ -311,21 +314,56 @@ package struct LocaleTag: Sendable, Hashable {
             spa=es sqi=sq srd=sc srp=sr ssw=ss sun=su swa=sw swe=sv tah=ty tam=ta tat=tt tel=te tgk=tg tgl=tl tha=th \
             tib=bo tir=ti ton=to tsn=tn tso=ts tuk=tk tur=tr twi=tw uig=ug ukr=uk urd=ur uzb=uz ven=ve vie=vi vol=vo \
             wel=cy wln=wa wol=wo xho=xh yid=yi yor=yo zha=za zho=zh zul=zu
-            """.split(separator: " ").map { pair in
+            """ + " "
+
+    /// ``twoLetterCodesText`` as a dictionary, for tests.
+    package static var twoLetterCodes: [String: String] {
+        Dictionary(
+            uniqueKeysWithValues: twoLetterCodesText.split(separator: " ").map { pair in
                 let parts = pair.split(separator: "=")
                 return (String(parts[0]), String(parts[1]))
             })
+    }
 
-    /// ISO 639-1 language codes.
-    package static let isoLanguageCodes: Set<String> = Set(
-        """
-        aa ab ae af ak am an ar as av ay az ba be bg bh bi bm bn bo br bs ca ce ch co cr cs cu cv cy da de dv dz \
-        ee el en eo es et eu fa ff fi fj fo fr fy ga gd gl gn gu gv ha he hi ho hr ht hu hy hz ia id ie ig ii ik \
-        io is it iu ja jv ka kg ki kj kk kl km kn ko kr ks ku kv kw ky la lb lg li ln lo lt lu lv mg mh mi mk ml \
-        mn mr ms mt my na nb nd ne ng nl nn no nr nv ny oc oj om or os pa pi pl ps pt qu rm rn ro ru rw sa sc sd \
-        se sg si sk sl sm sn so sq sr ss st su sv sw ta te tg th ti tk tl tn to tr ts tt tw ty ug uk ur uz ve vi \
-        vo wa wo xh yi yo za zh zu
-        """.split(separator: " ").map(String.init))
+    /// The two-letter code of three-letter `code` (`deu` -> `de`), if it has one.
+    package static func twoLetterCode(of code: String) -> String? {
+        guard code.utf8.count == 3, let end = offset(after: " \(code)=", in: twoLetterCodesText) else { return nil }
+        return String(decoding: Array(twoLetterCodesText.utf8).dropFirst(end).prefix(2), as: UTF8.self)
+    }
+
+    /// Whether `code` is an ISO 639-1 language code.
+    package static func isISOLanguageCode(_ code: String) -> Bool {
+        code.utf8.count == 2 && offset(after: " \(code) ", in: isoLanguageCodesText) != nil
+    }
+
+    /// The UTF-8 offset just past the first `needle` in `text`, by a plain byte search (the
+    /// standard library's `contains` on strings brings in the regex engine's start-up).
+    private static func offset(after needle: String, in text: String) -> Int? {
+        let needle = Array(needle.utf8)
+        let text = Array(text.utf8)
+        guard needle.count <= text.count else { return nil }
+        for start in 0...(text.count - needle.count) where text[start..<start + needle.count].elementsEqual(needle) {
+            return start + needle.count
+        }
+        return nil
+    }
+
+    /// ISO 639-1 language codes, one space apart and at each end.
+    static let isoLanguageCodesText =
+        " "
+            + """
+            aa ab ae af ak am an ar as av ay az ba be bg bh bi bm bn bo br bs ca ce ch co cr cs cu cv cy da de dv dz \
+            ee el en eo es et eu fa ff fi fj fo fr fy ga gd gl gn gu gv ha he hi ho hr ht hu hy hz ia id ie ig ii ik \
+            io is it iu ja jv ka kg ki kj kk kl km kn ko kr ks ku kv kw ky la lb lg li ln lo lt lu lv mg mh mi mk ml \
+            mn mr ms mt my na nb nd ne ng nl nn no nr nv ny oc oj om or os pa pi pl ps pt qu rm rn ro ru rw sa sc sd \
+            se sg si sk sl sm sn so sq sr ss st su sv sw ta te tg th ti tk tl tn to tr ts tt tw ty ug uk ur uz ve vi \
+            vo wa wo xh yi yo za zh zu
+            """ + " "
+
+    /// ``isoLanguageCodesText`` as a set, for tests.
+    package static var isoLanguageCodes: Set<String> {
+        Set(isoLanguageCodesText.split(separator: " ").map(String.init))
+    }
 }
 
 extension String {
