@@ -301,6 +301,17 @@ struct DiagnosticsTests {
             ])
     }
 
+    /// libyaml counts NEL, LINE SEPARATOR and PARAGRAPH SEPARATOR as line breaks: the excerpt
+    /// shows the line its line number names (was: the line above, or an empty one).
+    @Test(arguments: ["\u{85}", "\u{2028}", "\u{2029}"])
+    func anExcerptAfterAYAMLLineBreakShowsItsLine(lineBreak: String) {
+        let compilation = compile(
+            "formspec: 1\nform: t\nfields:\n  a:\n    label: \"x\(lineBreak)y\"\n    requird: true\n")
+        let rendered = compilation.renderedDiagnostics().split(separator: "\n")
+        #expect(rendered.first?.hasPrefix("test.form.yaml:7:5: error: unknown key 'requird'") == true, "\(rendered)")
+        #expect(rendered.dropFirst().first == "    requird: true")
+    }
+
     @Test func reportsEveryProblemOfAFileInOneRun() {
         let compilation = compile(
             """

@@ -22,6 +22,17 @@ import Testing
         #expect(index.sourcePosition(of: LSPPosition(line: 1, character: 8)) == SourcePosition(line: 2, column: 7))
     }
 
+    /// A byte order mark a client keeps in `didOpen`'s text is not in the compiler's columns (the
+    /// loader drops it): line 1's positions move one past it (were: one character to the left).
+    @Test func aByteOrderMarkIsNotACompilerColumn() {
+        let index = LineIndex("\u{FEFF}formspecc: 1\nform: a\n")
+        let key = SourceLocation(
+            path: "x", start: SourcePosition(line: 1, column: 1), end: SourcePosition(line: 1, column: 10))
+        #expect(index.lspRange(of: key) == range(0, 1, 0, 10))
+        #expect(index.sourcePosition(of: LSPPosition(line: 0, character: 3)) == SourcePosition(line: 1, column: 3))
+        #expect(index.lspPosition(of: SourcePosition(line: 2, column: 1)) == LSPPosition(line: 1, character: 0))
+    }
+
     @Test func combiningMarksCountAsScalarsNotGraphemes() {
         // "é" written as e + U+0301 is two scalars and two UTF-16 units.
         let index = LineIndex("e\u{301}: x")

@@ -54,7 +54,9 @@ package struct LineIndex: Sendable {
     package init(_ text: String) {
         var utf16Offsets: [Int] = []
         utf16Offsets.reserveCapacity(text.utf8.count + 1)
-        var yamlStarts = [0]
+        // The loader drops a byte order mark before libyaml reads: the compiler's first line
+        // starts after it (a client that keeps one in `didOpen` gets the same columns).
+        var yamlStarts = [text.unicodeScalars.first == "\u{FEFF}" ? 1 : 0]
         var yamlEnds: [Int] = []
         var lspStarts = [0]
         var lspEnds: [Int] = []
