@@ -234,10 +234,12 @@ struct DiagnosticsTests {
                   - {min_length: 2, message: "${label} is short"}
                   - {max_length: 5, message: "%s is too long"}
                   - {max_length: 9, message: "100% sure, {label}"}
+                  - {max_length: 10, message: "20%discount at %d0%9f, up to ${max}"}
             """)
+        // A price (`${max}`), a word after '%' and percent-encoding are text: no warning.
         #expect(
             compilation.diagnostics.map(\.message) == [
-                "'${label}' shows a '$' before the placeholder", "'%s' in a message shows as written",
+                "'${label}' shows a '$' before the label", "'%s' in a message shows as written",
             ], "\(compilation.renderedDiagnostics())")
     }
 
@@ -286,7 +288,7 @@ struct DiagnosticsTests {
             """)
         #expect(
             compilation.diagnostics.map { $0.notes.first?.message } == [
-                "did you mean '/address/country', or 'country', the field of this group?",
+                "did you mean '/address/country'?",
                 "a name here is a field of the same group, or a path from the root: did you mean '/contacts/0/phone'?",
             ], "\(compilation.renderedDiagnostics())")
     }

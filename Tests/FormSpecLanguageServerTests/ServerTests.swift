@@ -165,6 +165,24 @@ import Testing
         #expect(client.at("textDocument/definition", path, onA)["range"]?["start"]?["line"] == 3)
     }
 
+    /// From the last good outline, hover on a reference shows the field only when its whole
+    /// declaration is unchanged (a review saw a label edited into broken YAML shown as it was).
+    @Test func hoverFromTheLastOutlineDoesNotShowAnEditedField() throws {
+        let client = InProcessClient()
+        let path = "/specs/h.form.yaml"
+        let text =
+            "formspec: 1\nform: h\nfields:\n  a:\n    rules: [{different_from: phone}]\n  phone: {label: Contact phone}\n"
+        client.open(path, text)
+        let before = try #require(
+            client.at("textDocument/hover", path, text.replacingOccurrences(of: "from: phone", with: "from: pho‸ne"))[
+                "contents"]?["value"]?.string)
+        #expect(before.contains("Contact phone"))
+        let broken = text.replacingOccurrences(of: "{label: Contact phone}", with: "{label: Renamed [x")
+        client.change(path, version: 2, [["text": .string(broken)]])
+        let hover = broken.replacingOccurrences(of: "from: phone", with: "from: pho‸ne")
+        #expect(client.at("textDocument/hover", path, hover) == .null)
+    }
+
     // MARK: - Lifecycle and protocol errors
 
     @Test func requestsBeforeInitializeAreRejected() {

@@ -78,6 +78,8 @@ struct Checker {
     /// What a bare field name is prefixed with in the field being checked: `""` at the top level,
     /// `address.` in a group, `contacts.1.` in an item of a repeatable group.
     var scope = ""
+    /// The field being checked (its dotted name), while its rules are.
+    var currentFieldName: String?
     /// Whether the layout passed ``maxLaidOutFields`` (reported once).
     var layoutOverflowed = false
     /// ``siblings(in:)`` by scope.
@@ -310,7 +312,8 @@ struct Checker {
         guard let info = fieldInfo[laidOut.name], info.index == index else { return nil }
         let field = laidOut.syntax
         scope = laidOut.scope
-        defer { scope = "" }
+        currentFieldName = laidOut.name
+        defer { (scope, currentFieldName) = ("", nil) }
         var required = false
         var requiredMessage = MessageSource(custom: nil, defaultKey: "required", placeholders: [:])
         if let node = field.required {
@@ -624,20 +627,23 @@ struct Checker {
         var available = Set(placeholders.keys).union(["label", "value"])
         if field == nil { available.subtract(["label", "value"]) }
         let (names, strayBraces) = TemplateParser.placeholdersAndStrayBraces(in: text)
-        // Other template languages' placeholders show as written: `${label}` keeps its `$`, `%s`
-        // stays `%s`.
-        // (Looked for only in a message with a `$` or a `%`: the standard library's `contains` on
-        // strings starts the regex engine, a tenth of a compile's time for every message.)
-        let dollar = text.utf8.contains(UInt8(ascii: "$")), percent = text.utf8.contains(UInt8(ascii: "%"))
-        if dollar, let name = names.first(where: { text.contains("${\($0)}") }) {
+        // Other template languages' placeholders show as written: `${label}` keeps its `$` (only
+        // for the label: `${min}` is a price), `%s` stays `%s` (a conversion followed by a space,
+        // punctuation or the end: `20%discount` and `%d0%9f` in a URL are text).
+        if names.contains("label"), Self.containsBytes("${label}", in: text) {
             diagnostics.warning(
-                "'${\(name)}' shows a '$' before the placeholder", at: location,
-                notes: [.init("FormSpec's placeholders are written {\(name)}, without '$'")])
+                "'${label}' shows a '$' before the label", at: location,
+                notes: [.init("FormSpec's placeholders are written {label}, without '$'")])
         }
-        if percent, let printf = ["%s", "%d", "%@", "%1$s"].first(where: text.contains) {
+        if let printf = Self.printfConversion(in: text) {
             diagnostics.warning(
                 "'\(printf)' in a message shows as written", at: location,
-                notes: [.init("FormSpec's placeholders are {label}, {value} and the rule's own ({min}, {max}…)")])
+                notes: [
+                    .init(
+                        field == nil
+                            ? "FormSpec's placeholders are written {name}: a form rule's are its own ({fields})"
+                            : "FormSpec's placeholders are {label}, {value} and the rule's own ({min}, {max}…)")
+                ])
         }
         if strayBraces > 0 {
             diagnostics.warning(
@@ -692,6 +698,37 @@ struct Checker {
         return SourceLocation(
             path: location.path, start: SourcePosition(line: location.start.line, column: start),
             end: SourcePosition(line: location.start.line, column: end))
+    }
+
+    /// Whether `text`'s UTF-8 holds `needle`'s (the standard library's `contains` on strings starts
+    /// the regex engine, which costs a compile more than its checks).
+    static func containsBytes(_ needle: String, in text: String) -> Bool {
+        let needle = Array(needle.utf8)
+        let bytes = Array(text.utf8)
+        guard !needle.isEmpty, needle.count <= bytes.count else { return false }
+        return (0...(bytes.count - needle.count)).contains { bytes[$0..<$0 + needle.count].elementsEqual(needle) }
+    }
+
+    /// The first printf conversion in `text` (`%s`, `%d`, `%@`, `%1$s`) followed by a space,
+    /// punctuation or the end, as a message that means it writes it.
+    static func printfConversion(in text: String) -> String? {
+        let bytes = Array(text.utf8)
+        var index = 0
+        while index < bytes.count {
+            defer { index += 1 }
+            guard bytes[index] == UInt8(ascii: "%") else { continue }
+            var end = index + 1
+            if end + 1 < bytes.count, bytes[end] == UInt8(ascii: "1"), bytes[end + 1] == UInt8(ascii: "$") { end += 2 }
+            guard end < bytes.count, [UInt8(ascii: "s"), UInt8(ascii: "d"), UInt8(ascii: "@")].contains(bytes[end])
+            else { continue }
+            let next = end + 1 < bytes.count ? bytes[end + 1] : UInt8(ascii: " ")
+            let isWordByte =
+                next >= 0x80 || (next >= UInt8(ascii: "0") && next <= UInt8(ascii: "9"))
+                || (next | 0x20 >= UInt8(ascii: "a") && next | 0x20 <= UInt8(ascii: "z"))
+            guard !isWordByte else { continue }
+            return String(decoding: bytes[index...end], as: UTF8.self)
+        }
+        return nil
     }
 
     /// The scalars of placeholder `{name}` in `template`, its first time there (`{{` and `}}`,

@@ -316,12 +316,21 @@ extension Checker {
     }
 
     /// The field (dotted path) whose own name is `path`'s last step, when no spelling is near:
-    /// `country` for `/country` means `address.country`; the current group's first.
-    func fieldNamedLike(_ path: String) -> String? {
+    /// `country` for `/country` means `address.country`; the current group's first. Never the
+    /// field being checked (it would be compared with itself), and each field looked at spends
+    /// one of the did-you-mean comparisons, so a spec of many such paths stays bounded.
+    mutating func fieldNamedLike(_ path: String) -> String? {
+        guard !isQuiet else { return nil }
         let last = String(path.split(separator: ".").last ?? "")
         guard !last.isEmpty else { return nil }
-        if fieldInfo[scope + last] != nil { return scope + last }
-        return fieldOrder.first { $0.hasSuffix("." + last) }
+        let suffix = "." + last
+        if fieldInfo[scope + last] != nil, scope + last != currentFieldName { return scope + last }
+        for name in fieldOrder {
+            guard suggestionBudget > 0 else { return nil }
+            suggestionBudget -= 1
+            if name.hasSuffix(suffix), name != currentFieldName { return name }
+        }
+        return nil
     }
 
     /// A did-you-mean note for ``closestPath(to:)``, spelt as `path` is (with dots).
@@ -344,15 +353,7 @@ extension Checker {
             if dotted && fieldInfo[path] != nil {
                 notes = [.init("a path's steps are separated by '/': write '\(slashed)'")]
             } else if let match = closestPath(to: path) ?? fieldNamedLike(path) {
-                let slashedMatch = "/" + match.split(separator: ".").joined(separator: "/")
-                let bare = String(match.split(separator: ".").last ?? "")
-                // The sibling written from the root (`/country` inside `address`).
-                notes = [
-                    .init(
-                        scope + bare == match
-                            ? "did you mean '\(slashedMatch)', or '\(bare)', the field of this group?"
-                            : "did you mean '\(slashedMatch)'?")
-                ]
+                notes = [.init("did you mean '/\(match.split(separator: ".").joined(separator: "/"))'?")]
             } else {
                 notes = []
             }

@@ -11,6 +11,8 @@ struct Driver {
     private var sources: [String: String] = [:]
     /// Imports (at any depth) that named a file that could not be read.
     private var unreadImports: Set<String> = []
+    /// The folders listed for an import's did-you-mean, by path.
+    private var folderListings: [String: [String]] = [:]
     /// Parsed files by canonical path (`nil`: could not be read), so a file imported twice is read once.
     private var parsed: [String: SpecSyntax?] = [:]
     /// Where imports may lead (fixed once the spec's path is known).
@@ -80,27 +82,47 @@ struct Driver {
     }
 
     /// `written` (an import that names no file, at `path`) with its file name made that of a spec
-    /// or library in the same folder one or two edits away (`comon.rules.yaml`, `common.rules.yml`).
-    private func similarFile(to written: String, at path: String, importedFrom spec: String) -> String? {
-        // A path without a folder (`comon.rules.yaml`, from a spec named without one) is in the
-        // current folder.
+    /// or library in the same folder whose name before the extension is one or two edits away
+    /// (`comon.rules.yaml`), or the same with another extension (`common.rules.yml`). Only a file
+    /// the import could read is offered: not hidden, inside the import root, a readable file, and
+    /// never the importing spec (a cycle). A folder is listed once a compilation, its first 10,000
+    /// names.
+    private mutating func similarFile(to written: String, at path: String, importedFrom spec: String) -> String? {
+        guard let imports else { return nil }
+        // A path without a folder (from a spec named without one) is in the current folder.
         let slash = path.lastIndex(of: "/")
         let folder = slash.map { path[..<$0].isEmpty ? "/" : String(path[..<$0]) } ?? "."
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        // Never the importing file itself: importing it is a cycle.
-        func folderOf(_ path: String) -> String {
-            let folder = PathUtilities.split(PathUtilities.normalize(path)).folder
-            return folder.isEmpty ? "." : folder
+        func stem(_ file: String) -> String { String(file.prefix { $0 != "." }) }
+        if folderListings[folder] == nil {
+            folderListings[folder] = Array(provider.fileNames(inFolder: folder).prefix(10_000))
         }
-        let own = PathUtilities.split(PathUtilities.normalize(spec)).name
-        let sameFolder =
-            folderOf(spec) == (PathUtilities.normalize(folder).isEmpty ? "." : PathUtilities.normalize(folder))
-        let candidates = provider.fileNames(inFolder: folder).filter {
-            $0 != name && ($0.hasSuffix(".yaml") || $0.hasSuffix(".yml")) && !(sameFolder && $0 == own)
+        let files = (folderListings[folder] ?? []).filter {
+            $0 != name && !$0.hasPrefix(".") && ($0.hasSuffix(".yaml") || $0.hasSuffix(".yml"))
         }
-        guard let match = closestMatch(to: name, in: candidates) else { return nil }
         let writtenFolder = written.lastIndex(of: "/").map { String(written[...$0]) } ?? ""
-        return writtenFolder + match
+        // The same name with another extension, else the nearest name before the extension.
+        let wanted = stem(name)
+        let sameStem = files.filter { stem($0) == wanted }
+        let nearStem =
+            closestMatch(to: wanted, in: Set(files.map(stem)).sorted()).map { near in
+                files.filter { stem($0) == near }
+            } ?? []
+        let ownKey = imports.resolve(PathUtilities.split(PathUtilities.normalize(spec)).name, from: spec)
+        // The kind the import names first (`.rules.yaml` for a library), then by name.
+        let kind = name.dropFirst(wanted.count)
+        let ordered = (sameStem.isEmpty ? nearStem : sameStem).sorted {
+            ($0.dropFirst(stem($0).count) != kind ? 1 : 0, $0) < ($1.dropFirst(stem($1).count) != kind ? 1 : 0, $1)
+        }
+        for file in ordered {
+            let suggestion = writtenFolder + file
+            guard case .success(let resolved) = imports.resolve(suggestion, from: spec),
+                provider.contents(of: resolved.key) != nil
+            else { continue }
+            if case .success(let own) = ownKey, own.key == resolved.key { continue }
+            return suggestion
+        }
+        return nil
     }
 
     /// Loads and parses the file `path` (canonically `key`); a file that cannot be read is reported

@@ -141,8 +141,11 @@ struct SyntaxParser {
                 if let keys = pair.value.mapping?.compactMap({ $0.key.scalar?.text }), !keys.isEmpty,
                     keys.allSatisfy(Self.fieldKeys.contains), closestMatch(to: key, in: Self.fieldKeys) == nil
                 {
-                    return
-                        "'\(key)' looks like a field indented under '\(name.value)': indent it as far as '\(name.value)'"
+                    // A group's members go under its `fields:`; anything else's beside it.
+                    let nests = fields != nil || ["group", "list"].contains(field.type?.value ?? "")
+                    return nests
+                        ? "'\(key)' looks like a field: a member of '\(name.value)' goes under its 'fields:'"
+                        : "'\(key)' looks like a field indented under '\(name.value)': indent it as far as '\(name.value)'"
                 }
                 return nil
             }, diagnostics: &diagnostics)
@@ -156,7 +159,8 @@ struct SyntaxParser {
             let word = text.split(separator: " ").first.map(String.init), keys.contains(word)
         {
             let rest = text.dropFirst(word.count).drop { $0 == " " }
-            let argument = rest.isEmpty ? (word == "required" ? "true" : "…") : String(rest)
+            // A rule that takes only `true` is written so, whatever followed its name.
+            let argument = ["required", "require_changes"].contains(word) ? "true" : rest.isEmpty ? "…" : String(rest)
             diagnostics.error(
                 "a rule must be a mapping, not a string", at: node.location,
                 notes: [.init("write '\(word): \(argument)', with a colon after the rule's name")])

@@ -24,7 +24,7 @@ enum FileListing {
     /// hidden folders skipped) whose names end in `suffix`, sorted, at most `limit` of them.
     static func files(under folder: String, endingIn suffix: String, depth: Int = 4, limit: Int = 1_000) -> [String] {
         var found: [String] = []
-        // At most this many folders are read, and never a dependency or build folder: a
+        // At most this many folders are read, and never a dependency folder (node_modules): a
         // completion runs on every keystroke.
         var folders = 200
         func walk(_ relative: String, _ depth: Int) {
@@ -46,7 +46,7 @@ enum FileListing {
     }
 
     /// Folders of dependencies and build products, never walked for specs.
-    static let skippedFolders: Set<String> = ["node_modules", "Pods", "Carthage", "DerivedData", "build", "dist"]
+    static let skippedFolders: Set<String> = ["node_modules", "Pods", "Carthage", "DerivedData"]
 
     private static func isDirectory(_ path: String) -> Bool {
         var status = stat()

@@ -67,16 +67,20 @@ extension LanguageServer {
                 markdown = nil
             }
         }
-        // From an older outline, a field's summary only when its declaration is unchanged too.
-        if case .fields = token.slot, token.isKey,
-            let field = outline.field(named: token.text, at: token.path), !request.isCurrent(field.location)
-        {
-            return .null
-        }
-        if case .fieldName = token.slot, !token.isKey,
-            let field = outline.field(named: token.text, at: token.path), !request.isCurrent(field.location)
-        {
-            return .null
+        // From an older outline, a field's summary only when the whole of its declaration, key and
+        // body, is unchanged too (a label edited into broken YAML must not show as it was).
+        if request.unchangedScalars != nil {
+            var described: OutlineEntry?
+            switch (token.isKey, token.slot) {
+            case (true, .fields), (false, .fieldName): described = outline.field(named: token.text, at: token.path)
+            case (false, .itemFieldName):
+                described = outline.field(owning: token.path).flatMap { list in
+                    SpecOutline.nestedFields(of: list).first { $0.name == token.text }
+                }
+            case (true, .fieldValues): described = outline.field(atReportPath: token.text)
+            default: break
+            }
+            if let described, !request.isCurrent(described.node.location) { return .null }
         }
         guard let markdown else { return .null }
         return [
