@@ -173,7 +173,6 @@ struct HummingbirdAdapterTests {
     func serverErrorsAreLoggedNotSent() async throws {
         let generic =
             #"{"type":"about:blank","title":"Internal Server Error","status":500,"detail":"The server could not check the form."}"#
-        let endpoint = FormEndpoint(try CompiledForm(source: orderSpec))
         let mismatched = FormEndpoint(try CompiledForm(source: mismatchedOrderSpec))
         try await post(#"{"age":"twenty"}"#, at: "/order", to: mismatched) {
             #expect($0.status == .internalServerError)

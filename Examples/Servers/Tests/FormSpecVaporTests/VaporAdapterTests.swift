@@ -152,7 +152,6 @@ struct VaporAdapterTests {
 
     @Test("a 500 tells the client nothing of the server; the cause goes to the log (was: in the body)")
     func serverErrorsAreLoggedNotSent() async throws {
-        let endpoint = FormEndpoint(try CompiledForm(source: orderSpec))
         let mismatched = FormEndpoint(try CompiledForm(source: mismatchedOrderSpec))
         try await post(#"{"age":"twenty"}"#, at: "order", to: mismatched) {
             #expect($0.status == .internalServerError)
