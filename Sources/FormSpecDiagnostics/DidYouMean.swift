@@ -33,6 +33,9 @@ package func closestMatch(to word: String, in candidates: some Sequence<String>,
     var compared = 0
     var scratch = EditDistanceScratch()
     for candidate in candidates {
+        // A spent budget ends the search before looking at any more names: a spec with thousands
+        // of misspelt names over a hundred thousand fields stays bounded.
+        if budget <= 0 { break }
         // A length difference of d needs at least d edits: most candidates end here, uncompared.
         let length = candidate.unicodeScalars.count
         guard abs(length - target.count) <= widest else { continue }

@@ -80,6 +80,8 @@ struct Checker {
     var scope = ""
     /// The field being checked (its dotted name), while its rules are.
     var currentFieldName: String?
+    /// ``closestPath(to:)``'s answers, by the path asked for.
+    var closestPaths: [String: String?] = [:]
     /// Whether the layout passed ``maxLaidOutFields`` (reported once).
     var layoutOverflowed = false
     /// ``siblings(in:)`` by scope.

@@ -303,16 +303,23 @@ extension Checker {
     /// The field path (dotted) that `path`, naming no field, most likely means: when its steps
     /// but the last name a field, the closest of that field's members (`crew.0.rol` →
     /// `crew.0.role`, whatever the number of other fields), else the closest of every path.
+    /// Each path is looked up once: a spec that names one wrong path many times, over a form of
+    /// a hundred thousand laid-out fields, scans them once.
     mutating func closestPath(to path: String) -> String? {
         guard !isQuiet else { return nil }
+        if let known = closestPaths[path] { return known }
+        var found: String?
         if let dot = path.lastIndex(of: "."), let parent = fieldInfo[String(path[..<dot])] {
             var scope = String(path[...dot])
             let last = String(path[path.index(after: dot)...])
             // A list's items stand between it and their members: `crew.role` means `crew.0.role`.
             if parent.type == .list, Int(last) == nil, !parent.itemIndices.isEmpty { scope += "0." }
-            return closestMatch(to: last, in: siblings(in: scope), comparisons: &suggestionBudget).map { scope + $0 }
+            found = closestMatch(to: last, in: siblings(in: scope), comparisons: &suggestionBudget).map { scope + $0 }
+        } else {
+            found = closestMatch(to: path, in: fieldOrder, comparisons: &suggestionBudget)
         }
-        return closestMatch(to: path, in: fieldOrder, comparisons: &suggestionBudget)
+        closestPaths[path] = .some(found)
+        return found
     }
 
     /// The field (dotted path) whose own name is `path`'s last step, when no spelling is near:
