@@ -628,11 +628,12 @@ struct Checker {
     ) {
         var available = Set(placeholders.keys).union(["label", "value"])
         if field == nil { available.subtract(["label", "value"]) }
-        let (names, strayBraces) = TemplateParser.placeholdersAndStrayBraces(in: text)
+        let (parsed, strayBraces) = TemplateParser.placeholdersAndStrayBraces(in: text)
+        let names = parsed.map(\.name)
         // Other template languages' placeholders show as written: `${label}` keeps its `$` (only
         // for the label: `${min}` is a price), `%s` stays `%s` (a conversion followed by a space,
         // punctuation or the end: `20%discount` and `%d0%9f` in a URL are text).
-        if names.contains("label"), Self.containsBytes("${label}", in: text) {
+        if names.contains("label"), text.utf8Offset(after: "${label}") != nil {
             diagnostics.warning(
                 "'${label}' shows a '$' before the label", at: location,
                 notes: [.init("FormSpec's placeholders are written {label}, without '$'")])
@@ -653,9 +654,14 @@ struct Checker {
                 notes: [.init("a placeholder is {name} (letters, digits and _); write {{ and }} for braces")])
         }
         for name in names {
-            // The placeholder itself, where the message is written as it reads.
-            let location =
-                Self.placeholderRange(name, in: text).map { Self.location(of: $0, in: text, at: location) } ?? location
+            // The placeholder itself (its first time), where the message is written as it reads.
+            let written = parsed.first { $0.name == name }.map { placeholder in
+                let scalars = text.unicodeScalars
+                let start = scalars.distance(from: scalars.startIndex, to: placeholder.range.lowerBound)
+                return start..<start
+                    + scalars.distance(from: placeholder.range.lowerBound, to: placeholder.range.upperBound)
+            }
+            let location = written.map { Self.location(of: $0, in: text, at: location) } ?? location
             if name == "value", field?.type == .secret {
                 diagnostics.error(
                     "'{value}' would show a secret in a message", at: location,
@@ -702,15 +708,6 @@ struct Checker {
             end: SourcePosition(line: location.start.line, column: end))
     }
 
-    /// Whether `text`'s UTF-8 holds `needle`'s (the standard library's `contains` on strings starts
-    /// the regex engine, which costs a compile more than its checks).
-    static func containsBytes(_ needle: String, in text: String) -> Bool {
-        let needle = Array(needle.utf8)
-        let bytes = Array(text.utf8)
-        guard !needle.isEmpty, needle.count <= bytes.count else { return false }
-        return (0...(bytes.count - needle.count)).contains { bytes[$0..<$0 + needle.count].elementsEqual(needle) }
-    }
-
     /// The first printf conversion in `text` (`%s`, `%d`, `%@`, `%1$s`) followed by a space,
     /// punctuation or the end, as a message that means it writes it.
     static func printfConversion(in text: String) -> String? {
@@ -729,24 +726,6 @@ struct Checker {
                 || (next | 0x20 >= UInt8(ascii: "a") && next | 0x20 <= UInt8(ascii: "z"))
             guard !isWordByte else { continue }
             return String(decoding: bytes[index...end], as: UTF8.self)
-        }
-        return nil
-    }
-
-    /// The scalars of placeholder `{name}` in `template`, its first time there (`{{` and `}}`,
-    /// escaped braces, are no placeholder's).
-    static func placeholderRange(_ name: String, in template: String) -> Range<Int>? {
-        let scalars = Array(template.unicodeScalars)
-        let wanted = Array("{\(name)}".unicodeScalars)
-        var start = 0
-        while start + wanted.count <= scalars.count {
-            let brace = scalars[start] == "{" || scalars[start] == "}"
-            if brace, start + 1 < scalars.count, scalars[start + 1] == scalars[start] {
-                start += 2
-                continue
-            }
-            if scalars[start..<start + wanted.count].elementsEqual(wanted) { return start..<start + wanted.count }
-            start += 1
         }
         return nil
     }

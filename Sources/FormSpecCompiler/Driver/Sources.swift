@@ -146,10 +146,13 @@ public struct InMemorySources: SourceProvider {
 
     public func contents(of path: String) -> [UInt8]? { files[path].map { Array($0.utf8) } }
 
-    public func fileNames(inFolder folder: String) -> [String] {
-        // `.` (or nothing) is the folder of the paths without one.
+    public func fileNames(inFolder folder: String) -> [String] { Self.fileNames(inFolder: folder, among: files.keys) }
+
+    /// The names of those of `paths` that are directly in `folder` (`.`, or nothing, is the folder
+    /// of the paths without one), sorted.
+    package static func fileNames(inFolder folder: String, among paths: some Sequence<String>) -> [String] {
         let prefix = folder == "." || folder.isEmpty ? "" : folder.hasSuffix("/") ? folder : folder + "/"
-        return files.keys.filter { $0.hasPrefix(prefix) && !$0.dropFirst(prefix.count).contains("/") }
+        return paths.filter { $0.hasPrefix(prefix) && !$0.dropFirst(prefix.count).contains("/") }
             .map { String($0.dropFirst(prefix.count)) }.sorted()
     }
 }

@@ -7,19 +7,27 @@ enum TemplateParser {
 
     static func pieces(of template: String) -> [Piece] {
         var strayBraces = 0
-        return pieces(of: template, strayBraces: &strayBraces)
+        var ranges: [Range<String.Index>] = []
+        return pieces(of: template, strayBraces: &strayBraces, ranges: &ranges)
     }
 
-    /// The placeholders of `template`, and how many of its braces are neither doubled nor part of
-    /// a placeholder (`{label`, `{ label }`, `{}`): each shows as written, which is rarely what was
-    /// meant.
-    static func placeholdersAndStrayBraces(in template: String) -> (placeholders: [String], strayBraces: Int) {
+    /// The placeholders of `template`, each with where it is written (`{` through `}`), and how
+    /// many of its braces are neither doubled nor part of a placeholder (`{label`, `{ label }`,
+    /// `{}`): each shows as written, which is rarely what was meant.
+    static func placeholdersAndStrayBraces(in template: String) -> (
+        placeholders: [(name: String, range: Range<String.Index>)], strayBraces: Int
+    ) {
         var strayBraces = 0
-        let pieces = pieces(of: template, strayBraces: &strayBraces)
-        return (pieces.compactMap { if case .placeholder(let name) = $0 { name } else { nil } }, strayBraces)
+        var ranges: [Range<String.Index>] = []
+        let pieces = pieces(of: template, strayBraces: &strayBraces, ranges: &ranges)
+        let names = pieces.compactMap { if case .placeholder(let name) = $0 { name } else { nil } }
+        return (Array(zip(names, ranges).map { (name: $0, range: $1) }), strayBraces)
     }
 
-    private static func pieces(of template: String, strayBraces: inout Int) -> [Piece] {
+    /// `ranges` gets each placeholder's span, in the order of the pieces.
+    private static func pieces(of template: String, strayBraces: inout Int, ranges: inout [Range<String.Index>])
+        -> [Piece]
+    {
         var pieces: [Piece] = []
         var text = ""
         var index = template.startIndex
@@ -50,6 +58,7 @@ enum TemplateParser {
                     text = ""
                     pieces.append(.placeholder(name))
                     index = template.index(after: close)
+                    ranges.append(brace..<index)
                     continue
                 }
             }
@@ -62,6 +71,6 @@ enum TemplateParser {
     }
 
     static func placeholders(in template: String) -> [String] {
-        placeholdersAndStrayBraces(in: template).placeholders
+        placeholdersAndStrayBraces(in: template).placeholders.map(\.name)
     }
 }

@@ -15,9 +15,7 @@ struct OpenDocumentSources: SourceProvider {
 
     /// The folder's files as `base` lists them, and the documents open there not yet saved.
     func fileNames(inFolder folder: String) -> [String] {
-        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
-        let open = texts.keys.filter { $0.hasPrefix(prefix) && !$0.dropFirst(prefix.count).contains("/") }
-            .map { String($0.dropFirst(prefix.count)) }
+        let open = InMemorySources.fileNames(inFolder: folder, among: texts.keys)
         return Array(Set(base.fileNames(inFolder: folder) + open)).sorted()
     }
 

@@ -327,25 +327,13 @@ package struct LocaleTag: Sendable, Hashable {
 
     /// The two-letter code of three-letter `code` (`deu` -> `de`), if it has one.
     package static func twoLetterCode(of code: String) -> String? {
-        guard code.utf8.count == 3, let end = offset(after: " \(code)=", in: twoLetterCodesText) else { return nil }
+        guard code.utf8.count == 3, let end = twoLetterCodesText.utf8Offset(after: " \(code)=") else { return nil }
         return String(decoding: Array(twoLetterCodesText.utf8).dropFirst(end).prefix(2), as: UTF8.self)
     }
 
     /// Whether `code` is an ISO 639-1 language code.
     package static func isISOLanguageCode(_ code: String) -> Bool {
-        code.utf8.count == 2 && offset(after: " \(code) ", in: isoLanguageCodesText) != nil
-    }
-
-    /// The UTF-8 offset just past the first `needle` in `text`, by a plain byte search (the
-    /// standard library's `contains` on strings brings in the regex engine's start-up).
-    private static func offset(after needle: String, in text: String) -> Int? {
-        let needle = Array(needle.utf8)
-        let text = Array(text.utf8)
-        guard needle.count <= text.count else { return nil }
-        for start in 0...(text.count - needle.count) where text[start..<start + needle.count].elementsEqual(needle) {
-            return start + needle.count
-        }
-        return nil
+        code.utf8.count == 2 && isoLanguageCodesText.utf8Offset(after: " \(code) ") != nil
     }
 
     /// ISO 639-1 language codes, one space apart and at each end.
@@ -367,6 +355,19 @@ package struct LocaleTag: Sendable, Hashable {
 }
 
 extension String {
+    /// The UTF-8 offset just past the first `needle` in the string, by a plain byte search: the
+    /// standard library's `contains` on strings starts the regex engine, whose first use costs
+    /// more than a compiler's checks.
+    package func utf8Offset(after needle: String) -> Int? {
+        let needle = Array(needle.utf8)
+        let bytes = Array(utf8)
+        guard !needle.isEmpty, needle.count <= bytes.count else { return nil }
+        for start in 0...(bytes.count - needle.count) where bytes[start..<start + needle.count].elementsEqual(needle) {
+            return start + needle.count
+        }
+        return nil
+    }
+
     package func caseInsensitiveEquals(_ other: String) -> Bool {
         utf8.count == other.utf8.count && lowercased() == other.lowercased()
     }
