@@ -639,6 +639,10 @@ extension ErrorsReportTests {
         let refused: [(String, String)] = [
             ("  \t", "empty line: expected a JSON object"),
             ("{\"a\":", "invalid JSON at column 6: unexpected end of input, expected a value"),
+            // A misspelt literal near the end is misspelt, not cut short; a cut-off one is short.
+            ("{\"a\":t}", "invalid JSON at column 6: invalid literal, expected 'true'"),
+            ("{\"a\":nu", "invalid JSON at column 6: unexpected end of input"),
+            ("fo", "invalid JSON at column 1: invalid literal, expected 'false'"),
             ("[1, 2]", "input must be an object, not an array"),
             ("\"text\"", "input must be an object, not a string"),
         ]

@@ -32,11 +32,27 @@ struct JavaScriptCase: Encodable {
 
     /// The case with the Swift runtime's answer filled in.
     init(name: String, input: Value, options: Options, program: Program, stubs: [String: Bool]) {
-        self.name = name
         // Read back as the CLI reads a document, so both runtimes get the same text.
-        let text = JSONWriter.write(input)
+        self.init(name: name, text: JSONWriter.write(input), options: options, program: program, stubs: stubs)
+    }
+
+    /// The case of JSON text `text` (which may be malformed) with the Swift runtime's answer.
+    init(name: String, text: String, options: Options, program: Program, stubs: [String: Bool]) {
+        self.name = name
         self.input = text
         self.options = options
+        let original = options.original.flatMap { try? JSONReader.parse($0) }
+        let mode: Mode = options.mode.flatMap(Mode.init(rawValue:)) ?? (original == nil ? .new : .edit)
+        let context = EvaluationContext(
+            locale: options.locale, mode: mode, original: original, strict: options.strict ?? false,
+            today: CivilDate(iso: options.today)!, checks: EvaluationContext.stubs(stubs))
+        // `validateJSON` reads its text as the CLI reads a JSON Lines line: the same words for a
+        // blank or malformed one.
+        var records = RecordValidator(program: program, context: context)
+        if case .unreadable(let message) = Array(text.utf8).withUnsafeBufferPointer({ records.read(line: $0) }) {
+            expect = Expectation(error: message)
+            return
+        }
         let input: Value
         do throws(JSONReader.Error) {
             input = try JSONReader.parse(text)
@@ -44,11 +60,6 @@ struct JavaScriptCase: Encodable {
             expect = Expectation(error: "invalid JSON at column \(error.column): \(error.message)")
             return
         }
-        let original = options.original.flatMap { try? JSONReader.parse($0) }
-        let mode: Mode = options.mode.flatMap(Mode.init(rawValue:)) ?? (original == nil ? .new : .edit)
-        let context = EvaluationContext(
-            locale: options.locale, mode: mode, original: original, strict: options.strict ?? false,
-            today: CivilDate(iso: options.today)!, checks: EvaluationContext.stubs(stubs))
         do {
             let report = try program.validate(input, context: context)
             expect = Expectation(full: report.json(.full), errors: report.json(.errors))
@@ -85,6 +96,28 @@ enum JavaScriptCases {
                 today: test.today?.description ?? today, stubs: test.stubs.isEmpty ? nil : test.stubs)
             return JavaScriptCase(
                 name: test.name, input: test.input, options: options, program: spec.program, stubs: test.stubs)
+        }
+    }
+
+    /// JSON texts that are not JSON, or not an object: both runtimes' readers refuse each with the
+    /// same words at the same column. (Not a lone surrogate escape: `JSON.parse` reads one, and
+    /// `validate` of the object then has a string Swift cannot hold.)
+    static let malformedTexts = [
+        "", " ", "{", "}", "[]", "\"text\"", "12", "null", #"{"a""#, #"{"a":"#, #"{"a":1"#, #"{"a":1,"#,
+        #"{"a":1,}"#, #"{"a" 1}"#, #"{a:1}"#, #"{"a":t}"#, #"{"a":tx}"#, #"{"a":tru"#, #"{"a":fo}"#,
+        #"{"a":nul"#, #"{"a":nulL}"#, #"{"a":TRUE}"#, #"{"a":-}"#, #"{"a":01}"#, #"{"a":1.}"#, #"{"a":1e}"#,
+        #"{"a":.5}"#, #"{"a":"\x"}"#, #"{"a":"\u12"}"#, #"{"a":"x"#, "{\"a\":\"\u{1}\"}",
+        #"{"a":1}x"#, #"{"a":1} {}"#, #"{"a":1,"a":2}"#, #"{"a":[1,]}"#, #"{"a":[1 2]}"#, #"{"é":tx}"#,
+        #"{"日本":nul}"#, String(repeating: "[", count: 250),
+    ]
+
+    /// The ``malformedTexts`` as cases of `spec`.
+    static func malformedInputs(of spec: CompiledSpec) -> [JavaScriptCase] {
+        malformedTexts.enumerated().map { index, text in
+            JavaScriptCase(
+                name: "malformed \(index)", text: text, options: JavaScriptCase.Options(today: today),
+                program: spec.program,
+                stubs: [:])
         }
     }
 

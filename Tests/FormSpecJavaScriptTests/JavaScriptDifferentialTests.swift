@@ -23,6 +23,7 @@ struct JavaScriptDifferentialTests {
         let seed = UInt64(truncatingIfNeeded: stem.utf8.reduce(5381) { ($0 &* 33) &+ Int($1) })
         let cases =
             JavaScriptCases.specTests(of: spec) + JavaScriptCases.longLists(of: spec)
+            + JavaScriptCases.malformedInputs(of: spec)
             + JavaScriptCases.randomInputs(of: spec, count: randomInputsPerSpec, seed: seed)
         if let dump = ProcessInfo.processInfo.environment["FORMSPEC_JS_CASES_DIR"] {
             let folder = URL(fileURLWithPath: dump)

@@ -102,11 +102,13 @@ import FormSpecDiagnostics
     }
 
     private mutating func expect(_ word: StaticString) throws(Error) {
+        // A byte that differs is a misspelt literal even where the input ends before the word
+        // would (`{"x":tx}`); only a true start of the word cut off by the end is a short input.
         let count = word.utf8CodeUnitCount
-        guard position + count <= bytes.count else { throw error("unexpected end of input") }
-        for index in 0..<count where bytes[position + index] != word.utf8Start[index] {
+        for index in 0..<min(count, bytes.count - position) where bytes[position + index] != word.utf8Start[index] {
             throw error("invalid literal, expected '\(word)'")
         }
+        guard position + count <= bytes.count else { throw error("unexpected end of input") }
         position += count
     }
 

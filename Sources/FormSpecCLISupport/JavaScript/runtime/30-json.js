@@ -126,8 +126,11 @@ class FsJSONReader {
     }
 
     expect(word) {
-        if (!this.bytesRemain(word.length)) throw this.error("unexpected end of input");
-        if (!this.text.startsWith(word, this.position)) throw this.error(`invalid literal, expected '${word}'`);
+        // A misspelt literal even where the input ends before the word would; only a true start of
+        // the word cut off by the end is a short input (the words are ASCII: one byte a unit).
+        const rest = this.text.slice(this.position, this.position + word.length);
+        if (!word.startsWith(rest)) throw this.error(`invalid literal, expected '${word}'`);
+        if (rest.length < word.length) throw this.error("unexpected end of input");
         this.position += word.length;
     }
 
