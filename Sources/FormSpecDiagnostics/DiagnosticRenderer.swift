@@ -39,7 +39,9 @@ public struct DiagnosticRenderer: Sendable {
     }
 
     private func header(_ severity: Diagnostic.Severity, _ message: String, _ location: SourceLocation?) -> String {
-        let place = location.map { "\($0.description): " } ?? "formspec: "
+        // One line, whatever a path or a message holds: a line feed in a folder's name must not
+        // start a line that reads as another diagnostic.
+        let place = location.map { "\(TerminalText.escaped($0.description)): " } ?? "formspec: "
         let label: String
         switch (severity, colored) {
         case (.error, true): label = "\u{1B}[1;31merror:\u{1B}[0m"
@@ -47,7 +49,7 @@ public struct DiagnosticRenderer: Sendable {
         case (.note, true): label = "\u{1B}[1;36mnote:\u{1B}[0m"
         default: label = "\(severity.rawValue):"
         }
-        return "\(place)\(label) \(message)\n"
+        return "\(place)\(label) \(TerminalText.escaped(message))\n"
     }
 
     /// The source line of `location` and a caret under it. Columns count Unicode scalars, as

@@ -160,9 +160,11 @@ public struct SpecTestRunner: Sendable {
                     + "}")
         }
         if !settings.isEmpty { lines.append(settings.joined(separator: ", ")) }
+        // One line each, whatever the test's name, its path or a message holds: a line feed in
+        // them must not start a line that reads as another result.
+        let header = "\(specPath):\(line): test '\(QuotedText.shortened(test.name))' failed"
         let failure =
-            "\(specPath):\(line): test '\(QuotedText.shortened(test.name))' failed\n"
-            + lines.map { "  " + $0 }.joined(separator: "\n")
+            TerminalText.escaped(header) + "\n" + lines.map { "  " + TerminalText.escaped($0) }.joined(separator: "\n")
         return SpecTestResult(
             specPath: specPath, form: program.form, name: test.name, line: line, passed: false, duration: duration,
             failure: failure)
@@ -206,7 +208,7 @@ public struct SpecTestRunner: Sendable {
         let line = errors.first?.location?.start.line ?? 1
         let count = errors.count == 1 ? "1 error" : "\(errors.count) errors"
         let failure =
-            "\(path):\(line): spec does not compile (\(count))\n"
+            TerminalText.escaped("\(path):\(line): spec does not compile (\(count))") + "\n"
             + Self.indented(compilation.renderedDiagnostics(colored: false))
         return SpecTestResult(
             specPath: path, form: form, name: name, line: line, kind: .compile, passed: false, duration: duration,

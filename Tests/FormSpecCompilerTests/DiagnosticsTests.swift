@@ -1,9 +1,19 @@
 import FormSpec
+import FormSpecDiagnostics
 @_spi(Tooling) import FormSpecRuntime
 import Testing
 
 /// Section 11: every problem with PATH:LINE:COL, the source line and a caret; all problems at once.
 struct DiagnosticsTests {
+    @Test("a line feed in a file's path or a message stays inside its diagnostic's header line")
+    func headerIsOneLine() {
+        let location = FormSpecDiagnostics.SourceLocation(
+            path: "a\nb.form.yaml", start: SourcePosition(line: 2, column: 3))
+        let diagnostic = Diagnostic(.error, "bad\nerror: forged", at: location)
+        let rendered = DiagnosticRenderer(sources: [:], colored: false).render(diagnostic)
+        #expect(rendered == #"a\x0Ab.form.yaml:2:3: error: bad\x0Aerror: forged"# + "\n")
+    }
+
     @Test func rendersLocationSourceLineCaretAndSuggestion() {
         let compilation = compile(
             """

@@ -322,6 +322,34 @@ struct SpecTestRunnerTests {
         #expect(input.hasSuffix("…"))
     }
 
+    @Test("a line feed in a test's name or a message stays on its line of the failure (found by a tester)")
+    func failureLinesCannotBeForged() throws {
+        let fixture = try Fixture()
+        let path = try fixture.write(
+            "t.form.yaml",
+            #"""
+            formspec: 1
+            form: t
+            fields:
+              name:
+                rules:
+                  - max_length: 1
+                    message: "Too long\n✓ t: also forged"
+            tests:
+              - name: "x\n✓ t: forged"
+                input: {name: ab}
+                expect: valid
+
+            """#)
+        let failure = try #require(try only(SpecTestRunner(record: false).runSpec(at: path)).failure)
+        let lines = failure.split(separator: "\n")
+        #expect(lines.count == 3, "\(failure)")
+        #expect(lines[0].hasSuffix(#"test 'x\x0A✓ t: forged' failed"#), "\(failure)")
+        #expect(lines.dropFirst().allSatisfy { $0.hasPrefix("  ") }, "\(failure)")
+        // Messages are shown as JSON strings: escaped already.
+        #expect(failure.contains(#"got ["Too long\n✓ t: also forged"]"#), "\(failure)")
+    }
+
     @Test("a field holding the same value as a secret is masked too (found by Fuzz/specgen.py)")
     func valuesEqualToASecretAreRedacted() throws {
         let (result, _, _) = try runAccount(
