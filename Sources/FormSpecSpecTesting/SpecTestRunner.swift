@@ -261,11 +261,23 @@ public struct SpecTestRunner: Sendable {
     /// once.
     /// - Throws: ``SpecDiscoveryError/notFound(_:)`` for a path that does not exist.
     public static func specFiles(in paths: [String]) throws(SpecDiscoveryError) -> [String] {
+        let found = discover(paths)
+        if let missing = found.missing.first { throw .notFound(missing) }
+        return found.files
+    }
+
+    /// The spec files under `paths` (as ``specFiles(in:)`` finds them), and the paths that do not
+    /// exist, so that a run can go on without them and report each (``missingPathResult(_:)``).
+    public static func discover(_ paths: [String]) -> (files: [String], missing: [String]) {
         var found: [String] = []
+        var missing: [String] = []
         var seen = Set<String>()
         for path in paths {
             let kind = FileKind(path: path)
-            guard kind != .missing else { throw .notFound(path) }
+            guard kind != .missing else {
+                missing.append(path)
+                continue
+            }
             var files: [String]
             if kind == .folder {
                 files = SpecFolder.files(in: path, endingWith: [".form.yaml"])
@@ -277,7 +289,19 @@ public struct SpecTestRunner: Sendable {
                 if seen.insert(key).inserted { found.append(file) }
             }
         }
-        return found
+        return (found, missing)
+    }
+
+    /// What a run reports for a path given to it that does not exist: one failed test, as for a
+    /// spec that does not compile, so that the summary, the exit status and a JUnit report all show
+    /// it (a misspelt folder in CI must not read as a run with nothing to test).
+    public func missingPathResult(_ path: String) -> SpecFileResult {
+        let form = Self.formName(fromPath: path)
+        let failure = TerminalText.escaped("\(path): \(SpecDiscoveryError.notFound(path))")
+        let result = SpecTestResult(
+            specPath: path, form: form, name: "compiles", line: 1, kind: .compile, passed: false, duration: 0,
+            failure: failure)
+        return SpecFileResult(path: path, form: form, tests: [result], duration: 0)
     }
 }
 

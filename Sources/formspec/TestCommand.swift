@@ -17,7 +17,7 @@ struct TestCommand: ParsableCommand {
             with a sibling NAME.diagnostics golden file is a compile-fail test: it passes when its \
             diagnostics equal the golden text (rewrite goldens with --record or FORMSPEC_RECORD=1). \
             The last line printed is `N passed, N failed`. Exits 0 when every test passed, 1 when \
-            any failed, a spec had an error or no spec was found.
+            any failed, a spec had an error, a path does not exist or no spec was found.
             """)
 
     @Argument(help: "Spec files or folders searched recursively for *.form.yaml (default: Specs).")
@@ -50,24 +50,23 @@ struct TestCommand: ParsableCommand {
         let roots = paths.isEmpty ? ["Specs"] : paths
         let runner = SpecTestRunner(
             filter: filter, record: record || SpecTestRunner.recordRequestedByEnvironment, today: today)
-        let files: [String]
-        do {
-            files = try SpecTestRunner.specFiles(in: roots)
-        } catch {
-            return try finish(SpecTestRun(specs: []), error: "\(error)")
-        }
-        guard !files.isEmpty else {
+        // A path that does not exist is a failed test of its own; the others still run.
+        let (files, missing) = SpecTestRunner.discover(roots)
+        guard !files.isEmpty || !missing.isEmpty else {
             return try finish(
                 SpecTestRun(specs: []),
                 error: "no spec files (*.form.yaml) found in \(roots.joined(separator: ", "))")
         }
 
         let style = Style(colored: format == .text && Console.stdoutColored)
-        let run = runner.run(specFiles: files) { spec in
+        let show = { (spec: SpecFileResult) in
             if let warnings = spec.warnings { Console.printError(warnings) }
             guard format == .text else { return }
             for test in spec.tests { Console.writeOutput(style.line(for: test) + "\n") }
         }
+        let missingResults = missing.map(runner.missingPathResult)
+        missingResults.forEach(show)
+        let run = SpecTestRun(specs: missingResults + runner.run(specFiles: files, progress: show).specs)
 
         let recorded = run.results.count(where: \.recorded)
         if recorded > 0 { Console.report(.note, "recorded \(Console.count(recorded, "golden file"))") }

@@ -360,6 +360,29 @@ struct BatchPathTests {
         #expect(bad.stderr.contains("YYYY-MM-DD"))
     }
 
+    @Test("test: a path that does not exist is a failed test, and the other paths still run (found by a tester)")
+    func testWithAMissingPath() throws {
+        let cli = try CLI()
+        try cli.write(
+            "ok.form.yaml",
+            """
+            formspec: 1
+            form: ok
+            fields: {name: {}}
+            tests:
+              - name: empty is valid
+                input: {}
+                expect: valid
+            """)
+        let result = try cli.run(["test", "ok.form.yaml", "nonexist", "--junit", "j.xml"])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("✓ ok: empty is valid"), "\(result.stdout)")
+        #expect(result.stdout.contains("✗ nonexist: compiles\n  nonexist: no such file or directory: nonexist"))
+        #expect(result.stdout.hasSuffix("1 passed, 1 failed\n"), "\(result.stdout)")
+        let junit = try String(contentsOf: cli.folder.appendingPathComponent("j.xml"), encoding: .utf8)
+        #expect(junit.contains(#"<testsuites name="formspec" tests="2" failures="1""#), "\(junit)")
+    }
+
     @Test("a misspelt subcommand gets a did-you-mean and exit 2")
     func subcommandDidYouMean() throws {
         let cli = try CLI()
