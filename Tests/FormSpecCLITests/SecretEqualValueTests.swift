@@ -43,4 +43,54 @@ struct SecretEqualValueTests {
         #expect(!(result.stdout + result.stderr).contains("hunter2!"))
         #expect(result.stdout.contains("••••"))
     }
+
+    /// A number typed as the secret is written, and an unknown key holding the secret (found by a
+    /// tester): `012` for a PIN of 12 showed as `12`, and strict mode printed the key.
+    static let numbers = """
+        formspec: 1
+        form: p
+        fields:
+          pw: {type: secret}
+          pin: {type: integer, rules: [{equals: 0, message: "pin {value}", requirement: r}]}
+          amount: {type: number, rules: [{equals: 0, message: "amount {value}", requirement: r}]}
+        """
+
+    @Test(arguments: [
+        (#"{"pw":"012","pin":"012"}"#, "pin ••••"), (#"{"pw":"12.0","amount":"12.0"}"#, "amount ••••"),
+        (#"{"pw":"1e2","amount":100}"#, "amount ••••"), (#"{"pw":"12","pin":"012"}"#, "pin ••••"),
+        (#"{"pw":"0012.50","amount":12.5}"#, "amount ••••"), (#"{"pw":"13","pin":12}"#, "pin 12"),
+        (#"{"pw":"abc","pin":12}"#, "pin 12"),
+    ])
+    func aNumberTypedAsTheSecretIsMasked(record: String, message: String) throws {
+        let cli = try CLI()
+        defer { cli.cleanUp() }
+        try cli.write("p.form.yaml", Self.numbers)
+        try cli.write("in.jsonl", record + "\n")
+        for options in [["--report", "errors"], ["--report", "full"], ["--format", "text"], ["--jobs", "1"]] {
+            let result = try cli.run(["validate", "p.form.yaml", "in.jsonl"] + options)
+            #expect(result.stdout.contains(message), "\(options): \(result.stdout)")
+        }
+    }
+
+    @Test func anUnknownKeyHoldingTheSecretIsMaskedInStrictMode() throws {
+        let program = try CompiledForm(source: Self.numbers, path: "p.form.yaml").program
+        let context = EvaluationContext(strict: true)
+        // Matched as written, as a check's reason is (see `Program.shownKey`): another letter case
+        // is a different key.
+        let input = try JSONReader.parse(#"{"pw":"hunter2xyz","HUNTER2xyz":1,"note hunter2xyz":2,"other":3}"#)
+        let report = try program.validate(input, context: context)
+        #expect(
+            report.formErrors.map(\.message) == [
+                "Unknown field “HUNTER2xyz”", "Unknown field “••••”", "Unknown field “other”",
+            ])
+        let cli = try CLI()
+        defer { cli.cleanUp() }
+        try cli.write("p.form.yaml", Self.numbers)
+        try cli.write("in.jsonl", #"{"pw":"hunter2xyz","x_hunter2xyz":4,"note hunter2xyz":2}"# + "\n")
+        for options in [["--report", "errors"], ["--report", "full"], ["--format", "text"]] {
+            let result = try cli.run(["validate", "p.form.yaml", "in.jsonl", "--strict"] + options)
+            #expect(!(result.stdout + result.stderr).contains("hunter2"), "\(options): \(result.stdout)")
+            #expect(result.stdout.contains("••••"))
+        }
+    }
 }

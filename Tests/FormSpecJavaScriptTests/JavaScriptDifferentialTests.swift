@@ -41,4 +41,39 @@ struct JavaScriptDifferentialTests {
         }
         #expect(summary.differences.isEmpty, "\(summary.differences.count) of \(cases.count) cases differ")
     }
+
+    /// Secrets typed where they do not belong (found by a tester): a number field given the
+    /// secret's spelling, and unknown keys holding it in strict mode, are masked alike in node.
+    @Test("a secret in a number field or an unknown key is masked as in Swift")
+    func secretsInNumbersAndKeys() throws {
+        let compilation = Compiler.compile(
+            source: """
+                formspec: 1
+                form: p
+                fields:
+                  pw: {type: secret}
+                  pin: {type: integer, rules: [{equals: 0, message: "pin {value}", requirement: r}]}
+                  amount: {type: number, rules: [{equals: 0, message: "amount {value}", requirement: r}]}
+                """, path: "p.form.yaml")
+        let program = try #require(compilation.spec?.program)
+        let inputs: [Value] = [
+            ["pw": "012", "pin": "012"], ["pw": "12.0", "amount": "12.0"], ["pw": "1e2", "amount": 100],
+            ["pw": "0012.50", "amount": .number(ExactDecimal("12.5")!)], ["pw": "13", "pin": 12],
+            ["pw": "hunter2xyz", "HUNTER2xyz": 1, "note hunter2xyz": 2, "other": 3],
+            ["pw": "pässwörd", "x_pässwörd": 1, "PÄSSWÖRD": 2],
+        ]
+        let cases = inputs.enumerated().flatMap { index, input in
+            [false, true].map { strict in
+                var options = JavaScriptCase.Options(today: JavaScriptCases.today)
+                options.strict = strict
+                return JavaScriptCase(
+                    name: "secret \(index) strict \(strict)", input: input, options: options, program: program,
+                    stubs: [:])
+            }
+        }
+        #expect(cases.allSatisfy { !($0.expect.full ?? "").contains("hunter2") })
+        let summary = try NodeRunner.runCases(program, specPath: "p.form.yaml", cases: cases)
+        #expect(summary.cases == cases.count)
+        #expect(summary.differences.isEmpty, "\(summary.differences)")
+    }
 }

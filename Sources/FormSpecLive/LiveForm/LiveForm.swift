@@ -598,7 +598,9 @@ public final class LiveForm {
             let changed = mode == .edit ? fields.indices.filter { fields[$0].isDirty } : []
             program.evaluateFormRules(in: &scratch, mode: mode, changed: changed, today: context.today)
             var projected: [Issue] = []
-            program.forEachFormError(failedFormRules: scratch.failedFormRules, unknownKeys: [], strict: false) {
+            program.forEachFormError(
+                failedFormRules: scratch.failedFormRules, unknownKeys: [], strict: false, values: scratch.values
+            ) {
                 projected.append(program.formError($0, texts: texts))
             }
             errors = projected

@@ -27,7 +27,10 @@ extension Program {
             order.append(name)
         }
         var formErrors: [Issue] = []
-        forEachFormError(failedFormRules: scratch.failedFormRules, unknownKeys: scratch.unknownKeys, strict: strict) {
+        forEachFormError(
+            failedFormRules: scratch.failedFormRules, unknownKeys: scratch.unknownKeys, strict: strict,
+            values: scratch.values
+        ) {
             formErrors.append(formError($0, texts: texts))
         }
         return Report(
@@ -138,10 +141,11 @@ extension Program {
 
     /// The one projection of a record's form-level outcomes to its form errors, in report order.
     package func forEachFormError(
-        failedFormRules: [Int], unknownKeys: [String], strict: Bool, _ body: (FormErrorSource) -> Void
+        failedFormRules: [Int], unknownKeys: [String], strict: Bool, values: [FieldValue],
+        _ body: (FormErrorSource) -> Void
     ) {
         for index in failedFormRules { body(.formRule(index)) }
-        if strict { for key in unknownKeys { body(.unknownKey(key)) } }
+        if strict { for key in unknownKeys { body(.unknownKey(shownKey(key, in: values))) } }
     }
 
     /// A form error as a report lists it.
@@ -190,11 +194,30 @@ extension Program {
         guard let scalar = values[index].scalar else { return nil }
         guard !secretFields.isEmpty else { return scalar }
         let shown = scalar.description
+        let number = scalar.decimal
         for other in secretFields where other != index {
             guard let secret = values[other].scalar?.textValue, !secret.isEmpty else { continue }
             if CaseFolding.contains(shown, secret) { return .text(Self.maskedValue) }
+            // A number typed as the secret is written (`012`, `12.0`, `1.2e1` for a PIN of 12)
+            // shows as `12`, which does not contain it, but is it.
+            if let number, let typed = DecimalNumber(secret), typed.exact.compare(number) == 0 {
+                return .text(Self.maskedValue)
+            }
         }
         return scalar
+    }
+
+    /// An unknown key as a form error names it: ``maskedValue`` when it contains a secret field's
+    /// value, so a password sent as a key by a broken client is not printed back. As written
+    /// (scalar for scalar), like ``maskingSecrets(in:values:)``: any form with a secret may be
+    /// validated in strict mode, and folding case would put the case-folding tables into every
+    /// JavaScript module with a secret.
+    package func shownKey(_ key: String, in values: [FieldValue]) -> String {
+        for field in secretFields {
+            guard let secret = values[field].scalar?.textValue, !secret.isEmpty else { continue }
+            if Self.replacingScalars(of: secret, in: key) != key { return Self.maskedValue }
+        }
+        return key
     }
 
     /// An external check's reason for failing (the text of the error an app's check threw), with

@@ -213,7 +213,8 @@ extension JSONWriter {
         }
         var first = true
         program.forEachFormError(
-            failedFormRules: scratch.failedFormRules, unknownKeys: scratch.unknownKeys, strict: strict
+            failedFormRules: scratch.failedFormRules, unknownKeys: scratch.unknownKeys, strict: strict,
+            values: scratch.values
         ) { source in
             appendLiteral(first ? ",\"form_errors\":[" : ",", to: &bytes)
             first = false

@@ -32,7 +32,7 @@
 //   program.collectIssues(index, results, start, end, failures, values, texts, shown, errors)
 //       the one projection of a field's outcomes (results[start..<end]) to its issues: errors
 //       appended to `errors`, the warnings returned (undefined when none); `shown` an FsShownValue
-//   program.forEachFormError(failedFormRules, unknownKeys, strict, body(source))
+//   program.forEachFormError(failedFormRules, unknownKeys, strict, values, body(source))
 //       source: {kind: "formRule", index} | {kind: "unknownKey", key}
 //   program.formError(source, texts) -> {rule, message}
 //   program.shownValue(index, values) -> Scalar | undefined (a secret's value masked)
@@ -275,7 +275,7 @@ Object.assign(Program.prototype, {
     formErrors(scratch, texts, strict) {
         const formErrors = [];
         if (scratch.failedFormRules.length === 0 && !(strict && scratch.unknownKeys.length > 0)) return formErrors;
-        this.forEachFormError(scratch.failedFormRules, scratch.unknownKeys, strict, (source) => {
+        this.forEachFormError(scratch.failedFormRules, scratch.unknownKeys, strict, scratch.values, (source) => {
             formErrors.push(this.formError(source, texts));
         });
         return formErrors;
@@ -355,10 +355,24 @@ Object.assign(Program.prototype, {
         return warnings;
     },
 
-    /** The form errors in report order: failed form rules, then (strict) unknown keys. */
-    forEachFormError(failedFormRules, unknownKeys, strict, body) {
+    /**
+     * The form errors in report order: failed form rules, then (strict) unknown keys, each masked
+     * when it contains a secret's value (`shownKey`).
+     */
+    forEachFormError(failedFormRules, unknownKeys, strict, values, body) {
         for (const index of failedFormRules) body({ kind: "formRule", index });
-        if (strict) for (const key of unknownKeys) body({ kind: "unknownKey", key });
+        if (strict) for (const key of unknownKeys) body({ kind: "unknownKey", key: this.shownKey(key, values) });
+    },
+
+    /** `Program.shownKey`: an unknown key, or fsMaskedValue when it contains a secret's value as written. */
+    shownKey(key, values) {
+        for (const field of this.secretFields) {
+            const secret = values[field];
+            if (secret.kind !== "value") continue;
+            const hidden = fsScalarTextValue(secret.scalar);
+            if (hidden.length > 0 && key.includes(hidden)) return fsMaskedValue;
+        }
+        return key;
     },
 
     /** A form error as a report lists it. */
@@ -379,12 +393,18 @@ Object.assign(Program.prototype, {
         const scalar = value.scalar;
         if (this.secretFields.length === 0) return scalar;
         const shown = fsScalarDescription(scalar);
+        const number = fsScalarDecimal(scalar);
         for (const other of this.secretFields) {
             if (other === index) continue;
             const secret = values[other];
             if (secret.kind !== "value") continue;
             const hidden = fsScalarTextValue(secret.scalar);
             if (hidden.length > 0 && CaseFolding.contains(shown, hidden)) return { kind: "text", value: fsMaskedValue };
+            // A number typed as the secret is written (`012` for a PIN of 12) is it.
+            if (number !== null && hidden.length > 0) {
+                const typed = fsDecimalNumber(hidden);
+                if (typed !== null && typed.exact.compare(number) === 0) return { kind: "text", value: fsMaskedValue };
+            }
         }
         return scalar;
     },

@@ -635,7 +635,7 @@ class FsLiveForm {
         if (this.modeValue !== "show") {
             const changed = this.modeValue === "edit" ? this.fields.filter((field) => field.isDirty).map((field) => field.index) : [];
             program.evaluateFormRules(this.scratch, this.modeValue, changed, this.today);
-            program.forEachFormError(this.scratch.failedFormRules, [], false, (source) => {
+            program.forEachFormError(this.scratch.failedFormRules, [], false, this.scratch.values, (source) => {
                 errors.push(program.formError(source, this.texts));
             });
         }
