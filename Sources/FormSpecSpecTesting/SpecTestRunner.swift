@@ -280,7 +280,10 @@ public struct SpecTestRunner: Sendable {
             }
             var files: [String]
             if kind == .folder {
-                files = SpecFolder.files(in: path, endingWith: [".form.yaml"])
+                let search = SpecFolder.search(in: path, endingWith: [".form.yaml"])
+                files = search.files
+                // Listed, but not to be opened by its name: reported like a missing path.
+                missing += search.unopenable
             } else {
                 files = [path]
             }
@@ -297,7 +300,10 @@ public struct SpecTestRunner: Sendable {
     /// it (a misspelt folder in CI must not read as a run with nothing to test).
     public func missingPathResult(_ path: String) -> SpecFileResult {
         let form = Self.formName(fromPath: path)
-        let failure = TerminalText.escaped("\(path): \(SpecDiscoveryError.notFound(path))")
+        let reason =
+            path.unicodeScalars.contains("\u{FFFD}")
+            ? SpecFolder.unopenableReason : SpecDiscoveryError.notFound(path).description
+        let failure = TerminalText.escaped("\(path): \(reason)")
         let result = SpecTestResult(
             specPath: path, form: form, name: "compiles", line: 1, kind: .compile, passed: false, duration: 0,
             failure: failure)

@@ -61,9 +61,14 @@ struct CheckCommand: ParsableCommand {
             case .file:
                 files.append(path)
             case .folder:
-                let found = SpecFolder.files(in: path, endingWith: [".form.yaml", ".rules.yaml"])
-                if found.isEmpty { note(.warning("no *.form.yaml or *.rules.yaml files in '\(path)'", at: nil)) }
-                files += found
+                let found = SpecFolder.search(in: path, endingWith: [".form.yaml", ".rules.yaml"])
+                for entry in found.unopenable {
+                    note(.error("cannot read '\(entry)': \(SpecFolder.unopenableReason)", at: nil))
+                }
+                if found.files.isEmpty, found.unopenable.isEmpty {
+                    note(.warning("no *.form.yaml or *.rules.yaml files in '\(path)'", at: nil))
+                }
+                files += found.files
             }
         }
         // Each file once, however it was reached (a folder and a file in it, a link).

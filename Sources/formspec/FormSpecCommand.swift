@@ -42,6 +42,10 @@ struct FormSpecCommand: ParsableCommand {
         // command sees the failure, reports it and stops (`validate … | head -1`).
         signal(SIGPIPE, SIG_IGN)
         let arguments = Array(CommandLine.arguments.dropFirst())
+        if let message = notUTF8Message() {
+            FileIO.write(message, to: 2)
+            Console.terminate(2)
+        }
         if let first = arguments.first, let message = unknownSubcommandMessage(first) {
             FileIO.write(message, to: 2)
             Console.terminate(2)
@@ -56,6 +60,19 @@ struct FormSpecCommand: ParsableCommand {
             }
             exit(withError: error)
         }
+    }
+
+    /// The error for an argument that is not valid UTF-8 (a file name can hold any bytes):
+    /// `CommandLine.arguments` has U+FFFD in place of its bad bytes, a path that names no file,
+    /// so it is refused by position rather than reported as missing; `nil` when all are text.
+    static func notUTF8Message() -> String? {
+        for index in 1..<Int(CommandLine.argc) {
+            guard let raw = CommandLine.unsafeArgv[index], String(validatingCString: raw) == nil else { continue }
+            let shown = TerminalText.escaped(CommandLine.arguments[index])
+            return "formspec: error: argument \(index) ('\(shown)') is not valid UTF-8; FormSpec reads paths and "
+                + "options as text: rename the file\n"
+        }
+        return nil
     }
 
     /// The error for a first argument that looks like a subcommand but names none, with a

@@ -1,3 +1,4 @@
+import FormSpecTestSupport
 import Foundation
 import Testing
 
@@ -37,6 +38,37 @@ struct CheckCommandTests {
         writer.start()
         let fromFIFO = try cli.run(["validate", fifo, "input.json", "--report", "errors"])
         #expect(fromFIFO.stdout == validate.stdout, "\(fromFIFO.stderr)")
+    }
+
+    @Test("a name that is not valid UTF-8 is an error, in a folder searched or as an argument (found by a tester)")
+    func namesThatAreNotUTF8() throws {
+        let cli = try CLI()
+        defer { cli.cleanUp() }
+        try cli.write("s.form.yaml", Fixtures.signup)
+        try cli.write("u/ok.form.yaml", Fixtures.signup)
+        let executable = try #require(CLI.executable).path
+        // The shell makes what Swift strings cannot hold: names with the byte 0xFF.
+        let script = #"""
+            set -e
+            cp s.form.yaml "u/$(printf 'b\377').form.yaml"
+            mkdir -p "tz/$(printf 'p\377')" && cp s.form.yaml "tz/$(printf 'p\377')/a.form.yaml"
+            printf '{}' > "$(printf 'i\377').json"
+            "$0" check u tz 2>&1 || echo "exit $?"
+            "$0" test u 2>&1 || echo "exit $?"
+            "$0" validate s.form.yaml "$(printf 'i\377').json" 2>&1 || echo "exit $?"
+            """#
+        let result = try Subprocess.run(
+            URL(fileURLWithPath: "/bin/sh"), ["-c", script, executable], in: cli.folder, input: .empty)
+        let out = result.stdout
+        let reason = "its name is not valid UTF-8 (shown with U+FFFD); rename it to read it"
+        #expect(out.contains("formspec: error: cannot read 'u/b\u{FFFD}.form.yaml': \(reason)"), "\(out)")
+        #expect(out.contains("formspec: error: cannot read 'tz/p\u{FFFD}': \(reason)"), "\(out)")
+        #expect(out.contains("checked 1 file: 2 errors, 0 warnings\nexit 1\n"), "\(out)")
+        #expect(
+            out.contains("✗ b\u{FFFD}: compiles\n  u/b\u{FFFD}.form.yaml: \(reason)\n0 passed, 1 failed\nexit 1"),
+            "\(out)")
+        #expect(out.contains("formspec: error: argument 3 ('i\u{FFFD}.json') is not valid UTF-8"), "\(out)")
+        #expect(out.hasSuffix("exit 2\n"), "\(out)")
     }
 
     @Test("warnings alone exit 0 and are counted")

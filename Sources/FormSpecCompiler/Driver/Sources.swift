@@ -244,7 +244,22 @@ package enum SpecFolder {
     /// it would search what holds the folder. Devices, FIFOs and sockets are never taken, whatever
     /// their name.
     package static func files(in folder: String, endingWith suffixes: [String]) -> [String] {
+        search(in: folder, endingWith: suffixes).files
+    }
+
+    /// Why an entry ``search(in:endingWith:)`` lists as unopenable cannot be read.
+    package static let unopenableReason = "its name is not valid UTF-8 (shown with U+FFFD); rename it to read it"
+
+    /// ``files(in:endingWith:)``, and the entries that were listed but cannot be opened: a name
+    /// that is not valid UTF-8 is listed with U+FFFD in place of its bad bytes, a path no file has
+    /// (the file system allows any bytes in a name; FormSpec's paths are text). Each such entry
+    /// that ends with one of `suffixes` or could be a folder, so a search never skips a spec
+    /// without a word.
+    package static func search(in folder: String, endingWith suffixes: [String]) -> (
+        files: [String], unopenable: [String]
+    ) {
         var found: [String] = []
+        var unopenable: [String] = []
         let root = FileKind.realPath(folder) ?? folder
         func holdsRoot(_ path: String) -> Bool {
             guard let real = FileKind.realPath(path) else { return false }
@@ -262,11 +277,12 @@ package enum SpecFolder {
                 switch FileKind(path: folder + "/" + child) {
                 case .folder: if !holdsRoot(folder + "/" + child) { pending.append(child) }
                 case .file where suffixes.contains(where: { entry.hasSuffix($0) }): found.append(child)
+                case .missing where entry.unicodeScalars.contains("\u{FFFD}"): unopenable.append(child)
                 case .file, .other, .missing: continue
                 }
             }
         }
         let prefix = folder == "." ? "" : (folder.hasSuffix("/") ? folder : folder + "/")
-        return found.sorted().map { prefix + $0 }
+        return (found.sorted().map { prefix + $0 }, unopenable.sorted().map { prefix + $0 })
     }
 }
