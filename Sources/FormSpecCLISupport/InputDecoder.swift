@@ -44,9 +44,13 @@ package enum InputDecoder {
     ///   - path: How to name the document in messages.
     ///   - syntax: The syntax, or `nil` to guess: text starting with `{` or `[` is JSON, anything
     ///     else YAML.
+    ///   - suggestsJSONLines: Whether a second JSON value on a later line is said to want a
+    ///     `.jsonl` file or `--jsonl` (not for `--original`, which is one object whatever it holds).
     /// - Returns: The document's value.
     /// - Throws: ``InputError`` for an empty or malformed document.
-    package static func decode(_ bytes: [UInt8], path: String, syntax: Syntax? = nil) throws(InputError) -> Value {
+    package static func decode(
+        _ bytes: [UInt8], path: String, syntax: Syntax? = nil, suggestsJSONLines: Bool = true
+    ) throws(InputError) -> Value {
         let body = bytes[JSONReader.byteOrderMarkLength(bytes)...]
         guard let first = body.first(where: { !isWhitespace($0) }) else { throw InputError("the input is empty") }
         let resolved = syntax ?? (first == UInt8(ascii: "{") || first == UInt8(ascii: "[") ? .json : .yaml)
@@ -65,7 +69,7 @@ package enum InputDecoder {
                     return value
                 }
                 var message = "\(error.line):\(error.column): \(error.message)"
-                if error.message == "unexpected text after the JSON value", error.line > 1 {
+                if suggestsJSONLines, error.message == "unexpected text after the JSON value", error.line > 1 {
                     message += " (for one object a line, use a .jsonl file or --jsonl)"
                 }
                 throw InputError(message)

@@ -152,9 +152,10 @@ struct EvaluationOptions: ParsableArguments {
         let value: Value
         do {
             let bytes = try FileIO.read(path: original)
-            value = try InputDecoder.decode(bytes, path: original, syntax: InputDecoder.syntax(forPath: original))
+            value = try InputDecoder.decode(
+                bytes, path: original, syntax: InputDecoder.syntax(forPath: original), suggestsJSONLines: false)
         } catch let error as FileError {
-            throw Console.fail(error.description, code: 2)
+            throw Console.fail("--original: \(error.description)", code: 2)
         } catch {
             throw Console.fail("--original \(original): \(error)", code: 2)
         }

@@ -290,6 +290,22 @@ struct BatchPathTests {
         #expect(!check.stderr.contains("\u{1B}"))
     }
 
+    @Test("--original errors name the option, and do not suggest JSON Lines (found by a tester)")
+    func originalErrorsNameTheOption() throws {
+        let cli = try CLI()
+        defer { cli.cleanUp() }
+        try cli.write("o.form.yaml", "formspec: 1\nform: o\nfields: {a: {type: integer}}\n")
+        try cli.write("in.json", #"{"a": 1}"#)
+        try cli.write("two.jsonl", "{\"a\": 1}\n{\"a\": 2}\n")
+        let missing = try cli.run(["validate", "o.form.yaml", "in.json", "--original", "nonexist.json"])
+        #expect(missing.status == 2)
+        #expect(
+            missing.stderr.hasPrefix("formspec: error: --original: cannot read 'nonexist.json'"), "\(missing.stderr)")
+        let lines = try cli.run(["validate", "o.form.yaml", "in.json", "--original", "two.jsonl"])
+        #expect(lines.status == 2)
+        #expect(lines.stderr == "formspec: error: --original two.jsonl: 2:1: unexpected text after the JSON value\n")
+    }
+
     @Test("--mode edit without --original is a usage error")
     func editNeedsOriginal() throws {
         let cli = try CLI()
