@@ -110,19 +110,28 @@ struct ExpectationCheck {
             let wantedText = wanted.map { Self.check($0.rule, $0.passed, showRequirements ? $0.requirement : nil) }
             let actualText = actual.map { Self.check($0.rule, $0.passed, showRequirements ? $0.requirement : nil) }
             return "\(field) checks: expected [\(wantedText.joined(separator: ", "))], "
-                + "got [\(actualText.joined(separator: ", "))]"
+                + "got [\(actualText.joined(separator: ", "))]" + Self.orderNote(wantedText, actualText)
         case .byOutcome(let passed, let failed):
             var parts: [String] = []
             let actualPassed = actual.filter(\.passed).map(\.rule)
             let actualFailed = actual.filter { !$0.passed }.map(\.rule)
             if let passed, passed != actualPassed {
-                parts.append("passed \(Self.names(passed)), got \(Self.names(actualPassed))")
+                parts.append(
+                    "passed \(Self.names(passed)), got \(Self.names(actualPassed))"
+                        + Self.orderNote(passed, actualPassed))
             }
             if let failed, failed != actualFailed {
-                parts.append("failed \(Self.names(failed)), got \(Self.names(actualFailed))")
+                parts.append(
+                    "failed \(Self.names(failed)), got \(Self.names(actualFailed))"
+                        + Self.orderNote(failed, actualFailed))
             }
             return parts.isEmpty ? nil : "\(field) checks: expected " + parts.joined(separator: "; expected ")
         }
+    }
+
+    /// The note a checklist mismatch gets when only the order differs (as messages get it).
+    private static func orderNote(_ wanted: [String], _ actual: [String]) -> String {
+        wanted.count == actual.count && wanted.sorted() == actual.sorted() ? " (same checks, different order)" : ""
     }
 
     /// `{rule: min_length, passed: true}`, as a spec would write it.

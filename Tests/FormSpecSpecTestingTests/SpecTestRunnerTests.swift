@@ -179,6 +179,35 @@ struct SpecTestRunnerTests {
             ))
     }
 
+    @Test("a checklist that differs only in order says so, as messages do (found by a tester)")
+    func checkOrderIsNoted() throws {
+        let (result, _, _) = try runAccount(
+            """
+              - name: compact, reversed
+                input: {username: "A!", password: "longenough", phone: "123"}
+                expect:
+                  checks:
+                    username: {passed: [required], failed: [pattern, min_length]}
+              - name: exact, reversed
+                input: {username: "A!", password: "longenough", phone: "123"}
+                expect:
+                  checks:
+                    username:
+                      - {rule: required, passed: true}
+                      - {rule: pattern, passed: false}
+                      - {rule: min_length, passed: false}
+
+            """)
+        #expect(result.tests.map(\.passed) == [false, false])
+        let compact = try #require(result.tests.first?.failure)
+        #expect(
+            compact.contains(
+                "username checks: expected failed [pattern, min_length], got [min_length, pattern] (same checks, different order)"
+            ), "\(compact)")
+        let exact = try #require(result.tests.last?.failure)
+        #expect(exact.contains("(same checks, different order)"), "\(exact)")
+    }
+
     @Test("a listed field that has no errors fails the test")
     func listedFieldWithoutErrorsFails() throws {
         let (result, _, _) = try runAccount(
