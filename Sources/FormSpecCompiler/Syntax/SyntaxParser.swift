@@ -136,13 +136,6 @@ struct SyntaxParser {
                 if RuleCatalog.names.contains(key) {
                     return "'\(key)' is a rule: write it under 'rules:' (rules: [{\(key): …}])"
                 }
-                // Another schema language's word for a rule (`regex`, `minimum`) on the field itself.
-                if let synonym = Diagnostics.synonyms[key.lowercased()], RuleCatalog.names.contains(synonym.key),
-                    !Self.fieldKeys.contains(synonym.key)
-                {
-                    let written = synonym.written.contains(":") ? "{\(synonym.written)}" : "{\(synonym.written): …}"
-                    return "FormSpec writes '\(key)' as the rule '\(synonym.key)', under 'rules:' (rules: [\(written)])"
-                }
                 // A mapping of field keys (`email: {type: text, required: true}`) is a field
                 // indented one level too deep.
                 if let keys = pair.value.mapping?.compactMap({ $0.key.scalar?.text }), !keys.isEmpty,
@@ -153,6 +146,13 @@ struct SyntaxParser {
                     return nests
                         ? "'\(key)' looks like a field: a member of '\(name.value)' goes under its 'fields:'"
                         : "'\(key)' looks like a field indented under '\(name.value)': indent it as far as '\(name.value)'"
+                }
+                // Another schema language's word for a rule (`regex`, `minimum`) on the field itself.
+                if let synonym = Diagnostics.synonyms[key.lowercased()], RuleCatalog.names.contains(synonym.key),
+                    !Self.fieldKeys.contains(synonym.key)
+                {
+                    let written = synonym.written.contains(":") ? "{\(synonym.written)}" : "{\(synonym.written): …}"
+                    return "FormSpec writes '\(key)' as the rule '\(synonym.key)', under 'rules:' (rules: [\(written)])"
                 }
                 return nil
             }, diagnostics: &diagnostics)
