@@ -407,15 +407,16 @@ extension Program {
             if case .invalid = value { valid = false }
             // The rules below only pass or are not run: a report of failures reads none of them.
             guard scratch.keepsPassingOutcomes else { break }
-            // Nothing to check, but the checklist still lists each requirement. Text rules that can
-            // be judged on "" (a maximum length, a forbidden pattern) show their real status.
-            let textual = fields[index].type.isTextual
+            // Nothing to check, but the checklist still lists each requirement. Rules that can be
+            // judged on the empty value (a maximum length or a forbidden pattern on "", a maximum
+            // count on no items) show their real status.
+            let type = fields[index].type
             for position in first..<end {
                 let instruction = lowered.instructions[position]
                 if instruction.op == .required { continue }
                 if storage.isLeftOut(position, values, mode: mode, today: environment.today) { continue }
                 var outcome = RuleOutcome.notRun
-                if case .empty = value, textual, lowered.passesOnEmptyText(instruction) { outcome = .passed }
+                if case .empty = value, lowered.passesOnEmpty(instruction, type: type) { outcome = .passed }
                 scratch.results.append(RuleResult(rule: Int32(position - first), outcome: outcome))
             }
         }

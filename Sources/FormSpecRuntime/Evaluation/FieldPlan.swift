@@ -135,9 +135,9 @@ extension Program.Storage {
             var emptyPasses: UInt64 = 0
             var warnings: UInt64 = 0
             if isSimple {
-                let textual = fields[index].type.isTextual
+                let type = fields[index].type
                 for (offset, instruction) in instructions.enumerated() {
-                    if textual, lowered.passesOnEmptyText(instruction) { emptyPasses |= 1 << UInt64(offset) }
+                    if lowered.passesOnEmpty(instruction, type: type) { emptyPasses |= 1 << UInt64(offset) }
                     if instruction.isWarning { warnings |= 1 << UInt64(offset) }
                 }
             }
@@ -270,6 +270,15 @@ extension Program.Storage {
 }
 
 extension LoweredRules {
+    /// For an empty field of type `type`: whether rule `instruction` holds for its empty value, so
+    /// that a checklist shows it met although the rules do not run: `""` for text (a maximum length
+    /// does), no items for a list (a maximum count does: ``ValueRule/passesWithNoItems``).
+    func passesOnEmpty(_ instruction: Instruction, type: FieldType) -> Bool {
+        if type.isTextual { return passesOnEmptyText(instruction) }
+        guard type == .list, instruction.op == .value else { return false }
+        return valueRules[Int(instruction.payload)].passesWithNoItems ?? false
+    }
+
     /// For an empty text field: whether a text rule holds for `""` (a maximum length does).
     func passesOnEmptyText(_ instruction: Instruction) -> Bool {
         let table = Int(instruction.payload)

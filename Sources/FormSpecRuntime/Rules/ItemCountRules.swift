@@ -35,6 +35,8 @@ package struct MinItemsRule: ValueRule, ItemCountBound {
 
     package init(argument: RuleArgument) { minimum = argument.count }
 
+    package var passesWithNoItems: Bool? { minimum <= 0 }
+
     package var checkedArgument: RuleArgument { .count(minimum) }
 
     package var fieldsRead: [Int] { [] }
@@ -75,6 +77,8 @@ package struct MaxItemsRule: ValueRule, ItemCountBound {
     package var mostItems: Int? { maximum }
 
     package init(argument: RuleArgument) { maximum = argument.count }
+
+    package var passesWithNoItems: Bool? { true }
 
     package var checkedArgument: RuleArgument { .count(maximum) }
 
@@ -121,6 +125,8 @@ package struct UniqueItemsRule: ValueRule {
     package var items: [Int]
 
     package init(argument: RuleArgument) { items = argument.items }
+
+    package var passesWithNoItems: Bool? { true }
 
     package var checkedArgument: RuleArgument { .items(items) }
 

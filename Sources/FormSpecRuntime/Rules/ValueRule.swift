@@ -26,9 +26,13 @@ package protocol ValueRule: Sendable, Hashable, Codable {
     var checkedArgument: RuleArgument { get }
     /// Whether ``ignoringCase()`` made it.
     var isCaseInsensitive: Bool { get }
+    /// For a rule of lists: whether it holds for a list with no items. An empty list is empty, so
+    /// its rules do not run, but a checklist shows this one's real status. `nil` for other rules.
+    var passesWithNoItems: Bool? { get }
 }
 
 extension ValueRule {
+    package var passesWithNoItems: Bool? { nil }
     package static var takesCase: Bool { false }
     package func ignoringCase() -> Self { self }
     package var isCaseInsensitive: Bool { false }

@@ -976,18 +976,22 @@ Object.assign(Program.prototype, {
 class MinItemsRule {
     constructor(json) { this.minimum = BigInt(json.minimum); }
     passes(value) { return value.kind === "integer" && value.value >= this.minimum; }
+    /** `ValueRule.passesWithNoItems`: whether an empty list's checklist shows it met. */
+    get passesWithNoItems() { return this.minimum <= 0n; }
 }
 
 /** `max_items: N`. */
 class MaxItemsRule {
     constructor(json) { this.maximum = BigInt(json.maximum); }
     passes(value) { return value.kind === "integer" && value.value <= this.maximum; }
+    get passesWithNoItems() { return true; }
 }
 
 /** `unique_items: true`: no two present items equal (exactly); empty and unreadable ones left out. */
 class UniqueItemsRule {
     static moved(json, shift) { return { ...json, items: json.items.map((item) => shift.index(item)) }; }
     constructor(json) { this.items = json.items; }
+    get passesWithNoItems() { return true; }
     passes(value, environment) {
         if (value.kind !== "integer") return true;
         const count = Number(value.value < BigInt(this.items.length) ? value.value : BigInt(this.items.length));

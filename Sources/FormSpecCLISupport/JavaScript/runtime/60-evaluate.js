@@ -392,16 +392,20 @@ Object.assign(Program.prototype, {
             if (!this.runRules(first, end, index, value.scalar, scratch, environment, mode)) valid = false;
         } else {
             if (value.kind === "invalid") valid = false;
-            // Nothing to check, but the checklist still lists each requirement. Text rules that can
-            // be judged on "" (a maximum length, a forbidden pattern) show their real status.
+            // Nothing to check, but the checklist still lists each requirement. Rules that can be
+            // judged on the empty value (a maximum length or a forbidden pattern on "", a maximum
+            // count on no items) show their real status.
             const type = this.fields[index].type;
             const textual = type === "text" || type === "secret";
+            const list = type === "list";
             for (let position = first; position < end; position++) {
                 const instruction = lowered.instructions[position];
                 if (instruction.code === FS_OP_REQUIRED) continue;
                 if (this.isLeftOut(position, values, mode, today)) continue;
                 let outcome = "notRun";
-                if (value.kind === "empty" && textual && this.passesOnEmptyText(position)) outcome = "passed";
+                if (value.kind === "empty" && (textual ? this.passesOnEmptyText(position) : list && this.passesWithNoItems(position))) {
+                    outcome = "passed";
+                }
                 scratch.addResult(position - first, outcome, -1);
             }
         }
@@ -468,6 +472,12 @@ Object.assign(Program.prototype, {
         if (verdict !== "failed") return true;
         scratch.failedResults += 1;
         return instruction.isWarning;
+    },
+
+    /** `LoweredRules.passesOnEmpty` for a list: a rule of lists that holds with no items. */
+    passesWithNoItems(position) {
+        const instruction = this.lowered.instructions[position];
+        return instruction.code === FS_OP_VALUE && this.lowered.tables[instruction.payload].passesWithNoItems === true;
     },
 
     /**
