@@ -11,10 +11,23 @@ import FormSpecDiagnostics
 extension SpecTestRun {
     /// The run as JUnit XML, for CI: one `<testsuite>` per spec file (named after the form) and one
     /// `<testcase>` per test, failures with their diff as text. Compile-fail tests are included.
-    package var junitXML: String {
+    package var junitXML: String { junitXML(runError: nil) }
+
+    /// ``junitXML``, with `runError` (what kept the run from testing anything: no spec found, a
+    /// `--filter` that matches no test) as an `<error>` of its own, so that a CI dashboard does not
+    /// read an empty report as a pass.
+    package func junitXML(runError: String?) -> String {
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out += "<testsuites name=\"formspec\" tests=\"\(results.count)\" failures=\"\(failedCount)\" errors=\"0\""
-        out += " time=\"\(Self.time(duration))\">\n"
+        let errors = runError == nil ? 0 : 1
+        out += "<testsuites name=\"formspec\" tests=\"\(results.count + errors)\" failures=\"\(failedCount)\""
+        out += " errors=\"\(errors)\" time=\"\(Self.time(duration))\">\n"
+        if let runError {
+            let message = XMLEscaping.attribute(runError)
+            out += "  <testsuite name=\"formspec\" tests=\"1\" failures=\"0\" errors=\"1\" skipped=\"0\" time=\"0\">\n"
+            out += "    <testcase name=\"run\" classname=\"formspec\" time=\"0\">\n"
+            out += "      <error message=\"\(message)\" type=\"run\">\(XMLEscaping.text(runError))</error>\n"
+            out += "    </testcase>\n  </testsuite>\n"
+        }
         for spec in specs {
             out += "  <testsuite name=\"\(XMLEscaping.attribute(spec.form))\" tests=\"\(spec.tests.count)\""
             out += " failures=\"\(spec.failedCount)\" errors=\"0\" skipped=\"0\" time=\"\(Self.time(spec.duration))\""

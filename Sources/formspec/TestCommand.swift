@@ -85,7 +85,7 @@ struct TestCommand: ParsableCommand {
         if let error { Console.report(.error, error) }
         if let junit {
             do {
-                try FileIO.write(Array(run.junitXML.utf8), toPath: junit)
+                try FileIO.write(Array(run.junitXML(runError: error).utf8), toPath: junit)
             } catch {
                 Console.report(.error, "cannot write the JUnit report: \(error)")
                 failed = true

@@ -397,6 +397,12 @@ struct BatchPathTests {
         #expect(result.stdout.hasSuffix("1 passed, 1 failed\n"), "\(result.stdout)")
         let junit = try String(contentsOf: cli.folder.appendingPathComponent("j.xml"), encoding: .utf8)
         #expect(junit.contains(#"<testsuites name="formspec" tests="2" failures="1""#), "\(junit)")
+        // A run that tests nothing is an error in the JUnit report too, not an empty pass.
+        let filtered = try cli.run(["test", "ok.form.yaml", "--filter", "zzz", "--junit", "k.xml"])
+        #expect(filtered.status == 1)
+        let empty = try String(contentsOf: cli.folder.appendingPathComponent("k.xml"), encoding: .utf8)
+        #expect(empty.contains(#"tests="1" failures="0" errors="1""#), "\(empty)")
+        #expect(empty.contains(#"<error message="no tests match --filter &apos;zzz&apos;" type="run">"#), "\(empty)")
     }
 
     @Test("a misspelt subcommand gets a did-you-mean and exit 2")
