@@ -22,6 +22,52 @@ struct LiveCollectionTests {
         #expect(!form.isValid)
     }
 
+    @Test("a required group left absent is present once a field inside it is typed (found by a tester)")
+    func absentGroupFilledByPath() throws {
+        let compiled = try CompiledForm(
+            source: """
+                formspec: 1
+                form: grp
+                fields:
+                  address:
+                    type: group
+                    required: true
+                    fields:
+                      city: {required: true}
+                  people:
+                    type: list
+                    of: group
+                    fields:
+                      ship:
+                        type: group
+                        required: true
+                        fields:
+                          to: {required: true}
+                """)
+        let form = LiveForm(compiled)
+        #expect(form["address"]?.errors.map(\.rule) == ["required"])
+        form.set("Paris", forField: "address.city")
+        #expect(form.values["address"] == ["city": "Paris"])
+        #expect(form["address"]?.errors == [])
+        #expect(form.isValid)
+        #expect(form.report == (try compiled.program.validate(.object(form.values.map { .init($0.key, $0.value) }))))
+        // A group inside a list item too: the item exists, the group is made by typing into it.
+        form.appendItem(.object([]), to: "people")
+        form.set("Utrecht", forField: "people.0.ship.to")
+        #expect(form.values["people"] == [["ship": ["to": "Utrecht"]]])
+        #expect(form.isValid)
+        #expect(form.report == (try compiled.program.validate(.object(form.values.map { .init($0.key, $0.value) }))))
+        // Cleared again, the address stays given (empty), as `values` shows it: its city is required.
+        form.set(nil, forField: "address.city")
+        #expect(form.values["address"] == .object([]))
+        #expect(form["address.city"]?.errors.map(\.rule) == ["required"])
+        #expect(form.report == (try compiled.program.validate(.object(form.values.map { .init($0.key, $0.value) }))))
+        // Given by its path when the form opens, too.
+        let opened = LiveForm(compiled, values: ["address.city": "Paris"])
+        #expect(opened.isValid)
+        #expect(opened["address"]?.isDirty == false)
+    }
+
     @Test("an item's field is set by its path and only it is re-checked")
     func setItemField() throws {
         let form = LiveForm(

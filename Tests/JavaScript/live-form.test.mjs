@@ -1285,3 +1285,42 @@ test("a removed item's message debounce does not stay at its position, and an em
     assert.equal(blank.removeItem("people", 0), true);
     assert.deepEqual(blank.values, blank.originalValues);
 });
+
+test("a required group left absent is present once a field inside it is typed, as in Swift (found by a tester)", async () => {
+    const module = await load(`formspec: 1
+form: grp
+fields:
+  address:
+    type: group
+    required: true
+    fields:
+      city: {required: true}
+  people:
+    type: list
+    of: group
+    fields:
+      ship:
+        type: group
+        required: true
+        fields:
+          to: {required: true}
+`);
+    const form = module.createForm();
+    form.set("address.city", "Paris");
+    assert.deepEqual(form.values.address, { city: "Paris" });
+    assert.deepEqual(form.report.fields.address.errors, []);
+    assert.equal(JSON.stringify(form.report), JSON.stringify(module.validate(form.values)));
+    // A group inside a list item too: the item exists, the group is made by typing into it.
+    form.appendItem("people", {});
+    form.set("people.0.ship.to", "Utrecht");
+    assert.deepEqual(form.values.people, [{ ship: { to: "Utrecht" } }]);
+    assert.equal(form.isValid, true);
+    assert.equal(JSON.stringify(form.report), JSON.stringify(module.validate(form.values)));
+    // Cleared again, the address stays given (empty), as `values` shows it.
+    form.set("address.city", undefined);
+    assert.deepEqual(form.values.address, {});
+    assert.equal(JSON.stringify(form.report), JSON.stringify(module.validate(form.values)));
+    // Given by its path when the form opens, too.
+    const opened = module.createForm({ values: { "address.city": "Paris" } });
+    assert.equal(opened.report.fields.address.valid, true);
+});

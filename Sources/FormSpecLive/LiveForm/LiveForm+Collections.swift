@@ -16,6 +16,11 @@ extension LiveForm {
         program.visitNested(
             values.map { Value.Member($0.key, $0.value) }, assign: { result[program.fields[$0].name] = $1 },
             unknown: { _ in })
+        // A field given by its path (`address.city`) inside a group not given makes it an object,
+        // as typing it does (``objectsForTypedMembers(_:raw:program:)``).
+        let objects = objectsForTypedMembers(
+            result.mapValues { $0 }, raw: Array(repeating: nil, count: program.fields.count), program: program)
+        for case (let name, let object?) in objects { result[name] = object }
         return result
     }
 

@@ -324,10 +324,14 @@ public final class LiveForm {
     @discardableResult
     func set(_ value: Value?, at index: Int, touch: Bool) -> Bool {
         guard isInExistingItems(index) else { return false }
-        if program.isNested, !program.fields[index].type.isScalar {
+        if program.isNested, !program.fields[index].type.isScalar || !absentGroups(holding: index).isEmpty {
             // A group's object or a list's array spreads over the fields inside it (which are then
-            // cleared when it is no object or array, so they are not checked, as in `validate`).
-            setSlots(spreadUpdates(value, at: index), touch: touch)
+            // cleared when it is no object or array, so they are not checked, as in `validate`); a
+            // field typed inside a group never given makes the group an object (``setSlots``).
+            let updates =
+                program.fields[index].type.isScalar
+                ? [program.fields[index].name: value] : spreadUpdates(value, at: index)
+            setSlots(updates, touch: touch)
             return true
         }
         apply(value, at: index, touch: touch)
@@ -374,6 +378,7 @@ public final class LiveForm {
                 // reads them; its fields it does not hold keep a value the path gives.
                 values.merge(spreadUpdates(value, at: index)) { given, spread in spread ?? given }
             }
+            values.merge(Self.objectsForTypedMembers(values, raw: raw, program: program)) { given, _ in given }
         }
         for (name, value) in values {
             guard let index = index(of: name) else {
@@ -393,6 +398,39 @@ public final class LiveForm {
         for index in affected.sorted() { evaluate(index, typed: typed.contains(index)) }
         if !affected.isEmpty { updateFormErrors() }
         return unknown.sorted()
+    }
+
+    /// The groups holding field `index` (up to its list item) that are absent: never given an
+    /// object, nor made one by a field typed inside them.
+    func absentGroups(holding index: Int) -> [Int] {
+        program.enclosingGroups(of: index).filter { group in
+            switch raw[group] {
+            case nil, .null?: true
+            default: false
+            }
+        }
+    }
+
+    /// An empty object for each group that `values` types a field into while it is absent in
+    /// `raw` and `values` does not set it: a person filling in `address.city` before `address` was
+    /// ever given makes it an address, as ``values`` shows it and `validate` of those values reads
+    /// it (a tester found the required group still "required" with its fields filled in).
+    static func objectsForTypedMembers(_ values: [String: Value?], raw: [Value?], program: Program)
+        -> [String: Value?]
+    {
+        var objects: [String: Value?] = [:]
+        for (name, value) in values {
+            guard let value, value != .null, let index = program.fieldIndex[name] else { continue }
+            for group in program.enclosingGroups(of: index) {
+                let groupName = program.fields[group].name
+                guard values[groupName] == nil else { continue }
+                switch raw[group] {
+                case nil, .null?: objects[groupName] = .some(.object([]))
+                default: continue
+                }
+            }
+        }
+        return objects
     }
 
     /// Marks a field touched (the user left it), without changing its value.

@@ -107,6 +107,21 @@ extension Program {
 }
 
 extension Program {
+    /// The groups field `index` is inside, innermost first, up to the first list item (an item
+    /// exists by its list's count, not by being typed into): what a live form makes an object of
+    /// when a field inside one that was never given is typed, as its ``Program/nestedValue(of:_:)``
+    /// already shows it, so that the form judges what `values` holds.
+    package func enclosingGroups(of index: Int) -> [Int] {
+        guard let layout = storage.nestedLayout else { return [] }
+        var groups: [Int] = []
+        var field = layout.parents[index]
+        while field >= 0, fields[field].type == .group, !storage.isGroupItem[field] {
+            groups.append(field)
+            field = layout.parents[field]
+        }
+        return groups
+    }
+
     /// Whether field `index` is in no list item that does not exist, nor is one: every list it is
     /// an item of, or inside an item of, has more items than that item's position, counted from
     /// `values` or, for the lists it names, from `counts`. A field of an item that does not exist

@@ -898,6 +898,21 @@ Object.assign(Program.prototype, {
     },
 
     /**
+     * Swift's `enclosingGroups`: the groups field `index` is inside, innermost first, up to the
+     * first list item (an item exists by its list's count).
+     */
+    enclosingGroups(index) {
+        const layout = this.nestedLayout;
+        const groups = [];
+        if (layout === undefined) return groups;
+        for (let field = layout.parents[index]; field >= 0; field = layout.parents[field]) {
+            if (this.fields[field].type !== "group" || this.isGroupItem[field]) break;
+            groups.push(field);
+        }
+        return groups;
+    },
+
+    /**
      * Swift's `isInExistingItems`: whether field `index` is in no list item that does not exist
      * (nor is one), counted from `values` or, for the lists it has, from `counts` (a Map).
      */

@@ -979,7 +979,12 @@ class FsNestedLiveForm extends FsLiveForm {
     /** Sets field `index` to a Value (the caller notifies); a group or list spreads. */
     setField(index, value, touch) {
         if (fsIsScalarType(this.program.fields[index].type)) {
-            super.setField(index, value, touch);
+            // A field typed inside a group never given makes the group an object (`setRaw`).
+            if (this.absentGroups(index).length > 0) {
+                this.setRaw(new Map([[this.program.fields[index].name, value]]), touch);
+            } else {
+                super.setField(index, value, touch);
+            }
         } else {
             // A group's object or a list's array spreads over the fields inside it (which are then
             // cleared when it is no object or array, so they are not checked, as in `validate`).
@@ -999,7 +1004,35 @@ class FsNestedLiveForm extends FsLiveForm {
                 if (spread !== undefined || !updates.has(path)) updates.set(path, spread);
             }
         }
+        for (const [name, object] of this.objectsForTypedMembers(updates, this.raw)) {
+            if (!updates.has(name)) updates.set(name, object);
+        }
         return super.setRaw(updates, touch);
+    }
+
+    /** Swift's `absentGroups`: the groups holding field `index` (up to its item) never given an object. */
+    absentGroups(index) {
+        return this.program.enclosingGroups(index).filter((group) => this.raw[group] === undefined || this.raw[group] === null);
+    }
+
+    /**
+     * Swift's `objectsForTypedMembers`: an empty object (a Map name -> FsObject) for each group that
+     * `updates` types a field into while it is absent in `raw` and `updates` does not set it, as
+     * `values` already shows it and `validate` of those values reads it.
+     */
+    objectsForTypedMembers(updates, raw) {
+        const program = this.program;
+        const objects = new Map();
+        for (const [name, value] of updates) {
+            const index = program.fieldIndex.get(name);
+            if (value === undefined || value === null || index === undefined) continue;
+            for (const group of program.enclosingGroups(index)) {
+                const groupName = program.fields[group].name;
+                if (updates.has(groupName)) continue;
+                if (raw[group] === undefined || raw[group] === null) objects.set(groupName, new FsObject([]));
+            }
+        }
+        return objects;
     }
 
     /** `values` (JS data: an object by field name or path) as a Map path -> Value, groups and lists spread. */
@@ -1008,6 +1041,8 @@ class FsNestedLiveForm extends FsLiveForm {
         const members = super.flattened(values);
         const result = new Map();
         this.program.visitNested(members, (index, value) => result.set(this.program.fields[index].name, value), () => {});
+        // A field given by its path inside a group not given makes it an object, as typing it does.
+        for (const [name, object] of this.objectsForTypedMembers(result, [])) result.set(name, object);
         return result;
     }
 
