@@ -344,6 +344,44 @@ struct EmbeddingTests {
         #expect(live["user"]?.message == "Could not check User: lookup failed for my ••••!")
     }
 
+    /// A live form's messages follow the secret as it changes (found by a tester): a message shown
+    /// before the password was typed must not keep the password in clear, nor `••••` after it
+    /// changed to something else; a check's reason alike.
+    @MainActor @Test func liveMessagesFollowTheSecret() async throws {
+        let source = """
+            formspec: 1
+            form: f
+            fields:
+              hint:
+                rules:
+                  - max_length: 3
+                    message: "The hint {value} is too long"
+                    requirement: At most 3 characters
+              user:
+                rules:
+                  - check: breached
+              password:
+                type: secret
+            """
+        var form = try CompiledForm(source: source)
+        form.checks.register("breached") { input in throw CheckFailure("\(input.text) is on a breach list") }
+        let live = LiveForm(form)
+        live.set("hunter2", forField: "hint")
+        live.set("hunter2", forField: "user")
+        await live.settle()
+        #expect(live["hint"]?.message == "The hint hunter2 is too long")
+        live.set("hunter2", forField: "password")
+        #expect(live["hint"]?.message == "The hint •••• is too long")
+        #expect(live.report.fields["user"]?.errors.map(\.message) == ["•••• is on a breach list"])
+        #expect(live["user"]?.message == "•••• is on a breach list")
+        live.set("other", forField: "password")
+        #expect(live["hint"]?.message == "The hint hunter2 is too long")
+        #expect(live["user"]?.message == "hunter2 is on a breach list")
+        // Set together, in one call.
+        live.set(["password": "hunter2", "hint": "hunter2"])
+        #expect(live["hint"]?.message == "The hint •••• is too long")
+    }
+
     @Test func checkFailureKeepsReportFirstPriority() async throws {
         let source = """
             formspec: 1

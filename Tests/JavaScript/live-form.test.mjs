@@ -1324,3 +1324,36 @@ fields:
     const opened = module.createForm({ values: { "address.city": "Paris" } });
     assert.equal(opened.report.fields.address.valid, true);
 });
+
+test("messages follow the secret as it changes, a check's reason too, as in Swift (found by a tester)", async () => {
+    const module = await load(`formspec: 1
+form: f
+fields:
+  hint:
+    rules:
+      - max_length: 3
+        message: "The hint {value} is too long"
+        requirement: At most 3 characters
+  user:
+    rules:
+      - check: breached
+  password:
+    type: secret
+`);
+    const form = module.createForm({
+        checks: { breached: (value) => { throw new module.FormSpecError(`${value} is on a breach list`); } },
+    });
+    form.set("hint", "hunter2");
+    form.set("user", "hunter2");
+    await form.settle();
+    assert.equal(form.field("hint").message, "The hint hunter2 is too long");
+    form.set("password", "hunter2");
+    assert.equal(form.field("hint").message, "The hint •••• is too long");
+    assert.equal(form.field("user").message, "•••• is on a breach list");
+    assert.equal(form.report.fields.user.errors[0].message, "•••• is on a breach list");
+    form.set("password", "other");
+    assert.equal(form.field("hint").message, "The hint hunter2 is too long");
+    assert.equal(form.field("user").message, "hunter2 is on a breach list");
+    form.set({ password: "hunter2", hint: "hunter2" });
+    assert.equal(form.field("hint").message, "The hint •••• is too long");
+});

@@ -116,7 +116,13 @@ public final class LiveForm {
     /// Each field's `debounce:` in milliseconds (0: none).
     @ObservationIgnored let fieldDebounce: [Int]
     /// Whether rendering field `f`'s texts needs its value (`{value}`), so they change with it.
-    @ObservationIgnored @exclusivity(unchecked) var textsUseValue: [Bool]
+    @ObservationIgnored @exclusivity(unchecked) var textsUseValue: [Bool] {
+        didSet { secretReaders = Self.secretReaders(program, textsUseValue) }
+    }
+    /// The fields whose messages a secret's value masks (``textsUseValue``, or an external check's
+    /// reason): evaluated again when a secret changes, so a message does not keep showing a
+    /// password typed after it (nor `••••` for one changed since). A tester found both.
+    @ObservationIgnored @exclusivity(unchecked) var secretReaders: [Int] = []
     @ObservationIgnored @exclusivity(unchecked) var counts: [Int]
     /// Each field's asynchronous checks, by check name.
     @ObservationIgnored var slots: [[String: CheckSlot]]
@@ -189,6 +195,7 @@ public final class LiveForm {
         let texts = program.texts(for: chain)
         self.texts = texts
         self.textsUseValue = Self.textsUseValue(program, texts)
+        self.secretReaders = Self.secretReaders(program, textsUseValue)
         self.context = EvaluationContext(locale: locale, mode: mode, today: today)
         self.outcomes = Array(repeating: FieldOutcome(), count: program.fields.count)
         self.messageDebounce = Array(repeating: nil, count: program.fields.count)
@@ -388,7 +395,7 @@ public final class LiveForm {
             if store(value, at: index, touch: touch) {
                 affected.insert(index)
                 typed.insert(index)
-                affected.formUnion(dependents[index])
+                affected.formUnion(fieldsAffected(byChangeOf: index))
             }
         }
         // A list's count decides whether its items' fields count as changed (they read it).
@@ -494,7 +501,7 @@ public final class LiveForm {
     func apply(_ value: Value?, at index: Int, touch: Bool) {
         guard store(value, at: index, touch: touch) else { return }
         evaluate(index, typed: true)
-        for dependent in dependents[index] { evaluate(dependent) }
+        for dependent in fieldsAffected(byChangeOf: index) { evaluate(dependent) }
         updateFormErrors()
     }
 
@@ -660,6 +667,21 @@ public final class LiveForm {
         if _hasUnsavedChanges != changed { hasUnsavedChanges = changed }
         if _isDebouncing != debouncing { isDebouncing = debouncing }
         if _canSubmit != submittable { canSubmit = submittable }
+    }
+
+    /// ``secretReaders``: none in a form without a secret.
+    private static func secretReaders(_ program: Program, _ textsUseValue: [Bool]) -> [Int] {
+        guard program.fields.contains(where: { $0.type == .secret }) else { return [] }
+        return program.fields.indices.filter { textsUseValue[$0] || program.runsChecks(field: $0) }
+    }
+
+    /// The fields to evaluate again when field `index` changes: its dependents, and when it is a
+    /// secret, the fields whose messages its value masks.
+    func fieldsAffected(byChangeOf index: Int) -> [Int] {
+        guard program.fields[index].type == .secret, !secretReaders.isEmpty else { return dependents[index] }
+        var affected = dependents[index]
+        for reader in secretReaders where reader != index && !affected.contains(reader) { affected.append(reader) }
+        return affected
     }
 
     /// Which texts of each field change with its value (`{value}` in a message or requirement).

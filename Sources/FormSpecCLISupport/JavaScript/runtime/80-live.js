@@ -218,6 +218,7 @@ class FsLiveForm {
         this.originalRead = baseline.map((raw, index) => program.read(raw, index, today));
         this.chain = new LocaleChain(this.localeValue, program.locale);
         this.texts = program.texts(this.chain);
+        this.secretReaders = this.secretReadersFor(this.texts);
         this.outcomes = program.fields.map(() => fsEmptyOutcome);
         this.messageDebounce = new Array(count).fill(null);
         this.counts = new Array(count).fill(0);
@@ -253,6 +254,7 @@ class FsLiveForm {
         this.localeValue = locale;
         this.chain = new LocaleChain(locale, this.program.locale);
         this.texts = this.program.texts(this.chain);
+        this.secretReaders = this.secretReadersFor(this.texts);
         for (const field of this.fields) {
             const program = this.program.fields[field.index];
             field.update("label", program.localizedLabel(this.chain));
@@ -420,7 +422,7 @@ class FsLiveForm {
             if (this.store(value, index, touch)) {
                 affected.add(index);
                 typed.add(index);
-                for (const dependent of this.dependents[index]) affected.add(dependent);
+                for (const dependent of this.fieldsAffected(index)) affected.add(dependent);
             }
         }
         // A list's count decides whether its items' fields count as changed (they read it).
@@ -511,11 +513,39 @@ class FsLiveForm {
 
     // MARK: Evaluation
 
+    /**
+     * Swift's `secretReaders`: the fields whose messages a secret's value masks (a text with
+     * `{value}` in `texts`, or an external check's reason), evaluated again when a secret changes.
+     */
+    secretReadersFor(texts) {
+        const program = this.program;
+        if (program.secretFields.length === 0) return [];
+        const readers = [];
+        let rule = 0;
+        program.fields.forEach((field, index) => {
+            let reads = program.runsChecks(index);
+            for (let count = 0; count < field.rules.length; count++, rule++) {
+                if (texts.messages[rule].text === undefined || texts.requirements[rule].text === undefined) reads = true;
+            }
+            if (reads) readers.push(index);
+        });
+        return readers;
+    }
+
+    /** Swift's `fieldsAffected(byChangeOf:)`: field `index`'s dependents, and for a secret its readers. */
+    fieldsAffected(index) {
+        const dependents = this.dependents[index];
+        if (this.program.fields[index].type !== "secret" || this.secretReaders.length === 0) return dependents;
+        const affected = dependents.slice();
+        for (const reader of this.secretReaders) if (reader !== index && !affected.includes(reader)) affected.push(reader);
+        return affected;
+    }
+
     /** Sets field `index`'s value and re-validates it, its dependents and the form rules: a keystroke. */
     apply(value, index, touch) {
         if (!this.store(value, index, touch)) return;
         this.evaluate(index, true);
-        for (const dependent of this.dependents[index]) this.evaluate(dependent, false);
+        for (const dependent of this.fieldsAffected(index)) this.evaluate(dependent, false);
         this.updateFormErrors();
     }
 
