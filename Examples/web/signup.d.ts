@@ -282,9 +282,12 @@ export interface LiveForm {
     validateNow(options?: { signal?: AbortSignal | undefined }): Promise<FullReport>;
     /** Resolves when no check past its debounce is running. */
     settle(): Promise<void>;
-    /** Calls `listener` after every change; returns the function that unsubscribes it. */
+    /**
+     * Calls `listener` after every change; returns the function that unsubscribes it. A listener
+     * that throws does not keep the others from being called: its error is reported afterwards.
+     */
     subscribe(listener: (form: LiveForm) => void): () => void;
-    /** Cancels every timer and running check. */
+    /** Cancels every timer and running check, and starts none after it. */
     dispose(): void;
     /**
      * How many items a list can hold with fields of their own: its `max_items` (a list without one

@@ -1357,3 +1357,37 @@ fields:
     form.set({ password: "hunter2", hint: "hunter2" });
     assert.equal(form.field("hint").message, "The hint •••• is too long");
 });
+
+test("a listener that throws does not keep the others from being told; dispose starts nothing again (found by a tester)", async () => {
+    const module = await load(`formspec: 1
+form: f
+fields:
+  name:
+    debounce: 300ms
+    rules:
+      - min_length: 3
+`);
+    const clock = new ManualClock();
+    const form = module.createForm({ scheduler: clock });
+    const told = [];
+    const unsubscribe = form.subscribe(() => { told.push("first"); throw new Error("a page's bug"); });
+    form.subscribe(() => told.push("second"));
+    // The error is reported as a microtask that throws (as EventTarget reports a listener's).
+    const reported = [];
+    const queue = globalThis.queueMicrotask;
+    globalThis.queueMicrotask = (report) => { try { report(); } catch (error) { reported.push(error.message); } };
+    try {
+        form.set("name", "ab");
+    } finally {
+        globalThis.queueMicrotask = queue;
+    }
+    unsubscribe();
+    assert.deepEqual(told, ["first", "second"]);
+    assert.deepEqual(reported, ["a page's bug"]);
+    assert.equal(clock.timers.size, 1);  // the debounce of the message
+    form.dispose();
+    assert.equal(clock.timers.size, 0);
+    form.set("name", "abcd");
+    assert.equal(clock.timers.size, 0);
+    assert.equal(form.field("name").isDebouncing, false);
+});

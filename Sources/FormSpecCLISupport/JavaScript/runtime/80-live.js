@@ -184,6 +184,7 @@ class FsLiveForm {
         this.setTimer = (callback, milliseconds) => scheduler.setTimeout.call(on("setTimeout"), callback, milliseconds);
         this.clearTimer = (handle) => scheduler.clearTimeout.call(on("clearTimeout"), handle);
         this.listeners = new Set();
+        this.disposed = false;
         this.version = 0;
         this.notified = 0;
         this.summary = { failing: 0, dirty: 0, pending: 0, debouncing: 0 };
@@ -352,7 +353,15 @@ class FsLiveForm {
         this.refreshSummary();
         if (this.notified === this.version) return;
         this.notified = this.version;
-        for (const listener of [...this.listeners]) listener(this);
+        // Each listener is told whatever another does: one that throws has its error reported (as
+        // an EventTarget reports a listener's), not thrown through the form's update or a timer.
+        for (const listener of [...this.listeners]) {
+            try {
+                listener(this);
+            } catch (error) {
+                queueMicrotask(() => { throw error; });
+            }
+        }
     }
 
     // MARK: Changing
@@ -484,10 +493,11 @@ class FsLiveForm {
 
     /** Cancels every debounce and running check (what Swift does when a form goes away). */
     dispose() {
+        // Nothing starts again: a late event handler's `set` checks and shows, but waits for nothing.
+        this.disposed = true;
         this.fields.forEach((_, index) => {
             this.cancelChecks(index);
-            if (this.messageDebounce[index] !== null) this.clearTimer(this.messageDebounce[index]);
-            this.messageDebounce[index] = null;
+            this.endMessageDebounce(index);
         });
         this.listeners.clear();
     }
@@ -702,6 +712,7 @@ class FsLiveForm {
 
     /** Holds field `index`'s new messages back until its debounce has passed with no new keystroke. */
     startMessageDebounce(index) {
+        if (this.disposed) return;
         if (this.messageDebounce[index] !== null) this.clearTimer(this.messageDebounce[index]);
         this.messageDebounce[index] = this.setTimer(() => {
             this.messageDebounce[index] = null;
@@ -866,6 +877,7 @@ class FsLiveForm {
 
     /** Starts checking `value` after `delay` ms, replacing (cancelling) any run for another value. */
     schedule(index, name, value, check, delay) {
+        if (this.disposed) return;
         const slots = this.slots[index];
         let slot = slots.get(name);
         if (slot === undefined) {
