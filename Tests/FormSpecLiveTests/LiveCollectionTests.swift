@@ -68,6 +68,14 @@ struct LiveCollectionTests {
         #expect(opened["address"]?.isDirty == false)
     }
 
+    @Test("a multi-select's list field has its items' options, in the form's locale (found by a tester)")
+    func multiSelectOptions() throws {
+        let form = LiveForm(try loadSpec("pizza"))
+        #expect(form["toppings"]?.options.map(\.value) == ["cheese", "ham", "mushroom", "olive"])
+        #expect(form["toppings"]?.options.map(\.label) == ["Cheese", "Ham", "Mushrooms", "Olives"])
+        #expect(form["notes"]?.options == [])
+    }
+
     @Test("an item's field is set by its path and only it is re-checked")
     func setItemField() throws {
         let form = LiveForm(

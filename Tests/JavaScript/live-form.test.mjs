@@ -1391,3 +1391,11 @@ fields:
     assert.equal(clock.timers.size, 0);
     assert.equal(form.field("name").isDebouncing, false);
 });
+
+test("a multi-select's list field has its items' options, as in Swift (found by a tester)", async () => {
+    const { createForm } = await load("pizza");
+    const form = createForm();
+    assert.deepEqual(form.field("toppings").options.map((option) => option.value), ["cheese", "ham", "mushroom", "olive"]);
+    assert.deepEqual(form.field("toppings").options.map((option) => option.label), ["Cheese", "Ham", "Mushrooms", "Olives"]);
+    assert.deepEqual(form.field("notes").options, []);
+});

@@ -174,7 +174,7 @@ export interface LiveField {
     readonly label: string;
     /** The field's type (`text`, `integer`, `date`, …). */
     readonly type: string;
-    /** A `choice` field's options, in spec order. */
+    /** A `choice` field's options, in spec order; a list of choices (a multi-select) has its items' options. */
     readonly options: readonly ChoiceOption[];
     /** The position in the spec. */
     readonly index: number;

@@ -49,7 +49,8 @@ public final class LiveField: Identifiable {
     public internal(set) var label: String
     /// The field's type.
     public let type: FieldType
-    /// For `choice` fields, the options, in spec order, their labels in the form's locale.
+    /// For `choice` fields, and lists of them (a multi-select: every item's options), the options,
+    /// in spec order, their labels in the form's locale.
     public internal(set) var options: [ChoiceOption]
     /// The field's position in the spec.
     public let index: Int
@@ -81,11 +82,12 @@ public final class LiveField: Identifiable {
     /// The form the field belongs to.
     @ObservationIgnored weak var form: LiveForm?
 
-    init(_ field: FieldProgram, index: Int, value: Value?, chain: LocaleChain) {
+    /// `optionsOf`: the field whose options it shows (``Program/optionsField(of:)``).
+    init(_ field: FieldProgram, optionsOf choices: FieldProgram, index: Int, value: Value?, chain: LocaleChain) {
         self.name = field.name
         self.label = field.label(chain)
         self.type = field.type
-        self.options = field.options.map { $0.localized(chain) }
+        self.options = choices.options.map { $0.localized(chain) }
         self.index = index
         self.value = value
     }
@@ -125,11 +127,11 @@ extension LiveField {
     }
     func update(isTouched new: Bool) { if _isTouched != new { isTouched = new } }
     /// The label and options in the locale of `chain`.
-    func relabel(_ field: FieldProgram, _ chain: LocaleChain) {
+    func relabel(_ field: FieldProgram, optionsOf choices: FieldProgram, _ chain: LocaleChain) {
         let label = field.label(chain)
         if _label != label { self.label = label }
-        guard !field.options.isEmpty else { return }
-        let options = field.options.map { $0.localized(chain) }
+        guard !choices.options.isEmpty else { return }
+        let options = choices.options.map { $0.localized(chain) }
         if _options != options { self.options = options }
     }
     func update(errors new: [Issue]) { if _errors != new { errors = new } }

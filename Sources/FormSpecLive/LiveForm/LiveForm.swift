@@ -45,7 +45,11 @@ public final class LiveForm {
             texts = program.texts(for: chain)
             textsUseValue = Self.textsUseValue(program, texts)
             context.locale = locale
-            for field in fields { field.relabel(program.fields[field.index], chain) }
+            for field in fields {
+                field.relabel(
+                    program.fields[field.index], optionsOf: program.fields[program.optionsField(of: field.index)], chain
+                )
+            }
             evaluateAll()
         }
     }
@@ -203,7 +207,11 @@ public final class LiveForm {
         self.fieldDebounce = program.fields.map { max(0, $0.debounceMilliseconds ?? 0) }
         self.counts = Array(repeating: 0, count: program.fields.count)
         self.slots = Array(repeating: [:], count: program.fields.count)
-        self.fields = program.fields.enumerated().map { LiveField($1, index: $0, value: initial[$0], chain: chain) }
+        self.fields = program.fields.enumerated().map {
+            LiveField(
+                $1, optionsOf: program.fields[program.optionsField(of: $0)], index: $0, value: initial[$0], chain: chain
+            )
+        }
         for field in fields { field.form = self }
         evaluateAll()
     }

@@ -107,6 +107,16 @@ extension Program {
 }
 
 extension Program {
+    /// The field whose options field `index` shows: itself, or for a list of choices (a
+    /// multi-select) its first item, whose options every item has, so a page draws the checkboxes
+    /// from the list's own field.
+    package func optionsField(of index: Int) -> Int {
+        guard fields[index].type == .list, let first = storage.nestedLayout?.items[index].first,
+            fields[first].type == .choice
+        else { return index }
+        return first
+    }
+
     /// The groups field `index` is inside, innermost first, up to the first list item (an item
     /// exists by its list's count, not by being typed into): what a live form makes an object of
     /// when a field inside one that was never given is typed, as its ``Program/nestedValue(of:_:)``

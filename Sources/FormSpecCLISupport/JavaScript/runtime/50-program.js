@@ -818,6 +818,12 @@ class Program {
     /** Whether field `index` has a rule that runs an external check. */
     runsChecks(index) { return this.lowered.hasChecks[index]; }
 
+    /** Swift's `optionsField(of:)`: the field whose options field `index` shows (a multi-select: its first item). */
+    optionsField(index) {
+        const first = this.fields[index].type === "list" ? this.nestedLayout?.items[index][0] : undefined;
+        return first !== undefined && this.fields[first].type === "choice" ? first : index;
+    }
+
     /** Whether field `index` is active (its `when:` holds) for these values. */
     isActive(index, values, mode, today) {
         return this.lowered.holds(this.lowered.fieldCondition[index], values, mode, today);

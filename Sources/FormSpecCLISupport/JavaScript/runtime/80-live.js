@@ -26,7 +26,9 @@ class FsLiveField {
         this.type = field.type;
         this.index = index;
         this.label = field.localizedLabel(chain);
-        this.options = field.options.map((option) => fsLiveOption(option.localized(chain)));
+        // A multi-select (a list of choices) shows its items' options (`Program.optionsField`).
+        this.options = form.program.fields[form.program.optionsField(index)].options
+            .map((option) => fsLiveOption(option.localized(chain)));
         this.isActive = true;
         this.errors = [];
         this.warnings = [];
@@ -259,8 +261,9 @@ class FsLiveForm {
         for (const field of this.fields) {
             const program = this.program.fields[field.index];
             field.update("label", program.localizedLabel(this.chain));
-            if (program.options.length > 0) {
-                field.updateList("options", program.options.map((option) => fsLiveOption(option.localized(this.chain))),
+            const choices = this.program.fields[this.program.optionsField(field.index)];
+            if (choices.options.length > 0) {
+                field.updateList("options", choices.options.map((option) => fsLiveOption(option.localized(this.chain))),
                     (a, b) => a.value === b.value && a.label === b.label);
             }
         }
