@@ -56,7 +56,8 @@ public struct SpecTestRunner: Sendable {
     /// - Parameter paths: Spec files (run whatever their name) and folders (searched recursively for
     ///   `*.form.yaml`, skipping hidden folders).
     /// - Returns: The results, file by file. With a filter, files without a matching test are left out.
-    /// - Throws: ``SpecDiscoveryError`` when a path does not exist.
+    /// - Throws: ``SpecDiscoveryError`` when a path does not exist, or a spec in a folder has a name
+    ///   that is not valid UTF-8 (listed with U+FFFD, a path no file has).
     public func run(paths: [String]) throws(SpecDiscoveryError) -> SpecTestRun {
         run(specFiles: try Self.specFiles(in: paths))
     }
@@ -301,8 +302,7 @@ public struct SpecTestRunner: Sendable {
     public func missingPathResult(_ path: String) -> SpecFileResult {
         let form = Self.formName(fromPath: path)
         let reason =
-            path.unicodeScalars.contains("\u{FFFD}")
-            ? SpecFolder.unopenableReason : SpecDiscoveryError.notFound(path).description
+            path.unicodeScalars.contains("\u{FFFD}") ? SpecFolder.unopenableReason : "no such file or directory"
         let failure = TerminalText.escaped("\(path): \(reason)")
         let result = SpecTestResult(
             specPath: path, form: form, name: "compiles", line: 1, kind: .compile, passed: false, duration: 0,

@@ -66,7 +66,7 @@ struct FormSpecCommand: ParsableCommand {
     /// `CommandLine.arguments` has U+FFFD in place of its bad bytes, a path that names no file,
     /// so it is refused by position rather than reported as missing; `nil` when all are text.
     static func notUTF8Message() -> String? {
-        for index in 1..<Int(CommandLine.argc) {
+        for index in 1..<max(1, Int(CommandLine.argc)) {
             guard let raw = CommandLine.unsafeArgv[index], String(validatingCString: raw) == nil else { continue }
             let shown = TerminalText.escaped(CommandLine.arguments[index])
             return "formspec: error: argument \(index) ('\(shown)') is not valid UTF-8; FormSpec reads paths and "

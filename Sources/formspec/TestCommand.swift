@@ -66,12 +66,13 @@ struct TestCommand: ParsableCommand {
         }
         let missingResults = missing.map(runner.missingPathResult)
         missingResults.forEach(show)
-        let run = SpecTestRun(specs: missingResults + runner.run(specFiles: files, progress: show).specs)
+        let tested = runner.run(specFiles: files, progress: show)
+        let run = SpecTestRun(specs: missingResults + tested.specs)
 
         let recorded = run.results.count(where: \.recorded)
         if recorded > 0 { Console.report(.note, "recorded \(Console.count(recorded, "golden file"))") }
         var problem: String?
-        if run.results.isEmpty, let filter, !filter.isEmpty {
+        if tested.results.isEmpty, let filter, !filter.isEmpty {
             problem = "no tests match --filter '\(filter)'"
         } else if run.results.isEmpty {
             Console.report(.note, "the specs found have no tests")

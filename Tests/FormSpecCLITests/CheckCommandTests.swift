@@ -51,6 +51,7 @@ struct CheckCommandTests {
         let script = #"""
             set -e
             cp s.form.yaml "u/$(printf 'b\377').form.yaml"
+            touch "u/$(printf 'notes\377').txt"
             mkdir -p "tz/$(printf 'p\377')" && cp s.form.yaml "tz/$(printf 'p\377')/a.form.yaml"
             printf '{}' > "$(printf 'i\377').json"
             "$0" check u tz 2>&1 || echo "exit $?"

@@ -68,6 +68,29 @@ struct LiveCollectionTests {
         #expect(opened["address"]?.isDirty == false)
     }
 
+    @Test("an untouched group shows no object made of its fields' defaults (found by a reviewer)")
+    func untouchedGroupWithDefaults() throws {
+        let compiled = try CompiledForm(
+            source: """
+                formspec: 1
+                form: grp
+                fields:
+                  address:
+                    type: group
+                    required: true
+                    fields:
+                      city: {required: true}
+                      country: {default: NL}
+                """)
+        let form = LiveForm(compiled)
+        #expect(form.values["address"] == nil)
+        #expect(form["address"]?.errors.map(\.rule) == ["required"])
+        #expect(form.report == (try compiled.program.validate(.object(form.values.map { .init($0.key, $0.value) }))))
+        form.set("Paris", forField: "address.city")
+        #expect(form.values["address"] == ["city": "Paris", "country": "NL"])
+        #expect(form.report == (try compiled.program.validate(.object(form.values.map { .init($0.key, $0.value) }))))
+    }
+
     @Test("a multi-select's list field has its items' options, in the form's locale (found by a tester)")
     func multiSelectOptions() throws {
         let form = LiveForm(try loadSpec("pizza"))

@@ -1325,6 +1325,26 @@ fields:
     assert.equal(opened.report.fields.address.valid, true);
 });
 
+test("an untouched group shows no object made of its fields' defaults, as in Swift (found by a reviewer)", async () => {
+    const module = await load(`formspec: 1
+form: grp
+fields:
+  address:
+    type: group
+    required: true
+    fields:
+      city: {required: true}
+      country: {default: NL}
+`);
+    const form = module.createForm();
+    assert.equal(form.values.address, undefined);
+    assert.deepEqual(form.report.fields.address.errors.map((error) => error.rule), ["required"]);
+    assert.equal(JSON.stringify(form.report), JSON.stringify(module.validate(form.values)));
+    form.set("address.city", "Paris");
+    assert.deepEqual(form.values.address, { city: "Paris", country: "NL" });
+    assert.equal(JSON.stringify(form.report), JSON.stringify(module.validate(form.values)));
+});
+
 test("messages follow the secret as it changes, a check's reason too, as in Swift (found by a tester)", async () => {
     const module = await load(`formspec: 1
 form: f

@@ -277,7 +277,11 @@ package enum SpecFolder {
                 switch FileKind(path: folder + "/" + child) {
                 case .folder: if !holdsRoot(folder + "/" + child) { pending.append(child) }
                 case .file where suffixes.contains(where: { entry.hasSuffix($0) }): found.append(child)
-                case .missing where entry.unicodeScalars.contains("\u{FFFD}"): unopenable.append(child)
+                case .missing
+                where entry.unicodeScalars.contains("\u{FFFD}")
+                    && (suffixes.contains(where: { entry.hasSuffix($0) }) || !entry.contains(".")):
+                    // A spec's name, or a folder's (no extension); other files are not looked at.
+                    unopenable.append(child)
                 case .file, .other, .missing: continue
                 }
             }

@@ -225,14 +225,10 @@ private struct RawLeaves: NestedValueSource {
     /// typed into it, `[]`, or `nil`), and where a list's items past its capacity come from.
     func own(_ index: Int) -> Value? { raw[index] }
 
-    /// A group the user gave something else than an object shows that (their value, not one made
-    /// up from its fields); an absent one shows the fields typed into it (`address.city` set
-    /// before `address` was ever an object: a tester found the city dropped from `values`, and
-    /// wiped by the next item operation, which rebuilds the list from this tree).
-    func showsFields(ofGroupThatIsNoObject index: Int) -> Bool {
-        switch raw[index] {
-        case nil, .null?: true
-        default: false
-        }
-    }
+    /// A group that is no object shows its own value, never one made up from its fields: an
+    /// absent one holds only its fields' defaults, for typing a field inside it, or giving one
+    /// by its path, makes it an object (``LiveForm/objectsForTypedMembers(_:raw:program:)``). A
+    /// reviewer found an untouched group shown as `{"country": "NL"}` from a default, which
+    /// `validate` of those values then read as given.
+    func showsFields(ofGroupThatIsNoObject index: Int) -> Bool { false }
 }

@@ -1137,10 +1137,9 @@ class FsNestedLiveForm extends FsLiveForm {
                 return items;
             }
             case "group": {
-                // A group given something else than an object shows that; an absent one (not an
-                // item) the fields typed into it, as Swift's `RawLeaves`.
-                const absent = raw[index] === undefined || raw[index] === null;
-                if (read.kind !== "value" && !(absent && !program.isGroupItem[index])) return raw[index];
+                // A group that is no object shows its own value (Swift's `RawLeaves`): an absent
+                // one holds only defaults, for typing a field inside it makes it an object.
+                if (read.kind !== "value") return raw[index];
                 const members = [];
                 // The group's own members, in spec order (not every field of the form: a list of
                 // groups would cost its items times the form's fields).
