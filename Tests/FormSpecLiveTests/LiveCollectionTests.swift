@@ -68,6 +68,18 @@ struct LiveCollectionTests {
         #expect(opened["address"]?.isDirty == false)
     }
 
+    @Test("a field inside an item given as no object takes no value, as one of a missing item (found by a tester)")
+    func fieldInsideAScalarItem() throws {
+        let form = LiveForm(try loadSpec("emergency_contacts"), mode: .edit, original: ["contacts": [["name": "Ann"]]])
+        form.set(5, forField: "contacts.0")
+        #expect(form.set("Bo", forField: "contacts.0.name") == false)
+        #expect(form.set(["contacts.0.name": "Bo"]) == ["contacts.0.name"])
+        #expect(form.values["contacts"] == [5])
+        // Given an object again, its fields take values.
+        #expect(form.set(["contacts.0": ["name": "Cy"], "contacts.0.relation": "friend"]) == [])
+        #expect(form["contacts.0.name"]?.value == "Cy")
+    }
+
     @Test("an untouched group shows no object made of its fields' defaults (found by a reviewer)")
     func untouchedGroupWithDefaults() throws {
         let compiled = try CompiledForm(

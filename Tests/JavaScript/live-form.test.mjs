@@ -1419,3 +1419,14 @@ test("a multi-select's list field has its items' options, as in Swift (found by 
     assert.deepEqual(form.field("toppings").options.map((option) => option.label), ["Cheese", "Ham", "Mushrooms", "Olives"]);
     assert.deepEqual(form.field("notes").options, []);
 });
+
+test("a field inside an item given as no object takes no value, as in Swift (found by a tester)", async () => {
+    const { createForm } = await load("emergency_contacts");
+    const form = createForm({ mode: "edit", original: { contacts: [{ name: "Ann" }] } });
+    form.set("contacts.0", 5);
+    assert.equal(form.set("contacts.0.name", "Bo"), false);
+    assert.deepEqual(form.set({ "contacts.0.name": "Bo" }), ["contacts.0.name"]);
+    assert.deepEqual(form.values.contacts, [5]);
+    assert.deepEqual(form.set({ "contacts.0": { name: "Cy" }, "contacts.0.relation": "friend" }), []);
+    assert.equal(form.field("contacts.0.name").value, "Cy");
+});

@@ -338,7 +338,7 @@ public final class LiveForm {
     /// value.
     @discardableResult
     func set(_ value: Value?, at index: Int, touch: Bool) -> Bool {
-        guard isInExistingItems(index) else { return false }
+        guard isInExistingItems(index), !program.isInsideNoObject(index, raw: raw) else { return false }
         if program.isNested, !program.fields[index].type.isScalar || !absentGroups(holding: index).isEmpty {
             // A group's object or a list's array spreads over the fields inside it (which are then
             // cleared when it is no object or array, so they are not checked, as in `validate`); a
@@ -365,10 +365,15 @@ public final class LiveForm {
             guard let index = index(of: name), program.fields[index].type == .list else { continue }
             counts[index] = if case .array(let items)? = value { items.count } else { 0 }
         }
+        // A group or list set here may make an object of what holds a field set beside it.
+        let setsCollections = values.keys.contains { index(of: $0).map { !program.fields[$0].type.isScalar } ?? false }
         var kept: [String: Value?] = [:]
         var outside: [String] = []
         for (name, value) in values {
-            if let index = index(of: name), !isInExistingItems(index, counts: counts) {
+            if let index = index(of: name),
+                !isInExistingItems(index, counts: counts)
+                    || (!setsCollections && program.isInsideNoObject(index, raw: raw))
+            {
                 outside.append(name)
             } else {
                 kept[name] = value

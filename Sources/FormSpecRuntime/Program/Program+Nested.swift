@@ -132,6 +132,24 @@ extension Program {
         return groups
     }
 
+    /// Whether field `index` is inside a group or a list's item that `raw` gives as something else
+    /// than an object (a type failure): a live form's field there takes no value, for `values`
+    /// show the group's own value and `validate` reads nothing inside it.
+    package func isInsideNoObject(_ index: Int, raw: [Value?]) -> Bool {
+        guard let layout = storage.nestedLayout else { return false }
+        var field = layout.parents[index]
+        while field >= 0 {
+            if fields[field].type == .group {
+                switch raw[field] {
+                case nil, .null?, .object?: break
+                default: return true
+                }
+            }
+            field = layout.parents[field]
+        }
+        return false
+    }
+
     /// Whether field `index` is in no list item that does not exist, nor is one: every list it is
     /// an item of, or inside an item of, has more items than that item's position, counted from
     /// `values` or, for the lists it names, from `counts`. A field of an item that does not exist

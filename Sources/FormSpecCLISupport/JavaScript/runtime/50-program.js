@@ -918,6 +918,17 @@ Object.assign(Program.prototype, {
         return groups;
     },
 
+    /** Swift's `isInsideNoObject`: field `index` is inside a group or item `raw` gives as no object. */
+    isInsideNoObject(index, raw) {
+        const layout = this.nestedLayout;
+        for (let field = layout.parents[index]; field >= 0; field = layout.parents[field]) {
+            if (this.fields[field].type !== "group") continue;
+            const value = raw[field];
+            if (value !== undefined && value !== null && !(value instanceof FsObject)) return true;
+        }
+        return false;
+    },
+
     /**
      * Swift's `isInExistingItems`: whether field `index` is in no list item that does not exist
      * (nor is one), counted from `values` or, for the lists it has, from `counts` (a Map).

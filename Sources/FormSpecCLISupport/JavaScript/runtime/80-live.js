@@ -378,7 +378,7 @@ class FsLiveForm {
         if (typeof name !== "string") return this.setMany(name ?? {}, value?.touch ?? true);
         const touch = options?.touch ?? true;
         const index = this.program.fieldIndex.get(name);
-        if (index === undefined || !this.isInExistingItems(index)) return false;
+        if (index === undefined || this.takesNoValue(index)) return false;
         this.setField(index, fsLiveValue(value), touch);
         this.notify();
         return true;
@@ -403,10 +403,15 @@ class FsLiveForm {
             const index = program.fieldIndex.get(name);
             if (index !== undefined && program.fields[index].type === "list") counts.set(index, Array.isArray(value) ? value.length : 0);
         }
+        // A group or list set here may make an object of what holds a field set beside it.
+        const setsCollections = [...updates.keys()].some((name) => {
+            const index = program.fieldIndex.get(name);
+            return index !== undefined && !fsIsScalarType(program.fields[index].type);
+        });
         const outside = [];
         for (const name of [...updates.keys()]) {
             const index = program.fieldIndex.get(name);
-            if (index !== undefined && !this.isInExistingItems(index, counts)) {
+            if (index !== undefined && (setsCollections ? !this.isInExistingItems(index, counts) : this.takesNoValue(index, counts))) {
                 updates.delete(name);
                 outside.push(name);
             }
@@ -589,6 +594,7 @@ class FsLiveForm {
 
     /** Whether field `index` is in no list item that does not exist (always, in a flat form). */
     isInExistingItems(index, counts) { return true; }
+    takesNoValue(index, counts) { return false; }
 
     /** `raw` as opened (a flat form has no items). */
     clearingItemsPastCount(raw, defaults, today) { return raw; }
@@ -1003,6 +1009,11 @@ function fsLiveSameRaw(a, b) {
 class FsNestedLiveForm extends FsLiveForm {
     /** Swift's `isInExistingItems`: a field of an item that does not exist takes no value. */
     isInExistingItems(index, counts) { return this.program.isInExistingItems(index, this.scratch.values, counts); }
+
+    /** Swift's `isInsideNoObject`: a field inside a group or item given as no object takes no value either. */
+    takesNoValue(index, counts) {
+        return !this.isInExistingItems(index, counts) || this.program.isInsideNoObject(index, this.raw);
+    }
 
     /** Swift's `clearingItemsPastCount`: the fields of items past their list's count at their defaults. */
     clearingItemsPastCount(raw, defaults, today) {
