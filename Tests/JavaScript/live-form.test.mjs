@@ -1404,6 +1404,12 @@ fields:
     unsubscribe();
     assert.deepEqual(told, ["first", "second"]);
     assert.deepEqual(reported, ["a page's bug"]);
+    // A listener another one unsubscribes during a notification is not told in that round.
+    let third;
+    form.subscribe(() => { told.push("remover"); third(); });
+    third = form.subscribe(() => told.push("third"));
+    form.set("name", "abc");
+    assert.deepEqual(told.slice(2), ["second", "remover"]);
     assert.equal(clock.timers.size, 1);  // the debounce of the message
     form.dispose();
     assert.equal(clock.timers.size, 0);

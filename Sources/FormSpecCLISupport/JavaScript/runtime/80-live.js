@@ -359,6 +359,8 @@ class FsLiveForm {
         // Each listener is told whatever another does: one that throws has its error reported (as
         // an EventTarget reports a listener's), not thrown through the form's update or a timer.
         for (const listener of [...this.listeners]) {
+            // One that an earlier listener unsubscribed is not told (as an EventTarget does).
+            if (!this.listeners.has(listener)) continue;
             try {
                 listener(this);
             } catch (error) {
