@@ -263,15 +263,17 @@ public struct SpecTestRunner: Sendable {
     /// - Throws: ``SpecDiscoveryError/notFound(_:)`` for a path that does not exist.
     public static func specFiles(in paths: [String]) throws(SpecDiscoveryError) -> [String] {
         let found = discover(paths)
-        if let missing = found.missing.first { throw .notFound(missing) }
+        if let missing = found.missing.first ?? found.unopenable.first { throw .notFound(missing) }
         return found.files
     }
 
-    /// The spec files under `paths` (as ``specFiles(in:)`` finds them), and the paths that do not
-    /// exist, so that a run can go on without them and report each (``missingPathResult(_:)``).
-    public static func discover(_ paths: [String]) -> (files: [String], missing: [String]) {
+    /// The spec files under `paths` (as ``specFiles(in:)`` finds them), the paths that do not
+    /// exist, and the specs in folders whose names cannot be opened (not valid UTF-8), so that a
+    /// run can go on without them and report each (``unreadablePathResult(_:reason:)``).
+    public static func discover(_ paths: [String]) -> (files: [String], missing: [String], unopenable: [String]) {
         var found: [String] = []
         var missing: [String] = []
+        var unopenable: [String] = []
         var seen = Set<String>()
         for path in paths {
             let kind = FileKind(path: path)
@@ -283,8 +285,7 @@ public struct SpecTestRunner: Sendable {
             if kind == .folder {
                 let search = SpecFolder.search(in: path, endingWith: [".form.yaml"])
                 files = search.files
-                // Listed, but not to be opened by its name: reported like a missing path.
-                missing += search.unopenable
+                unopenable += search.unopenable
             } else {
                 files = [path]
             }
@@ -293,16 +294,15 @@ public struct SpecTestRunner: Sendable {
                 if seen.insert(key).inserted { found.append(file) }
             }
         }
-        return (found, missing)
+        return (found, missing, unopenable)
     }
 
-    /// What a run reports for a path given to it that does not exist: one failed test, as for a
-    /// spec that does not compile, so that the summary, the exit status and a JUnit report all show
-    /// it (a misspelt folder in CI must not read as a run with nothing to test).
-    public func missingPathResult(_ path: String) -> SpecFileResult {
+    /// What a run reports for a path it cannot read (one that does not exist, or a spec whose name
+    /// cannot be opened), and why: one failed test, as for a spec that does not compile, so that the
+    /// summary, the exit status and a JUnit report all show it (a misspelt folder in CI must not
+    /// read as a run with nothing to test).
+    public func unreadablePathResult(_ path: String, reason: String) -> SpecFileResult {
         let form = Self.formName(fromPath: path)
-        let reason =
-            path.unicodeScalars.contains("\u{FFFD}") ? SpecFolder.unopenableReason : "no such file or directory"
         let failure = TerminalText.escaped("\(path): \(reason)")
         let result = SpecTestResult(
             specPath: path, form: form, name: "compiles", line: 1, kind: .compile, passed: false, duration: 0,

@@ -50,9 +50,10 @@ struct TestCommand: ParsableCommand {
         let roots = paths.isEmpty ? ["Specs"] : paths
         let runner = SpecTestRunner(
             filter: filter, record: record || SpecTestRunner.recordRequestedByEnvironment, today: today)
-        // A path that does not exist is a failed test of its own; the others still run.
-        let (files, missing) = SpecTestRunner.discover(roots)
-        guard !files.isEmpty || !missing.isEmpty else {
+        // A path that does not exist, or a spec whose name cannot be opened, is a failed test of its
+        // own; the others still run.
+        let (files, missing, unopenable) = SpecTestRunner.discover(roots)
+        guard !files.isEmpty || !missing.isEmpty || !unopenable.isEmpty else {
             return try finish(
                 SpecTestRun(specs: []),
                 error: "no spec files (*.form.yaml) found in \(roots.joined(separator: ", "))")
@@ -64,10 +65,12 @@ struct TestCommand: ParsableCommand {
             guard format == .text else { return }
             for test in spec.tests { Console.writeOutput(style.line(for: test) + "\n") }
         }
-        let missingResults = missing.map(runner.missingPathResult)
-        missingResults.forEach(show)
+        let unreadable =
+            missing.map { runner.unreadablePathResult($0, reason: "no such file or directory") }
+            + unopenable.map { runner.unreadablePathResult($0, reason: SpecFolder.unopenableReason) }
+        unreadable.forEach(show)
         let tested = runner.run(specFiles: files, progress: show)
-        let run = SpecTestRun(specs: missingResults + tested.specs)
+        let run = SpecTestRun(specs: unreadable + tested.specs)
 
         let recorded = run.results.count(where: \.recorded)
         if recorded > 0 { Console.report(.note, "recorded \(Console.count(recorded, "golden file"))") }

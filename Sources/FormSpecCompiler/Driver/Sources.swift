@@ -274,12 +274,11 @@ package enum SpecFolder {
             else { continue }
             for entry in entries where !entry.hasPrefix(".") {
                 let child = relative.isEmpty ? entry : relative + "/" + entry
+                let isSpec = suffixes.contains(where: { entry.hasSuffix($0) })
                 switch FileKind(path: folder + "/" + child) {
                 case .folder: if !holdsRoot(folder + "/" + child) { pending.append(child) }
-                case .file where suffixes.contains(where: { entry.hasSuffix($0) }): found.append(child)
-                case .missing
-                where entry.unicodeScalars.contains("\u{FFFD}")
-                    && (suffixes.contains(where: { entry.hasSuffix($0) }) || !entry.contains(".")):
+                case .file where isSpec: found.append(child)
+                case .missing where entry.unicodeScalars.contains("\u{FFFD}") && (isSpec || !entry.contains(".")):
                     // A spec's name, or a folder's (no extension); other files are not looked at.
                     unopenable.append(child)
                 case .file, .other, .missing: continue

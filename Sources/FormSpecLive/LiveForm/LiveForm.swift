@@ -339,7 +339,10 @@ public final class LiveForm {
     @discardableResult
     func set(_ value: Value?, at index: Int, touch: Bool) -> Bool {
         guard isInExistingItems(index), !program.isInsideNoObject(index, raw: raw) else { return false }
-        if program.isNested, !program.fields[index].type.isScalar || !absentGroups(holding: index).isEmpty {
+        if program.isNested,
+            !program.fields[index].type.isScalar
+                || program.enclosingGroups(of: index).contains(where: { Self.isAbsent(raw[$0]) })
+        {
             // A group's object or a list's array spreads over the fields inside it (which are then
             // cleared when it is no object or array, so they are not checked, as in `validate`); a
             // field typed inside a group never given makes the group an object (``setSlots``).
@@ -420,14 +423,12 @@ public final class LiveForm {
         return unknown.sorted()
     }
 
-    /// The groups holding field `index` (up to its list item) that are absent: never given an
-    /// object, nor made one by a field typed inside them.
-    func absentGroups(holding index: Int) -> [Int] {
-        program.enclosingGroups(of: index).filter { group in
-            switch raw[group] {
-            case nil, .null?: true
-            default: false
-            }
+    /// Whether a raw value is absent: never given, or `null` (a group so given is no object, and
+    /// typing a field inside it makes it one).
+    static func isAbsent(_ value: Value?) -> Bool {
+        switch value {
+        case nil, .null?: true
+        default: false
         }
     }
 
@@ -440,14 +441,10 @@ public final class LiveForm {
     {
         var objects: [String: Value?] = [:]
         for (name, value) in values {
-            guard let value, value != .null, let index = program.fieldIndex[name] else { continue }
+            guard !isAbsent(value), let index = program.fieldIndex[name] else { continue }
             for group in program.enclosingGroups(of: index) {
                 let groupName = program.fields[group].name
-                guard values[groupName] == nil else { continue }
-                switch raw[group] {
-                case nil, .null?: objects[groupName] = .some(.object([]))
-                default: continue
-                }
+                if values[groupName] == nil, isAbsent(raw[group]) { objects[groupName] = .some(.object([])) }
             }
         }
         return objects

@@ -1008,6 +1008,11 @@ function fsLiveSameRaw(a, b) {
  * a list's array, set or given, spreads over the fields inside it; `values` builds it back from
  * them; items can be added, removed and moved.
  */
+/** Whether a raw value is absent (never given, or `null`): what Swift's `LiveForm.isAbsent` tests. */
+function fsIsAbsent(value) {
+    return value === undefined || value === null;
+}
+
 class FsNestedLiveForm extends FsLiveForm {
     /** Swift's `isInExistingItems`: a field of an item that does not exist takes no value. */
     isInExistingItems(index, counts) { return this.program.isInExistingItems(index, this.scratch.values, counts); }
@@ -1038,7 +1043,7 @@ class FsNestedLiveForm extends FsLiveForm {
     setField(index, value, touch) {
         if (fsIsScalarType(this.program.fields[index].type)) {
             // A field typed inside a group never given makes the group an object (`setRaw`).
-            if (this.absentGroups(index).length > 0) {
+            if (this.program.enclosingGroups(index).some((group) => fsIsAbsent(this.raw[group]))) {
                 this.setRaw(new Map([[this.program.fields[index].name, value]]), touch);
             } else {
                 super.setField(index, value, touch);
@@ -1068,11 +1073,6 @@ class FsNestedLiveForm extends FsLiveForm {
         return super.setRaw(updates, touch);
     }
 
-    /** Swift's `absentGroups`: the groups holding field `index` (up to its item) never given an object. */
-    absentGroups(index) {
-        return this.program.enclosingGroups(index).filter((group) => this.raw[group] === undefined || this.raw[group] === null);
-    }
-
     /**
      * Swift's `objectsForTypedMembers`: an empty object (a Map name -> FsObject) for each group that
      * `updates` types a field into while it is absent in `raw` and `updates` does not set it, as
@@ -1083,11 +1083,10 @@ class FsNestedLiveForm extends FsLiveForm {
         const objects = new Map();
         for (const [name, value] of updates) {
             const index = program.fieldIndex.get(name);
-            if (value === undefined || value === null || index === undefined) continue;
+            if (fsIsAbsent(value) || index === undefined) continue;
             for (const group of program.enclosingGroups(index)) {
                 const groupName = program.fields[group].name;
-                if (updates.has(groupName)) continue;
-                if (raw[group] === undefined || raw[group] === null) objects.set(groupName, new FsObject([]));
+                if (!updates.has(groupName) && fsIsAbsent(raw[group])) objects.set(groupName, new FsObject([]));
             }
         }
         return objects;
@@ -1160,7 +1159,6 @@ class FsNestedLiveForm extends FsLiveForm {
                     const value = this.treeValue(child, raw, reads);
                     if (value !== undefined) members.push([key, value]);
                 }
-                if (read.kind !== "value" && members.length === 0) return raw[index];
                 return new FsObject(members);
             }
             default:
