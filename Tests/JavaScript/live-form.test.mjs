@@ -1436,3 +1436,38 @@ test("a field inside an item given as no object takes no value, as in Swift (fou
     assert.deepEqual(form.set({ "contacts.0": { name: "Cy" }, "contacts.0.relation": "friend" }), []);
     assert.equal(form.field("contacts.0.name").value, "Cy");
 });
+
+// MARK: Options read as own members only
+
+test("keys set on Object.prototype are never read as options", async () => {
+    const { validate, createForm } = await load("contact");
+    const names = ["mode", "report", "locale", "today", "original", "stubs", "strict", "values", "checks", "signal"];
+    const polluted = { mode: "show", report: "errors", locale: "ja", today: "x", original: "{", stubs: 5, strict: true,
+        values: 5, checks: 5, signal: 5 };
+    const expected = JSON.stringify(validate({ name: "Ann" }));
+    const form = createForm();
+    form.set("name", "Ann");
+    const live = JSON.stringify(form.report);
+    try {
+        for (const name of names) Object.prototype[name] = polluted[name];
+        assert.equal(JSON.stringify(validate({ name: "Ann" })), expected);
+        assert.equal(JSON.stringify(validate({ name: "Ann" }, {})), expected);
+        const pollutedForm = createForm();
+        pollutedForm.set("name", "Ann");
+        assert.equal(JSON.stringify(pollutedForm.report), live);
+        assert.equal(pollutedForm.isValid, false);
+        assert.equal(JSON.stringify(await pollutedForm.validateNow()), live);
+    } finally {
+        for (const name of names) delete Object.prototype[name];
+    }
+});
+
+test("a required rule that is a warning leaves the live form valid", async () => {
+    const { createForm } = await load("contact");
+    const form = createForm();
+    form.set({ name: "Ann Lee", contact_method: "email", email: "ann@mail.test", topic: "sales", body: "A quote for 40 seats." });
+    assert.deepEqual(form.field("company").warnings.map((issue) => issue.message),
+        ["Tell us your company so we can route your quote"]);
+    assert.equal(form.field("company").isValid, true);
+    assert.equal(form.canSubmit, true);
+});

@@ -372,8 +372,11 @@ extension Program {
         if let required {
             let passed = if case .empty = value { false } else { true }
             scratch.results.append(RuleResult(rule: required, outcome: passed ? .passed : .failed))
-            if !passed { scratch.failedResults += 1 }
-            valid = passed
+            if !passed {
+                scratch.failedResults += 1
+                // `required: true` with `severity: warning` recommends a value; it never invalidates.
+                valid = required >= 0 && lowered.instructions[first + Int(required)].isWarning
+            }
         }
         switch value {
         case .value(let scalar):

@@ -21,6 +21,8 @@ public enum ContactForm {
         public var topic: Swift.String?
         /// Order number (`order_number`, text).
         public var orderNumber: Swift.String?
+        /// Company (`company`, text).
+        public var company: Swift.String?
         /// Ticket reference (`reference`, text).
         public var reference: Swift.String?
         /// Message (`body`, text).
@@ -34,6 +36,7 @@ public enum ContactForm {
             phone: Swift.String? = nil,
             topic: Swift.String? = nil,
             orderNumber: Swift.String? = nil,
+            company: Swift.String? = nil,
             reference: Swift.String? = nil,
             body: Swift.String? = nil
         ) {
@@ -43,6 +46,7 @@ public enum ContactForm {
             self.phone = phone
             self.topic = topic
             self.orderNumber = orderNumber
+            self.company = company
             self.reference = reference
             self.body = body
         }
@@ -54,6 +58,7 @@ public enum ContactForm {
             case phone
             case topic
             case orderNumber = "order_number"
+            case company
             case reference
             case body
         }
@@ -75,6 +80,7 @@ public enum ContactForm {
         case phone
         case topic
         case orderNumber = "order_number"
+        case company
         case reference
         case body
     }
@@ -109,8 +115,8 @@ extension ContactForm {
 
         /// Wraps a live form of this form's program; `nil` when its fields are not this form's.
         public init?(_ form: FormSpecLive.LiveForm) {
-            let indexes = [0, 1, 2, 3, 4, 5, 6, 7]
-            guard form.fields.count == 8,
+            let indexes = [0, 1, 2, 3, 4, 5, 6, 7, 8]
+            guard form.fields.count == 9,
                 Swift.zip(Field.allCases, indexes).allSatisfy({ form.fields[$1].name == $0.rawValue })
             else { return nil }
             self.form = form
@@ -143,11 +149,14 @@ extension ContactForm {
         /// Order number (`order_number`).
         public var orderNumber: FormSpecLive.LiveField { form.fields[5] }
 
+        /// Company (`company`).
+        public var company: FormSpecLive.LiveField { form.fields[6] }
+
         /// Ticket reference (`reference`).
-        public var reference: FormSpecLive.LiveField { form.fields[6] }
+        public var reference: FormSpecLive.LiveField { form.fields[7] }
 
         /// Message (`body`).
-        public var body: FormSpecLive.LiveField { form.fields[7] }
+        public var body: FormSpecLive.LiveField { form.fields[8] }
     }
 }
 
@@ -165,7 +174,7 @@ extension ContactForm {
         /// Every message and checklist text of the form, each once.
         static let texts: [FormSpecRuntime.LocalizedText] = {
             var texts: [FormSpecRuntime.LocalizedText] = []
-            texts.reserveCapacity(31)
+            texts.reserveCapacity(34)
             texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Tell us your name")]))
             texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Name must be text"), "ja": FormSpecRuntime.Template(text: "Nameはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Name必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Name必須是文字")]))
             texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Names are at most 40 characters")]))
@@ -188,6 +197,9 @@ extension ContactForm {
             texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Billing questions need an order number")]))
             texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Order number must be text"), "ja": FormSpecRuntime.Template(text: "Order numberはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Order number必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Order number必須是文字")]))
             texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "An order number has 8 digits")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Company is required"), "ja": FormSpecRuntime.Template(text: "Companyは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Company为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Company為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Company must be text"), "ja": FormSpecRuntime.Template(text: "Companyはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Company必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Company必須是文字")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Tell us your company so we can route your quote")]))
             texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Ticket reference is required"), "ja": FormSpecRuntime.Template(text: "Ticket referenceは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Ticket reference为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Ticket reference為必填欄位")]))
             texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Ticket reference must be text"), "ja": FormSpecRuntime.Template(text: "Ticket referenceはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Ticket reference必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Ticket reference必須是文字")]))
             texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Enter a ticket number like T-123456 or a ticket ID")]))
@@ -202,21 +214,22 @@ extension ContactForm {
 
         static func program() throws -> FormSpecRuntime.Program {
             var fields: [FormSpecRuntime.FieldProgram] = []
-            fields.reserveCapacity(8)
+            fields.reserveCapacity(9)
             try fields.append(field0())
             fields.append(field1())
             try fields.append(field2())
             try fields.append(field3())
             fields.append(field4())
             try fields.append(field5())
-            try fields.append(field6())
+            fields.append(field6())
             try fields.append(field7())
+            try fields.append(field8())
             return FormSpecRuntime.Program(
                 form: "contact", title: "Contact support",
                 locale: "en",
                 fields: fields,
                 formRules: [],
-                unknownFieldMessage: texts[30])
+                unknownFieldMessage: texts[33])
         }
 
         static func field0() throws -> FormSpecRuntime.FieldProgram {
@@ -243,12 +256,16 @@ extension ContactForm {
             FormSpecRuntime.FieldProgram(name: "order_number", label: "Order number", labelTranslations: nil, type: .text, required: true, requiredMessage: texts[19], typeMessage: texts[20], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .field(4, .oneOf([.text("billing")])), reportsFirstOnly: false, rules: [FormSpecRuntime.RuleProgram(name: "pattern", rule: .pattern(try FormSpecRuntime.PatternRule(source: "^[0-9]{8}$", flags: "", negated: false, words: [3, 1, 1, 0, 1, 1, 10, 33, 3, 0, 0, 2, 1, 0, 0, 0, 1, 0, 1, 1, 0, 2, 1, 0, 3, 1, 0, 4, 1, 0, 5, 1, 0, 6, 1, 0, 7, 1, 2, 0, 9, 24, 48, 57, 1, 48, 57, 2, 48, 57, 3, 48, 57, 4, 48, 57, 5, 48, 57, 6, 48, 57, 7, 48, 57, 8, 0, 0, 0, 1, 2, 48, 58, 30, 0, 0, 0, 0, 4, 0, 0, 6, 0, 0, 8, 0, 0, 10, 0, 0, 12, 0, 0, 14, 0, 0, 16, 0, 0, 18, 0, 0, 0, 0, 10, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 0])), message: texts[21], requirement: texts[21], condition: nil, severity: .error, debounceMilliseconds: nil)], options: [], choiceMessage: texts[4], reads: [4])
         }
 
-        static func field6() throws -> FormSpecRuntime.FieldProgram {
-            FormSpecRuntime.FieldProgram(name: "reference", label: "Ticket reference", labelTranslations: nil, type: .text, required: false, requiredMessage: texts[22], typeMessage: texts[23], defaultValue: nil, defaultOffset: nil, trim: true, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [FormSpecRuntime.RuleProgram(name: "any", rule: .any([FormSpecRuntime.RuleProgram(name: "pattern", rule: .pattern(try FormSpecRuntime.PatternRule(source: "^T-[0-9]{6}$", flags: "", negated: false, words: [3, 1, 1, 0, 1, 1, 10, 33, 3, 0, 0, 2, 1, 0, 0, 0, 1, 0, 1, 1, 0, 2, 1, 0, 3, 1, 0, 4, 1, 0, 5, 1, 0, 6, 1, 0, 7, 1, 2, 0, 9, 24, 48, 57, 1, 48, 57, 2, 48, 57, 3, 48, 57, 4, 48, 57, 5, 48, 57, 6, 45, 45, 7, 84, 84, 8, 0, 0, 0, 1, 6, 45, 46, 48, 58, 84, 85, 70, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 0, 0, 6, 0, 0, 0, 0, 0, 0, 0, 0, 8, 0, 0, 0, 0, 0, 0, 10, 0, 0, 0, 0, 0, 0, 12, 0, 0, 0, 0, 0, 0, 14, 0, 0, 0, 0, 0, 0, 16, 0, 0, 0, 0, 0, 0, 18, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 0])), message: texts[4], requirement: texts[4], condition: nil, severity: .error, debounceMilliseconds: nil), FormSpecRuntime.RuleProgram(name: "format", rule: .format(FormSpecRuntime.FormatRule(format: .uuid)), message: texts[4], requirement: texts[4], condition: nil, severity: .error, debounceMilliseconds: nil)]), message: texts[24], requirement: texts[24], condition: nil, severity: .error, debounceMilliseconds: nil)], options: [], choiceMessage: texts[4], reads: [])
+        static func field6() -> FormSpecRuntime.FieldProgram {
+            FormSpecRuntime.FieldProgram(name: "company", label: "Company", labelTranslations: nil, type: .text, required: false, requiredMessage: texts[22], typeMessage: texts[23], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [FormSpecRuntime.RuleProgram(name: "required", rule: .required, message: texts[24], requirement: texts[24], condition: .field(4, .equals(.text("sales"))), severity: .warning, debounceMilliseconds: nil)], options: [], choiceMessage: texts[4], reads: [4])
         }
 
         static func field7() throws -> FormSpecRuntime.FieldProgram {
-            FormSpecRuntime.FieldProgram(name: "body", label: "Message", labelTranslations: nil, type: .text, required: true, requiredMessage: texts[25], typeMessage: texts[26], defaultValue: nil, defaultOffset: nil, trim: true, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: true, rules: [FormSpecRuntime.RuleProgram(name: "min_length", rule: .length(FormSpecRuntime.LengthRule(bound: .min, limit: 10, unit: .graphemes)), message: texts[27], requirement: texts[27], condition: nil, severity: .error, debounceMilliseconds: nil), FormSpecRuntime.RuleProgram(name: "max_length", rule: .length(FormSpecRuntime.LengthRule(bound: .max, limit: 200, unit: .graphemes)), message: texts[28], requirement: texts[28], condition: nil, severity: .error, debounceMilliseconds: nil), FormSpecRuntime.RuleProgram(name: "not_pattern", rule: .pattern(try FormSpecRuntime.PatternRule(source: "!!!", flags: "", negated: true, words: [3, 1, 1, 0, 1, 0, 4, 39, 3, 0, 0, 0, 0, 1, 0, 1, 1, 0, 2, 1, 1, 0, 2, 0, 3, 1, 0, 4, 1, 0, 5, 1, 0, 6, 1, 0, 7, 1, 0, 8, 1, 0, 9, 1, 0, 10, 9, 57, 33, 33, 0, 33, 33, 1, 33, 33, 2, 128, 191, 4, 128, 191, 5, 128, 143, 6, 128, 191, 6, 144, 191, 6, 128, 159, 5, 160, 191, 5, 0, 127, 4, 194, 223, 5, 224, 224, 11, 225, 236, 6, 237, 237, 10, 238, 239, 6, 240, 240, 9, 241, 243, 8, 244, 244, 7, 2, 3, 12, 0, 0, 1, 15, 33, 34, 128, 144, 160, 192, 194, 224, 225, 237, 238, 240, 241, 244, 245, 208, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 6, 4, 0, 0, 0, 0, 8, 10, 12, 14, 12, 16, 18, 20, 0, 4, 6, 4, 0, 0, 0, 0, 8, 10, 12, 14, 12, 16, 18, 20, 0, 4, 22, 4, 0, 0, 0, 0, 8, 10, 12, 14, 12, 16, 18, 20, 0, 0, 0, 0, 4, 4, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8, 8, 8, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8, 8, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 12, 12, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 12, 12, 12, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 12, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 24, 4, 0, 0, 0, 0, 8, 10, 12, 14, 12, 16, 18, 20, 0, 5, 25, 5, 1, 1, 1, 1, 9, 11, 13, 15, 13, 17, 19, 21, 1, 13, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 0])), message: texts[29], requirement: texts[29], condition: nil, severity: .warning, debounceMilliseconds: nil)], options: [], choiceMessage: texts[4], reads: [])
+            FormSpecRuntime.FieldProgram(name: "reference", label: "Ticket reference", labelTranslations: nil, type: .text, required: false, requiredMessage: texts[25], typeMessage: texts[26], defaultValue: nil, defaultOffset: nil, trim: true, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [FormSpecRuntime.RuleProgram(name: "any", rule: .any([FormSpecRuntime.RuleProgram(name: "pattern", rule: .pattern(try FormSpecRuntime.PatternRule(source: "^T-[0-9]{6}$", flags: "", negated: false, words: [3, 1, 1, 0, 1, 1, 10, 33, 3, 0, 0, 2, 1, 0, 0, 0, 1, 0, 1, 1, 0, 2, 1, 0, 3, 1, 0, 4, 1, 0, 5, 1, 0, 6, 1, 0, 7, 1, 2, 0, 9, 24, 48, 57, 1, 48, 57, 2, 48, 57, 3, 48, 57, 4, 48, 57, 5, 48, 57, 6, 45, 45, 7, 84, 84, 8, 0, 0, 0, 1, 6, 45, 46, 48, 58, 84, 85, 70, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 0, 0, 6, 0, 0, 0, 0, 0, 0, 0, 0, 8, 0, 0, 0, 0, 0, 0, 10, 0, 0, 0, 0, 0, 0, 12, 0, 0, 0, 0, 0, 0, 14, 0, 0, 0, 0, 0, 0, 16, 0, 0, 0, 0, 0, 0, 18, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 0])), message: texts[4], requirement: texts[4], condition: nil, severity: .error, debounceMilliseconds: nil), FormSpecRuntime.RuleProgram(name: "format", rule: .format(FormSpecRuntime.FormatRule(format: .uuid)), message: texts[4], requirement: texts[4], condition: nil, severity: .error, debounceMilliseconds: nil)]), message: texts[27], requirement: texts[27], condition: nil, severity: .error, debounceMilliseconds: nil)], options: [], choiceMessage: texts[4], reads: [])
+        }
+
+        static func field8() throws -> FormSpecRuntime.FieldProgram {
+            FormSpecRuntime.FieldProgram(name: "body", label: "Message", labelTranslations: nil, type: .text, required: true, requiredMessage: texts[28], typeMessage: texts[29], defaultValue: nil, defaultOffset: nil, trim: true, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: true, rules: [FormSpecRuntime.RuleProgram(name: "min_length", rule: .length(FormSpecRuntime.LengthRule(bound: .min, limit: 10, unit: .graphemes)), message: texts[30], requirement: texts[30], condition: nil, severity: .error, debounceMilliseconds: nil), FormSpecRuntime.RuleProgram(name: "max_length", rule: .length(FormSpecRuntime.LengthRule(bound: .max, limit: 200, unit: .graphemes)), message: texts[31], requirement: texts[31], condition: nil, severity: .error, debounceMilliseconds: nil), FormSpecRuntime.RuleProgram(name: "not_pattern", rule: .pattern(try FormSpecRuntime.PatternRule(source: "!!!", flags: "", negated: true, words: [3, 1, 1, 0, 1, 0, 4, 39, 3, 0, 0, 0, 0, 1, 0, 1, 1, 0, 2, 1, 1, 0, 2, 0, 3, 1, 0, 4, 1, 0, 5, 1, 0, 6, 1, 0, 7, 1, 0, 8, 1, 0, 9, 1, 0, 10, 9, 57, 33, 33, 0, 33, 33, 1, 33, 33, 2, 128, 191, 4, 128, 191, 5, 128, 143, 6, 128, 191, 6, 144, 191, 6, 128, 159, 5, 160, 191, 5, 0, 127, 4, 194, 223, 5, 224, 224, 11, 225, 236, 6, 237, 237, 10, 238, 239, 6, 240, 240, 9, 241, 243, 8, 244, 244, 7, 2, 3, 12, 0, 0, 1, 15, 33, 34, 128, 144, 160, 192, 194, 224, 225, 237, 238, 240, 241, 244, 245, 208, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 6, 4, 0, 0, 0, 0, 8, 10, 12, 14, 12, 16, 18, 20, 0, 4, 6, 4, 0, 0, 0, 0, 8, 10, 12, 14, 12, 16, 18, 20, 0, 4, 22, 4, 0, 0, 0, 0, 8, 10, 12, 14, 12, 16, 18, 20, 0, 0, 0, 0, 4, 4, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8, 8, 8, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8, 8, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 12, 12, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 12, 12, 12, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 12, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 24, 4, 0, 0, 0, 0, 8, 10, 12, 14, 12, 16, 18, 20, 0, 5, 25, 5, 1, 1, 1, 1, 9, 11, 13, 15, 13, 17, 19, 21, 1, 13, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 0])), message: texts[32], requirement: texts[32], condition: nil, severity: .warning, debounceMilliseconds: nil)], options: [], choiceMessage: texts[4], reads: [])
         }
     }
 }

@@ -134,6 +134,14 @@ export type Report = FullReport | ErrorsReport;
 /** `new` (default), `edit` (with the values before editing) or `show` (nothing is checked). */
 export type Mode = "new" | "edit" | "show";
 
+/**
+ * An answer per external check, by its name. A form without checks takes none: an object literal
+ * naming one is an error, as the name would answer nothing.
+ */
+export type ByCheck<T> = [CheckName] extends [never]
+    ? { readonly [name: string]: never }
+    : { [C in CheckName]?: T | undefined };
+
 /** Options of `validate` and `validateJSON`. */
 export interface ValidateOptions<R extends "full" | "errors" = "full" | "errors"> {
     /** The locale of messages (`"ja"`, `"zh-TW"`); default the spec's. */
@@ -145,7 +153,7 @@ export interface ValidateOptions<R extends "full" | "errors" = "full" | "errors"
     /** What `today` means in date rules and defaults (`"YYYY-MM-DD"`); default the local date. */
     today?: string | undefined;
     /** The outcome of each external check (`validate` cannot wait for an async one). */
-    stubs?: { [C in CheckName]?: boolean | undefined } | undefined;
+    stubs?: ByCheck<boolean> | undefined;
     /** Input keys that are not fields are form errors. */
     strict?: boolean | undefined;
     /** The shape of the answer: `"full"` (default) or `"errors"`. */
@@ -213,7 +221,7 @@ export interface FormOptions {
      * The external checks: a function runs after the check's debounce (the field pending
      * meanwhile); `true` or `false` answers at once. A check with neither is a field error.
      */
-    checks?: { [C in CheckName]?: CheckFunction | boolean | undefined } | undefined;
+    checks?: ByCheck<CheckFunction | boolean> | undefined;
     /** The timers debounces wait on; default the global `setTimeout`/`clearTimeout`. */
     scheduler?: Scheduler | undefined;
 }
@@ -283,7 +291,10 @@ export interface LiveField {
 export interface LiveForm {
     /** The fields, in spec order. */
     readonly fields: readonly LiveField[];
-    /** The field at `path`, or `undefined`. */
+    /**
+     * The field at `path`: inactive for a field of an item the list does not have (`set` on it
+     * returns false), `undefined` for a path past the list's `max_items` or that names no field.
+     */
     field(path: FieldPath): LiveField | undefined;
     /** The locale of messages and labels (`undefined`: the spec's); setting it re-renders them. */
     locale: string | undefined;
@@ -301,7 +312,11 @@ export interface LiveForm {
     readonly isDebouncing: boolean;
     /** Valid, nothing pending or held back, and in `edit` mode something changed. Never in `show` mode. */
     readonly canSubmit: boolean;
-    /** The current values (absent fields left out; a number a double cannot hold as its text, every digit kept). */
+    /**
+     * The current values (absent fields left out; a number a double cannot hold as its text, every
+     * digit kept). Typed as the input, they are what was set: text a person typed that is not yet
+     * valid (`"gigantic"` for a choice, `"12x"` for an integer) stays as typed until corrected.
+     */
     readonly values: Input;
     /** The original values: what dirtiness is measured against. */
     readonly originalValues: Input;

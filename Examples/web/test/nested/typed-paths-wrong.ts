@@ -8,3 +8,4 @@ validate({ "gift_options.0": "bow" }); // error: not one of the options
 validate({ "line_items.first.sku": "ABC-1234" }); // error: an item's index is a number
 validate({ "line_items.0": { skew: "ABC-1234" } }); // error: an item has no field `skew`
 validate({ address: { "street.name": "Dam" } }); // error: a path is given at the root only
+validate({}, { stubs: { coupon: true } }); // error: the form has no external check to stub

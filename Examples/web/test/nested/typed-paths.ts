@@ -28,3 +28,6 @@ const paths: FieldPath[] = ["address.street", "line_items.12.note", "gift_option
 const live = createForm({ values: byPath });
 live.set("line_items.0.sku", "ABC-1235");
 console.log(report.valid, fromConstants.valid, paths.length, live.isValid);
+
+// A form without external checks takes an empty `stubs`, as a caller with a shared options object writes it.
+validate(nested, { stubs: {} });

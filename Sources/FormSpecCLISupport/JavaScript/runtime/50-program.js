@@ -56,6 +56,18 @@ function fsHas(dict, key) {
     return dict != null && Object.prototype.hasOwnProperty.call(dict, key);
 }
 
+/**
+ * An options object's own members, on an object without a prototype: a key someone set on
+ * `Object.prototype` (pollution, `Object.prototype.mode = "show"`) is never read as an option.
+ */
+function fsOwnOptions(options) {
+    const own = Object.create(null);
+    if (options != null && typeof options === "object") {
+        for (const key of Object.keys(options)) own[key] = options[key];
+    }
+    return own;
+}
+
 // MARK: Locales (LocalizedText.swift: LocaleTag, LocaleChain)
 
 /**

@@ -385,8 +385,11 @@ Object.assign(Program.prototype, {
         if (required !== undefined) {
             const passed = value.kind !== "empty";
             scratch.addResult(required, passed ? "passed" : "failed", -1);
-            if (!passed) scratch.failedResults += 1;
-            valid = passed;
+            if (!passed) {
+                scratch.failedResults += 1;
+                // `required: true` with `severity: warning` recommends a value; it never invalidates.
+                valid = required >= 0 && lowered.instructions[first + required].isWarning;
+            }
         }
         if (value.kind === "value") {
             if (!this.runRules(first, end, index, value.scalar, scratch, environment, mode)) valid = false;

@@ -465,6 +465,7 @@ function fsCheckLocale(locale) {
 
 /** The EvaluationContext of `validate`'s options (see 90-exports.js). */
 function fsEvaluationContext(program, options) {
+    options = fsOwnOptions(options);
     let original = options.original;
     if (original != null) original = typeof original === "string" ? fsParseInput(original) : fsValueFromJS(original);
     else original = undefined;
@@ -539,7 +540,7 @@ function fsValidateJS(program, input, options) {
  * caller may change between calls) is read anew each time.
  */
 function fsValidationPlan(program, options) {
-    options ??= {};
+    options = fsOwnOptions(options);
     const report = options.report ?? "full";
     const locale = options.locale ?? undefined;
     const mode = options.mode ?? undefined;

@@ -168,6 +168,7 @@ function fsCheckDebounces(program) {
 /** A form being filled in, re-validated as the user types (LiveForm.swift). */
 class FsLiveForm {
     constructor(program, options = {}) {
+        options = fsOwnOptions(options);
         // The mode and today as `validate` reads them (its errors for bad ones).
         const { mode, today } = fsEvaluationContext(program, {
             mode: options.mode ?? (options.original != null ? "edit" : "new"), today: options.today,
@@ -781,7 +782,7 @@ class FsLiveForm {
      * running shown pending (they go on, and their results still arrive).
      */
     async validateNow(options = {}) {
-        const signal = options?.signal ?? undefined;
+        const signal = fsOwnOptions(options).signal ?? undefined;
         if (signal !== undefined && !(signal instanceof AbortSignal)) {
             throw new FormSpecError("validateNow: signal must be an AbortSignal");
         }
@@ -793,7 +794,7 @@ class FsLiveForm {
         });
         this.slots.forEach((slots, index) => {
             for (const [name, slot] of slots) {
-                const check = this.checks[name];
+                const check = fsHas(this.checks, name) ? this.checks[name] : undefined;
                 if (slot.inFlight === undefined || slot.task?.running || typeof check !== "function") continue;
                 this.schedule(index, name, slot.inFlight, check, 0);
             }
