@@ -150,9 +150,8 @@ private final class LineCache {
         return line
     }
 
-    /// Where each line starts; a line ends where libyaml counts one: at `\n`, `\r\n`, `\r`, and
-    /// at NEL (U+0085), LINE SEPARATOR and PARAGRAPH SEPARATOR (U+2028, U+2029), so that a line
-    /// number names the line libyaml's does.
+    /// Where each line starts; a line ends at `\n`, `\r\n` and `\r`, as editors count lines (the
+    /// loader turns libyaml's positions into these lines: NEL, U+2028 and U+2029 break none).
     static func lineStarts(of text: String) -> [String.Index] {
         var starts = [text.startIndex]
         let utf8 = text.utf8
@@ -163,17 +162,7 @@ private final class LineCache {
             if byte == UInt8(ascii: "\r"), next < utf8.endIndex, utf8[next] == UInt8(ascii: "\n") {
                 next = utf8.index(after: next)
             }
-            if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
-                starts.append(next)
-            } else if byte == 0xC2, next < utf8.endIndex, utf8[next] == 0x85 {
-                next = utf8.index(after: next)
-                starts.append(next)
-            } else if byte == 0xE2, let second = utf8.index(next, offsetBy: 1, limitedBy: utf8.endIndex),
-                second < utf8.endIndex, utf8[next] == 0x80, utf8[second] == 0xA8 || utf8[second] == 0xA9
-            {
-                next = utf8.index(after: second)
-                starts.append(next)
-            }
+            if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") { starts.append(next) }
             index = next
         }
         return starts
@@ -185,14 +174,14 @@ private final class LineCache {
         var end = number < starts.count ? starts[number] : text.endIndex
         let utf8 = text.utf8
         if end > start, number < starts.count {
-            // The break: one byte (`\n`, `\r`; a CR before an LF too), two (NEL) or three (U+2028, U+2029).
-            let last = utf8[utf8.index(before: end)]
-            let breakLength = last == 0x85 ? 2 : last == 0xA8 || last == 0xA9 ? 3 : 1
-            end = utf8.index(end, offsetBy: -breakLength)
+            // The break: `\n` or `\r`, and a CR before an LF.
+            end = utf8.index(before: end)
             if end > start, utf8[end] == UInt8(ascii: "\n"), utf8[utf8.index(before: end)] == UInt8(ascii: "\r") {
                 end = utf8.index(before: end)
             }
         }
+        // A byte order mark starts the file, not its first line: libyaml's columns do not count it.
+        if number == 1, text[start..<end].hasPrefix("\u{FEFF}") { return text[start..<end].dropFirst() }
         return text[start..<end]
     }
 }

@@ -35,7 +35,7 @@ package enum YAMLLoader {
     package static func load(
         _ bytes: [UInt8], path: String, limits: Limits = Limits()
     ) throws(Diagnostic) -> LoadedYAML {
-        let parser = EventParser(bytes: bytes)
+        let parser = EventParser(bytes: bytes, keepsSource: limits.quotesText)
         var builder = Builder(path: path, limits: limits)
         while true {
             let event: Event
@@ -72,13 +72,20 @@ struct ParseError: Error {
     var column: Int
     /// Where what `context` names starts (an unclosed quote's opening quote), when libyaml says.
     var contextStart: SourcePosition?
+    /// A line break of YAML 1.1's only (NEL, U+2028, U+2029) on a line the error names: libyaml
+    /// breaks the line there, where an editor shows none.
+    var yaml11Break: SourcePosition?
+    /// Whether the character the error points at is a tab (YAML indents with spaces only).
+    var isAtTab = false
 }
 
 struct Event {
     enum Kind {
-        case streamStart, streamEnd, documentStart, documentEnd
+        case streamStart, streamEnd, documentEnd
+        /// A document, with its `%YAML` directive's version when it has one.
+        case documentStart(version: (major: Int, minor: Int)?)
         case alias(anchor: String)
-        case scalar(anchor: String?, tag: String?, value: String, style: YAMLScalar.Style)
+        case scalar(anchor: String?, tag: String?, value: String, style: YAMLScalar.Style, source: String?)
         case sequenceStart(anchor: String?, tag: String?)
         case sequenceEnd
         case mappingStart(anchor: String?, tag: String?)
@@ -93,8 +100,19 @@ struct Event {
 final class EventParser {
     private var parser = yaml_parser_t()
     private let buffer: UnsafeMutableBufferPointer<UInt8>
+    /// Whether scalar events carry their text as written (``YAMLScalar/source``).
+    private let keepsSource: Bool
+    /// The last mark turned into a byte offset: libyaml's marks count characters, and scalars come
+    /// in file order, so each conversion goes on from the last (linear in the file).
+    private var cursor = (character: 0, byte: 0)
 
-    init(bytes: [UInt8]) {
+    /// libyaml (YAML 1.1) also breaks lines at NEL, LINE SEPARATOR and PARAGRAPH SEPARATOR, which
+    /// editors (and LSP) show inside a line: for a text holding one, where each of libyaml's lines
+    /// (0-based) is in the editor's: its line, and the column it starts at (0-based).
+    private var editorLines: [(line: Int, column: Int)]?
+
+    init(bytes: [UInt8], keepsSource: Bool = false) {
+        self.keepsSource = keepsSource
         // A UTF-8 byte order mark (editors on Windows write one) starts the stream, not the
         // document: with the encoding set, libyaml would read it as content.
         let bytes = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
@@ -103,6 +121,49 @@ final class EventParser {
         yaml_parser_initialize(&parser)
         yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
         yaml_parser_set_input_string(&parser, buffer.baseAddress, bytes.count)
+        editorLines = Self.editorLines(of: buffer)
+    }
+
+    /// ``editorLines`` of `bytes`, or `nil` when they hold no line break of YAML 1.1's only.
+    private static func editorLines(of bytes: UnsafeMutableBufferPointer<UInt8>) -> [(line: Int, column: Int)]? {
+        func isOtherBreak(_ index: Int) -> Bool {
+            (bytes[index] == 0xC2 && index + 1 < bytes.count && bytes[index + 1] == 0x85)
+                || (bytes[index] == 0xE2 && index + 2 < bytes.count && bytes[index + 1] == 0x80
+                    && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9))
+        }
+        guard bytes.indices.contains(where: isOtherBreak) else { return nil }
+        var lines = [(line: 0, column: 0)]
+        var line = 0
+        var column = 0
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
+                if byte == UInt8(ascii: "\r"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "\n") {
+                    index += 1
+                }
+                line += 1
+                column = 0
+                lines.append((line, 0))
+            } else if isOtherBreak(index) {
+                column += 1
+                lines.append((line, column))
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+            index += 1
+        }
+        return lines
+    }
+
+    /// libyaml's mark as a 1-based position in the editor's lines.
+    private func position(_ mark: yaml_mark_t) -> SourcePosition {
+        let line = Int(mark.line)
+        let column = Int(mark.column)
+        guard let editorLines, line < editorLines.count else {
+            return SourcePosition(line: line + 1, column: column + 1)
+        }
+        return SourcePosition(line: editorLines[line].line + 1, column: editorLines[line].column + column + 1)
     }
 
     deinit {
@@ -116,25 +177,50 @@ final class EventParser {
             let problem = parser.problem.map { String(cString: $0) } ?? "unknown YAML error"
             // Reader errors (invalid UTF-8, control characters) carry a byte offset, not a mark.
             if parser.error == YAML_READER_ERROR {
-                let place = SourcePosition(ofByte: Int(parser.problem_offset), in: buffer)
+                var offset = min(Int(parser.problem_offset), max(0, buffer.count - 1))
+                var problem = problem
+                if problem.hasSuffix("UTF-8 octet"), offset < buffer.count {
+                    // The character that is not UTF-8 starts at its lead byte (libyaml names the
+                    // byte after it for a missing continuation).
+                    if problem.contains("trailing") {
+                        while offset > 0, buffer[offset] < 0xC0 { offset -= 1 }
+                    }
+                    let hex = String(buffer[offset], radix: 16, uppercase: true)
+                    problem =
+                        "the file is not UTF-8 text: byte 0x\(hex.count == 1 ? "0" : "")\(hex) starts no UTF-8 character here"
+                    let utf16 = buffer.starts(with: [0xFF, 0xFE]) || buffer.starts(with: [0xFE, 0xFF])
+                    if utf16 { problem = "the file is UTF-16 (it starts with a UTF-16 byte order mark), not UTF-8" }
+                }
+                let place = SourcePosition(ofByte: offset, in: buffer)
                 throw ParseError(problem: problem, context: nil, line: place.line, column: place.column)
             }
-            let mark = parser.problem_mark
-            let context = parser.context_mark
-            throw ParseError(
+            let mark = position(parser.problem_mark)
+            let contextStart = parser.context == nil ? nil : position(parser.context_mark)
+            var error = ParseError(
                 problem: problem, context: parser.context.map { String(cString: $0) },
-                line: Int(mark.line) + 1, column: Int(mark.column) + 1,
-                contextStart: parser.context == nil
-                    ? nil : SourcePosition(line: Int(context.line) + 1, column: Int(context.column) + 1))
+                line: mark.line, column: mark.column, contextStart: contextStart)
+            let offset = byteOffset(ofCharacter: Int(parser.problem_mark.index))
+            error.isAtTab = offset < buffer.count && buffer[offset] == UInt8(ascii: "\t")
+            if let editorLines {
+                let named = Set([mark.line, contextStart?.line].compactMap { $0 })
+                error.yaml11Break = editorLines.first { $0.column > 0 && named.contains($0.line + 1) }.map {
+                    SourcePosition(line: $0.line + 1, column: $0.column)
+                }
+            }
+            throw error
         }
         defer { yaml_event_delete(&event) }
-        let start = SourcePosition(line: Int(event.start_mark.line) + 1, column: Int(event.start_mark.column) + 1)
-        let end = SourcePosition(line: Int(event.end_mark.line) + 1, column: Int(event.end_mark.column) + 1)
+        let start = position(event.start_mark)
+        let end = position(event.end_mark)
         let kind: Event.Kind
         switch event.type {
         case YAML_STREAM_START_EVENT: kind = .streamStart
         case YAML_STREAM_END_EVENT: kind = .streamEnd
-        case YAML_DOCUMENT_START_EVENT: kind = .documentStart
+        case YAML_DOCUMENT_START_EVENT:
+            kind = .documentStart(
+                version: event.data.document_start.version_directive.map {
+                    (Int($0.pointee.major), Int($0.pointee.minor))
+                })
         case YAML_DOCUMENT_END_EVENT: kind = .documentEnd
         case YAML_ALIAS_EVENT:
             kind = .alias(anchor: Self.string(event.data.alias.anchor) ?? "")
@@ -152,7 +238,16 @@ final class EventParser {
             }
             // A non-specific `!` tag (plain_implicit == 0 with no tag) still means "string".
             let tag = Self.string(scalar.tag)
-            kind = .scalar(anchor: Self.string(scalar.anchor), tag: tag, value: value, style: style)
+            var source: String?
+            if keepsSource, style != .plain || event.start_mark.line != event.end_mark.line {
+                let start = byteOffset(ofCharacter: Int(event.start_mark.index))
+                let end = byteOffset(ofCharacter: Int(event.end_mark.index))
+                if start < end {
+                    let written = String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<end]), as: UTF8.self)
+                    if written != value { source = written }
+                }
+            }
+            kind = .scalar(anchor: Self.string(scalar.anchor), tag: tag, value: value, style: style, source: source)
         case YAML_SEQUENCE_START_EVENT:
             kind = .sequenceStart(
                 anchor: Self.string(event.data.sequence_start.anchor), tag: Self.string(event.data.sequence_start.tag))
@@ -164,6 +259,20 @@ final class EventParser {
         default: kind = .streamEnd
         }
         return Event(kind: kind, start: start, end: end)
+    }
+
+    /// The byte offset of character `index` of the buffer (libyaml counts a mark's index in
+    /// characters), clamped to its end.
+    private func byteOffset(ofCharacter index: Int) -> Int {
+        if index < cursor.character { cursor = (0, 0) }
+        var (character, byte) = cursor
+        while character < index, byte < buffer.count {
+            byte += 1
+            while byte < buffer.count, buffer[byte] & 0xC0 == 0x80 { byte += 1 }
+            character += 1
+        }
+        cursor = (character, byte)
+        return byte
     }
 
     private static func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
@@ -198,10 +307,10 @@ struct Builder {
         var dropsPair = false
         var pairs: [YAMLPair] = []
         /// Index in `pairs` of each key, so duplicate detection stays linear in the mapping's size.
-        var keyIndex: [String: Int] = [:]
+        var keyIndex: [ExactKey: Int] = [:]
         var merged: [YAMLPair] = []
         /// Keys in `merged`, so a large merge stays linear.
-        var mergedKeys: Set<String> = []
+        var mergedKeys: Set<ExactKey> = []
         /// The mapping's merge key, once it has one: a second is a duplicate key.
         var mergeKey: YAMLNode?
     }
@@ -216,6 +325,12 @@ struct Builder {
     }
 
     func diagnostic(for error: ParseError) -> Diagnostic {
+        if error.problem.hasPrefix("the file is") {
+            return .error(
+                error.problem,
+                at: SourceLocation(path: path, start: SourcePosition(line: error.line, column: error.column)),
+                notes: [.init("save it as UTF-8 (editors offer the encoding in their save dialog)")])
+        }
         var message = "malformed YAML: \(error.problem)"
         if let context = error.context { message += " \(context)" }
         let place = SourcePosition(line: error.line, column: error.column)
@@ -229,6 +344,16 @@ struct Builder {
             }
             for article in ["a ", "an "] where what.hasPrefix(article) { what = "the " + what.dropFirst(article.count) }
             notes.append(.init("\(what) starts here", at: SourceLocation(path: path, start: start)))
+        }
+        if error.isAtTab {
+            notes.append(.init("YAML indents with spaces; replace this tab with spaces"))
+        }
+        if let place = error.yaml11Break {
+            notes.append(
+                .init(
+                    "FormSpec's YAML reader (YAML 1.1) breaks the line at this NEL, U+2028 or U+2029; remove it, "
+                        + "or write it in double quotes as \"\\N\", \"\\L\" or \"\\P\"",
+                    at: SourceLocation(path: path, start: place)))
         }
         // The usual cause: a pattern in double quotes, where YAML reads `\d` as an escape.
         if error.problem.hasPrefix("found unknown escape character") {
@@ -244,8 +369,20 @@ struct Builder {
         switch event.kind {
         case .streamStart, .streamEnd, .documentEnd:
             break
-        case .documentStart:
+        case .documentStart(let version):
             documents += 1
+            if let version, version != (1, 2) {
+                // libyaml reads the document either way; FormSpec reads scalars as YAML 1.2 does.
+                diagnostics.append(
+                    .warning(
+                        "FormSpec reads YAML 1.2; this file says '%YAML \(version.major).\(version.minor)'",
+                        at: location(event.start, event.end),
+                        notes: [
+                            .init(
+                                "scalars are read as YAML 1.2 reads them: 'yes' and 'no' are text, 010 is 10; "
+                                    + "remove the directive, or write '%YAML 1.2'")
+                        ]))
+            }
             if documents > 1 {
                 throw .error(
                     "a file holds one YAML document here; remove this second document",
@@ -253,10 +390,20 @@ struct Builder {
             }
         case .alias(let anchor):
             guard let target = anchors[anchor] else {
-                throw .error(
-                    limits.quotesText
-                        ? "unknown alias '*\(anchor)'" : "unknown alias (no anchor of that name before it)",
-                    at: location(event.start, event.end))
+                // Reported, and read as an empty value, so the rest of the file is still checked.
+                let recursive = stack.contains { $0.anchor == anchor }
+                diagnostics.append(
+                    .error(
+                        recursive
+                            ? (limits.quotesText
+                                ? "alias '*\(anchor)' is inside its own anchor: a node cannot contain itself"
+                                : "an alias inside its own anchor: a node cannot contain itself")
+                            : (limits.quotesText
+                                ? "unknown alias '*\(anchor)'" : "unknown alias (no anchor of that name before it)"),
+                        at: location(event.start, event.end),
+                        notes: recursive ? [] : [.init("an alias names an anchor (&name) written before it")]))
+                try add(YAMLNode(.scalar(YAMLScalar("")), at: location(event.start, event.end)), size: 1)
+                return
             }
             expanded += target.size
             if expanded > limits.maxAliasExpansion {
@@ -268,9 +415,10 @@ struct Builder {
             var node = target.node
             node.location = location(event.start, event.end)
             try add(node, size: target.size)
-        case .scalar(let anchor, let tag, let value, let style):
+        case .scalar(let anchor, let tag, let value, let style, let source):
             let node = YAMLNode(
-                .scalar(YAMLScalar(value, style: style)), at: location(event.start, event.end), tag: tag)
+                .scalar(YAMLScalar(value, style: style, source: source)), at: location(event.start, event.end),
+                tag: tag)
             checkTag(of: node)
             if let anchor { anchors[anchor] = (node, 1) }
             try add(node, size: 1)
@@ -288,7 +436,7 @@ struct Builder {
             if frame.isMapping {
                 var pairs = frame.pairs
                 // Merge keys (`<<: *base`): explicit keys win over merged ones.
-                for pair in frame.merged where frame.keyIndex[pair.key.scalar?.text ?? ""] == nil {
+                for pair in frame.merged where frame.keyIndex[ExactKey(pair.key.scalar?.text ?? "")] == nil {
                     pairs.append(pair)
                 }
                 node = YAMLNode(.mapping(pairs), at: location(frame.start, event.end), tag: frame.tag)
@@ -339,11 +487,11 @@ struct Builder {
             try merge(node)
             return
         }
-        if let firstIndex = stack[stack.count - 1].keyIndex[keyText] {
+        if let firstIndex = stack[stack.count - 1].keyIndex[ExactKey(keyText)] {
             duplicate(key, keyText, first: stack[stack.count - 1].pairs[firstIndex].key)
             return
         }
-        stack[stack.count - 1].keyIndex[keyText] = stack[stack.count - 1].pairs.count
+        stack[stack.count - 1].keyIndex[ExactKey(keyText)] = stack[stack.count - 1].pairs.count
         stack[stack.count - 1].pairs.append(YAMLPair(key: key, value: node))
     }
 
@@ -370,11 +518,30 @@ struct Builder {
         let sources = node.sequence ?? [node]
         for source in sources {
             guard let pairs = source.mapping else {
-                throw .error("a merge key '<<' takes a mapping or a list of mappings", at: source.location)
+                // Reported and left out, so the rest of the file is still checked.
+                diagnostics.append(
+                    .error("a merge key '<<' takes a mapping or a list of mappings", at: source.location))
+                continue
             }
-            for pair in pairs where stack[stack.count - 1].mergedKeys.insert(pair.key.scalar?.text ?? "").inserted {
+            for pair in pairs
+            where stack[stack.count - 1].mergedKeys.insert(ExactKey(pair.key.scalar?.text ?? "")).inserted {
                 stack[stack.count - 1].merged.append(pair)
             }
         }
+    }
+}
+
+/// A mapping key compared as written, scalar by scalar, as JSON reads keys: `café` precomposed and
+/// decomposed are two keys (Swift's `String` equality would make them one, and report a duplicate).
+struct ExactKey: Hashable {
+    let text: String
+
+    init(_ text: String) { self.text = text }
+
+    static func == (lhs: ExactKey, rhs: ExactKey) -> Bool { lhs.text.utf8.elementsEqual(rhs.text.utf8) }
+
+    func hash(into hasher: inout Hasher) {
+        var text = text
+        text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 }

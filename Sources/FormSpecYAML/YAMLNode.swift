@@ -108,11 +108,25 @@ package struct YAMLScalar: Sendable, Hashable {
     package var text: String
     /// How it was written: only plain scalars are read as numbers, booleans or null.
     package var style: Style
+    /// The scalar as written in the file (quotes, escapes, a block's indicator and indentation),
+    /// when the loader keeps it (spec files) and it differs from `text`; `nil` otherwise. Not part
+    /// of equality: two scalars are the same value however each was written.
+    package var source: String?
 
     /// Creates a scalar.
-    package init(_ text: String, style: Style = .plain) {
+    package init(_ text: String, style: Style = .plain, source: String? = nil) {
         self.text = text
         self.style = style
+        self.source = source
+    }
+
+    package static func == (lhs: YAMLScalar, rhs: YAMLScalar) -> Bool {
+        lhs.text == rhs.text && lhs.style == rhs.style
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(text)
+        hasher.combine(style)
     }
 }
 

@@ -42,6 +42,7 @@ struct CheckCommand: ParsableCommand {
     func run() throws {
         var problems: [Diagnostic] = []
         var seen = Set<Diagnostic>()
+        var reported = Set<String>()
         let colored = Console.stderrColored
         let format = output.resolved
         // In text, the diagnostics on stderr are the output: a failed write ends the run (exit 2).
@@ -77,7 +78,12 @@ struct CheckCommand: ParsableCommand {
 
         for file in files {
             let compilation = Compiler.compile(path: file, options: imports.compileOptions)
-            let fresh = compilation.diagnostics.filter { seen.insert($0).inserted }
+            // A library's problem is the same problem reached from each form that imports it (its
+            // notes may tell another way there, an import chain): reported the first time only.
+            let fresh = compilation.diagnostics.filter {
+                reported.insert("\($0.severity) \($0.location?.description ?? "") \($0.message)").inserted
+                    && seen.insert($0).inserted
+            }
             problems += fresh
             if !fresh.isEmpty {
                 printDiagnostics(DiagnosticRenderer(sources: compilation.sources, colored: colored).render(fresh))

@@ -14,6 +14,31 @@ struct CheckCommandTests {
         #expect(result.stderr.hasSuffix("checked 1 file: 0 errors, 0 warnings\n"))
     }
 
+    @Test("a library's problem reached from the form that imports it and from the library itself is reported once")
+    func aLibrarysProblemIsReportedOnce() throws {
+        let cli = try CLI()
+        defer { cli.cleanUp() }
+        try cli.write("a.rules.yaml", "formspec: 1\nimport: [b.rules.yaml]\ndefine: {p: {min_length: 1}}\n")
+        try cli.write("b.rules.yaml", "formspec: 1\nimport: [a.rules.yaml]\ndefine: {q: {use: p}}\n")
+        try cli.write(
+            "f.form.yaml", "formspec: 1\nform: f\nimport: [a.rules.yaml]\nfields:\n  x:\n    rules: [{use: q}]\n")
+        let result = try cli.run(["check", "a.rules.yaml", "b.rules.yaml", "f.form.yaml"])
+        #expect(result.status == 1)
+        let cycles = result.stderr.components(separatedBy: "\n").filter { $0.contains("error: cyclic import") }
+        #expect(cycles.count == Set(cycles).count, "\(result.stderr)")
+        #expect(result.stderr.contains("checked 3 files: \(cycles.count) error"), "\(result.stderr)")
+    }
+
+    @Test("a use: cycle in a rule library is an error of the library checked alone")
+    func aUseCycleInALibraryAlone() throws {
+        let cli = try CLI()
+        defer { cli.cleanUp() }
+        try cli.write("pq.rules.yaml", "formspec: 1\ndefine: {p: {use: q}, q: {use: p}}\n")
+        let result = try cli.run(["check", "pq.rules.yaml"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("error: cyclic 'use': p -> q -> p"), "\(result.stderr)")
+    }
+
     @Test("a spec read from a pipe (/dev/stdin, <(…)) is checked, tested and run like a file")
     func specThroughAPipe() throws {
         let cli = try CLI()

@@ -313,15 +313,40 @@ struct DiagnosticsTests {
             ])
     }
 
-    /// libyaml counts NEL, LINE SEPARATOR and PARAGRAPH SEPARATOR as line breaks: the excerpt
-    /// shows the line its line number names (was: the line above, or an empty one).
+    /// libyaml counts NEL, LINE SEPARATOR and PARAGRAPH SEPARATOR as line breaks; editors do not:
+    /// positions are the editor's line and column, and the excerpt shows that line (was: line 7
+    /// of a 6-line file, from a tester).
     @Test(arguments: ["\u{85}", "\u{2028}", "\u{2029}"])
-    func anExcerptAfterAYAMLLineBreakShowsItsLine(lineBreak: String) {
+    func positionsAfterAYAML11LineBreakAreTheEditors(lineBreak: String) {
         let compilation = compile(
             "formspec: 1\nform: t\nfields:\n  a:\n    label: \"x\(lineBreak)y\"\n    requird: true\n")
         let rendered = compilation.renderedDiagnostics().split(separator: "\n")
-        #expect(rendered.first?.hasPrefix("test.form.yaml:7:5: error: unknown key 'requird'") == true, "\(rendered)")
+        #expect(rendered.first?.hasPrefix("test.form.yaml:6:5: error: unknown key 'requird'") == true, "\(rendered)")
         #expect(rendered.dropFirst().first == "    requird: true")
+        // On the line holding one, columns go on past it.
+        let sameLine = compile("formspec: 1\nform: t\nfields:\n  a: {label: \"x\(lineBreak)y\", requird: true}\n")
+        #expect(sameLine.diagnostics.first?.location?.start == SourcePosition(line: 4, column: 21))
+    }
+
+    /// A byte order mark starts the file, not its first line: the excerpt leaves it out, so the
+    /// caret stands under the column the position names (was: one to the left, from a tester).
+    @Test func aByteOrderMarkIsNoColumnOfTheExcerpt() {
+        let compilation = compile("\u{FEFF}formspec: 2\nform: t\nfields: {a: {}}\n")
+        let rendered = compilation.renderedDiagnostics().split(separator: "\n")
+        #expect(rendered.first?.hasPrefix("test.form.yaml:1:11: error:") == true, "\(rendered)")
+        #expect(rendered.dropFirst().first == "formspec: 2")
+        #expect(rendered.dropFirst(2).first == "          ^")
+    }
+
+    /// Where libyaml's line break makes YAML that is valid in an editor's eyes malformed, a note
+    /// points at the character.
+    @Test func malformedYAMLAtAYAML11LineBreakSaysSo() {
+        let compilation = compile("formspec: 1\nform: t\n# note\u{2028}more\nfields:\n  a: {}\n")
+        let note = compilation.diagnostics.first?.notes.last
+        #expect(
+            note?.message.hasPrefix("FormSpec's YAML reader (YAML 1.1) breaks the line at this NEL, U+2028 or U+2029")
+                == true)
+        #expect(note?.location?.start == SourcePosition(line: 3, column: 7))
     }
 
     @Test func reportsEveryProblemOfAFileInOneRun() {
@@ -461,7 +486,7 @@ struct DiagnosticsTests {
             """)
         #expect(
             compilation.diagnostics.map(\.message) == [
-                "default for integer field 'n' must be a whole number, not a string",
+                "default for integer field 'n' must be a whole number, and 'abc' is not one",
                 "'min' needs a whole number, not a string",
                 "'multiple_of' needs a number greater than 0",
                 "invalid relative date 'today+3w'",

@@ -542,7 +542,7 @@ struct HostileSpecTests {
             ))
         #expect(
             messages(compilation) == [
-                "default for date field 'd' must be a date (YYYY-MM-DD) or today±N, not a string",
+                "default for date field 'd' must be a date (YYYY-MM-DD) or today±N, and 'soon' is not one",
                 "'one_of' needs a date (YYYY-MM-DD) for date field 'd', not a string 'today'",
                 "'min' needs a date (YYYY-MM-DD) or today±N for date field 'd', not a string 'soon'",
             ])

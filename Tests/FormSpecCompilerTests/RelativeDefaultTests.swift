@@ -73,7 +73,10 @@ struct RelativeDefaultTests {
     @Test(arguments: [
         ("today+1w", "invalid relative date 'today+1w'"),
         ("today+251y", "relative date 'today+251y' is out of range"),
-        ("tomorrow", "default for date field 'start' must be a date (YYYY-MM-DD) or today±N, not a string"),
+        (
+            "tomorrow",
+            "default for date field 'start' must be a date (YYYY-MM-DD) or today±N, and 'tomorrow' is not one"
+        ),
     ])
     func badRelativeDefaultsAreDiagnosed(text: String, message: String) {
         let compilation = compile(spec("    default: \(text)\n"))

@@ -45,11 +45,12 @@ import Testing
         #expect(index.utf16Offset(of: LSPPosition(line: 1, character: 0)) == 6)
     }
 
-    @Test func yamlOnlyLineBreaksDoNotShiftLSPLines() {
-        // libyaml breaks lines at U+2028; LSP does not. The compiler's line 2 is still LSP line 0.
+    @Test func yamlOnlyLineBreaksDoNotShiftLines() {
+        // libyaml breaks lines at U+2028; the loader maps its positions onto the lines LSP and
+        // editors count, so both read U+2028 as a character of line 1.
         let index = LineIndex("a: \"x\u{2028}y\"\nb: 2")
-        #expect(index.lspPosition(of: SourcePosition(line: 2, column: 1)) == LSPPosition(line: 0, character: 6))
-        #expect(index.lspPosition(of: SourcePosition(line: 3, column: 1)) == LSPPosition(line: 1, character: 0))
+        #expect(index.lspPosition(of: SourcePosition(line: 1, column: 7)) == LSPPosition(line: 0, character: 6))
+        #expect(index.lspPosition(of: SourcePosition(line: 2, column: 1)) == LSPPosition(line: 1, character: 0))
     }
 
     @Test func positionsPastTheEndClamp() {

@@ -298,6 +298,15 @@ struct Checker {
                 )
                 continue
             }
+            if text.isEmpty {
+                diagnostics.warning(
+                    "an empty option can never be chosen: an empty value is no value", at: valueNode.location,
+                    notes: [
+                        .init(
+                            "leave the field empty for \"none\" (it is then optional unless required), or give the option a value"
+                        )
+                    ])
+            }
             seen[ExactText(text)] = valueNode.location
             let label = checkLabel(labelNode, otherwise: text)
             options.append(
@@ -330,10 +339,17 @@ struct Checker {
                         notes: [.init("YAML 1.2 has no yes/no or on/off booleans: write true or false")])
                     break
                 }
+                if ["true", "false"].contains(text.lowercased()) {
+                    // Quoted, `"false"` is text: a message, which would make the field required.
+                    diagnostics.error(
+                        "'required' is the text '\(text)' in quotes: it reads as a message, which makes the field required",
+                        at: node.location, notes: [.init("write \(text.lowercased()) without quotes")])
+                    break
+                }
                 guard isNotBlank(Located(value: text, location: node.location), "a message") else { break }
                 required = true
                 requiredMessage.custom = [specLocale: text]
-                validateTemplate(text, at: node.location, placeholders: [:], field: info)
+                validateTemplate(text, at: node.location, placeholders: [:], field: info, scalar: node.scalar)
             default:
                 if node.mapping != nil {
                     required = true
@@ -354,14 +370,27 @@ struct Checker {
         } else if let node = field.defaultValue, info.type.isScalar {
             // On a group or list, `checkShapeKeys` reported it.
             let value = Value(yaml: node)
+            if info.type == .text || info.type == .secret, node.scalar?.style == .plain,
+                case .string(let text) = node.resolved, text.hasPrefix("today")
+            {
+                diagnostics.warning(
+                    "'default: \(Diagnostics.excerpt(text))' on a text field is the text '\(Diagnostics.excerpt(text))'",
+                    at: node.location, notes: [.init("today and today±N are defaults of date fields")])
+            }
             switch info.type.read(value, trim: false, options: Set(info.options.map { ExactText($0.value) })) {
             case .value, .empty: defaultValue = value
             case .invalid(let invalid):
                 let reason = invalid.rule
+                let expected = info.type == .date ? "a date (YYYY-MM-DD) or today±N" : info.type.literalDescription
+                var written = "not \(Self.described(node))"
+                // A string the type reads (a date, a time) that is not one: say which, not "a string".
+                if node.scalar != nil, case .string(let text) = node.resolved {
+                    written = "and '\(Diagnostics.excerpt(text))' is not one"
+                }
                 diagnostics.error(
                     reason == "choice"
                         ? "default '\(node.scalar?.text ?? "")' is not an option of field '\(info.name)'"
-                        : "default for \(info.type.rawValue) field '\(info.name)' must be \(info.type == .date ? "a date (YYYY-MM-DD) or today±N" : info.type.literalDescription), not \(Self.described(node))",
+                        : "default for \(info.type.rawValue) field '\(info.name)' must be \(expected), \(written)",
                     at: node.location,
                     notes: reason == "choice"
                         ? suggestion(for: node.scalar?.text ?? "", among: info.options.map(\.value)) : [])
@@ -579,7 +608,7 @@ struct Checker {
                 else { continue }
                 validateTemplate(
                     text.value, at: text.location, placeholders: placeholders, field: field,
-                    comparesWithSecret: comparesWithSecret)
+                    comparesWithSecret: comparesWithSecret, scalar: pair.value.scalar)
                 custom[LocaleTag(locale)?.canonical ?? locale] = text.value
             }
             // The locales written (a key that is no locale is an error already).
@@ -587,7 +616,7 @@ struct Checker {
         } else if let text = Read.string(node, "a message", &diagnostics), isNotBlank(text, "a message") {
             validateTemplate(
                 text.value, at: text.location, placeholders: placeholders, field: field,
-                comparesWithSecret: comparesWithSecret)
+                comparesWithSecret: comparesWithSecret, scalar: node.scalar)
             custom[specLocale] = text.value
         }
         return MessageSource(custom: custom, defaultKey: key, placeholders: placeholders)
@@ -624,7 +653,7 @@ struct Checker {
     /// secret field (the literal is what the secret is, or must not be).
     mutating func validateTemplate(
         _ text: String, at location: SourceLocation, placeholders: [String: PlaceholderValue], field: FieldInfo?,
-        comparesWithSecret: Bool = false
+        comparesWithSecret: Bool = false, scalar: YAMLScalar? = nil
     ) {
         var available = Set(placeholders.keys).union(["label", "value"])
         if field == nil { available.subtract(["label", "value"]) }
@@ -661,7 +690,7 @@ struct Checker {
                 return start..<start
                     + scalars.distance(from: placeholder.range.lowerBound, to: placeholder.range.upperBound)
             }
-            let location = written.map { Self.location(of: $0, in: text, at: location) } ?? location
+            let location = written.map { Self.location(of: $0, in: text, at: location, scalar: scalar) } ?? location
             if name == "value", field?.type == .secret {
                 diagnostics.error(
                     "'{value}' would show a secret in a message", at: location,
@@ -696,8 +725,18 @@ struct Checker {
     /// in quotes without escapes (its span is as wide as its scalars, or two more); otherwise the
     /// whole scalar is the honest answer. Past the last scalar (an unterminated group), one column
     /// after the text.
-    static func location(of range: Range<Int>, in text: String, at location: SourceLocation) -> SourceLocation {
+    static func location(
+        of range: Range<Int>, in text: String, at location: SourceLocation, scalar: YAMLScalar? = nil
+    ) -> SourceLocation {
         let count = text.unicodeScalars.count
+        // Escapes, doubled quotes, folded lines and blocks: where each scalar was written.
+        if let positions = scalar?.scalarPositions(startingAt: location.start), positions.count == count + 1 {
+            let lower = min(range.lowerBound, count)
+            let start = positions[lower]
+            var end = positions[min(max(range.upperBound, lower + 1), count)]
+            if lower == count || end <= start { end = SourcePosition(line: start.line, column: start.column + 1) }
+            return SourceLocation(path: location.path, start: start, end: end)
+        }
         let width = location.end.column - location.start.column
         guard location.start.line == location.end.line, width == count || width == count + 2 else { return location }
         let lower = min(range.lowerBound, count)
@@ -740,28 +779,31 @@ struct Checker {
 
     /// Reports bounds that no value can satisfy (`min_length: 10` with `max_length: 5`).
     private mutating func checkBounds(_ rules: [CheckedRule], field: FieldInfo) {
-        var minLength: (Int, LengthRule.Unit, CheckedRule)?
-        var maxLength: (Int, LengthRule.Unit, CheckedRule)?
+        // The tightest bound on each side: a looser one written later must not hide a contradiction.
+        var minLength: [LengthRule.Unit: (Int, CheckedRule)] = [:]
+        var maxLength: [LengthRule.Unit: (Int, CheckedRule)] = [:]
         var lower: (Scalar, Bool, CheckedRule)?
         var upper: (Scalar, Bool, CheckedRule)?
         // A bound with a `when:` may not apply, and a warning's leaves values valid.
         for rule in rules where rule.condition == nil && rule.severity == .error {
             switch rule.rule {
-            case .length(let length) where length.bound == .min: minLength = (length.limit, length.unit, rule)
-            case .length(let length): maxLength = (length.limit, length.unit, rule)
+            case .length(let length) where length.bound == .min:
+                if length.limit > minLength[length.unit]?.0 ?? -1 { minLength[length.unit] = (length.limit, rule) }
+            case .length(let length):
+                if length.limit < maxLength[length.unit]?.0 ?? .max { maxLength[length.unit] = (length.limit, rule) }
             case .range(let range):
                 guard case .literal(let value) = range.operand else { continue }
+                let bound = (value, !range.comparison.isInclusive, rule)
                 if range.comparison.isLower {
-                    lower = (value, !range.comparison.isInclusive, rule)
-                } else {
-                    upper = (value, !range.comparison.isInclusive, rule)
+                    if Self.isTighter(bound, than: lower, lower: true) { lower = bound }
+                } else if Self.isTighter(bound, than: upper, lower: false) {
+                    upper = bound
                 }
             default: continue
             }
         }
-        if let (low, lowUnit, lowRule) = minLength, let (high, highUnit, highRule) = maxLength, lowUnit == highUnit,
-            low > high
-        {
+        for (unit, (low, lowRule)) in minLength.sorted(by: { $0.value.1.location.start < $1.value.1.location.start }) {
+            guard let (high, highRule) = maxLength[unit], low > high else { continue }
             let later = lowRule.location.start > highRule.location.start ? lowRule : highRule
             let earlier = later.location == lowRule.location ? highRule : lowRule
             diagnostics.error(
@@ -778,6 +820,18 @@ struct Checker {
                 at: later.location, notes: [.init("the other bound is here", at: earlier.location)])
         }
         checkItemBounds(rules, field: field)
+    }
+
+    /// Whether `bound` (a value, whether it is strict, its rule) narrows values more than `current`:
+    /// a larger lower or smaller upper bound, or the same value strictly. Bounds that do not compare
+    /// (a date against a number, refused elsewhere) keep the first.
+    private static func isTighter(
+        _ bound: (Scalar, Bool, CheckedRule), than current: (Scalar, Bool, CheckedRule)?, lower: Bool
+    ) -> Bool {
+        guard let current else { return true }
+        guard let order = bound.0.compare(current.0) else { return false }
+        if order == 0 { return bound.1 && !current.1 }
+        return lower ? order > 0 : order < 0
     }
 
     /// `min_items` greater than `max_items` on one list.
@@ -811,11 +865,14 @@ struct Checker {
         }
         switch syntax.key.value {
         case "require_changes":
-            guard case .bool(let value) = syntax.argument.resolved, syntax.argument.scalar != nil else {
-                diagnostics.error("'require_changes' takes true or false", at: syntax.argument.location)
+            guard case .bool(true) = syntax.argument.resolved, syntax.argument.scalar != nil else {
+                // `false` would be a form rule that checks nothing, as `required: false` would be.
+                diagnostics.error(
+                    "'require_changes' takes true, not \(syntax.argument.resolved == .bool(false) ? "false" : syntax.argument.kindDescription)",
+                    at: syntax.argument.location,
+                    notes: [.init("to let a form be saved unchanged, leave the form rule out")])
                 return nil
             }
-            guard value else { return nil }
             return CheckedFormRule(
                 name: "require_changes", kind: .requireChanges,
                 message: syntax.message.map { messageSource($0, key: "require_changes", placeholders: [:], field: nil) }
@@ -837,6 +894,17 @@ struct Checker {
                 if indexes.contains(info.index) {
                     diagnostics.error("'at_least_one_of' lists '\(name.value)' twice", at: name.location)
                     listed = false
+                }
+                if info.type == .boolean {
+                    // `false` is a value: an unticked box counts as given.
+                    diagnostics.warning(
+                        "'\(name.value)' is a boolean, given whenever it is true or false: 'at_least_one_of' counts an unticked box",
+                        at: name.location,
+                        notes: [
+                            .init(
+                                "to ask for at least one ticked box, leave booleans out of it and give each a rule, or use a list of choices with min_items: 1"
+                            )
+                        ])
                 }
                 indexes.append(info.index)
             }
@@ -936,8 +1004,9 @@ struct Checker {
     }
 
     /// Reports every `use:` cycle among the defines, used or not, once. Depth-first with an
-    /// explicit stack: a chain of thousands of defines must not overflow the call stack.
-    private mutating func checkDefineCycles() {
+    /// explicit stack: a chain of thousands of defines must not overflow the call stack. A form's
+    /// check runs it; the driver runs it for a rule library checked on its own.
+    mutating func checkDefineCycles() {
         var state: [String: Bool] = [:]  // false: on the current path, true: finished
         var path: [String] = []
         var frames: [(name: String, uses: [Located<String>], next: Int)] = []
@@ -1027,7 +1096,11 @@ struct Checker {
             if !Self.isIdentifier(name, allowUppercase: true) {
                 diagnostics.error(
                     "invalid field name '\(Diagnostics.excerpt(name))'", at: field.name.location,
-                    notes: [.init("field names are identifiers: a letter or _, then letters, digits or _")])
+                    notes: [
+                        .init(
+                            "field names are identifiers: an ASCII letter (a–z, A–Z) or _, then ASCII letters, digits or _"
+                        )
+                    ])
             } else if Self.objectMembers.contains(name) {
                 diagnostics.warning(
                     "field name '\(name)' is a member every JavaScript object has", at: field.name.location,

@@ -158,7 +158,8 @@ extension Checker {
                 rejected = true
             } else if let source = Read.string(value.value, "'matches'", &diagnostics),
                 let flags = PatternRuleDefinition.flags(
-                    Read.string(flagsNode, "'flags'", &diagnostics), diagnostics: &diagnostics)
+                    Read.string(flagsNode, "'flags'", &diagnostics), diagnostics: &diagnostics),
+                PatternRuleDefinition.checkYAMLSpelling(of: value.value, "the pattern", diagnostics: &diagnostics)
             {
                 do {
                     tests.append(.matches(try PatternRule(source: source.value, flags: flags, negated: false)))

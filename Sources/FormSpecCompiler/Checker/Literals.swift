@@ -42,6 +42,9 @@ extension Checker {
     /// What `node` is, for a diagnostic: its kind, or `a number out of range` for a YAML number
     /// FormSpec cannot read exactly (`0.1e-1000000000`, which `Value(yaml:)` keeps as text).
     static func described(_ node: YAMLNode) -> String {
+        if case .float(let number) = node.resolved, number.isNaN {
+            return "'\(node.scalar?.text ?? ".nan")' (not a number)"
+        }
         if case .float = node.resolved, case .string = Value(yaml: node) { return "a number out of range" }
         return node.kindDescription
     }

@@ -47,6 +47,9 @@ struct Driver {
                 diagnostics.error(
                     "a rule library holds only 'define:'; tests and form rules need a form", at: spec.location)
             }
+            // Its defines are checked where a form uses them, but a cycle among them is one in any use.
+            checker.checkDefineCycles()
+            diagnostics.append(contentsOf: checker.diagnostics.diagnostics)
             return finish(spec: nil, isLibrary: true)
         }
         let checked = checker.check(spec)
@@ -291,18 +294,21 @@ struct Driver {
         defines: [String: (item: RuleSyntax, path: String)], importFailed: Bool, brokenDefines: Set<String>
     ) {
         var defines: [String: (item: RuleSyntax, path: String)] = [:]
+        // Where each name was first written, for the note of a second definition.
+        var names: [String: SourceLocation] = [:]
         var importFailed = false
         var brokenDefines: Set<String> = []
         func add(_ spec: SpecSyntax, _ diagnostics: inout DiagnosticCollector) {
             brokenDefines.formUnion(spec.brokenDefines)
             for (name, item) in spec.defines {
-                if let existing = defines[name.value] {
+                if let first = names[name.value] {
                     diagnostics.error(
                         "'\(name.value)' is defined twice", at: name.location,
-                        notes: [.init("first defined here", at: existing.item.location)])
+                        notes: [.init("first defined here", at: first)])
                     continue
                 }
                 defines[name.value] = (item, spec.path)
+                names[name.value] = name.location
             }
         }
         // false: on the current import path; true: finished.

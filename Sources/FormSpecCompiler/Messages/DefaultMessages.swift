@@ -57,7 +57,8 @@ enum DefaultMessages {
             zhHans: "{label}必须是{options}之一", zhHant: "{label}必須是{options}其中之一",
             ja: "{label}は{options}のいずれかを選択してください"),
         // Character classes as `contains` names them: `class.digit` after a count of 1, and
-        // `class.digit.other` after any other count ("at least 2 digits").
+        // `class.digit.other` after any other count ("at least 2 digits"). A `letter` is one of any
+        // script, so its words name kana and kanji too, not only the Latin alphabet.
         BuiltInMessage(
             key: "class.uppercase", en: "uppercase letter",
             zhHans: "大写字母", zhHant: "大寫字母",
@@ -76,12 +77,12 @@ enum DefaultMessages {
             ja: "小文字"),
         BuiltInMessage(
             key: "class.letter", en: "letter",
-            zhHans: "字母", zhHant: "字母",
-            ja: "英字"),
+            zhHans: "字母或汉字", zhHant: "字母或漢字",
+            ja: "英字・かな・漢字"),
         BuiltInMessage(
             key: "class.letter.other", en: "letters",
-            zhHans: "字母", zhHant: "字母",
-            ja: "英字"),
+            zhHans: "字母或汉字", zhHant: "字母或漢字",
+            ja: "英字・かな・漢字"),
         BuiltInMessage(
             key: "class.digit", en: "digit",
             zhHans: "数字", zhHant: "數字",

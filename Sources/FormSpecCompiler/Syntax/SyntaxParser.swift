@@ -50,7 +50,7 @@ struct SyntaxParser {
                         "invalid define name '\(Diagnostics.excerpt(name.value))'", at: name.location,
                         notes: [
                             .init(
-                                "define names are identifiers: a letter or _, then letters, digits or _ (strong_password)"
+                                "define names are identifiers: an ASCII letter (a–z, A–Z) or _, then ASCII letters, digits or _ (strong_password)"
                             )
                         ])
                 }

@@ -34,10 +34,10 @@ package struct LSPRange: Sendable, Hashable {
 
 /// Converts between the compiler's positions and LSP positions in one text.
 ///
-/// The compiler counts as libyaml does: 1-based lines broken at CR, LF, CRLF, NEL, LS and PS, and
-/// 1-based columns in Unicode scalars. LSP counts 0-based lines broken at CR, LF and CRLF only, and
-/// characters in UTF-16 code units, so an emoji (one scalar) is two characters. Both are mapped
-/// through absolute offsets, so the two line-break rules never need to agree.
+/// The compiler counts 1-based lines broken at CR, LF and CRLF (the loader maps libyaml's, which
+/// also break at NEL, LS and PS, onto these) and 1-based columns in Unicode scalars. LSP counts
+/// 0-based lines and characters in UTF-16 code units, so an emoji (one scalar) is two characters.
+/// Both are mapped through absolute offsets.
 package struct LineIndex: Sendable {
     /// The UTF-16 offset of each scalar, and one more entry for the end of the text.
     private let utf16OffsetOfScalar: [Int]
@@ -82,9 +82,6 @@ package struct LineIndex: Sendable {
                 yamlEnds.append(index)
                 lspEnds.append(utf16)
                 lspStarts.append(utf16 + 1)
-            case "\u{85}", "\u{2028}", "\u{2029}":
-                yamlStarts.append(index + 1)
-                yamlEnds.append(index)
             default:
                 break
             }

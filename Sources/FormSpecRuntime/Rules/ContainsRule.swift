@@ -17,6 +17,18 @@
             }
         }
 
+        /// What the class counts, as the reference and the language server's hover say it.
+        package var meaning: String {
+            switch self {
+            case .uppercase: "an uppercase letter (Unicode case, any script that has case)"
+            case .lowercase: "a lowercase letter (Unicode case, any script that has case)"
+            case .letter: "a letter of any script: Latin, Greek, kana, kanji…"
+            case .digit: "a decimal digit: `0`–`9` and other scripts' (Unicode category Nd)"
+            case .symbol: "anything that is not a letter, a digit or whitespace: `!`, `€`, `_`, emoji"
+            case .whitespace: "a space, tab, line break or other Unicode whitespace"
+            }
+        }
+
         private static func isDigit(_ character: Character) -> Bool {
             character.unicodeScalars.first?.properties.generalCategory == .decimalNumber
         }

@@ -166,7 +166,7 @@ extension MultilingualForm {
         /// Every message and checklist text of the form, each once.
         static let texts: [FormSpecRuntime.LocalizedText] = {
             var texts: [FormSpecRuntime.LocalizedText] = []
-            texts.reserveCapacity(21)
+            texts.reserveCapacity(22)
             texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Name is required"), "ja": FormSpecRuntime.Template(text: "Nameは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Name为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Name為必填欄位")]))
             texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Name must be text"), "ja": FormSpecRuntime.Template(text: "Nameはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Name必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Name必須是文字")]))
             texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Please enter your name"), "ja": FormSpecRuntime.Template(text: "お名前を入力してください"), "zh-Hant": FormSpecRuntime.Template(text: "請輸入姓名")]))
@@ -187,6 +187,7 @@ extension MultilingualForm {
             texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Comment is required"), "ja": FormSpecRuntime.Template(text: "Commentは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Comment为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Comment為必填欄位")]))
             texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Comment must be text"), "ja": FormSpecRuntime.Template(text: "Commentはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Comment必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Comment必須是文字")]))
             texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Comments are limited to 100 characters")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Comment must contain at least 3 letters"), "ja": FormSpecRuntime.Template(text: "Commentには英字・かな・漢字を3文字以上含めてください"), "zh-Hans": FormSpecRuntime.Template(text: "Comment必须至少包含3个字母或汉字"), "zh-Hant": FormSpecRuntime.Template(text: "Comment必須至少包含3個字母或漢字")]))
             texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template([.text("Unknown field “"), .value, .text("”")]), "ja": FormSpecRuntime.Template([.text("不明な項目「"), .value, .text("」")]), "zh-Hans": FormSpecRuntime.Template([.text("未知字段“"), .value, .text("”")]), "zh-Hant": FormSpecRuntime.Template([.text("未知的欄位「"), .value, .text("」")])]))
             return texts
         }()
@@ -205,7 +206,7 @@ extension MultilingualForm {
                 locale: "en",
                 fields: fields,
                 formRules: [],
-                unknownFieldMessage: texts[20])
+                unknownFieldMessage: texts[21])
         }
 
         static func field0() -> FormSpecRuntime.FieldProgram {
@@ -229,7 +230,7 @@ extension MultilingualForm {
         }
 
         static func field5() -> FormSpecRuntime.FieldProgram {
-            FormSpecRuntime.FieldProgram(name: "comment", label: "Comment", labelTranslations: nil, type: .text, required: false, requiredMessage: texts[17], typeMessage: texts[18], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [FormSpecRuntime.RuleProgram(name: "max_length", rule: .length(FormSpecRuntime.LengthRule(bound: .max, limit: 100, unit: .graphemes)), message: texts[19], requirement: texts[19], condition: nil, severity: .error, debounceMilliseconds: nil)], options: [], choiceMessage: texts[4], reads: [])
+            FormSpecRuntime.FieldProgram(name: "comment", label: "Comment", labelTranslations: nil, type: .text, required: false, requiredMessage: texts[17], typeMessage: texts[18], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [FormSpecRuntime.RuleProgram(name: "max_length", rule: .length(FormSpecRuntime.LengthRule(bound: .max, limit: 100, unit: .graphemes)), message: texts[19], requirement: texts[19], condition: nil, severity: .error, debounceMilliseconds: nil), FormSpecRuntime.RuleProgram(name: "contains", rule: .contains(FormSpecRuntime.ContainsRule(classes: [.letter], count: 3)), message: texts[20], requirement: texts[20], condition: nil, severity: .error, debounceMilliseconds: nil)], options: [], choiceMessage: texts[4], reads: [])
         }
     }
 }

@@ -35,7 +35,8 @@ struct PatternRuleDefinition: RuleDefinition {
     func check(_ item: RuleSyntax, field: FieldInfo, checker: inout Checker) -> CheckedRuleBody? {
         let flags = Self.flags(item.flags, diagnostics: &checker.diagnostics)
         guard let source = Read.string(item.argument, "'\(item.key.value)'", &checker.diagnostics),
-            let flags
+            let flags,
+            Self.checkYAMLSpelling(of: item.argument, "the pattern", diagnostics: &checker.diagnostics)
         else { return nil }
         do {
             let key = Checker.PatternKey(source: source.value, flags: flags)
@@ -87,10 +88,77 @@ struct PatternRuleDefinition: RuleDefinition {
         }
     }
 
+    /// YAML escapes in double quotes that mean something else, or nothing, in a pattern: the
+    /// character after the backslash, what YAML makes of it, and what a pattern means by it.
+    private static let yamlEscapes: [Character: (made: String, meant: String)] = [
+        "b": ("U+0008 BACKSPACE", " (a word boundary)"),
+        "P": ("U+2029 PARAGRAPH SEPARATOR", " (a property's complement, \\P{…})"),
+        "a": ("U+0007 BELL", ""),
+        "e": ("U+001B ESCAPE", ""),
+        "N": ("U+0085 NEXT LINE", ""),
+        "L": ("U+2028 LINE SEPARATOR", ""),
+        "_": ("U+00A0 NO-BREAK SPACE", ""),
+    ]
+
+    /// Mistakes YAML makes out of a pattern that is valid as written: an escape in double quotes
+    /// read by YAML, not the pattern (`"\bcat\b"` holds two backspaces), the line break a block
+    /// scalar (`|`, `>`) keeps at its end, and slashes around it as JavaScript writes a literal
+    /// (`/^a$/`, matched with its slashes). Reported before the pattern is compiled (`"\P{L}"` does
+    /// not compile), as an error for the escapes and a warning for the others. Whether to go on.
+    static func checkYAMLSpelling(of node: YAMLNode, _ what: String, diagnostics: inout DiagnosticCollector) -> Bool {
+        guard let scalar = node.scalar else { return true }
+        let text = scalar.text
+        switch scalar.style {
+        case .doubleQuoted:
+            // Each backslash of the source starts an escape; `\\` is one, so pairs are skipped.
+            var characters = (scalar.source ?? "")[...]
+            while let backslash = characters.firstIndex(of: "\\") {
+                characters = characters[characters.index(after: backslash)...]
+                guard let escaped = characters.first else { break }
+                characters = characters.dropFirst()
+                guard let (made, meant) = yamlEscapes[escaped] else { continue }
+                diagnostics.error(
+                    "YAML reads '\\\(escaped)' in double quotes as \(made), not the pattern's '\\\(escaped)'\(meant)",
+                    at: node.location,
+                    notes: [
+                        .init(
+                            "write the pattern in single quotes ('\\\(escaped)') or double the backslash "
+                                + "(\"\\\\\(escaped)\")")
+                    ])
+                return false
+            }
+        case .literal, .folded:
+            if text.hasSuffix("\n") {
+                diagnostics.warning(
+                    "\(what) ends with a line break (a '|' or '>' block keeps its last one), so only a value holding one can match",
+                    at: node.location,
+                    notes: [.init("write '|-' (or '>-') to drop it, or put the pattern on the key's line in quotes")])
+            }
+        case .plain, .singleQuoted:
+            break
+        }
+        if text.count > 2, text.hasPrefix("/"),
+            let close = text.lastIndex(of: "/"), close != text.startIndex,
+            text[text.index(after: close)...].allSatisfy({ "dgimsuvy".contains($0) })
+        {
+            let flags = text[text.index(after: close)...]
+            diagnostics.warning(
+                "\(what) is written between slashes, as JavaScript writes a literal: the slashes are matched as characters",
+                at: node.location,
+                notes: [
+                    .init(
+                        "write the pattern without them ('\(text[text.index(after: text.startIndex)..<close])')"
+                            + (flags.isEmpty ? "" : ", and its flags as 'flags: \(flags)'"))
+                ])
+        }
+        return true
+    }
+
     /// Where `error` sits in the file (see ``Checker/location(of:in:at:)``).
     static func location(of error: PatternSyntaxError, in node: YAMLNode) -> SourceLocation {
         guard let scalar = node.scalar else { return node.location }
         let offset = max(0, error.offset)
-        return Checker.location(of: offset..<offset + max(1, error.length), in: scalar.text, at: node.location)
+        return Checker.location(
+            of: offset..<offset + max(1, error.length), in: scalar.text, at: node.location, scalar: scalar)
     }
 }
