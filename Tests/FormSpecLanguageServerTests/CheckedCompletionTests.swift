@@ -311,4 +311,70 @@ struct CheckedCompletionTests {
         #expect(paths.count < 2 * SpecOutline.maxReportPaths)
         #expect(paths.contains("l5.0.l4.0.l3.0.l2.0.l1.0.l0.0.leaf"))
     }
+
+    @Test("a value completed right after a colon in a flow mapping starts with a space, and compiles")
+    func aValueAfterAColonInAFlowMappingGetsItsSpace() {
+        // The condition gets its test after the field, to compile.
+        for (note, rest) in [("    when: {field:‸}", ", empty: true}"), ("    rules:\n      - {same_as:‸}", "}")] {
+            let source = Self.note(note)
+            let items = complete(source)
+            #expect(!items.isEmpty, "\(note)")
+            for item in items {
+                #expect(item.text.hasPrefix(" "), "\(note): \(item.text)")
+                #expect(
+                    compiles(source.replacingOccurrences(of: "‸}", with: "‸" + rest), writing: item.text),
+                    "\(item.text)")
+            }
+        }
+    }
+
+    @Test("an option '-' is quoted after a block key, where it would start a list")
+    func aDashOptionIsQuoted() {
+        let source = Self.note("    type: choice\n    options: [\"-\", x]\n    rules:\n      - not_equals: ‸")
+        let items = complete(source)
+        #expect(items.map(\.text) == ["\"-\"", "x"])
+        for item in items { #expect(compiles(source, writing: item.text), "\(item.text)") }
+    }
+
+    @Test("thousands of field names: only those holding what is typed, at most the limit, marked incomplete")
+    func manyFieldNamesAreNarrowedAndCapped() throws {
+        let count = LanguageServer.completionLimit * 2
+        let fields = (0..<count).map { "  field_\($0):\n    rules:\n      - min_length: 1\n" }.joined()
+        let form = "formspec: 1\nform: big\nfields:\n" + fields + "  last:\n    rules:\n      - same_as: ‸\n"
+        let client = InProcessClient()
+        client.open(path, form.unmarked)
+        let all = client.at("textDocument/completion", path, form)
+        #expect(all["isIncomplete"] == true)
+        #expect(all["items"]?.array?.count == LanguageServer.completionLimit)
+        let typed = form.replacingOccurrences(of: "same_as: ‸", with: "same_as: field_99‸")
+        client.change(path, version: 2, [["text": .string(typed.unmarked)]])
+        let narrowed = client.at("textDocument/completion", path, typed)
+        let labels = (narrowed.array ?? []).compactMap { $0["label"]?.string }
+        #expect(labels == ["field_99"] + (990..<1000).map { "field_\($0)" })
+    }
+
+    @Test("a line being typed that breaks the YAML: names come from the text as it is now, even when opened so")
+    func namesFromTheTextAsItIsWhileALineBreaksTheYAML() {
+        let v1 = "formspec: 1\nform: r\nfields:\n  old_name: {}\n  b:\n    rules:\n      - same_as: ‸\n"
+        let client = InProcessClient()
+        client.open(path, v1.unmarked)
+        #expect(
+            (client.at("textDocument/completion", path, v1).array ?? []).compactMap { $0["label"]?.string } == [
+                "old_name"
+            ])
+        // Renamed, with a value being typed on another line that does not load yet.
+        let v2 = v1.replacingOccurrences(of: "old_name: {}", with: "new_name: {}\n  c: {label: {en: x")
+        client.change(path, version: 2, [["text": .string(v2.unmarked)]])
+        #expect(
+            (client.at("textDocument/completion", path, v2).array ?? []).compactMap { $0["label"]?.string } == [
+                "new_name"
+            ])
+        // A document opened broken still completes its names.
+        let fresh = InProcessClient()
+        fresh.open(path, v2.unmarked)
+        #expect(
+            (fresh.at("textDocument/completion", path, v2).array ?? []).compactMap { $0["label"]?.string } == [
+                "new_name"
+            ])
+    }
 }

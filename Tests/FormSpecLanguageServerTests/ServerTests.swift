@@ -406,7 +406,8 @@ import Testing
         let a = "/specs/cyc_a.rules.yaml"
         let b = "/specs/cyc_b.rules.yaml"
         let files = [
-            a: "formspec: 1\nimport: [cyc_b.rules.yaml]\ndefine: {p: {use: q}}\n",
+            // An import cycle only: `q` uses `p`, and nothing uses `q` (a `use:` cycle is its own error).
+            a: "formspec: 1\nimport: [cyc_b.rules.yaml]\ndefine: {p: {min_length: 1}}\n",
             b: "formspec: 1\nimport: [cyc_a.rules.yaml]\ndefine: {q: {use: p}}\n",
         ]
         func messages(_ published: [String: [Value]], _ path: String) -> [String]? {
@@ -678,6 +679,16 @@ import Testing
         let value = try #require(client.at("textDocument/hover", formPath, source)["contents"]?["value"]?.string)
         #expect(value.contains(try #require(SpecVocabulary.documentation(ofRule: "min_length"))))
         #expect(value.contains("{label} must be at least {min} characters"))
+    }
+
+    @Test func hoverOnACharacterClassSaysWhatItCountsAndHowMessagesNameIt() throws {
+        let client = client()
+        let source = Self.form.replacingOccurrences(of: "- min_length: 8", with: "- contains: di‸git")
+        client.change(formPath, version: 2, [["text": .string(source.unmarked)]])
+        let value = try #require(client.at("textDocument/hover", formPath, source)["contents"]?["value"]?.string)
+        #expect(value.contains("Counts a decimal digit"))
+        #expect(value.contains("`digit` (a count of 1), `digits` (more)"))
+        #expect(!value.contains("Default message"))
     }
 
     @Test func hoverOnAConditionKeyShowsWhatTheConditionTests() throws {

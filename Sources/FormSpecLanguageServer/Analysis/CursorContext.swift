@@ -100,6 +100,8 @@ struct CursorContext: Equatable {
             places += flow.mappingColumns.map { $0.map { .flow(column: shape.restColumn + $0) } }
             role = flow.role
             partialColumn += flow.partialOffset
+            // `{same_as:‸}`: a value written there would join the key (`same_as:a`).
+            needsSpace = role == .value && prefix.last == ":"
         } else if shape.endsWithKey {
             role = .value
             needsSpace = shape.restColumn == prefix.count && prefix.last == ":"

@@ -48,6 +48,12 @@ struct DocumentAnalysis {
     /// The last outline that could be read, possibly of an older version: names of fields and
     /// defines for completion while the text is broken mid-edit.
     var lastGoodOutline: SpecOutline?
+    /// While a line being typed breaks the YAML: the outline of the text without the lines its
+    /// errors name. `nil` when the text loads.
+    var recoveredOutline: SpecOutline?
+    /// Where completion reads names from: the text as it is (without a broken line being typed),
+    /// so a field renamed since the last good text is offered by its new name, not its old one.
+    var namesOutline: SpecOutline? { outline ?? recoveredOutline ?? lastGoodOutline }
     /// The outline position requests read: the current text's, or while it does not parse (a key
     /// half typed) the last good one, for what lies in the text it still shares with the current
     /// one: that means what it meant, for the path of a YAML node depends only on the text before it.
@@ -111,7 +117,10 @@ struct DocumentAnalysis {
         self.sources = compilation.sources
         unreadImports = compilation.unreadImports
         outline = SpecOutline(text: document.text, path: document.path)
-        lastGoodOutline = outline ?? previous?.lastGoodOutline
+        recoveredOutline =
+            outline == nil ? SpecOutline(text: document.text, path: document.path, recovering: true) : nil
+        // A document that never loaded (opened broken) is outlined without its broken lines.
+        lastGoodOutline = outline ?? previous?.lastGoodOutline ?? recoveredOutline
         imports = []
         importsReadFor = lastGoodOutline?.imports.map(\.path) ?? []
         if let root = lastGoodOutline { imports = Self.importedOutlines(of: root, sources: sources) }
@@ -127,6 +136,8 @@ struct DocumentAnalysis {
     mutating func updateOutline(_ document: Document, sources: @autoclosure () -> OpenDocumentSources) {
         guard outlineRevision != document.revision else { return }
         outline = SpecOutline(text: document.text, path: document.path)
+        recoveredOutline =
+            outline == nil ? SpecOutline(text: document.text, path: document.path, recovering: true) : nil
         outlineRevision = document.revision
         guard let outline else { return }
         lastGoodOutline = outline

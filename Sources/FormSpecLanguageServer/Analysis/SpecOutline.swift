@@ -44,9 +44,12 @@ struct SpecOutline {
     /// The spec's `locale:`, when it has one.
     var locale: String?
 
-    /// Reads the outline of `text`, or `nil` when it is not loadable YAML.
-    init?(text: String, path: String) {
-        guard let loaded = try? YAMLLoader.load(text, path: path), let root = loaded.root else { return nil }
+    /// Reads the outline of `text`, or `nil` when it is not loadable YAML. `recovering`: when it is
+    /// not, the outline of the text without the lines its YAML errors name
+    /// (``recoveredRoot(of:path:)``), whose tokens on those lines are missing.
+    init?(text: String, path: String, recovering: Bool = false) {
+        let strict = recovering ? nil : try? YAMLLoader.load(text, path: path).root
+        guard let root = strict ?? (recovering ? Self.recoveredRoot(of: text, path: path) : nil) else { return nil }
         self.path = path
         self.text = text
         self.lines = LineIndex(text)
@@ -64,6 +67,45 @@ struct SpecOutline {
             }
         }
         tokens.sort { $0.location.start < $1.location.start }
+    }
+
+    /// The document's root, or, while a line being typed breaks the YAML (`{same_as:‸}`, an
+    /// unclosed quote), the root of the text with the lines its errors name blanked (a few rounds):
+    /// completion then offers the names the text has now, not those of an older version.
+    private static func recoveredRoot(of text: String, path: String) -> YAMLNode? {
+        var bytes = Array(text.utf8)
+        for _ in 0..<4 {
+            do {
+                return try YAMLLoader.load(bytes, path: path).root
+            } catch {
+                // Where the broken construct starts (an unclosed `{` or quote), else where it broke.
+                let starts = Set(error.notes.compactMap { $0.location?.start.line })
+                let lines = starts.isEmpty ? Set([error.location?.start.line].compactMap { $0 }) : starts
+                guard blank(lines, in: &bytes) else { return nil }
+            }
+        }
+        return nil
+    }
+
+    /// Replaces every character of `lines` (1-based; lines end at LF, CR and CRLF) with spaces, so
+    /// that other lines keep their positions; whether anything changed.
+    private static func blank(_ lines: Set<Int>, in bytes: inout [UInt8]) -> Bool {
+        var line = 1
+        var changed = false
+        for index in bytes.indices {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
+                if byte == UInt8(ascii: "\n") || index + 1 == bytes.count || bytes[index + 1] != UInt8(ascii: "\n") {
+                    line += 1
+                }
+                continue
+            }
+            if lines.contains(line), byte != UInt8(ascii: " ") {
+                bytes[index] = UInt8(ascii: " ")
+                changed = true
+            }
+        }
+        return changed
     }
 
     private static func entries(_ node: YAMLNode) -> [OutlineEntry] {

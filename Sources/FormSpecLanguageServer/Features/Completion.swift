@@ -37,6 +37,9 @@ extension LanguageServer {
         let slot = SpecSlot.of(context.path)
         var candidates: [Candidate] = []
         switch context.role {
+        case .key where slot == .topLevel && document.path.hasSuffix(".rules.yaml"):
+            // A rule library holds `formspec:`, `import:` and `define:` only.
+            candidates = keys(of: slot, at: context, analysis).filter { Self.libraryKeys.contains($0.label) }
         case .key: candidates = keys(of: slot, at: context, analysis)
         case .value: candidates = values(of: slot.scalarSlot, at: context, document, analysis)
         case .item:
@@ -48,6 +51,17 @@ extension LanguageServer {
         let range = LSPRange(
             start: LSPPosition(line: context.line, character: context.partialStart),
             end: LSPPosition(line: context.line, character: max(context.partialStart, context.wordEndCharacter)))
+        // A spec with thousands of fields would send them all at each keystroke (megabytes): past
+        // a limit, only names holding what is typed go, and the client asks again as typing goes on.
+        var isIncomplete = false
+        if candidates.count > Self.completionLimit {
+            let typed = context.partial.lowercased()
+            if !typed.isEmpty { candidates = candidates.filter { $0.label.lowercased().contains(typed) } }
+            if candidates.count > Self.completionLimit {
+                candidates = Array(candidates.prefix(Self.completionLimit))
+                isIncomplete = true
+            }
+        }
         var seen: Set<String> = []
         var items: [Value] = []
         for candidate in candidates where seen.insert(candidate.label).inserted {
@@ -64,8 +78,14 @@ extension LanguageServer {
                     "textEdit": ["range": Value(range), "newText": .string(text)],
                 ]))
         }
-        return .array(items)
+        return isIncomplete ? ["isIncomplete": true, "items": .array(items)] : .array(items)
     }
+
+    /// The top-level keys of a rule library.
+    static let libraryKeys: Set<String> = ["formspec", "import", "define"]
+
+    /// The most completion items one answer holds.
+    static let completionLimit = 500
 
     /// The keys a mapping in `slot` takes, but those it has already: a mapping holds a key once,
     /// and a rule item one rule, so once a rule is written only its modifiers are left.
@@ -87,7 +107,7 @@ extension LanguageServer {
             if SpecVocabulary.formRuleKeys.contains(writtenRule) { return true }
             guard SpecVocabulary.rule(writtenRule, takesModifier: $0.label) else { return false }
             // `case` folds text: not on a number or a date.
-            if $0.label == "case", let outline = analysis.lastGoodOutline,
+            if $0.label == "case", let outline = analysis.namesOutline,
                 let type = Self.subject(at: context, in: outline)?.type
             {
                 return SpecVocabulary.caseFoldableTypes.contains(type)
@@ -119,7 +139,7 @@ extension LanguageServer {
         case .ruleItem(form: false):
             // The rules that apply to the field (or, in `each:`, to its items): check refuses the others.
             var names = SpecVocabulary.ruleNames
-            if let outline = analysis.lastGoodOutline, let subject = Self.subject(at: context, in: outline),
+            if let outline = analysis.namesOutline, let subject = Self.subject(at: context, in: outline),
                 let type = subject.type
             {
                 // A list of groups takes no rule that reads its items as scalars (`each`).
@@ -143,8 +163,8 @@ extension LanguageServer {
         case .option: return plain(SpecVocabulary.optionKeys)
         case .fieldValues:
             // Fields as reports name them: `address.city`, `contacts.1.phone`.
-            let paths = analysis.lastGoodOutline?.reportPaths ?? []
-            guard let outline = analysis.lastGoodOutline, paths.count > outline.fields.count else {
+            let paths = analysis.namesOutline?.reportPaths ?? []
+            guard let outline = analysis.namesOutline, paths.count > outline.fields.count else {
                 return fieldNames(analysis).map {
                     var key = $0; key.isKey = true; return key
                 }
@@ -186,22 +206,23 @@ extension LanguageServer {
         case .expect: return enumeration(Self.expectWords)
         case .fieldOperand, .literal:
             // A choice field's literal is one of its options: check refuses any other.
-            guard let outline = analysis.lastGoodOutline, let subject = Self.subject(at: context, in: outline),
+            guard let outline = analysis.namesOutline, let subject = Self.subject(at: context, in: outline),
                 subject.type == .choice
             else { return [] }
-            return SpecOutline.options(of: subject.field).filter { !context.listed.contains($0) }.map {
+            // An empty option is no value: `equals: ""` is refused.
+            return SpecOutline.options(of: subject.field).filter { !$0.isEmpty && !context.listed.contains($0) }.map {
                 Candidate(
                     label: $0, kind: .enumMember, detail: "option of \(subject.field.name)", isKey: false,
                     text: Self.yamlScalar($0))
             }
         case .fieldName:
             let names = fieldNames(analysis, at: context.path)
-            guard let outline = analysis.lastGoodOutline else { return names }
+            guard let outline = analysis.namesOutline else { return names }
             let subject = Self.subject(at: context, in: outline)
             return names.filter { Self.canCompile($0.label, at: context, in: outline, comparedWith: subject) }
         case .itemFieldName:
             // `unique_items:` on a list of groups: the items' own fields that hold a value.
-            guard let outline = analysis.lastGoodOutline, let list = outline.field(owning: context.path),
+            guard let outline = analysis.namesOutline, let list = outline.field(owning: context.path),
                 SpecOutline.itemType(of: list) == .group
             else { return [] }
             return SpecOutline.nestedFields(of: list).filter {
@@ -209,7 +230,16 @@ extension LanguageServer {
                 return type != .group && type != .list
             }.map { Candidate(label: $0.name, kind: .field, detail: Self.fieldSummaryLine($0), isKey: false) }
         case .defineName:
-            return analysis.visibleDefines.map { define in
+            // Inside `define: NAME`, not NAME itself: a define that uses itself is a cycle.
+            let enclosing: String? = {
+                guard context.path.count >= 2, context.path[0] == .key("define"),
+                    case .key(let name) = context.path[1]
+                else { return nil }
+                return name
+            }()
+            return analysis.visibleDefines.filter {
+                !($0.outline.path == document.path && $0.entry.name == enclosing)
+            }.map { define in
                 let file = define.outline.path == document.path ? "" : " (\(Self.fileName(define.outline.path)))"
                 return Candidate(
                     label: define.entry.name, kind: .reference, detail: "define\(file)",
@@ -224,7 +254,7 @@ extension LanguageServer {
     /// The names a field reference at `path` may use: the fields of the same group (bare), then
     /// every field's `/path` from the root.
     private func fieldNames(_ analysis: DocumentAnalysis, at path: [PathStep]) -> [Candidate] {
-        guard let outline = analysis.lastGoodOutline else { return [] }
+        guard let outline = analysis.namesOutline else { return [] }
         let chain = SpecOutline.groupChain(path)
         let paths = outline.rootPaths
         // A flat spec: its field names, as always.
@@ -308,8 +338,13 @@ extension LanguageServer {
     /// `text` as a YAML scalar that reads back as `text` both after `key: ` and in a flow list
     /// (`one_of: [‸]`): as it is (`NL`, `1`) when it does, else double-quoted (`"a, b"`, `"null"`).
     private static func yamlScalar(_ text: String) -> String {
-        if let item = (try? YAMLLoader.load("[\(text)]", path: ""))?.root?.sequence?.first, item.scalar != nil,
-            FieldType.canonicalText(Value(yaml: item)) == text
+        func readsBack(_ node: YAMLNode?) -> Bool {
+            guard let node, node.scalar != nil else { return false }
+            return FieldType.canonicalText(Value(yaml: node)) == text
+        }
+        // In a flow list and after a block key alike: `-` alone is an item in a block.
+        if readsBack((try? YAMLLoader.load("[\(text)]", path: ""))?.root?.sequence?.first),
+            readsBack((try? YAMLLoader.load("k: \(text)", path: ""))?.root?.mapping?.first?.value)
         {
             return text
         }
@@ -317,7 +352,7 @@ extension LanguageServer {
     }
 
     private func fieldNames(_ analysis: DocumentAnalysis) -> [Candidate] {
-        (analysis.lastGoodOutline?.fields ?? []).map {
+        (analysis.namesOutline?.fields ?? []).map {
             // The one-line summary only: a spec may have thousands of fields, and hover shows the rest.
             Candidate(label: $0.name, kind: .field, detail: Self.fieldSummaryLine($0), isKey: false)
         }
@@ -327,7 +362,7 @@ extension LanguageServer {
         var names = SpecVocabulary.builtInLocales
         // The spec's own `locale:` too, when the compiler takes it as written without a warning:
         // not the empty value of a `locale:` still being typed, nor a misspelt tag.
-        if let own = analysis.lastGoodOutline?.locale, let tag = LocaleTag(own), tag.canonical == own,
+        if let own = analysis.namesOutline?.locale, let tag = LocaleTag(own), tag.canonical == own,
             tag.hasKnownLanguage, !names.contains(own)
         {
             names.insert(own, at: 0)

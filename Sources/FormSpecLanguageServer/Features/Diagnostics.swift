@@ -16,7 +16,9 @@ extension LanguageServer {
         }
         func uri(_ path: String) -> String { openByPath[path]?.uri ?? DocumentURI.uri(ofPath: path) }
         var found: [String: [Value]] = [:]
-        var seen: [String: Set<Diagnostic>] = [:]
+        // A problem of a library is reached from each form that imports it, its notes perhaps
+        // telling another way there (an import chain): shown once, as its own file's check has it.
+        var seen: [String: Set<String>] = [:]
         for ownFirst in [true, false] {
             for (owner, analysis) in analyses.sorted(by: { $0.key < $1.key }) {
                 guard let document = documents[owner] else { continue }
@@ -32,7 +34,8 @@ extension LanguageServer {
                 for diagnostic in analysis.diagnostics {
                     // A problem with no place in a file (an unreadable file) is shown at the document's start.
                     let path = diagnostic.location?.path ?? document.path
-                    guard (path == document.path) == ownFirst, seen[path, default: []].insert(diagnostic).inserted
+                    let key = "\(diagnostic.severity) \(diagnostic.location?.description ?? "") \(diagnostic.message)"
+                    guard (path == document.path) == ownFirst, seen[path, default: []].insert(key).inserted
                     else { continue }
                     found[uri(path), default: []].append(
                         lspDiagnostic(diagnostic, in: document, uri: uri, lines: lines))

@@ -1,6 +1,6 @@
 import FormSpecCompiler
 import FormSpecDiagnostics
-@_spi(Tooling) import FormSpecRuntime
+@_spi(Program) @_spi(Tooling) import FormSpecRuntime
 import FormSpecYAML
 
 extension LanguageServer {
@@ -110,11 +110,23 @@ extension LanguageServer {
         if let about = SpecVocabulary.documentation(ofRule: key) ?? SpecVocabulary.documentation(ofKey: key) {
             text += " — \(about)"
         }
-        // Messages that depend on the value are catalogued as `format.email`, `type.date`, `class.digit`.
-        let family = key == "contains" ? "class" : key
-        if let message = SpecVocabulary.defaultMessages(ofRule: family).first(where: {
-            $0.key == "\(family).\(token.text)"
-        }) {
+        // A class of `contains` is a word of the rule's message, not a message of its own.
+        if key == "contains" {
+            guard let characterClass = ContainsRule.CharacterClass(rawValue: token.text) else { return text }
+            text += "\n\nCounts \(characterClass.meaning)."
+            let words = SpecVocabulary.defaultMessages(ofRule: "class").filter {
+                $0.key == "class.\(token.text)" || $0.key == "class.\(token.text).other"
+            }
+            if words.count == 2 {
+                text +=
+                    "\n\nIn messages (en), through `{classes}`: `\(words[0].template)` (a count of 1), "
+                    + "`\(words[1].template)` (more)"
+            }
+            return text
+        }
+        // Messages that depend on the value are catalogued as `format.email` and `type.date`.
+        if let message = SpecVocabulary.defaultMessages(ofRule: key).first(where: { $0.key == "\(key).\(token.text)" })
+        {
             text += "\n\nDefault message (en): `\(message.template)`"
         }
         return text
