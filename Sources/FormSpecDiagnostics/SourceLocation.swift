@@ -42,8 +42,12 @@ extension SourcePosition {
     package init(ofByte offset: Int, in bytes: some Collection<UInt8>) {
         var line = 1
         var column = 1
+        var previous: UInt8 = 0
         for byte in bytes.prefix(max(0, offset)) {
-            if byte == UInt8(ascii: "\n") {
+            defer { previous = byte }
+            // Lines end at LF, CRLF and CR, as editors count them.
+            if byte == UInt8(ascii: "\n") && previous == UInt8(ascii: "\r") { continue }
+            if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
                 line += 1
                 column = 1
             } else if byte & 0xC0 != 0x80 {

@@ -100,6 +100,8 @@ struct Event {
 final class EventParser {
     private var parser = yaml_parser_t()
     private let buffer: UnsafeMutableBufferPointer<UInt8>
+    /// How many bytes of `buffer` are the text (an empty text still allocates one).
+    private let length: Int
     /// Whether scalar events carry their text as written (``YAMLScalar/source``).
     private let keepsSource: Bool
     /// The last mark turned into a byte offset: libyaml's marks count characters, and scalars come
@@ -118,14 +120,15 @@ final class EventParser {
         let bytes = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
         buffer = .allocate(capacity: max(bytes.count, 1))
         _ = buffer.initialize(from: bytes)
+        length = bytes.count
         yaml_parser_initialize(&parser)
         yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
         yaml_parser_set_input_string(&parser, buffer.baseAddress, bytes.count)
-        editorLines = Self.editorLines(of: buffer)
+        editorLines = Self.editorLines(of: UnsafeBufferPointer(rebasing: buffer[..<length]))
     }
 
     /// ``editorLines`` of `bytes`, or `nil` when they hold no line break of YAML 1.1's only.
-    private static func editorLines(of bytes: UnsafeMutableBufferPointer<UInt8>) -> [(line: Int, column: Int)]? {
+    private static func editorLines(of bytes: UnsafeBufferPointer<UInt8>) -> [(line: Int, column: Int)]? {
         func isOtherBreak(_ index: Int) -> Bool {
             (bytes[index] == 0xC2 && index + 1 < bytes.count && bytes[index + 1] == 0x85)
                 || (bytes[index] == 0xE2 && index + 2 < bytes.count && bytes[index + 1] == 0x80
@@ -177,13 +180,14 @@ final class EventParser {
             let problem = parser.problem.map { String(cString: $0) } ?? "unknown YAML error"
             // Reader errors (invalid UTF-8, control characters) carry a byte offset, not a mark.
             if parser.error == YAML_READER_ERROR {
-                var offset = min(Int(parser.problem_offset), max(0, buffer.count - 1))
+                var offset = min(Int(parser.problem_offset), max(0, length - 1))
                 var problem = problem
-                if problem.hasSuffix("UTF-8 octet"), offset < buffer.count {
-                    // The character that is not UTF-8 starts at its lead byte (libyaml names the
-                    // byte after it for a missing continuation).
-                    if problem.contains("trailing") {
-                        while offset > 0, buffer[offset] < 0xC0 { offset -= 1 }
+                if problem.hasSuffix("UTF-8 octet") || problem.hasSuffix("UTF-8 octet sequence"), offset < length {
+                    // The character that is not UTF-8 starts at its lead byte: libyaml names the
+                    // byte that is no continuation, after it.
+                    if problem.contains("trailing"), offset > 0 {
+                        offset -= 1
+                        while offset > 0, buffer[offset] & 0xC0 == 0x80 { offset -= 1 }
                     }
                     let hex = String(buffer[offset], radix: 16, uppercase: true)
                     problem =
@@ -191,7 +195,7 @@ final class EventParser {
                     let utf16 = buffer.starts(with: [0xFF, 0xFE]) || buffer.starts(with: [0xFE, 0xFF])
                     if utf16 { problem = "the file is UTF-16 (it starts with a UTF-16 byte order mark), not UTF-8" }
                 }
-                let place = SourcePosition(ofByte: offset, in: buffer)
+                let place = SourcePosition(ofByte: offset, in: buffer.prefix(length))
                 throw ParseError(problem: problem, context: nil, line: place.line, column: place.column)
             }
             let mark = position(parser.problem_mark)
@@ -200,7 +204,7 @@ final class EventParser {
                 problem: problem, context: parser.context.map { String(cString: $0) },
                 line: mark.line, column: mark.column, contextStart: contextStart)
             let offset = byteOffset(ofCharacter: Int(parser.problem_mark.index))
-            error.isAtTab = offset < buffer.count && buffer[offset] == UInt8(ascii: "\t")
+            error.isAtTab = offset < length && buffer[offset] == UInt8(ascii: "\t")
             if let editorLines {
                 let named = Set([mark.line, contextStart?.line].compactMap { $0 })
                 error.yaml11Break = editorLines.first { $0.column > 0 && named.contains($0.line + 1) }.map {
@@ -266,9 +270,9 @@ final class EventParser {
     private func byteOffset(ofCharacter index: Int) -> Int {
         if index < cursor.character { cursor = (0, 0) }
         var (character, byte) = cursor
-        while character < index, byte < buffer.count {
+        while character < index, byte < length {
             byte += 1
-            while byte < buffer.count, buffer[byte] & 0xC0 == 0x80 { byte += 1 }
+            while byte < length, buffer[byte] & 0xC0 == 0x80 { byte += 1 }
             character += 1
         }
         cursor = (character, byte)
@@ -402,7 +406,19 @@ struct Builder {
                                 ? "unknown alias '*\(anchor)'" : "unknown alias (no anchor of that name before it)"),
                         at: location(event.start, event.end),
                         notes: recursive ? [] : [.init("an alias names an anchor (&name) written before it")]))
-                try add(YAMLNode(.scalar(YAMLScalar("")), at: location(event.start, event.end)), size: 1)
+                // The pair or item it stands in is left out, as a key that is a collection is: an
+                // empty value in its place would only bring errors about the empty value.
+                guard !stack.isEmpty else { return }
+                let top = stack.count - 1
+                if stack[top].isMapping {
+                    if stack[top].pendingKey == nil {
+                        stack[top].pendingKey = YAMLNode(.scalar(YAMLScalar("")), at: location(event.start, event.end))
+                        stack[top].dropsPair = true
+                    } else {
+                        stack[top].pendingKey = nil
+                        stack[top].dropsPair = false
+                    }
+                }
                 return
             }
             expanded += target.size

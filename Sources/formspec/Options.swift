@@ -102,6 +102,10 @@ struct EvaluationOptions: ParsableArguments {
                 "--mode edit needs --original FILE: the values before editing, which `changed` and require_changes compare against"
             )
         }
+        if let mode, mode != .edit, original != nil {
+            // Only edit mode compares with the values before editing: the file would be read for nothing.
+            throw ValidationError("--original is read in edit mode only; --mode \(mode.rawValue) would ignore it")
+        }
         var seen: [String: Bool] = [:]
         for stub in stubs {
             if let earlier = seen[stub.name], earlier != stub.outcome {

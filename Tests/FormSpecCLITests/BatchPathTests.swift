@@ -315,6 +315,15 @@ struct BatchPathTests {
         #expect(result.status == 2)
         #expect(result.stderr.contains("--mode edit needs --original"))
         #expect(result.stdout.isEmpty)
+        // And only edit mode reads one: with another mode it would be read for nothing.
+        try cli.write("original.json", #"{"name": "Ann"}"#)
+        for mode in ["new", "show"] {
+            let ignored = try cli.run(
+                ["validate", "profile.form.yaml", "--mode", mode, "--original", "original.json"],
+                stdin: #"{"name": "Mei"}"#)
+            #expect(ignored.status == 2)
+            #expect(ignored.stderr.contains("--original is read in edit mode only; --mode \(mode) would ignore it"))
+        }
     }
 
     @Test(

@@ -148,4 +148,18 @@ struct SecretOutputTests {
         #expect(!compilation.sources.values.joined().contains("of a secret"))
         #expect(rendered.contains("{password: ••••••••••••••, confirm: ••••••••••••••, bogus: 1}"), "\(rendered)")
     }
+
+    /// Masks are placed by the positions' own lines and columns: after a YAML 1.1 line break in a
+    /// comment, and after combining accents (a column each), the secret is still covered.
+    @Test(arguments: ["# note\u{2028}", "# note\u{85}", "# note"])
+    func secretTestInputsAreMaskedAfterOddCharacters(comment: String) {
+        let compilation = compile(
+            "formspec: 1\nform: f\n\(comment)\nfields:\n  note: {}\n  password: {type: secret}\n"
+                + "tests:\n  - name: t\n    input: {note: e\u{301}e\u{301}e\u{301}, password: hunter2, nope: 1}\n"
+                + "    expect: valid\n")
+        let rendered = compilation.renderedDiagnostics()
+        #expect(rendered.contains("names unknown field 'nope'"), "\(rendered)")
+        #expect(!rendered.contains("hunter2"), "\(rendered)")
+        #expect(!compilation.sources.values.joined().contains("hunter2"))
+    }
 }

@@ -349,7 +349,8 @@ struct CheckedCompletionTests {
         let typed = form.replacingOccurrences(of: "same_as: ‸", with: "same_as: field_99‸")
         client.change(path, version: 2, [["text": .string(typed.unmarked)]])
         let narrowed = client.at("textDocument/completion", path, typed)
-        let labels = (narrowed.array ?? []).compactMap { $0["label"]?.string }
+        #expect(narrowed["isIncomplete"] == true)
+        let labels = (narrowed["items"]?.array ?? []).compactMap { $0["label"]?.string }
         #expect(labels == ["field_99"] + (990..<1000).map { "field_\($0)" })
     }
 
@@ -375,6 +376,18 @@ struct CheckedCompletionTests {
         #expect(
             (fresh.at("textDocument/completion", path, v2).array ?? []).compactMap { $0["label"]?.string } == [
                 "new_name"
+            ])
+    }
+
+    @Test("a badly indented last line: names still come from the rest of the text")
+    func namesWhenALineIsBadlyIndented() {
+        let text =
+            "formspec: 1\nform: r\nfields:\n  first: {}\n  third: {}\n  b:\n    rules:\n      - same_as: ‸\n   oops: 1\n"
+        let client = InProcessClient()
+        client.open(path, text.unmarked)
+        #expect(
+            (client.at("textDocument/completion", path, text).array ?? []).compactMap { $0["label"]?.string } == [
+                "first", "third",
             ])
     }
 }

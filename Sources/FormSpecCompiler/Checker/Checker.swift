@@ -370,8 +370,10 @@ struct Checker {
         } else if let node = field.defaultValue, info.type.isScalar {
             // On a group or list, `checkShapeKeys` reported it.
             let value = Value(yaml: node)
-            if info.type == .text || info.type == .secret, node.scalar?.style == .plain,
-                case .string(let text) = node.resolved, text.hasPrefix("today")
+            // Only on a text field (a secret's default is never quoted), and only a relative date
+            // as a date field writes it (`today's soup` is text).
+            if info.type == .text, node.scalar?.style == .plain, case .string(let text) = node.resolved,
+                DateOffset.parseToday(text) != nil
             {
                 diagnostics.warning(
                     "'default: \(Diagnostics.excerpt(text))' on a text field is the text '\(Diagnostics.excerpt(text))'",
@@ -511,9 +513,14 @@ struct Checker {
             if let parsed = Severity(rawValue: written.value) {
                 severity = parsed
             } else {
+                // `warn`, `err`: the start of a severity's name.
+                let start = ["error", "warning"].first {
+                    $0.hasPrefix(written.value.lowercased()) && written.value.count > 1
+                }
                 diagnostics.error(
                     "'severity' takes error or warning, not '\(written.value)'", at: written.location,
-                    notes: Diagnostics.suggestion(for: written.value, among: ["error", "warning"]))
+                    notes: start.map { [.init("did you mean '\($0)'?")] }
+                        ?? Diagnostics.suggestion(for: written.value, among: ["error", "warning"]))
             }
         }
         let condition = syntax.condition.flatMap { checkCondition($0) }
@@ -865,11 +872,14 @@ struct Checker {
         }
         switch syntax.key.value {
         case "require_changes":
-            guard case .bool(true) = syntax.argument.resolved, syntax.argument.scalar != nil else {
-                // `false` would be a form rule that checks nothing, as `required: false` would be.
-                diagnostics.error(
-                    "'require_changes' takes true, not \(syntax.argument.resolved == .bool(false) ? "false" : syntax.argument.kindDescription)",
-                    at: syntax.argument.location,
+            guard case .bool(let value) = syntax.argument.resolved, syntax.argument.scalar != nil else {
+                diagnostics.error("'require_changes' takes true or false", at: syntax.argument.location)
+                return nil
+            }
+            guard value else {
+                // A form rule that checks nothing: said, not silently dropped.
+                diagnostics.warning(
+                    "'require_changes: false' checks nothing", at: syntax.argument.location,
                     notes: [.init("to let a form be saved unchanged, leave the form rule out")])
                 return nil
             }

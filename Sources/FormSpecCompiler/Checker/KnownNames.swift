@@ -10,13 +10,16 @@ extension Checker {
     ///   - plural: The kind in the plural, for the list note ("modes", "classes").
     ///   - list: The valid names as the note shows them; default: every case, in declaration order.
     mutating func known<T: CaseIterable & RawRepresentable>(
-        _ written: Located<String>, as _: T.Type, what: String, plural: String, list: String? = nil
+        _ written: Located<String>, as _: T.Type, what: String, plural: String, list: String? = nil,
+        synonyms: [String: String] = [:]
     ) -> T? where T.RawValue == String {
         if let value = T(rawValue: written.value) { return value }
         let names = T.allCases.map(\.rawValue)
+        // Another tool's word for one of ours (`bytes` for `utf8`) says which.
+        let synonym = synonyms[written.value.lowercased()].map { [Diagnostic.Note("FormSpec calls that '\($0)'")] }
         diagnostics.error(
             "unknown \(what) '\(written.value)'", at: written.location,
-            notes: Diagnostics.suggestion(for: written.value, among: names)
+            notes: (synonym ?? Diagnostics.suggestion(for: written.value, among: names))
                 + [.init("\(plural): \(list ?? names.joined(separator: ", "))")])
         return nil
     }

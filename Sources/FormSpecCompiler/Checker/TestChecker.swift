@@ -13,6 +13,11 @@ extension Checker {
         var mode = original == nil ? Mode.new : .edit
         if let written = syntax.mode {
             if let parsed = known(written, as: Mode.self, what: "mode", plural: "modes") { mode = parsed }
+            if mode != .edit, let node = syntax.original {
+                diagnostics.warning(
+                    "'original' is read in edit mode only: this test's mode \(mode.rawValue) ignores it",
+                    at: node.location, notes: [.init("leave 'original' out, or write 'mode: edit'")])
+            }
         }
         if let locale = syntax.locale {
             if !Self.isLocale(locale.value) {

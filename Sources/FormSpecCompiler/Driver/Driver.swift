@@ -359,22 +359,27 @@ struct Driver {
                     (line == span.start.line ? span.start.column : 1, line == span.end.line ? span.end.column : nil))
             }
         }
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
+        // Lines and columns as positions count them: lines end at LF, CRLF and CR, columns are
+        // Unicode scalars (a combining accent is a column of its own).
+        var result = String.UnicodeScalarView()
         var line = 1
         var column = 1
-        for character in text {
-            if character.isNewline {
-                result.append(character)
-                line += 1
-                column = 1
+        var previous: Unicode.Scalar?
+        for scalar in text.unicodeScalars {
+            defer { previous = scalar }
+            if scalar == "\n" || scalar == "\r" {
+                result.append(scalar)
+                if !(scalar == "\n" && previous == "\r") {
+                    line += 1
+                    column = 1
+                }
                 continue
             }
             let hidden = byLine[line]?.contains { column >= $0.from && column < ($0.to ?? .max) } ?? false
-            result.append(hidden ? "•" : character)
+            result.append(hidden ? "•" : scalar)
             column += 1
         }
-        return result
+        return String(result)
     }
 
     /// `a -> b -> c -> a`, eliding the middle of a very long chain.

@@ -66,9 +66,11 @@ struct MappingReader {
     ) {
         for pair in remaining {
             let key = pair.key.scalar?.text ?? ""
+            // `{type:text}`: in flow style too, YAML needs a space after the colon.
+            let colon = pair.value.resolved == .null ? Self.colonHint(pair.key).map { [Diagnostic.Note($0)] } : nil
             diagnostics.error(
                 "unknown key '\(key)' in \(what)", at: pair.key.location,
-                notes: placement(pair).map { [.init($0)] } ?? Diagnostics.suggestion(for: key, among: known))
+                notes: placement(pair).map { [.init($0)] } ?? colon ?? Diagnostics.suggestion(for: key, among: known))
         }
     }
 }
@@ -97,7 +99,16 @@ enum Read {
     static func list(_ node: YAMLNode?, _ what: String, _ diagnostics: inout DiagnosticCollector) -> [YAMLNode]? {
         guard let node else { return nil }
         guard let items = node.sequence else {
-            diagnostics.error("\(what) must be a list, not \(node.kindDescription)", at: node.location)
+            // `-min_length: 3`: without a space the dash is part of the key, not a list item.
+            let dashed = node.mapping?.first {
+                $0.key.scalar?.style == .plain && $0.key.scalar?.text.hasPrefix("-") == true
+            }
+            diagnostics.error(
+                "\(what) must be a list, not \(node.kindDescription)", at: node.location,
+                notes: dashed.map {
+                    let key = $0.key.scalar?.text.dropFirst() ?? ""
+                    return [.init("a list item starts with '- ' (a dash and a space): write '- \(key): …'")]
+                } ?? [])
             return nil
         }
         return items

@@ -17,6 +17,9 @@ struct SyntaxParser {
     static let modifierKeys = [
         "message", "requirement", "when", "severity", "unit", "count", "debounce", "check_when", "flags", "case",
     ]
+    /// The field keys a rule item never takes (`when` and `debounce` are modifiers too; `required`
+    /// is a rule).
+    static let fieldOnlyKeys: Set<String> = Set(fieldKeys).subtracting(["when", "debounce", "required"])
     static let formRuleKeys = ["require_changes", "at_least_one_of"]
     /// The modifiers a form rule takes (the checker refuses the others there).
     static let formRuleModifierKeys = ["message", "when"]
@@ -182,9 +185,15 @@ struct SyntaxParser {
         for pair in reader.remaining {
             let key = pair.key.scalar?.text ?? ""
             let isRuleTypo = rulePairs.isEmpty && closestMatch(to: key, in: Self.modifierKeys) == nil
+            // `- label: …` in `rules:`: a field's key written as a rule item.
+            let fieldKey =
+                Self.fieldOnlyKeys.contains(key)
+                ? [Diagnostic.Note("'\(key)' is a key of the field: write it beside 'rules:', not as a rule item")]
+                : nil
             diagnostics.error(
                 isRuleTypo ? "unknown rule '\(key)'" : "unknown key '\(key)' in a rule", at: pair.key.location,
-                notes: Diagnostics.suggestion(for: key, among: isRuleTypo ? keys : keys + Self.modifierKeys))
+                notes: fieldKey ?? Diagnostics.suggestion(for: key, among: isRuleTypo ? keys : keys + Self.modifierKeys)
+            )
         }
         guard let rulePair = rulePairs.first else {
             if reader.remaining.isEmpty {

@@ -74,12 +74,15 @@ struct SpecOutline {
     /// completion then offers the names the text has now, not those of an older version.
     private static func recoveredRoot(of text: String, path: String) -> YAMLNode? {
         var bytes = Array(text.utf8)
+        // The caller's strict load failed already: the first round blanks at once.
         for _ in 0..<4 {
             do {
                 return try YAMLLoader.load(bytes, path: path).root
             } catch {
-                // Where the broken construct starts (an unclosed `{` or quote), else where it broke.
-                let starts = Set(error.notes.compactMap { $0.location?.start.line })
+                // Where a broken flow collection or scalar starts (an unclosed `{` or quote), else
+                // where it broke: a block mapping's start is a good line (`formspec: 1`).
+                let starts = Set(
+                    error.notes.filter { !$0.message.contains("block") }.compactMap { $0.location?.start.line })
                 let lines = starts.isEmpty ? Set([error.location?.start.line].compactMap { $0 }) : starts
                 guard blank(lines, in: &bytes) else { return nil }
             }

@@ -53,14 +53,13 @@ extension LanguageServer {
             end: LSPPosition(line: context.line, character: max(context.partialStart, context.wordEndCharacter)))
         // A spec with thousands of fields would send them all at each keystroke (megabytes): past
         // a limit, only names holding what is typed go, and the client asks again as typing goes on.
+        // Any answer that leaves names out is incomplete: the editor asks again, not filters this one.
         var isIncomplete = false
         if candidates.count > Self.completionLimit {
+            isIncomplete = true
             let typed = context.partial.lowercased()
             if !typed.isEmpty { candidates = candidates.filter { $0.label.lowercased().contains(typed) } }
-            if candidates.count > Self.completionLimit {
-                candidates = Array(candidates.prefix(Self.completionLimit))
-                isIncomplete = true
-            }
+            candidates = Array(candidates.prefix(Self.completionLimit))
         }
         var seen: Set<String> = []
         var items: [Value] = []

@@ -246,12 +246,15 @@ extension Program {
     @inline(__always)
     private func requiredRuleHolding(_ rules: Range<Int>, _ values: [FieldValue], mode: Mode, today: CivilDate) -> Int?
     {
+        // The first that holds, an error before a warning: a recommendation never lifts a requirement.
+        var warning: Int?
         for position in rules where lowered.instructions[position].op == .required {
             if storage.holds(lowered.instructions[position].condition, values, mode: mode, today: today) {
-                return position
+                guard lowered.instructions[position].isWarning else { return position }
+                if warning == nil { warning = position }
             }
         }
-        return nil
+        return warning
     }
 
     /// The first field at or after `index` whose bit is set in `words`; `nil` when none is.
@@ -361,10 +364,12 @@ extension Program {
         let end = Int(lowered.fieldStart[index + 1])
         let value = values[index]
 
-        // A `required: true` rule with a `when:` makes the field required only while it holds.
+        // A `required: true` rule with a `when:` makes the field required only while it holds; the
+        // field's own `required:` and a rule that is an error come before a warning's.
         var required: Int32? = fields[index].required ? -1 : nil
         if lowered.hasRequiredRule[index],
-            let position = requiredRuleHolding(first..<end, values, mode: mode, today: environment.today)
+            let position = requiredRuleHolding(first..<end, values, mode: mode, today: environment.today),
+            required == nil || !lowered.instructions[position].isWarning
         {
             required = Int32(position - first)
         }

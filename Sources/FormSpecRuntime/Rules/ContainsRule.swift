@@ -22,7 +22,7 @@
             switch self {
             case .uppercase: "an uppercase letter (Unicode case, any script that has case)"
             case .lowercase: "a lowercase letter (Unicode case, any script that has case)"
-            case .letter: "a letter of any script: Latin, Greek, kana, kanji…"
+            case .letter: "a letter of any script (Latin, Greek, kana, kanji and the others)"
             case .digit: "a decimal digit: `0`–`9` and other scripts' (Unicode category Nd)"
             case .symbol: "anything that is not a letter, a digit or whitespace: `!`, `€`, `_`, emoji"
             case .whitespace: "a space, tab, line break or other Unicode whitespace"

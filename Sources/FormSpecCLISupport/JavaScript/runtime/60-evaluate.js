@@ -370,16 +370,22 @@ Object.assign(Program.prototype, {
         const end = lowered.fieldStart[index + 1];
         const value = values[index];
 
-        // A `required: true` rule with a `when:` makes the field required only while it holds.
+        // A `required: true` rule with a `when:` makes the field required only while it holds; the
+        // field's own `required:` and a rule that is an error come before a warning's.
         let required = this.fields[index].required ? -1 : undefined;
         if (lowered.hasRequiredRule[index]) {
+            let warning;
             for (let position = first; position < end; position++) {
                 const instruction = lowered.instructions[position];
-                if (instruction.code === FS_OP_REQUIRED && lowered.holds(instruction.condition, values, mode, today)) {
+                if (instruction.code !== FS_OP_REQUIRED || !lowered.holds(instruction.condition, values, mode, today)) continue;
+                if (!instruction.isWarning) {
                     required = position - first;
+                    warning = undefined;
                     break;
                 }
+                warning ??= position - first;
             }
+            if (warning !== undefined && required === undefined) required = warning;
         }
         let valid = true;
         if (required !== undefined) {

@@ -57,7 +57,12 @@ struct LengthRuleDefinition: RuleDefinition {
         var unit = LengthRule.Unit.graphemes
         if let written = item.unit {
             let list = "graphemes (default), scalars, utf8, utf16"
-            if let parsed = checker.known(written, as: LengthRule.Unit.self, what: "unit", plural: "units", list: list)
+            if let parsed = checker.known(
+                written, as: LengthRule.Unit.self, what: "unit", plural: "units", list: list,
+                synonyms: [
+                    "bytes": "utf8", "octets": "utf8", "characters": "graphemes", "chars": "graphemes",
+                    "codepoints": "scalars", "code_points": "scalars", "code_units": "utf16",
+                ])
             {
                 unit = parsed
             }

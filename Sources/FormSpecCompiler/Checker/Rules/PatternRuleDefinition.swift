@@ -110,20 +110,15 @@ struct PatternRuleDefinition: RuleDefinition {
         let text = scalar.text
         switch scalar.style {
         case .doubleQuoted:
-            // Each backslash of the source starts an escape; `\\` is one, so pairs are skipped.
-            var characters = (scalar.source ?? "")[...]
-            while let backslash = characters.firstIndex(of: "\\") {
-                characters = characters[characters.index(after: backslash)...]
-                guard let escaped = characters.first else { break }
-                characters = characters.dropFirst()
-                guard let (made, meant) = yamlEscapes[escaped] else { continue }
+            if let escape = yamlEscapeMistake(in: scalar.source ?? "", from: node.location) {
+                let (letter, made, meant) = (escape.letter, escape.made, escape.meant)
                 diagnostics.error(
-                    "YAML reads '\\\(escaped)' in double quotes as \(made), not the pattern's '\\\(escaped)'\(meant)",
-                    at: node.location,
+                    "YAML reads '\\\(letter)' in double quotes as \(made), not the pattern's '\\\(letter)'\(meant)",
+                    at: escape.location,
                     notes: [
                         .init(
-                            "write the pattern in single quotes ('\\\(escaped)') or double the backslash "
-                                + "(\"\\\\\(escaped)\")")
+                            "write the pattern in single quotes ('\\\(letter)') or double the backslash "
+                                + "(\"\\\\\(letter)\")")
                     ])
                 return false
             }
@@ -137,11 +132,15 @@ struct PatternRuleDefinition: RuleDefinition {
         case .plain, .singleQuoted:
             break
         }
+        // A JavaScript literal: flags after it, or anchors inside (`/home/` is a path, not one).
         if text.count > 2, text.hasPrefix("/"),
             let close = text.lastIndex(of: "/"), close != text.startIndex,
-            text[text.index(after: close)...].allSatisfy({ "dgimsuvy".contains($0) })
+            text[text.index(after: close)...].allSatisfy({ "dgimsuvy".contains($0) }),
+            close != text.index(after: text.startIndex)
         {
             let flags = text[text.index(after: close)...]
+            let inner = text[text.index(after: text.startIndex)..<close]
+            guard !flags.isEmpty || inner.hasPrefix("^") || inner.hasSuffix("$") else { return true }
             diagnostics.warning(
                 "\(what) is written between slashes, as JavaScript writes a literal: the slashes are matched as characters",
                 at: node.location,
@@ -152,6 +151,56 @@ struct PatternRuleDefinition: RuleDefinition {
                 ])
         }
         return true
+    }
+
+    /// The first escape of a double-quoted scalar's `source` that YAML reads as a character the
+    /// pattern never meant, and where its backslash is (the scalar starts at `location`). `\b` in a
+    /// class (`[\b]`) is left alone: there the pattern means a backspace too.
+    private static func yamlEscapeMistake(in source: String, from location: SourceLocation) -> (
+        letter: Character, made: String, meant: String, location: SourceLocation
+    )? {
+        let scalars = Array(source.unicodeScalars)
+        var position = location.start
+        // The pattern as decoded so far: inside a class, and after a pattern backslash.
+        var inClass = false
+        var patternEscape = false
+        func decoded(_ scalar: Unicode.Scalar) {
+            defer { patternEscape = !patternEscape && scalar == "\\" }
+            guard !patternEscape else { return }
+            if scalar == "[" { inClass = true } else if scalar == "]" { inClass = false }
+        }
+        var index = 0
+        // One scalar on, keeping the position (a line ends at LF, CRLF and CR).
+        func advance() {
+            let scalar = scalars[index]
+            index += 1
+            let isCRBeforeLF = scalar == "\r" && index < scalars.count && scalars[index] == "\n"
+            if (scalar == "\n" || scalar == "\r") && !isCRBeforeLF {
+                position = SourcePosition(line: position.line + 1, column: 1)
+            } else {
+                position.column += 1
+            }
+        }
+        while index < scalars.count {
+            let scalar = scalars[index]
+            guard scalar == "\\", index + 1 < scalars.count else {
+                if index > 0, scalar != "\"" { decoded(scalar) }
+                advance()
+                continue
+            }
+            let at = position
+            advance()
+            let letter = Character(scalars[index])
+            advance()
+            if let (made, meant) = yamlEscapes[letter], !(letter == "b" && inClass) {
+                let end = SourcePosition(line: at.line, column: at.column + 2)
+                return (letter, made, meant, SourceLocation(path: location.path, start: at, end: end))
+            }
+            // What the escape makes, for the pattern's state: `\\` a backslash, `\"` a quote, the
+            // rest a character that is neither.
+            decoded(letter == "\\" ? "\\" : letter == "\"" ? "\"" : "x")
+        }
+        return nil
     }
 
     /// Where `error` sits in the file (see ``Checker/location(of:in:at:)``).
