@@ -1,5 +1,5 @@
 import FormSpecDiagnostics
-@_spi(Tooling) import FormSpecRuntime
+@_spi(Program) @_spi(Tooling) import FormSpecRuntime
 import FormSpecYAML
 
 /// Wires the stages for one compilation: load (``LoadedYAML``) -> parse (``SpecSyntax``) ->
@@ -59,7 +59,47 @@ struct Driver {
         }
         guard let checked, !diagnostics.hasErrors else { return finish(spec: nil, isLibrary: false) }
         let program = Lowering(spec: checked).lower()
+        warnAboutDefaultsTheirRulesRefuse(checked, syntax: spec, program: program)
         return finish(spec: CompiledSpec(path: path, program: program, tests: checked.tests), isLibrary: false)
+    }
+
+    /// Warns about a top-level field's default that its own rules refuse (`default: 5` with
+    /// `max: 3`): a form would open invalid, and a record without the field would fail for a value
+    /// it never sent. Only rules that read the value alone count (no `when:`, no other field, no
+    /// check, not inside `all`/`any`/`not`), run on the program itself with every default in place.
+    private mutating func warnAboutDefaultsTheirRulesRefuse(_ spec: CheckedSpec, syntax: SpecSyntax, program: Program) {
+        let written = Dictionary(
+            (syntax.fields ?? []).compactMap { field in field.defaultValue.map { (field.name.value, $0) } },
+            uniquingKeysWith: { first, _ in first })
+        let candidates = spec.fields.filter { $0.defaultValue != nil && written[$0.name] != nil }
+        guard !candidates.isEmpty else { return }
+        let context = EvaluationContext(checks: { _, _, _ in true })
+        guard let report = try? program.validate(.object([]), context: context) else { return }
+        for field in candidates {
+            guard let node = written[field.name], let errors = report[field: field.name]?.errors else { continue }
+            for error in errors {
+                let rules = field.rules.filter { $0.name == error.rule }
+                guard let rule = rules.first, rules.allSatisfy(Self.readsTheValueAlone) else { continue }
+                let shown = field.type == .secret ? "" : " '\(Diagnostics.excerpt(node.scalar?.text ?? ""))'"
+                diagnostics.warning(
+                    "the default\(shown) of field '\(field.name)' fails its own rule '\(error.rule)': \(error.message)",
+                    at: node.location, notes: [.init("the rule", at: rule.location)])
+                break
+            }
+        }
+    }
+
+    /// Whether `rule` decides on its field's value alone, always: no `when:`, no other field, no
+    /// check, and an error (a warning's failure leaves the value valid).
+    private static func readsTheValueAlone(_ rule: CheckedRule) -> Bool {
+        guard rule.condition == nil, rule.severity == .error else { return false }
+        switch rule.rule {
+        case .length, .pattern, .contains, .format, .membership, .multipleOf: return true
+        case .range(let range):
+            if case .literal = range.operand { return true }
+            return false
+        default: return false
+        }
     }
 
     /// docs/reference.md names forms `NAME.form.yaml` and rule libraries `NAME.rules.yaml`;
