@@ -42,12 +42,10 @@ extension SourcePosition {
     package init(ofByte offset: Int, in bytes: some Collection<UInt8>) {
         var line = 1
         var column = 1
-        var previous: UInt8 = 0
         for byte in bytes.prefix(max(0, offset)) {
-            defer { previous = byte }
-            // Lines end at LF, CRLF and CR, as editors count them.
-            if byte == UInt8(ascii: "\n") && previous == UInt8(ascii: "\r") { continue }
-            if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
+            // Only LF ends a line: a JSON Lines record is one line, whatever CR it holds, and the
+            // JavaScript reader counts so too.
+            if byte == UInt8(ascii: "\n") {
                 line += 1
                 column = 1
             } else if byte & 0xC0 != 0x80 {

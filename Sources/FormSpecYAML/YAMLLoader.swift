@@ -182,7 +182,8 @@ final class EventParser {
             if parser.error == YAML_READER_ERROR {
                 var offset = min(Int(parser.problem_offset), max(0, length - 1))
                 var problem = problem
-                if problem.hasSuffix("UTF-8 octet") || problem.hasSuffix("UTF-8 octet sequence"), offset < length {
+                // Every problem of decoding (not a control character): said as what it is.
+                if problem.contains("UTF-8") || problem.contains("Unicode character"), offset < length {
                     // The character that is not UTF-8 starts at its lead byte: libyaml names the
                     // byte that is no continuation, after it.
                     if problem.contains("trailing"), offset > 0 {
@@ -408,7 +409,8 @@ struct Builder {
                         notes: recursive ? [] : [.init("an alias names an anchor (&name) written before it")]))
                 // The pair or item it stands in is left out, as a key that is a collection is: an
                 // empty value in its place would only bring errors about the empty value.
-                guard !stack.isEmpty else { return }
+                // A document that is only an alias has nothing else to read.
+                guard !stack.isEmpty else { throw diagnostics.removeLast() }
                 let top = stack.count - 1
                 if stack[top].isMapping {
                     if stack[top].pendingKey == nil {

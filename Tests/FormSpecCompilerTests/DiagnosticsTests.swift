@@ -474,6 +474,37 @@ struct DiagnosticsTests {
         #expect(library.diagnostics.map(\.message) == ["unknown rule 'min_lenght'"])
     }
 
+    /// A default its own rules refuse is a warning at the default (the form would open invalid);
+    /// rules that may hold another day, or that ask for a choice, are left alone.
+    @Test func aDefaultItsOwnRulesRefuseIsAWarning() {
+        let compilation = compile(
+            """
+            formspec: 1
+            form: f
+            fields:
+              guests: {type: integer, default: 5, rules: [{min: 1}, {max: 3, message: At most 3 guests}]}
+              code: {default: ab, rules: [{min_length: 3}]}
+              pin: {type: secret, default: "12", rules: [{pattern: '^[0-9]{4}$'}]}
+              nights: {type: integer, default: 2, rules: [{max: 3}]}
+              rooms: {type: integer, default: 9, rules: [{max: {field: guests}}]}
+              step: {type: integer, default: 2}
+              amount: {type: integer, default: 5, rules: [{multiple_of: {field: step}}]}
+              twice: {default: abc, rules: [{pattern: '^[a-z]+$'}, {pattern: '^.{5,}$'}]}
+              colour: {type: choice, options: [none, red], default: none, rules: [{not_one_of: [none]}]}
+              later: {default: x, rules: [{min_length: 3, when: {field: nights, equals: 1}}]}
+              soft: {default: x, rules: [{min_length: 3, severity: warning}]}
+            """)
+        #expect(compilation.diagnostics.allSatisfy { $0.severity == .warning })
+        #expect(
+            compilation.diagnostics.map(\.message) == [
+                "the default '5' of field 'guests' fails its own rule 'max': At most 3 guests",
+                "the default 'ab' of field 'code' fails its own rule 'min_length': Code must be at least 3 characters",
+                "the default of field 'pin' fails its own rule 'pattern': Pin has an invalid format",
+            ])
+        #expect(compilation.diagnostics.first?.location?.start == SourcePosition(line: 4, column: 36))
+        #expect(compilation.diagnostics.first?.notes.first?.location?.start == SourcePosition(line: 4, column: 58))
+    }
+
     @Test func wrongLiteralTypesAndUnknownOptions() {
         let compilation = compile(
             """

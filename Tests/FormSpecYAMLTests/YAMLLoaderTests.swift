@@ -90,6 +90,9 @@ struct YAMLLoaderTests {
         let latin1 = error(Array("a: caf".utf8) + [0xE9, 0x74, 0x0A])
         #expect(latin1?.message == "the file is not UTF-8 text: byte 0xE9 starts no UTF-8 character here")
         #expect(latin1?.location?.start == SourcePosition(line: 1, column: 7))
+        // An overlong form and an encoded surrogate are no UTF-8 either.
+        #expect(error(Array("a: ".utf8) + [0xC0, 0xAF])?.message.hasPrefix("the file is not UTF-8 text") == true)
+        #expect(error(Array("a: ".utf8) + [0xED, 0xA0, 0x80])?.message.hasPrefix("the file is not UTF-8 text") == true)
         let utf16 = error([0xFF, 0xFE, 0x61, 0x00, 0x3A, 0x00])
         #expect(utf16?.message == "the file is UTF-16 (it starts with a UTF-16 byte order mark), not UTF-8")
     }
@@ -196,6 +199,9 @@ struct YAMLLoaderTests {
     @Test func unknownAliasIsAnError() throws {
         let loaded = try load("a: *nope\n")
         #expect(loaded.diagnostics.map(\.severity) == [.error])
+        // A document that is only an unknown alias has nothing else to read: that is the error.
+        let alone = #expect(throws: Diagnostic.self) { try load("*nope\n") }
+        #expect(alone?.message == "unknown alias (no anchor of that name before it)")
     }
 
     @Test func aKeyThatIsACollectionIsSteppedOverAndTheRestRead() throws {

@@ -78,8 +78,9 @@ struct Driver {
         for field in candidates {
             guard let node = written[field.name], let errors = report[field: field.name]?.errors else { continue }
             for error in errors {
+                // The report names the rule, not which: a field with two of a name is left alone.
                 let rules = field.rules.filter { $0.name == error.rule }
-                guard let rule = rules.first, rules.allSatisfy(Self.readsTheValueAlone) else { continue }
+                guard rules.count == 1, let rule = rules.first, Self.readsTheValueAlone(rule) else { continue }
                 let shown = field.type == .secret ? "" : " '\(Diagnostics.excerpt(node.scalar?.text ?? ""))'"
                 diagnostics.warning(
                     "the default\(shown) of field '\(field.name)' fails its own rule '\(error.rule)': \(error.message)",
@@ -90,13 +91,17 @@ struct Driver {
     }
 
     /// Whether `rule` decides on its field's value alone, always: no `when:`, no other field, no
-    /// check, and an error (a warning's failure leaves the value valid).
+    /// check, and an error (a warning's failure leaves the value valid). `one_of`/`not_one_of` are
+    /// left out: `default: none` with `not_one_of: [none]` is how a form asks for a choice.
     private static func readsTheValueAlone(_ rule: CheckedRule) -> Bool {
         guard rule.condition == nil, rule.severity == .error else { return false }
         switch rule.rule {
-        case .length, .pattern, .contains, .format, .membership, .multipleOf: return true
+        case .length, .pattern, .contains, .format: return true
         case .range(let range):
             if case .literal = range.operand { return true }
+            return false
+        case .multipleOf(let multiple):
+            if case .literal = multiple.operand { return true }
             return false
         default: return false
         }

@@ -19,7 +19,7 @@ struct SyntaxParser {
     ]
     /// The field keys a rule item never takes (`when` and `debounce` are modifiers too; `required`
     /// is a rule).
-    static let fieldOnlyKeys: Set<String> = Set(fieldKeys).subtracting(["when", "debounce", "required"])
+    static let fieldOnlyKeys: Set<String> = Set(fieldKeys).subtracting(["when", "debounce", "required", "rules"])
     static let formRuleKeys = ["require_changes", "at_least_one_of"]
     /// The modifiers a form rule takes (the checker refuses the others there).
     static let formRuleModifierKeys = ["message", "when"]
@@ -190,10 +190,13 @@ struct SyntaxParser {
                 Self.fieldOnlyKeys.contains(key)
                 ? [Diagnostic.Note("'\(key)' is a key of the field: write it beside 'rules:', not as a rule item")]
                 : nil
+            // `{min_length:3}`: one string to YAML without the space after the colon.
+            let colon =
+                pair.value.resolved == .null ? MappingReader.colonHint(pair.key).map { [Diagnostic.Note($0)] } : nil
             diagnostics.error(
                 isRuleTypo ? "unknown rule '\(key)'" : "unknown key '\(key)' in a rule", at: pair.key.location,
-                notes: fieldKey ?? Diagnostics.suggestion(for: key, among: isRuleTypo ? keys : keys + Self.modifierKeys)
-            )
+                notes: fieldKey ?? colon
+                    ?? Diagnostics.suggestion(for: key, among: isRuleTypo ? keys : keys + Self.modifierKeys))
         }
         guard let rulePair = rulePairs.first else {
             if reader.remaining.isEmpty {
