@@ -236,6 +236,12 @@ package enum ResolvedScalar: Sendable, Hashable {
     }
 }
 
+extension YAMLNode {
+    /// Whether the node's tag is one the loader reported (outside the core schema, or one the node
+    /// does not fit): a reader of the node need not report the value again.
+    package var hasTagProblem: Bool { YAMLTag.problem(of: self, quotingText: false) != nil }
+}
+
 /// The tags of the YAML 1.2 core schema, the only ones FormSpec reads (as libyaml spells them).
 enum YAMLTag {
     /// The prefix `!!` stands for.

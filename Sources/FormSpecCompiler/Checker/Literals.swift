@@ -54,6 +54,8 @@ extension Checker {
     mutating func literal(_ node: YAMLNode, for field: FieldInfo, rule: String, acceptsToday: Bool = false) -> Scalar? {
         let expected =
             field.type == .date && acceptsToday ? "a date (YYYY-MM-DD) or today±N" : field.type.literalDescription
+        // A tag its scalar does not fit (`!!int abc`) is the loader's error already: one is enough.
+        if node.hasTagProblem { return nil }
         if node.scalar == nil || node.resolved == .null {
             diagnostics.error(
                 "'\(rule)' needs \(expected), not \(node.kindDescription)", at: node.location)

@@ -358,7 +358,11 @@ struct Driver {
         }
         // false: on the current import path; true: finished.
         var state: [String: Bool] = [key: false]
-        var stack: [(spec: SpecSyntax, key: String, next: Int)] = [(spec, key, 0)]
+        // Each file's own imports, by the file they name: one named twice (`a.rules.yaml` and
+        // `./a.rules.yaml`) is said, not read twice in silence.
+        var stack: [(spec: SpecSyntax, key: String, next: Int, named: [String: SourceLocation])] = [
+            (spec, key, 0, [:])
+        ]
         add(spec, &diagnostics)
         while let top = stack.last {
             guard top.next < top.spec.imports.count else {
@@ -372,6 +376,13 @@ struct Driver {
                 importFailed = true
                 continue
             }
+            if let first = top.named[targetKey] {
+                diagnostics.warning(
+                    "'\(Diagnostics.excerpt(entry.value))' is imported twice", at: entry.location,
+                    notes: [.init("first imported here", at: first)])
+                continue
+            }
+            stack[stack.count - 1].named[targetKey] = entry.location
             switch state[targetKey] {
             case false?:
                 diagnostics.error(
@@ -388,7 +399,7 @@ struct Driver {
                 Checker.checkVersion(imported, diagnostics: &diagnostics)
                 add(imported, &diagnostics)
                 state[targetKey] = false
-                stack.append((imported, targetKey, 0))
+                stack.append((imported, targetKey, 0, [:]))
             }
         }
         return (defines, importFailed, brokenDefines)
