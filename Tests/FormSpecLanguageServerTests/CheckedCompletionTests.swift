@@ -366,16 +366,17 @@ struct CheckedCompletionTests {
         // Renamed, with a value being typed on another line that does not load yet.
         let v2 = v1.replacingOccurrences(of: "old_name: {}", with: "new_name: {}\n  c: {label: {en: x")
         client.change(path, version: 2, [["text": .string(v2.unmarked)]])
+        // `c`, whose own line is the one being typed, keeps its name: only its value is left out.
         #expect(
             (client.at("textDocument/completion", path, v2).array ?? []).compactMap { $0["label"]?.string } == [
-                "new_name"
+                "new_name", "c",
             ])
         // A document opened broken still completes its names.
         let fresh = InProcessClient()
         fresh.open(path, v2.unmarked)
         #expect(
             (fresh.at("textDocument/completion", path, v2).array ?? []).compactMap { $0["label"]?.string } == [
-                "new_name"
+                "new_name", "c",
             ])
     }
 

@@ -74,36 +74,58 @@ struct SpecOutline {
     /// completion then offers the names the text has now, not those of an older version.
     private static func recoveredRoot(of text: String, path: String) -> YAMLNode? {
         var bytes = Array(text.utf8)
+        // Lines blanked from a column: when a later error names no place left to blank (the end of
+        // the file, past an unclosed `{`), they are blanked whole.
+        var partly: Set<Int> = []
         // The caller's strict load failed already: the first round blanks at once.
-        for _ in 0..<4 {
+        for _ in 0..<5 {
             do {
                 return try YAMLLoader.load(bytes, path: path).root
             } catch {
-                // Where a broken flow collection or scalar starts (an unclosed `{` or quote), else
+                // From where a broken flow collection or scalar starts (an unclosed `{` or quote) to
+                // its line's end, so the key before it stays (`email: {label: …`); else the line
                 // where it broke: a block mapping's start is a good line (`formspec: 1`).
-                let starts = Set(
-                    error.notes.filter { !$0.message.contains("block") }.compactMap { $0.location?.start.line })
-                let lines = starts.isEmpty ? Set([error.location?.start.line].compactMap { $0 }) : starts
-                guard blank(lines, in: &bytes) else { return nil }
+                var from: [Int: Int] = [:]
+                for note in error.notes where !note.message.contains("block") {
+                    guard let start = note.location?.start else { continue }
+                    from[start.line] = min(from[start.line] ?? .max, start.column)
+                }
+                if from.isEmpty, let line = error.location?.start.line { from[line] = 1 }
+                if blank(from, in: &bytes) {
+                    partly.formUnion(from.filter { $0.value > 1 }.keys)
+                    continue
+                }
+                guard !partly.isEmpty, blank(Dictionary(uniqueKeysWithValues: partly.map { ($0, 1) }), in: &bytes)
+                else { return nil }
+                partly = []
             }
         }
         return nil
     }
 
-    /// Replaces every character of `lines` (1-based; lines end at LF, CR and CRLF) with spaces, so
-    /// that other lines keep their positions; whether anything changed.
-    private static func blank(_ lines: Set<Int>, in bytes: inout [UInt8]) -> Bool {
+    /// Replaces every character of each line in `from` (1-based; lines end at LF, CR and CRLF),
+    /// from its column (1-based, in scalars) to the line's end, with spaces, so that everything else
+    /// keeps its position; whether anything changed.
+    private static func blank(_ from: [Int: Int], in bytes: inout [UInt8]) -> Bool {
         var line = 1
+        var column = 1
         var changed = false
         for index in bytes.indices {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
                 if byte == UInt8(ascii: "\n") || index + 1 == bytes.count || bytes[index + 1] != UInt8(ascii: "\n") {
                     line += 1
+                    column = 1
                 }
                 continue
             }
-            if lines.contains(line), byte != UInt8(ascii: " ") {
+            // A scalar's lead byte starts a column; its continuation bytes share it.
+            if byte & 0xC0 != 0x80, index > 0, bytes[index - 1] != UInt8(ascii: "\n"),
+                bytes[index - 1] != UInt8(ascii: "\r")
+            {
+                column += 1
+            }
+            if let start = from[line], column >= start, byte != UInt8(ascii: " ") {
                 bytes[index] = UInt8(ascii: " ")
                 changed = true
             }
