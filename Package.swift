@@ -84,7 +84,7 @@ let package = Package(
         .testTarget(
             name: "FormSpecPatternTests", dependencies: ["FormSpecPattern", "FormSpecTestSupport"],
             resources: [.copy("Corpus")]),
-        .testTarget(name: "FormSpecRuntimeTests", dependencies: ["FormSpecRuntime"]),
+        .testTarget(name: "FormSpecRuntimeTests", dependencies: ["FormSpecRuntime", "FormSpecDiagnostics"]),
         .testTarget(name: "FormSpecCompilerTests", dependencies: ["FormSpec"]),
         // What the CLI, docs and language-server tests share: the repository, the built `formspec`, a
         // child-process runner.

@@ -312,10 +312,10 @@ struct Builder {
         var dropsPair = false
         var pairs: [YAMLPair] = []
         /// Index in `pairs` of each key, so duplicate detection stays linear in the mapping's size.
-        var keyIndex: [ExactKey: Int] = [:]
+        var keyIndex: [ExactText: Int] = [:]
         var merged: [YAMLPair] = []
         /// Keys in `merged`, so a large merge stays linear.
-        var mergedKeys: Set<ExactKey> = []
+        var mergedKeys: Set<ExactText> = []
         /// The mapping's merge key, once it has one: a second is a duplicate key.
         var mergeKey: YAMLNode?
     }
@@ -395,22 +395,22 @@ struct Builder {
             }
         case .alias(let anchor):
             guard let target = anchors[anchor] else {
-                // Reported, and read as an empty value, so the rest of the file is still checked.
                 let recursive = stack.contains { $0.anchor == anchor }
-                diagnostics.append(
-                    .error(
-                        recursive
-                            ? (limits.quotesText
-                                ? "alias '*\(anchor)' is inside its own anchor: a node cannot contain itself"
-                                : "an alias inside its own anchor: a node cannot contain itself")
-                            : (limits.quotesText
-                                ? "unknown alias '*\(anchor)'" : "unknown alias (no anchor of that name before it)"),
-                        at: location(event.start, event.end),
-                        notes: recursive ? [] : [.init("an alias names an anchor (&name) written before it")]))
-                // The pair or item it stands in is left out, as a key that is a collection is: an
-                // empty value in its place would only bring errors about the empty value.
+                let problem = Diagnostic.error(
+                    recursive
+                        ? (limits.quotesText
+                            ? "alias '*\(anchor)' is inside its own anchor: a node cannot contain itself"
+                            : "an alias inside its own anchor: a node cannot contain itself")
+                        : (limits.quotesText
+                            ? "unknown alias '*\(anchor)'" : "unknown alias (no anchor of that name before it)"),
+                    at: location(event.start, event.end),
+                    notes: recursive ? [] : [.init("an alias names an anchor (&name) written before it")])
                 // A document that is only an alias has nothing else to read.
-                guard !stack.isEmpty else { throw diagnostics.removeLast() }
+                guard !stack.isEmpty else { throw problem }
+                // Reported, and the pair or item it stands in left out, as a key that is a collection
+                // is, so the rest of the file is still checked: an empty value in its place would only
+                // bring errors about the empty value.
+                diagnostics.append(problem)
                 let top = stack.count - 1
                 if stack[top].isMapping {
                     if stack[top].pendingKey == nil {
@@ -454,7 +454,7 @@ struct Builder {
             if frame.isMapping {
                 var pairs = frame.pairs
                 // Merge keys (`<<: *base`): explicit keys win over merged ones.
-                for pair in frame.merged where frame.keyIndex[ExactKey(pair.key.scalar?.text ?? "")] == nil {
+                for pair in frame.merged where frame.keyIndex[ExactText(pair.key.scalar?.text ?? "")] == nil {
                     pairs.append(pair)
                 }
                 node = YAMLNode(.mapping(pairs), at: location(frame.start, event.end), tag: frame.tag)
@@ -505,11 +505,11 @@ struct Builder {
             try merge(node)
             return
         }
-        if let firstIndex = stack[stack.count - 1].keyIndex[ExactKey(keyText)] {
+        if let firstIndex = stack[stack.count - 1].keyIndex[ExactText(keyText)] {
             duplicate(key, keyText, first: stack[stack.count - 1].pairs[firstIndex].key)
             return
         }
-        stack[stack.count - 1].keyIndex[ExactKey(keyText)] = stack[stack.count - 1].pairs.count
+        stack[stack.count - 1].keyIndex[ExactText(keyText)] = stack[stack.count - 1].pairs.count
         stack[stack.count - 1].pairs.append(YAMLPair(key: key, value: node))
     }
 
@@ -542,24 +542,9 @@ struct Builder {
                 continue
             }
             for pair in pairs
-            where stack[stack.count - 1].mergedKeys.insert(ExactKey(pair.key.scalar?.text ?? "")).inserted {
+            where stack[stack.count - 1].mergedKeys.insert(ExactText(pair.key.scalar?.text ?? "")).inserted {
                 stack[stack.count - 1].merged.append(pair)
             }
         }
-    }
-}
-
-/// A mapping key compared as written, scalar by scalar, as JSON reads keys: `café` precomposed and
-/// decomposed are two keys (Swift's `String` equality would make them one, and report a duplicate).
-struct ExactKey: Hashable {
-    let text: String
-
-    init(_ text: String) { self.text = text }
-
-    static func == (lhs: ExactKey, rhs: ExactKey) -> Bool { lhs.text.utf8.elementsEqual(rhs.text.utf8) }
-
-    func hash(into hasher: inout Hasher) {
-        var text = text
-        text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 }

@@ -1,3 +1,4 @@
+import FormSpecDiagnostics
 import Testing
 
 @_spi(Program) @_spi(Tooling) @testable import FormSpecRuntime

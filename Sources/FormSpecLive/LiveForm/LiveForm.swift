@@ -1,3 +1,4 @@
+import FormSpecDiagnostics
 @_spi(Program) @_spi(Tooling) import FormSpecRuntime
 public import Observation
 

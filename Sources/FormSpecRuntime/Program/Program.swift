@@ -1,3 +1,5 @@
+import FormSpecDiagnostics
+
 /// A compiled form: what the compiler lowers a spec into and the evaluator runs.
 ///
 /// Fields are addressed by index; patterns, messages and literals are prepared at compile time,

@@ -1,3 +1,5 @@
+import FormSpecDiagnostics
+
 /// The type of a field, which decides how its input is read and which rules apply.
 public enum FieldType: String, Sendable, Hashable, Codable, CaseIterable {
     case text, secret, integer, number, boolean, date, time, datetime, choice
