@@ -41,7 +41,9 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         var problems: [Diagnostic] = []
-        var seen = Set<Diagnostic>()
+        // Each problem once, by its place and message (``Diagnostic/description``): a library's
+        // problem is the same problem reached from each form that imports it, its notes perhaps
+        // telling another way there (an import chain).
         var reported = Set<String>()
         let colored = Console.stderrColored
         let format = output.resolved
@@ -49,7 +51,7 @@ struct CheckCommand: ParsableCommand {
         let printDiagnostics = format == .text ? Console.writeErrorOutput : Console.printError
 
         func note(_ diagnostic: Diagnostic) {
-            guard seen.insert(diagnostic).inserted else { return }
+            guard reported.insert(diagnostic.description).inserted else { return }
             problems.append(diagnostic)
             printDiagnostics(DiagnosticRenderer(colored: colored).render(diagnostic))
         }
@@ -78,12 +80,7 @@ struct CheckCommand: ParsableCommand {
 
         for file in files {
             let compilation = Compiler.compile(path: file, options: imports.compileOptions)
-            // A library's problem is the same problem reached from each form that imports it (its
-            // notes may tell another way there, an import chain): reported the first time only.
-            let fresh = compilation.diagnostics.filter {
-                reported.insert("\($0.severity) \($0.location?.description ?? "") \($0.message)").inserted
-                    && seen.insert($0).inserted
-            }
+            let fresh = compilation.diagnostics.filter { reported.insert($0.description).inserted }
             problems += fresh
             if !fresh.isEmpty {
                 printDiagnostics(DiagnosticRenderer(sources: compilation.sources, colored: colored).render(fresh))

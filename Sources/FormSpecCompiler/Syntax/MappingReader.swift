@@ -42,6 +42,13 @@ struct MappingReader {
         return nil
     }
 
+    /// The hint for a key with no value that is `key:value` run together (`{type:text}` in flow
+    /// style, where YAML needs the space after the colon too), else `nil`.
+    static func colonNotes(_ pair: YAMLPair) -> [Diagnostic.Note]? {
+        guard pair.value.resolved == .null, let hint = colonHint(pair.key) else { return nil }
+        return [.init(hint)]
+    }
+
     /// The value of `key`, marking it as known.
     mutating func take(_ key: String) -> YAMLNode? {
         takePair(key)?.value
@@ -66,11 +73,10 @@ struct MappingReader {
     ) {
         for pair in remaining {
             let key = pair.key.scalar?.text ?? ""
-            // `{type:text}`: in flow style too, YAML needs a space after the colon.
-            let colon = pair.value.resolved == .null ? Self.colonHint(pair.key).map { [Diagnostic.Note($0)] } : nil
             diagnostics.error(
                 "unknown key '\(key)' in \(what)", at: pair.key.location,
-                notes: placement(pair).map { [.init($0)] } ?? colon ?? Diagnostics.suggestion(for: key, among: known))
+                notes: placement(pair).map { [.init($0)] } ?? Self.colonNotes(pair)
+                    ?? Diagnostics.suggestion(for: key, among: known))
         }
     }
 }

@@ -190,12 +190,9 @@ struct SyntaxParser {
                 Self.fieldOnlyKeys.contains(key)
                 ? [Diagnostic.Note("'\(key)' is a key of the field: write it beside 'rules:', not as a rule item")]
                 : nil
-            // `{min_length:3}`: one string to YAML without the space after the colon.
-            let colon =
-                pair.value.resolved == .null ? MappingReader.colonHint(pair.key).map { [Diagnostic.Note($0)] } : nil
             diagnostics.error(
                 isRuleTypo ? "unknown rule '\(key)'" : "unknown key '\(key)' in a rule", at: pair.key.location,
-                notes: fieldKey ?? colon
+                notes: fieldKey ?? MappingReader.colonNotes(pair)
                     ?? Diagnostics.suggestion(for: key, among: isRuleTypo ? keys : keys + Self.modifierKeys))
         }
         guard let rulePair = rulePairs.first else {

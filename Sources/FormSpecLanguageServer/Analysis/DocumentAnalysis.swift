@@ -48,10 +48,10 @@ struct DocumentAnalysis {
     /// The last outline that could be read, possibly of an older version: names of fields and
     /// defines for completion while the text is broken mid-edit.
     var lastGoodOutline: SpecOutline?
-    /// While a line being typed breaks the YAML: the outline of the text without the lines its
-    /// errors name. `nil` when the text loads.
+    /// While a line being typed breaks the YAML: the outline of the text without the broken parts
+    /// its errors name. `nil` when the text loads.
     var recoveredOutline: SpecOutline?
-    /// Where completion reads names from: the text as it is (without a broken line being typed),
+    /// Where completion reads names from: the text as it is (without what a line being typed broke),
     /// so a field renamed since the last good text is offered by its new name, not its old one.
     var namesOutline: SpecOutline? { outline ?? recoveredOutline ?? lastGoodOutline }
     /// The outline position requests read: the current text's, or while it does not parse (a key
@@ -116,10 +116,8 @@ struct DocumentAnalysis {
         diagnostics = compilation.diagnostics
         self.sources = compilation.sources
         unreadImports = compilation.unreadImports
-        outline = SpecOutline(text: document.text, path: document.path)
-        recoveredOutline =
-            outline == nil ? SpecOutline(text: document.text, path: document.path, recovering: true) : nil
-        // A document that never loaded (opened broken) is outlined without its broken lines.
+        (outline, recoveredOutline) = SpecOutline.reading(document.text, path: document.path)
+        // A document that never loaded (opened broken) is outlined without its broken parts.
         lastGoodOutline = outline ?? previous?.lastGoodOutline ?? recoveredOutline
         imports = []
         importsReadFor = lastGoodOutline?.imports.map(\.path) ?? []
@@ -135,9 +133,7 @@ struct DocumentAnalysis {
     /// no check), so `use:` offers the names the text imports now, not those it imported before.
     mutating func updateOutline(_ document: Document, sources: @autoclosure () -> OpenDocumentSources) {
         guard outlineRevision != document.revision else { return }
-        outline = SpecOutline(text: document.text, path: document.path)
-        recoveredOutline =
-            outline == nil ? SpecOutline(text: document.text, path: document.path, recovering: true) : nil
+        (outline, recoveredOutline) = SpecOutline.reading(document.text, path: document.path)
         outlineRevision = document.revision
         guard let outline else { return }
         lastGoodOutline = outline

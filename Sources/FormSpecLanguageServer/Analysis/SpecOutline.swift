@@ -44,12 +44,26 @@ struct SpecOutline {
     /// The spec's `locale:`, when it has one.
     var locale: String?
 
-    /// Reads the outline of `text`, or `nil` when it is not loadable YAML. `recovering`: when it is
-    /// not, the outline of the text without the lines its YAML errors name
-    /// (``recoveredRoot(of:path:)``), whose tokens on those lines are missing.
-    init?(text: String, path: String, recovering: Bool = false) {
-        let strict = recovering ? nil : try? YAMLLoader.load(text, path: path).root
-        guard let root = strict ?? (recovering ? Self.recoveredRoot(of: text, path: path) : nil) else { return nil }
+    /// Reads the outline of `text`, or `nil` when it is not loadable YAML.
+    init?(text: String, path: String) {
+        guard let root = try? YAMLLoader.load(text, path: path).root else { return nil }
+        self.init(root: root, text: text, path: path)
+    }
+
+    /// The outline of `text`; or, when its YAML does not load, none and the outline of the text
+    /// without the broken parts its YAML errors name (``recoveredRoot(of:path:after:)``), whose
+    /// tokens there are missing. One load of the text either way.
+    static func reading(_ text: String, path: String) -> (outline: SpecOutline?, recovered: SpecOutline?) {
+        do {
+            guard let root = try YAMLLoader.load(text, path: path).root else { return (nil, nil) }
+            return (SpecOutline(root: root, text: text, path: path), nil)
+        } catch {
+            let root = recoveredRoot(of: text, path: path, after: error)
+            return (nil, root.map { SpecOutline(root: $0, text: text, path: path) })
+        }
+    }
+
+    private init(root: YAMLNode, text: String, path: String) {
         self.path = path
         self.text = text
         self.lines = LineIndex(text)
@@ -69,35 +83,36 @@ struct SpecOutline {
         tokens.sort { $0.location.start < $1.location.start }
     }
 
-    /// The document's root, or, while a line being typed breaks the YAML (`{same_as:‸}`, an
-    /// unclosed quote), the root of the text with the lines its errors name blanked (a few rounds):
-    /// completion then offers the names the text has now, not those of an older version.
-    private static func recoveredRoot(of text: String, path: String) -> YAMLNode? {
+    /// The root of `text`, whose load failed with `error`, with the broken parts its errors name
+    /// blanked, a few rounds (a line being typed: `{same_as:‸}`, an unclosed quote): completion
+    /// then offers the names the text has now, not those of an older version.
+    private static func recoveredRoot(of text: String, path: String, after error: Diagnostic) -> YAMLNode? {
         var bytes = Array(text.utf8)
+        var error = error
         // Lines blanked from a column: when a later error names no place left to blank (the end of
         // the file, past an unclosed `{`), they are blanked whole.
         var partly: Set<Int> = []
-        // The caller's strict load failed already: the first round blanks at once.
         for _ in 0..<5 {
-            do {
-                return try YAMLLoader.load(bytes, path: path).root
-            } catch {
-                // From where a broken flow collection or scalar starts (an unclosed `{` or quote) to
-                // its line's end, so the key before it stays (`email: {label: …`); else the line
-                // where it broke: a block mapping's start is a good line (`formspec: 1`).
-                var from: [Int: Int] = [:]
-                for note in error.notes where !note.message.contains("block") {
-                    guard let start = note.location?.start else { continue }
-                    from[start.line] = min(from[start.line] ?? .max, start.column)
-                }
-                if from.isEmpty, let line = error.location?.start.line { from[line] = 1 }
-                if blank(from, in: &bytes) {
-                    partly.formUnion(from.filter { $0.value > 1 }.keys)
-                    continue
-                }
+            // From where a broken flow collection or scalar starts (an unclosed `{` or quote) to its
+            // line's end, so the key before it stays (`email: {label: …`); else the line where it
+            // broke: a block mapping's start is a good line (`formspec: 1`).
+            var from: [Int: Int] = [:]
+            for note in error.notes where !note.message.contains("block") {
+                guard let start = note.location?.start else { continue }
+                from[start.line] = min(from[start.line] ?? .max, start.column)
+            }
+            if from.isEmpty, let line = error.location?.start.line { from[line] = 1 }
+            if blank(from, in: &bytes) {
+                partly.formUnion(from.filter { $0.value > 1 }.keys)
+            } else {
                 guard !partly.isEmpty, blank(Dictionary(uniqueKeysWithValues: partly.map { ($0, 1) }), in: &bytes)
                 else { return nil }
                 partly = []
+            }
+            do {
+                return try YAMLLoader.load(bytes, path: path).root
+            } catch let next {
+                error = next
             }
         }
         return nil

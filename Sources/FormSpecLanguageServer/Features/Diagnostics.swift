@@ -34,8 +34,8 @@ extension LanguageServer {
                 for diagnostic in analysis.diagnostics {
                     // A problem with no place in a file (an unreadable file) is shown at the document's start.
                     let path = diagnostic.location?.path ?? document.path
-                    let key = "\(diagnostic.severity) \(diagnostic.location?.description ?? "") \(diagnostic.message)"
-                    guard (path == document.path) == ownFirst, seen[path, default: []].insert(key).inserted
+                    guard (path == document.path) == ownFirst,
+                        seen[path, default: []].insert(diagnostic.description).inserted
                     else { continue }
                     found[uri(path), default: []].append(
                         lspDiagnostic(diagnostic, in: document, uri: uri, lines: lines))

@@ -355,6 +355,22 @@ Object.assign(Program.prototype, {
         return rule.kind.fields.some((field) => scratch.values[field].kind !== "empty");
     },
 
+    /**
+     * Swift's `requiredRuleHolding`: the position of the first `required` rule in `first..<end`
+     * whose `when:` holds, an error before a warning (a recommendation never lifts a requirement).
+     */
+    requiredRuleHolding(first, end, values, mode, today) {
+        const lowered = this.lowered;
+        let warning;
+        for (let position = first; position < end; position++) {
+            const instruction = lowered.instructions[position];
+            if (instruction.code !== FS_OP_REQUIRED || !lowered.holds(instruction.condition, values, mode, today)) continue;
+            if (!instruction.isWarning) return position;
+            warning ??= position;
+        }
+        return warning;
+    },
+
     /** Appends field `index`'s outcome list to `scratch.results`; returns whether the field is valid. */
     runField(index, scratch, environment, mode) {
         const lowered = this.lowered;
@@ -374,18 +390,10 @@ Object.assign(Program.prototype, {
         // field's own `required:` and a rule that is an error come before a warning's.
         let required = this.fields[index].required ? -1 : undefined;
         if (lowered.hasRequiredRule[index]) {
-            let warning;
-            for (let position = first; position < end; position++) {
-                const instruction = lowered.instructions[position];
-                if (instruction.code !== FS_OP_REQUIRED || !lowered.holds(instruction.condition, values, mode, today)) continue;
-                if (!instruction.isWarning) {
-                    required = position - first;
-                    warning = undefined;
-                    break;
-                }
-                warning ??= position - first;
+            const position = this.requiredRuleHolding(first, end, values, mode, today);
+            if (position !== undefined && (required === undefined || !lowered.instructions[position].isWarning)) {
+                required = position - first;
             }
-            if (warning !== undefined && required === undefined) required = warning;
         }
         let valid = true;
         if (required !== undefined) {
