@@ -7,6 +7,11 @@ import Testing
 @MainActor
 @Suite("Live form: groups and lists")
 struct LiveCollectionTests {
+    /// What a one-off `validate` of the live form's values reports: the live report must be it.
+    static func oneOffReport(of form: LiveForm, _ compiled: CompiledForm) throws -> Report {
+        try compiled.program.validate(.object(form.values.map { .init($0.key, $0.value) }))
+    }
+
     @Test("nested values given at creation reach their fields by path")
     func initialNestedValues() throws {
         let form = LiveForm(
@@ -50,18 +55,18 @@ struct LiveCollectionTests {
         #expect(form.values["address"] == ["city": "Paris"])
         #expect(form["address"]?.errors == [])
         #expect(form.isValid)
-        #expect(form.report == (try compiled.program.validate(.object(form.values.map { .init($0.key, $0.value) }))))
+        #expect(form.report == (try Self.oneOffReport(of: form, compiled)))
         // A group inside a list item too: the item exists, the group is made by typing into it.
         form.appendItem(.object([]), to: "people")
         form.set("Utrecht", forField: "people.0.ship.to")
         #expect(form.values["people"] == [["ship": ["to": "Utrecht"]]])
         #expect(form.isValid)
-        #expect(form.report == (try compiled.program.validate(.object(form.values.map { .init($0.key, $0.value) }))))
+        #expect(form.report == (try Self.oneOffReport(of: form, compiled)))
         // Cleared again, the address stays given (empty), as `values` shows it: its city is required.
         form.set(nil, forField: "address.city")
         #expect(form.values["address"] == .object([]))
         #expect(form["address.city"]?.errors.map(\.rule) == ["required"])
-        #expect(form.report == (try compiled.program.validate(.object(form.values.map { .init($0.key, $0.value) }))))
+        #expect(form.report == (try Self.oneOffReport(of: form, compiled)))
         // Given by its path when the form opens, too.
         let opened = LiveForm(compiled, values: ["address.city": "Paris"])
         #expect(opened.isValid)
@@ -97,10 +102,10 @@ struct LiveCollectionTests {
         let form = LiveForm(compiled)
         #expect(form.values["address"] == nil)
         #expect(form["address"]?.errors.map(\.rule) == ["required"])
-        #expect(form.report == (try compiled.program.validate(.object(form.values.map { .init($0.key, $0.value) }))))
+        #expect(form.report == (try Self.oneOffReport(of: form, compiled)))
         form.set("Paris", forField: "address.city")
         #expect(form.values["address"] == ["city": "Paris", "country": "NL"])
-        #expect(form.report == (try compiled.program.validate(.object(form.values.map { .init($0.key, $0.value) }))))
+        #expect(form.report == (try Self.oneOffReport(of: form, compiled)))
     }
 
     @Test("a multi-select's list field has its items' options, in the form's locale (found by a tester)")
