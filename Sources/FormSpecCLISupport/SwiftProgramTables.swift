@@ -275,6 +275,8 @@ struct SwiftProgramTables {
             case .empty(let empty): written = ".empty(\(empty))"
             case .compare(let comparison, let operand): written = ".compare(.\(comparison), \(Self.operand(operand)))"
             case .matches(let pattern): written = ".matches(\(patternRule(pattern)))"
+            case .contains(let value, let items):
+                written = ".contains(\(Self.scalar(value)), items: \(Self.array(items.map { "\($0)" })))"
             }
             return ".field(\(index), \(written))"
         case .mode(let mode): return ".mode(.\(mode))"

@@ -95,6 +95,18 @@ struct CheckedCompletionTests {
         #expect(complete(listed).map(\.label) == ["NL", "a, b"])
     }
 
+    @Test("a condition's contains: offers the options of a list of choices, and each one compiles")
+    func offersTheOptionsOfAListOfChoicesInContains() {
+        for note in ["    when: {field: colours, contains: ‸}", "    when:\n      field: colours\n      contains: ‸"] {
+            let source = Self.note(note)
+            let items = complete(source)
+            #expect(items.map(\.label) == ["red", "blue"], "\(note)")
+            for item in items { #expect(compiles(source, writing: item.text), "\(item.text)") }
+        }
+        // Not the list's own literals where it is tested as a whole, which check refuses.
+        #expect(complete(Self.note("    when: {field: colours, equals: ‸}")).isEmpty)
+    }
+
     @Test("a literal of a field that is not a choice is not completed")
     func offersNoLiteralOutsideChoices() {
         #expect(complete(Self.note("    rules:\n      - equals: ‸")).isEmpty)

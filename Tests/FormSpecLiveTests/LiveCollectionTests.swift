@@ -168,6 +168,46 @@ struct LiveCollectionTests {
         #expect(form.isValid)
     }
 
+    @Test("a condition's 'contains' follows a multi-select's items as they are set, added, moved and removed")
+    func containsCondition() throws {
+        let compiled = try loadSpec("pizza")
+        let form = LiveForm(compiled, values: ["size": "small", "toppings": ["ham"]])
+        let asked = "Which cheese is required"
+        #expect(form["cheese"]?.isActive == false)
+        #expect(form.isValid)
+        #expect(form.set("cheese", forField: "toppings.0"))
+        #expect(form["cheese"]?.isActive == true)
+        #expect(form["cheese"]?.message == asked)
+        #expect(!form.isValid)
+        #expect(form.set("ham", forField: "toppings.0"))
+        #expect(form["cheese"]?.isActive == false)
+        #expect(form.appendItem("olive", to: "toppings") && form.appendItem("cheese", to: "toppings"))
+        #expect(form["cheese"]?.message == asked)
+        #expect(form.report == (try Self.oneOffReport(of: form, compiled)))
+        // Moved within the list it is still among the items; removed, it is not.
+        #expect(form.moveItem(from: 2, to: 0, in: "toppings"))
+        #expect(form["cheese"]?.message == asked)
+        #expect(form.removeItem(at: 0, from: "toppings"))
+        #expect(form["cheese"]?.isActive == false)
+        #expect(form.isValid)
+        #expect(form.report == (try Self.oneOffReport(of: form, compiled)))
+    }
+
+    @Test("a line item's own multi-select asks for that line's engraving only")
+    func containsConditionInItems() throws {
+        let compiled = try loadSpec("order")
+        let form = LiveForm(
+            compiled,
+            values: ["line_items": [["sku": "ABC-1234", "quantity": 1], ["sku": "ABC-1234", "quantity": 2]]])
+        #expect(form.set(["engraving"], forField: "line_items.1.extras"))
+        #expect(form["line_items.1.engraving"]?.message == "Engraving text is required")
+        #expect(form["line_items.0.engraving"]?.isActive == false)
+        #expect(form.moveItem(from: 1, to: 0, in: "line_items"))
+        #expect(form["line_items.0.engraving"]?.message == "Engraving text is required")
+        #expect(form["line_items.1.engraving"]?.isActive == false)
+        #expect(form.report == (try Self.oneOffReport(of: form, compiled)))
+    }
+
     @Test("items are appended, inserted, moved and removed, and the values follow")
     func itemOperations() throws {
         let form = LiveForm(

@@ -90,6 +90,8 @@ package enum SpecVocabulary {
         "equals": "True when the field's value equals this literal.",
         "not_equals": "True when the field's value differs from this literal (or the field is empty).",
         "one_of": "True when the field's value is one of these literals.",
+        "contains":
+            "True when one of the items of the list (a list of scalars, such as a multi-select) equals this literal. False when the list is empty.",
         "empty": "`true` when the field must be empty, `false` when it must not.",
         "less_than":
             "True when the field's value (number, date, time or datetime) is less than X: a literal, `{field: NAME}`, `{field: NAME, offset: STEP}`, or for dates `today±N`. False when either side is empty.",

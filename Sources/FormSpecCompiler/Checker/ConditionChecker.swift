@@ -4,8 +4,8 @@ import FormSpecYAML
 
 extension Checker {
     static let conditionKeys = [
-        "field", "equals", "not_equals", "one_of", "empty", "less_than", "greater_than", "at_least", "at_most",
-        "matches", "flags", "mode", "all", "any", "not",
+        "field", "equals", "not_equals", "one_of", "contains", "empty", "less_than", "greater_than", "at_least",
+        "at_most", "matches", "flags", "mode", "all", "any", "not",
     ]
 
     /// The keys that say what a condition is: a field's test, a mode, or a combination.
@@ -13,7 +13,8 @@ extension Checker {
 
     /// The tests a field condition takes, in the order they are read.
     static let fieldTestKeys = [
-        "equals", "not_equals", "one_of", "empty", "less_than", "greater_than", "at_least", "at_most", "matches",
+        "equals", "not_equals", "one_of", "contains", "empty", "less_than", "greater_than", "at_least", "at_most",
+        "matches",
     ]
 
     /// The ordered comparisons a condition takes (`min`/`max` are rule names only).
@@ -88,12 +89,41 @@ extension Checker {
         var tests: [Condition.FieldTest] = []
         // A test that was written but did not check needs no second error.
         var rejected = false
+        // A list of scalars' items, which `contains` tests (item 0 stands for them all).
+        let scalarItems = field.type == .list && field.itemType != .group ? field.itemIndices : []
+        if let pair = reader.takePair("contains") {
+            if let first = scalarItems.first.flatMap({ fieldInfo[fieldOrder[$0]] }) {
+                if let literal = literal(pair.value, for: first, rule: "contains") {
+                    tests.append(.contains(literal, items: scalarItems))
+                } else {
+                    rejected = true
+                }
+            } else {
+                rejected = true
+                diagnostics.error(
+                    field.type != .list
+                        ? "'contains' tests the items of a list, and '\(field.name)' is \(field.type.rawValue)"
+                        : field.itemType == .group
+                            ? "'contains' tests the items of a list of scalars, and the items of '\(field.name)' are groups"
+                            : "'contains' never holds: '\(field.name)' holds no item (max_items: 0)",
+                    at: pair.key.location,
+                    notes: field.type.isTextual || field.type == .choice
+                        ? [.init("to search text, use matches: PATTERN")]
+                        : field.itemType == .group ? [.init("test whether it is given with 'empty: false'")] : [])
+            }
+        }
         if field.type == .list || field.type == .group {
             for key in ["equals", "not_equals", "one_of"] {
                 guard let pair = reader.takePair(key) else { continue }
                 diagnostics.error(
                     "'\(key)' cannot test \(field.type.rawValue) field '\(field.name)'", at: pair.key.location,
-                    notes: [.init("test whether it is given with 'empty: false', or test one of its fields")])
+                    notes: [
+                        .init(
+                            scalarItems.isEmpty
+                                ? "test whether it is given with 'empty: false', or test one of its fields"
+                                : "test whether one of its items is X with 'contains: X', or whether it is given with 'empty: false'"
+                        )
+                    ])
                 rejected = true
             }
         } else {

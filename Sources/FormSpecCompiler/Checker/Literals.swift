@@ -74,12 +74,13 @@ extension Checker {
         case .invalid(let invalid):
             if invalid.rule == "choice" {
                 diagnostics.error(
-                    "'\(node.scalar?.text ?? "")' is not an option of field '\(field.name)'", at: node.location,
+                    "'\(node.scalar?.text ?? "")' is not an option of \(field.itemOf.map { "the items of '\($0)'" } ?? "field '\(field.name)'")",
+                    at: node.location,
                     notes: suggestion(for: node.scalar?.text ?? "", among: field.options.map(\.value))
                         + [.init("options: \(field.options.map(\.value).joined(separator: ", "))")])
             } else {
                 diagnostics.error(
-                    "'\(rule)' needs \(expected) for \(field.type.rawValue) field '\(field.name)', not \(Self.described(node)) '\(node.scalar?.text ?? "")'",
+                    "'\(rule)' needs \(expected) for \(field.described), not \(Self.described(node)) '\(node.scalar?.text ?? "")'",
                     at: node.location)
             }
         }

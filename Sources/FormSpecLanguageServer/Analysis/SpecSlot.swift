@@ -125,7 +125,7 @@ enum SpecSlot: Equatable {
             case "mode": return .mode
             case "flags": return .patternFlags
             case "less_than", "greater_than", "at_least", "at_most": return .comparand
-            case "equals", "not_equals": return .literal
+            case "equals", "not_equals", "contains": return .literal
             case "one_of": return .literalList
             case "all", "any": return .conditionList
             case "not": return .condition

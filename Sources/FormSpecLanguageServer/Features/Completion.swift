@@ -323,7 +323,12 @@ extension LanguageServer {
             guard let name = context.mappingValues(ofKeyAt: conditionKey)["field"],
                 let field = outline.field(named: name, at: context.path)
             else { return nil }
-            return Subject(field: field, type: SpecOutline.type(of: field), isItems: false)
+            // `contains: ‸` takes an item of the list.
+            let testsItems =
+                context.path.indices.contains(conditionKey) && context.path[conditionKey] == .key("contains")
+            return Subject(
+                field: field, type: testsItems ? SpecOutline.itemType(of: field) : SpecOutline.type(of: field),
+                isItems: testsItems)
         }
         guard let owner = outline.field(owning: context.path) else { return nil }
         return Subject(

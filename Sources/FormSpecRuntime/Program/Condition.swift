@@ -21,18 +21,27 @@
         /// `matches: PATTERN`: an unanchored search in a text value (never negated); false when
         /// the field is empty or unreadable.
         case matches(PatternRule)
+        /// `contains: X` on a list of scalars: one of the list's items equals X exactly (as
+        /// `equals` compares). `items` are the list's item fields in position order, of which the
+        /// first `count` are read (the list's value is its item count); false when the list is
+        /// empty or unreadable.
+        case contains(Scalar, items: [Int])
 
-        /// The field the test reads besides the tested one (an operand's `{field: …}`).
-        package var fieldRead: Int? {
-            if case .compare(_, let operand) = self { return operand.fieldRead }
-            return nil
+        /// The fields the test reads besides the tested one: an operand's `{field: …}`, a list's
+        /// items.
+        package var otherFieldsRead: [Int] {
+            switch self {
+            case .compare(_, let operand): operand.fieldRead.map { [$0] } ?? []
+            case .contains(_, let items): items
+            case .equals, .notEquals, .oneOf, .empty, .matches: []
+            }
         }
     }
 
     /// Every field index the condition reads.
     package var fieldsRead: [Int] {
         switch self {
-        case .field(let index, let test): [index] + (test.fieldRead.map { [$0] } ?? [])
+        case .field(let index, let test): [index] + test.otherFieldsRead
         case .mode: []
         case .all(let conditions), .any(let conditions): conditions.flatMap(\.fieldsRead)
         case .not(let condition): condition.fieldsRead

@@ -40,6 +40,8 @@ struct LoweredRules: Sendable {
             case compare
             /// A pattern search: `payload` indexes ``LoweredRules/conditionPatterns``.
             case matches
+            /// A list item equal to literal `payload`: `count` indexes ``LoweredRules/conditionItems``.
+            case contains
         }
 
         var op: Op
@@ -48,7 +50,7 @@ struct LoweredRules: Sendable {
         /// Literal index (`equals`, `notEquals`), first literal (`oneOf`), table index (`compare`,
         /// `matches`), or child count.
         var payload: Int32
-        /// How many literals `oneOf` takes.
+        /// How many literals `oneOf` takes; the list's items (`contains`).
         var count: Int32
     }
 
@@ -94,6 +96,8 @@ struct LoweredRules: Sendable {
     var conditionComparisons: [RangeRule] = []
     /// The patterns of `matches` condition nodes.
     var conditionPatterns: [Pattern] = []
+    /// The item fields of the lists `contains` condition nodes test, in position order.
+    var conditionItems: [[Int]] = []
 
     init() {}
 
@@ -251,6 +255,12 @@ struct LoweredRules: Sendable {
                 conditionPatterns.append(rule.pattern)
                 return ConditionNode(
                     op: .matches, operand: Int32(field), payload: Int32(conditionPatterns.count - 1), count: 0)
+            case .contains(let literal, let items):
+                literals.append(literal)
+                conditionItems.append(items)
+                return ConditionNode(
+                    op: .contains, operand: Int32(field), payload: Int32(literals.count - 1),
+                    count: Int32(conditionItems.count - 1))
             }
         }
     }
@@ -272,7 +282,8 @@ extension Program.Storage {
     /// `today` is what `today±N` operands count from.
     ///
     /// A field test on an empty or unreadable field is false (except `empty` and `not_equals`), and
-    /// so is a comparison whose operand names an empty or unreadable field.
+    /// so is a comparison whose operand names an empty or unreadable field; `contains` reads the
+    /// list's items, not its value (its count), and skips empty and unreadable ones.
     ///
     /// A method of the program's storage (a class), not of ``LoweredRules``: each call of a
     /// `LoweredRules` method copied the 192-byte struct to the stack (4 % of a nested batch, whose
@@ -326,6 +337,15 @@ extension Program.Storage {
         case .matches:
             guard case .value(.text(let text)) = values[Int(node.operand)] else { return false }
             return lowered.conditionPatterns[Int(node.payload)].matches(text)
+        case .contains:
+            guard case .value(.integer(let count)) = values[Int(node.operand)] else { return false }
+            let literal = Int(node.payload)
+            for item in lowered.conditionItems[Int(node.count)].prefix(Int(clamping: count)) {
+                if case .value(let scalar) = values[item], scalar.exactlyEquals(lowered.literals[literal]) {
+                    return true
+                }
+            }
+            return false
         }
     }
 }

@@ -274,6 +274,9 @@ extension Condition {
             case "one_of": self = .field(index, .oneOf(try container.decode([Scalar].self, forKey: key)))
             case "empty": self = .field(index, .empty(try container.decode(Bool.self, forKey: key)))
             case "matches": self = .field(index, .matches(try container.decode(PatternRule.self, forKey: key)))
+            case "contains":
+                let contains = try container.decode(ContainsTest.self, forKey: key)
+                self = .field(index, .contains(contains.value, items: contains.items))
             default:
                 guard let comparison = RangeRule.Comparison(rawValue: test) else {
                     throw container.unknown(test, of: "field test")
@@ -306,6 +309,8 @@ extension Condition {
             case .compare(let comparison, let operand):
                 try container.encode(operand, forKey: NameKey(comparison.rawValue))
             case .matches(let rule): try container.encode(rule, forKey: NameKey("matches"))
+            case .contains(let value, let items):
+                try container.encode(ContainsTest(value: value, items: items), forKey: NameKey("contains"))
             }
         case .mode(let mode): try container.encode(mode, forKey: NameKey("mode"))
         case .all(let conditions): try container.encode(conditions, forKey: NameKey("all"))
@@ -313,6 +318,12 @@ extension Condition {
         case .not(let condition): try container.encode(condition, forKey: NameKey("not"))
         }
     }
+}
+
+/// A `contains` condition's JSON: `{"value": SCALAR, "items": [FIELD, …]}`.
+private struct ContainsTest: Codable {
+    var value: Scalar
+    var items: [Int]
 }
 
 extension FormRuleProgram.Kind {

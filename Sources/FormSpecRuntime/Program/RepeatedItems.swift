@@ -217,6 +217,7 @@ private struct ItemShift {
             switch test {
             case .compare(let comparison, let operand):
                 .field(index(tested), .compare(comparison, self.operand(operand)))
+            case .contains(let literal, let items): .field(index(tested), .contains(literal, items: items.map(index)))
             case .equals, .notEquals, .oneOf, .empty, .matches: .field(index(tested), test)
             }
         case .mode: condition

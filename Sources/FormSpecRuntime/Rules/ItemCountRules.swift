@@ -91,9 +91,10 @@ package struct MaxItemsRule: ValueRule, ItemCountBound {
 }
 
 /// `unique_items: true`: no two items of a list of scalars are equal (compared exactly, like
-/// `equals`); `unique_items: FIELD` on a list of groups: no two items have equal values of their
-/// field `FIELD`. Empty and unreadable values are left out, and so are items past what the list
-/// holds (they fail `max_items`, and are not read).
+/// `equals`, or with `case: insensitive` under full default case folding); `unique_items: FIELD` on a
+/// list of groups: no two items have equal values of their field `FIELD`. Empty and unreadable
+/// values are left out, and so are items past what the list holds (they fail `max_items`, and are
+/// not read).
 package struct UniqueItemsRule: ValueRule {
     package static let declaration = RuleDeclaration(
         "unique_items", usage: "`unique_items: true` (of scalars), `unique_items: FIELD` (of groups)",
@@ -101,9 +102,10 @@ package struct UniqueItemsRule: ValueRule {
         passes: """
             no two items of a list of scalars are equal, or, on a list of groups, no two items' \
             FIELD (a field of the item, by its name: `unique_items: phone`) are (compared as \
-            `equals` compares; empty and unreadable values are left out, and so are items past what \
-            the list holds, which fail `max_items`; a FIELD its own `when:` turns off is compared \
-            all the same, as other rules read an inactive field's value)
+            `equals` compares, and with `case: insensitive` under Unicode case folding when the items \
+            or FIELD are text, secret or choice; empty and unreadable values are left out, and so are \
+            items past what the list holds, which fail `max_items`; a FIELD its own `when:` turns off \
+            is compared all the same, as other rules read an inactive field's value)
             """,
         argumentSchema: ##"{"anyOf": [{"const": true}, {"$ref": "#/definitions/identifier"}]}"##,
         messages: [
@@ -116,13 +118,17 @@ package struct UniqueItemsRule: ValueRule {
                 zhHans: "{label}中的{other}不能重复", zhHant: "{label}中的{other}不得重複",
                 ja: "{label}の{other}が重複しています", usedWhen: "`unique_items: FIELD`"),
         ],
-        example: "true")
+        modifiers: ["case"], example: "true")
 
     package static let argument = RuleArgumentKind.items
+
+    package static let takesCase = true
 
     /// What the rule compares, in item order: the list's item fields, or each item's field
     /// `FIELD` in a list of groups.
     package var items: [Int]
+    /// `case: insensitive`: two texts that differ only in case are the same item.
+    package var caseInsensitive = false
 
     package init(argument: RuleArgument) { items = argument.items }
 
@@ -130,7 +136,15 @@ package struct UniqueItemsRule: ValueRule {
 
     package var checkedArgument: RuleArgument { .items(items) }
 
+    package var isCaseInsensitive: Bool { caseInsensitive }
+
     package var fieldsRead: [Int] { items }
+
+    package func ignoringCase() -> Self {
+        var rule = self
+        rule.caseInsensitive = true
+        return rule
+    }
 
     package func passes(_ value: Scalar, in environment: RuleEnvironment) -> Bool {
         guard case .integer(let count) = value else { return true }
@@ -138,8 +152,25 @@ package struct UniqueItemsRule: ValueRule {
         // Quadratic in the items, which a list bounds (`max_items`, 1000 at most); hashing is not
         // an option because equality is exact decimal order, not representation.
         for (offset, item) in present.enumerated() {
-            for other in present[(offset + 1)...] where item.exactlyEquals(other) { return false }
+            for other in present[(offset + 1)...] where item.equals(other, caseInsensitive: caseInsensitive) {
+                return false
+            }
         }
         return true
+    }
+
+    private enum CodingKeys: String, CodingKey { case items, caseInsensitive = "case_insensitive" }
+
+    /// Decodes a rule; `case_insensitive` is absent from programs that compare exactly.
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        items = try container.decode([Int].self, forKey: .items)
+        caseInsensitive = try container.decodeIfPresent(Bool.self, forKey: .caseInsensitive) ?? false
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(items, forKey: .items)
+        if caseInsensitive { try container.encode(true, forKey: .caseInsensitive) }
     }
 }

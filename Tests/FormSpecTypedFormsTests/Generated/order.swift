@@ -13,6 +13,8 @@ public enum OrderForm {
         public var lineItems: [LineItemsItem]?
         /// Gift options (`gift_options`, list of choice).
         public var giftOptions: [GiftOptionsChoice?]?
+        /// Card message (`gift_message`, text).
+        public var giftMessage: Swift.String?
         /// Country (`country`, choice).
         public var country: CountryChoice?
         /// Address (`address`, group).
@@ -28,6 +30,7 @@ public enum OrderForm {
         public init(
             lineItems: [LineItemsItem]? = nil,
             giftOptions: [GiftOptionsChoice?]? = nil,
+            giftMessage: Swift.String? = nil,
             country: CountryChoice? = nil,
             address: AddressGroup? = nil,
             cardNumber: Swift.String? = nil,
@@ -36,6 +39,7 @@ public enum OrderForm {
         ) {
             self.lineItems = lineItems
             self.giftOptions = giftOptions
+            self.giftMessage = giftMessage
             self.country = country
             self.address = address
             self.cardNumber = cardNumber
@@ -46,6 +50,7 @@ public enum OrderForm {
         enum CodingKeys: Swift.String, Swift.CodingKey {
             case lineItems = "line_items"
             case giftOptions = "gift_options"
+            case giftMessage = "gift_message"
             case country
             case address
             case cardNumber = "card_number"
@@ -62,23 +67,41 @@ public enum OrderForm {
         public var quantity: Swift.Int?
         /// Note (`note`, text).
         public var note: Swift.String?
+        /// Extras (`extras`, list of choice).
+        public var extras: [LineItemsExtrasChoice?]?
+        /// Engraving text (`engraving`, text).
+        public var engraving: Swift.String?
 
         /// Creates a value.
         public init(
             sku: Swift.String? = nil,
             quantity: Swift.Int? = nil,
-            note: Swift.String? = nil
+            note: Swift.String? = nil,
+            extras: [LineItemsExtrasChoice?]? = nil,
+            engraving: Swift.String? = nil
         ) {
             self.sku = sku
             self.quantity = quantity
             self.note = note
+            self.extras = extras
+            self.engraving = engraving
         }
 
         enum CodingKeys: Swift.String, Swift.CodingKey {
             case sku
             case quantity
             case note
+            case extras
+            case engraving
         }
+    }
+
+    /// The options of `line_items.*.extras.*`. Decodes from a JSON string, number or boolean.
+    public enum LineItemsExtrasChoice: Swift.String, FormSpecLive.FormChoice {
+        /// engraving
+        case engraving
+        /// gift_box
+        case giftBox = "gift_box"
     }
 
     /// The options of `gift_options.*`. Decodes from a JSON string, number or boolean.
@@ -127,6 +150,7 @@ public enum OrderForm {
     public enum Field: Swift.String, Swift.CaseIterable, Swift.Sendable {
         case lineItems = "line_items"
         case giftOptions = "gift_options"
+        case giftMessage = "gift_message"
         case country
         case address
         case addressStreet = "address.street"
@@ -166,8 +190,8 @@ extension OrderForm {
 
         /// Wraps a live form of this form's program; `nil` when its fields are not this form's.
         public init?(_ form: FormSpecLive.LiveForm) {
-            let indexes = [0, 81, 182, 183, 184, 185, 186, 187, 188]
-            guard form.fields.count == 189,
+            let indexes = [0, 2121, 2222, 2223, 2224, 2225, 2226, 2227, 2228, 2229]
+            guard form.fields.count == 2230,
                 Swift.zip(Field.allCases, indexes).allSatisfy({ form.fields[$1].name == $0.rawValue })
             else { return nil }
             self.form = form
@@ -177,37 +201,40 @@ extension OrderForm {
         public var lineItems: FormSpecLive.LiveField { form.fields[0] }
 
         /// Gift options (`gift_options`).
-        public var giftOptions: FormSpecLive.LiveField { form.fields[81] }
+        public var giftOptions: FormSpecLive.LiveField { form.fields[2121] }
+
+        /// Card message (`gift_message`).
+        public var giftMessage: FormSpecLive.LiveField { form.fields[2222] }
 
         /// Country (`country`).
-        public var country: FormSpecLive.LiveField { form.fields[182] }
+        public var country: FormSpecLive.LiveField { form.fields[2223] }
 
         /// `country` as its option (`nil`: empty, or not an option); setting it
         /// sets the field.
         public var countryChoice: CountryChoice? {
-            get { CountryChoice(rawValue: form.fields[182].text) }
+            get { CountryChoice(rawValue: form.fields[2223].text) }
             nonmutating set {
                 form.set(newValue.map { .string($0.rawValue) }, forField: "country")
             }
         }
 
         /// Address (`address`).
-        public var address: FormSpecLive.LiveField { form.fields[183] }
+        public var address: FormSpecLive.LiveField { form.fields[2224] }
 
         /// Street (`address.street`).
-        public var addressStreet: FormSpecLive.LiveField { form.fields[184] }
+        public var addressStreet: FormSpecLive.LiveField { form.fields[2225] }
 
         /// Postcode (`address.postcode`).
-        public var addressPostcode: FormSpecLive.LiveField { form.fields[185] }
+        public var addressPostcode: FormSpecLive.LiveField { form.fields[2226] }
 
         /// Card number (`card_number`).
-        public var cardNumber: FormSpecLive.LiveField { form.fields[186] }
+        public var cardNumber: FormSpecLive.LiveField { form.fields[2227] }
 
         /// Expiry date (`expiry`).
-        public var expiry: FormSpecLive.LiveField { form.fields[187] }
+        public var expiry: FormSpecLive.LiveField { form.fields[2228] }
 
         /// Security code (`cvv`).
-        public var cvv: FormSpecLive.LiveField { form.fields[188] }
+        public var cvv: FormSpecLive.LiveField { form.fields[2229] }
 
         /// `line_items`'s items, each with its fields by property.
         public var lineItemsItems: FormSpecLive.LiveList<LineItemsItemFields> {
@@ -241,6 +268,17 @@ extension OrderForm {
 
             /// Note (`line_items.N.note`).
             public var note: FormSpecLive.LiveField { form.itemField("line_items.\(position).note") }
+
+            /// Extras (`line_items.N.extras`).
+            public var extras: FormSpecLive.LiveField { form.itemField("line_items.\(position).extras") }
+
+            /// Engraving text (`line_items.N.engraving`).
+            public var engraving: FormSpecLive.LiveField { form.itemField("line_items.\(position).engraving") }
+
+            /// `line_items.N.extras`'s items, each a field (`line_items.N.extras.0`, `line_items.N.extras.1`, …).
+            public var extrasItems: FormSpecLive.LiveList<FormSpecLive.LiveField> {
+                FormSpecLive.LiveList(form: form, name: "line_items.\(position).extras") { form, item in form.itemField("line_items.\(position).extras.\(item)") }
+            }
         }
     }
 }
@@ -259,7 +297,7 @@ extension OrderForm {
         /// Every message and checklist text of the form, each once.
         static let texts: [FormSpecRuntime.LocalizedText] = {
             var texts: [FormSpecRuntime.LocalizedText] = []
-            texts.reserveCapacity(42)
+            texts.reserveCapacity(52)
             texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Add at least one item")]))
             texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Line items must be a list"), "ja": FormSpecRuntime.Template(text: "Line itemsはリストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Line items必须是列表"), "zh-Hant": FormSpecRuntime.Template(text: "Line items必須是清單")]))
             texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "At most 20 lines per order")]))
@@ -276,11 +314,21 @@ extension OrderForm {
             texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Note is required"), "ja": FormSpecRuntime.Template(text: "Noteは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Note为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Note為必填欄位")]))
             texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Note must be text"), "ja": FormSpecRuntime.Template(text: "Noteはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Note必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Note必須是文字")]))
             texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Note must be at most 40 characters"), "ja": FormSpecRuntime.Template(text: "Noteは40文字以内で入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Note不能超过40个字符"), "zh-Hant": FormSpecRuntime.Template(text: "Note不得超過40個字元")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Extras is required"), "ja": FormSpecRuntime.Template(text: "Extrasは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Extras为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Extras為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Extras must be a list"), "ja": FormSpecRuntime.Template(text: "Extrasはリストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Extras必须是列表"), "zh-Hant": FormSpecRuntime.Template(text: "Extras必須是清單")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Extras: at most 100 items"), "ja": FormSpecRuntime.Template(text: "Extrasは100件以内にしてください"), "zh-Hans": FormSpecRuntime.Template(text: "Extras最多100项"), "zh-Hant": FormSpecRuntime.Template(text: "Extras最多100項")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Extras must be one of engraving or gift_box"), "ja": FormSpecRuntime.Template(text: "Extrasはengravingまたはgift_boxのいずれかを選択してください"), "zh-Hans": FormSpecRuntime.Template(text: "Extras必须是engraving或gift_box之一"), "zh-Hant": FormSpecRuntime.Template(text: "Extras必須是engraving或gift_box其中之一")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Engraving text is required"), "ja": FormSpecRuntime.Template(text: "Engraving textは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Engraving text为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Engraving text為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Engraving text must be text"), "ja": FormSpecRuntime.Template(text: "Engraving textはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Engraving text必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Engraving text必須是文字")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Engraving text must be at most 20 characters"), "ja": FormSpecRuntime.Template(text: "Engraving textは20文字以内で入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Engraving text不能超过20个字符"), "zh-Hant": FormSpecRuntime.Template(text: "Engraving text不得超過20個字元")]))
             texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Gift options is required"), "ja": FormSpecRuntime.Template(text: "Gift optionsは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Gift options为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Gift options為必填欄位")]))
             texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Gift options must be a list"), "ja": FormSpecRuntime.Template(text: "Gift optionsはリストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Gift options必须是列表"), "zh-Hant": FormSpecRuntime.Template(text: "Gift options必須是清單")]))
             texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Pick each gift option once")]))
             texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Gift options: at most 100 items"), "ja": FormSpecRuntime.Template(text: "Gift optionsは100件以内にしてください"), "zh-Hans": FormSpecRuntime.Template(text: "Gift options最多100项"), "zh-Hant": FormSpecRuntime.Template(text: "Gift options最多100項")]))
             texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Gift options must be one of wrap, card or ribbon"), "ja": FormSpecRuntime.Template(text: "Gift optionsはwrap、cardまたはribbonのいずれかを選択してください"), "zh-Hans": FormSpecRuntime.Template(text: "Gift options必须是wrap、card或ribbon之一"), "zh-Hant": FormSpecRuntime.Template(text: "Gift options必須是wrap、card或ribbon其中之一")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Write the message for the card")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Card message must be text"), "ja": FormSpecRuntime.Template(text: "Card messageはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Card message必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Card message必須是文字")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Card message must be at most 200 characters"), "ja": FormSpecRuntime.Template(text: "Card messageは200文字以内で入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Card message不能超过200个字符"), "zh-Hant": FormSpecRuntime.Template(text: "Card message不得超過200個字元")]))
             texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Country is required"), "ja": FormSpecRuntime.Template(text: "Countryは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Country为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Country為必填欄位")]))
             texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Country must be one of NL, US or GB"), "ja": FormSpecRuntime.Template(text: "CountryはNL、USまたはGBのいずれかを選択してください"), "zh-Hans": FormSpecRuntime.Template(text: "Country必须是NL、US或GB之一"), "zh-Hant": FormSpecRuntime.Template(text: "Country必須是NL、US或GB其中之一")]))
             texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Address is required"), "ja": FormSpecRuntime.Template(text: "Addressは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Address为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Address為必填欄位")]))
@@ -307,24 +355,25 @@ extension OrderForm {
 
         static func program() throws -> FormSpecRuntime.Program {
             var fields: [FormSpecRuntime.FieldProgram] = []
-            fields.reserveCapacity(189)
+            fields.reserveCapacity(2230)
             try fields.append(field0())
             try fields += FormSpecRuntime.RepeatedItems(list: 0, count: 20).fields(from: items0())
-            try fields.append(field81())
-            fields += FormSpecRuntime.RepeatedItems(list: 81, count: 100).fields(from: items81())
-            fields.append(field182())
-            fields.append(field183())
-            fields.append(field184())
-            try fields.append(field185())
-            fields.append(field186())
-            fields.append(field187())
-            try fields.append(field188())
+            try fields.append(field2121())
+            fields += FormSpecRuntime.RepeatedItems(list: 2121, count: 100).fields(from: items2121())
+            fields.append(field2222())
+            fields.append(field2223())
+            fields.append(field2224())
+            fields.append(field2225())
+            try fields.append(field2226())
+            fields.append(field2227())
+            fields.append(field2228())
+            try fields.append(field2229())
             return FormSpecRuntime.Program(
                 form: "order", title: "Your order",
                 locale: "en",
                 fields: fields,
                 formRules: [],
-                unknownFieldMessage: texts[41])
+                unknownFieldMessage: texts[51])
         }
 
         static func field0() throws -> FormSpecRuntime.FieldProgram {
@@ -347,55 +396,80 @@ extension OrderForm {
             FormSpecRuntime.FieldProgram(name: "line_items.0.note", label: "Note", labelTranslations: nil, type: .text, required: false, requiredMessage: texts[13], typeMessage: texts[14], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .all([.field(0, .compare(.greaterThan, .literal(.integer(0)))), .field(1, .equals(.boolean(true)))]), reportsFirstOnly: false, rules: [FormSpecRuntime.RuleProgram(name: "max_length", rule: .length(FormSpecRuntime.LengthRule(bound: .max, limit: 40, unit: .graphemes)), message: texts[15], requirement: texts[15], condition: nil, severity: .error, debounceMilliseconds: nil)], options: [], choiceMessage: texts[3], reads: [0, 1])
         }
 
+        static func field5() throws -> FormSpecRuntime.FieldProgram {
+            FormSpecRuntime.FieldProgram(name: "line_items.0.extras", label: "Extras", labelTranslations: nil, type: .list, required: false, requiredMessage: texts[16], typeMessage: texts[17], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .all([.field(0, .compare(.greaterThan, .literal(.integer(0)))), .field(1, .equals(.boolean(true)))]), reportsFirstOnly: false, rules: [FormSpecRuntime.RuleProgram(name: "max_items", rule: .value(try FormSpecRuntime.AnyValueRule(named: "max_items", argument: .count(100), caseInsensitive: false)), message: texts[18], requirement: texts[18], condition: nil, severity: .error, debounceMilliseconds: nil)], options: [], choiceMessage: texts[3], reads: [0, 1])
+        }
+
+        static func field6() -> FormSpecRuntime.FieldProgram {
+            FormSpecRuntime.FieldProgram(name: "line_items.0.extras.0", label: "Extras", labelTranslations: nil, type: .choice, required: false, requiredMessage: texts[16], typeMessage: texts[19], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .all([.all([.field(0, .compare(.greaterThan, .literal(.integer(0)))), .field(1, .equals(.boolean(true)))]), .field(5, .compare(.greaterThan, .literal(.integer(0))))]), reportsFirstOnly: false, rules: [], options: [FormSpecRuntime.ChoiceOption(value: "engraving", label: "engraving", translations: nil), FormSpecRuntime.ChoiceOption(value: "gift_box", label: "gift_box", translations: nil)], choiceMessage: texts[19], reads: [0, 1, 5])
+        }
+
+        static func items5() -> [FormSpecRuntime.FieldProgram] {
+            var fields: [FormSpecRuntime.FieldProgram] = []
+            fields.append(field6())
+            return fields
+        }
+
+        static func field106() -> FormSpecRuntime.FieldProgram {
+            FormSpecRuntime.FieldProgram(name: "line_items.0.engraving", label: "Engraving text", labelTranslations: nil, type: .text, required: true, requiredMessage: texts[20], typeMessage: texts[21], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .all([.all([.field(0, .compare(.greaterThan, .literal(.integer(0)))), .field(1, .equals(.boolean(true)))]), .field(5, .contains(.text("engraving"), items: [6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105]))]), reportsFirstOnly: false, rules: [FormSpecRuntime.RuleProgram(name: "max_length", rule: .length(FormSpecRuntime.LengthRule(bound: .max, limit: 20, unit: .graphemes)), message: texts[22], requirement: texts[22], condition: nil, severity: .error, debounceMilliseconds: nil)], options: [], choiceMessage: texts[3], reads: [0, 1, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105])
+        }
+
         static func items0() throws -> [FormSpecRuntime.FieldProgram] {
             var fields: [FormSpecRuntime.FieldProgram] = []
             fields.append(field1())
             try fields.append(field2())
             fields.append(field3())
             fields.append(field4())
+            try fields.append(field5())
+            fields += FormSpecRuntime.RepeatedItems(list: 5, count: 100).fields(from: items5())
+            fields.append(field106())
             return fields
         }
 
-        static func field81() throws -> FormSpecRuntime.FieldProgram {
-            FormSpecRuntime.FieldProgram(name: "gift_options", label: "Gift options", labelTranslations: nil, type: .list, required: false, requiredMessage: texts[16], typeMessage: texts[17], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [FormSpecRuntime.RuleProgram(name: "unique_items", rule: .value(try FormSpecRuntime.AnyValueRule(named: "unique_items", argument: .items([82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143, 144, 145, 146, 147, 148, 149, 150, 151, 152, 153, 154, 155, 156, 157, 158, 159, 160, 161, 162, 163, 164, 165, 166, 167, 168, 169, 170, 171, 172, 173, 174, 175, 176, 177, 178, 179, 180, 181]), caseInsensitive: false)), message: texts[18], requirement: texts[18], condition: nil, severity: .error, debounceMilliseconds: nil), FormSpecRuntime.RuleProgram(name: "max_items", rule: .value(try FormSpecRuntime.AnyValueRule(named: "max_items", argument: .count(100), caseInsensitive: false)), message: texts[19], requirement: texts[19], condition: nil, severity: .error, debounceMilliseconds: nil)], options: [], choiceMessage: texts[3], reads: [82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143, 144, 145, 146, 147, 148, 149, 150, 151, 152, 153, 154, 155, 156, 157, 158, 159, 160, 161, 162, 163, 164, 165, 166, 167, 168, 169, 170, 171, 172, 173, 174, 175, 176, 177, 178, 179, 180, 181])
+        static func field2121() throws -> FormSpecRuntime.FieldProgram {
+            FormSpecRuntime.FieldProgram(name: "gift_options", label: "Gift options", labelTranslations: nil, type: .list, required: false, requiredMessage: texts[23], typeMessage: texts[24], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [FormSpecRuntime.RuleProgram(name: "unique_items", rule: .value(try FormSpecRuntime.AnyValueRule(named: "unique_items", argument: .items([2122, 2123, 2124, 2125, 2126, 2127, 2128, 2129, 2130, 2131, 2132, 2133, 2134, 2135, 2136, 2137, 2138, 2139, 2140, 2141, 2142, 2143, 2144, 2145, 2146, 2147, 2148, 2149, 2150, 2151, 2152, 2153, 2154, 2155, 2156, 2157, 2158, 2159, 2160, 2161, 2162, 2163, 2164, 2165, 2166, 2167, 2168, 2169, 2170, 2171, 2172, 2173, 2174, 2175, 2176, 2177, 2178, 2179, 2180, 2181, 2182, 2183, 2184, 2185, 2186, 2187, 2188, 2189, 2190, 2191, 2192, 2193, 2194, 2195, 2196, 2197, 2198, 2199, 2200, 2201, 2202, 2203, 2204, 2205, 2206, 2207, 2208, 2209, 2210, 2211, 2212, 2213, 2214, 2215, 2216, 2217, 2218, 2219, 2220, 2221]), caseInsensitive: false)), message: texts[25], requirement: texts[25], condition: nil, severity: .error, debounceMilliseconds: nil), FormSpecRuntime.RuleProgram(name: "max_items", rule: .value(try FormSpecRuntime.AnyValueRule(named: "max_items", argument: .count(100), caseInsensitive: false)), message: texts[26], requirement: texts[26], condition: nil, severity: .error, debounceMilliseconds: nil)], options: [], choiceMessage: texts[3], reads: [2122, 2123, 2124, 2125, 2126, 2127, 2128, 2129, 2130, 2131, 2132, 2133, 2134, 2135, 2136, 2137, 2138, 2139, 2140, 2141, 2142, 2143, 2144, 2145, 2146, 2147, 2148, 2149, 2150, 2151, 2152, 2153, 2154, 2155, 2156, 2157, 2158, 2159, 2160, 2161, 2162, 2163, 2164, 2165, 2166, 2167, 2168, 2169, 2170, 2171, 2172, 2173, 2174, 2175, 2176, 2177, 2178, 2179, 2180, 2181, 2182, 2183, 2184, 2185, 2186, 2187, 2188, 2189, 2190, 2191, 2192, 2193, 2194, 2195, 2196, 2197, 2198, 2199, 2200, 2201, 2202, 2203, 2204, 2205, 2206, 2207, 2208, 2209, 2210, 2211, 2212, 2213, 2214, 2215, 2216, 2217, 2218, 2219, 2220, 2221])
         }
 
-        static func field82() -> FormSpecRuntime.FieldProgram {
-            FormSpecRuntime.FieldProgram(name: "gift_options.0", label: "Gift options", labelTranslations: nil, type: .choice, required: false, requiredMessage: texts[16], typeMessage: texts[20], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .field(81, .compare(.greaterThan, .literal(.integer(0)))), reportsFirstOnly: false, rules: [], options: [FormSpecRuntime.ChoiceOption(value: "wrap", label: "wrap", translations: nil), FormSpecRuntime.ChoiceOption(value: "card", label: "card", translations: nil), FormSpecRuntime.ChoiceOption(value: "ribbon", label: "ribbon", translations: nil)], choiceMessage: texts[20], reads: [81])
+        static func field2122() -> FormSpecRuntime.FieldProgram {
+            FormSpecRuntime.FieldProgram(name: "gift_options.0", label: "Gift options", labelTranslations: nil, type: .choice, required: false, requiredMessage: texts[23], typeMessage: texts[27], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .field(2121, .compare(.greaterThan, .literal(.integer(0)))), reportsFirstOnly: false, rules: [], options: [FormSpecRuntime.ChoiceOption(value: "wrap", label: "wrap", translations: nil), FormSpecRuntime.ChoiceOption(value: "card", label: "card", translations: nil), FormSpecRuntime.ChoiceOption(value: "ribbon", label: "ribbon", translations: nil)], choiceMessage: texts[27], reads: [2121])
         }
 
-        static func items81() -> [FormSpecRuntime.FieldProgram] {
+        static func items2121() -> [FormSpecRuntime.FieldProgram] {
             var fields: [FormSpecRuntime.FieldProgram] = []
-            fields.append(field82())
+            fields.append(field2122())
             return fields
         }
 
-        static func field182() -> FormSpecRuntime.FieldProgram {
-            FormSpecRuntime.FieldProgram(name: "country", label: "Country", labelTranslations: nil, type: .choice, required: true, requiredMessage: texts[21], typeMessage: texts[22], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [], options: [FormSpecRuntime.ChoiceOption(value: "NL", label: "NL", translations: nil), FormSpecRuntime.ChoiceOption(value: "US", label: "US", translations: nil), FormSpecRuntime.ChoiceOption(value: "GB", label: "GB", translations: nil)], choiceMessage: texts[22], reads: [])
+        static func field2222() -> FormSpecRuntime.FieldProgram {
+            FormSpecRuntime.FieldProgram(name: "gift_message", label: "Card message", labelTranslations: nil, type: .text, required: true, requiredMessage: texts[28], typeMessage: texts[29], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .field(2121, .contains(.text("card"), items: [2122, 2123, 2124, 2125, 2126, 2127, 2128, 2129, 2130, 2131, 2132, 2133, 2134, 2135, 2136, 2137, 2138, 2139, 2140, 2141, 2142, 2143, 2144, 2145, 2146, 2147, 2148, 2149, 2150, 2151, 2152, 2153, 2154, 2155, 2156, 2157, 2158, 2159, 2160, 2161, 2162, 2163, 2164, 2165, 2166, 2167, 2168, 2169, 2170, 2171, 2172, 2173, 2174, 2175, 2176, 2177, 2178, 2179, 2180, 2181, 2182, 2183, 2184, 2185, 2186, 2187, 2188, 2189, 2190, 2191, 2192, 2193, 2194, 2195, 2196, 2197, 2198, 2199, 2200, 2201, 2202, 2203, 2204, 2205, 2206, 2207, 2208, 2209, 2210, 2211, 2212, 2213, 2214, 2215, 2216, 2217, 2218, 2219, 2220, 2221])), reportsFirstOnly: false, rules: [FormSpecRuntime.RuleProgram(name: "max_length", rule: .length(FormSpecRuntime.LengthRule(bound: .max, limit: 200, unit: .graphemes)), message: texts[30], requirement: texts[30], condition: nil, severity: .error, debounceMilliseconds: nil)], options: [], choiceMessage: texts[3], reads: [2121, 2122, 2123, 2124, 2125, 2126, 2127, 2128, 2129, 2130, 2131, 2132, 2133, 2134, 2135, 2136, 2137, 2138, 2139, 2140, 2141, 2142, 2143, 2144, 2145, 2146, 2147, 2148, 2149, 2150, 2151, 2152, 2153, 2154, 2155, 2156, 2157, 2158, 2159, 2160, 2161, 2162, 2163, 2164, 2165, 2166, 2167, 2168, 2169, 2170, 2171, 2172, 2173, 2174, 2175, 2176, 2177, 2178, 2179, 2180, 2181, 2182, 2183, 2184, 2185, 2186, 2187, 2188, 2189, 2190, 2191, 2192, 2193, 2194, 2195, 2196, 2197, 2198, 2199, 2200, 2201, 2202, 2203, 2204, 2205, 2206, 2207, 2208, 2209, 2210, 2211, 2212, 2213, 2214, 2215, 2216, 2217, 2218, 2219, 2220, 2221])
         }
 
-        static func field183() -> FormSpecRuntime.FieldProgram {
-            FormSpecRuntime.FieldProgram(name: "address", label: "Address", labelTranslations: nil, type: .group, required: true, requiredMessage: texts[23], typeMessage: texts[24], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [])
+        static func field2223() -> FormSpecRuntime.FieldProgram {
+            FormSpecRuntime.FieldProgram(name: "country", label: "Country", labelTranslations: nil, type: .choice, required: true, requiredMessage: texts[31], typeMessage: texts[32], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [], options: [FormSpecRuntime.ChoiceOption(value: "NL", label: "NL", translations: nil), FormSpecRuntime.ChoiceOption(value: "US", label: "US", translations: nil), FormSpecRuntime.ChoiceOption(value: "GB", label: "GB", translations: nil)], choiceMessage: texts[32], reads: [])
         }
 
-        static func field184() -> FormSpecRuntime.FieldProgram {
-            FormSpecRuntime.FieldProgram(name: "address.street", label: "Street", labelTranslations: nil, type: .text, required: true, requiredMessage: texts[25], typeMessage: texts[26], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .any([.field(183, .empty(true)), .field(183, .equals(.boolean(true)))]), reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [183])
+        static func field2224() -> FormSpecRuntime.FieldProgram {
+            FormSpecRuntime.FieldProgram(name: "address", label: "Address", labelTranslations: nil, type: .group, required: true, requiredMessage: texts[33], typeMessage: texts[34], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [])
         }
 
-        static func field185() throws -> FormSpecRuntime.FieldProgram {
-            FormSpecRuntime.FieldProgram(name: "address.postcode", label: "Postcode", labelTranslations: nil, type: .text, required: true, requiredMessage: texts[27], typeMessage: texts[28], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .any([.field(183, .empty(true)), .field(183, .equals(.boolean(true)))]), reportsFirstOnly: false, rules: [FormSpecRuntime.RuleProgram(name: "pattern", rule: .pattern(try FormSpecRuntime.PatternRule(source: "^[0-9]{4} ?[A-Z]{2}$", flags: "i", negated: false, words: [3, 1, 1, 0, 1, 1, 16, 51, 3, 0, 0, 2, 1, 0, 0, 0, 1, 0, 1, 1, 0, 2, 1, 0, 3, 4, 0, 7, 1, 0, 8, 1, 0, 9, 1, 0, 10, 4, 0, 14, 1, 1, 0, 2, 0, 15, 1, 0, 16, 1, 0, 17, 1, 0, 18, 1, 2, 0, 15, 57, 170, 170, 1, 132, 132, 2, 191, 191, 1, 65, 90, 1, 97, 122, 1, 197, 197, 4, 226, 226, 3, 170, 170, 5, 132, 132, 6, 191, 191, 5, 65, 90, 5, 97, 122, 5, 197, 197, 8, 226, 226, 7, 32, 32, 9, 48, 57, 11, 48, 57, 12, 48, 57, 13, 48, 57, 14, 2, 10, 9, 0, 0, 1, 18, 32, 33, 48, 58, 65, 91, 97, 123, 132, 133, 170, 171, 191, 192, 197, 198, 226, 227, 285, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 12, 0, 0, 0, 14, 0, 14, 0, 0, 0, 0, 0, 0, 0, 16, 0, 18, 0, 0, 0, 0, 0, 0, 14, 0, 14, 0, 0, 0, 0, 0, 0, 0, 16, 0, 18, 0, 0, 0, 0, 0, 0, 20, 0, 20, 0, 0, 0, 0, 0, 0, 0, 22, 0, 24, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 14, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 26, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 20, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 28, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 14, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 20, 0, 0, 0, 0, 0, 0, 0, 15, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0])), message: texts[29], requirement: texts[29], condition: .field(182, .equals(.text("NL"))), severity: .error, debounceMilliseconds: nil), FormSpecRuntime.RuleProgram(name: "pattern", rule: .pattern(try FormSpecRuntime.PatternRule(source: "^[0-9]{5}$", flags: "", negated: false, words: [3, 1, 1, 0, 1, 1, 7, 24, 3, 0, 0, 2, 1, 0, 0, 0, 1, 0, 1, 1, 0, 2, 1, 0, 3, 1, 0, 4, 1, 2, 0, 6, 15, 48, 57, 1, 48, 57, 2, 48, 57, 3, 48, 57, 4, 48, 57, 5, 0, 0, 0, 1, 2, 48, 58, 21, 0, 0, 0, 0, 4, 0, 0, 6, 0, 0, 8, 0, 0, 10, 0, 0, 12, 0, 0, 0, 0, 7, 0, 0, 0, 0, 0, 0, 1, 1, 0])), message: texts[30], requirement: texts[30], condition: .field(182, .equals(.text("US"))), severity: .error, debounceMilliseconds: nil)], options: [], choiceMessage: texts[3], reads: [182, 183])
+        static func field2225() -> FormSpecRuntime.FieldProgram {
+            FormSpecRuntime.FieldProgram(name: "address.street", label: "Street", labelTranslations: nil, type: .text, required: true, requiredMessage: texts[35], typeMessage: texts[36], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .any([.field(2224, .empty(true)), .field(2224, .equals(.boolean(true)))]), reportsFirstOnly: false, rules: [], options: [], choiceMessage: texts[3], reads: [2224])
         }
 
-        static func field186() -> FormSpecRuntime.FieldProgram {
-            FormSpecRuntime.FieldProgram(name: "card_number", label: "Card number", labelTranslations: nil, type: .text, required: true, requiredMessage: texts[31], typeMessage: texts[32], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [FormSpecRuntime.RuleProgram(name: "format", rule: .format(FormSpecRuntime.FormatRule(format: .luhn)), message: texts[33], requirement: texts[33], condition: nil, severity: .error, debounceMilliseconds: nil)], options: [], choiceMessage: texts[3], reads: [])
+        static func field2226() throws -> FormSpecRuntime.FieldProgram {
+            FormSpecRuntime.FieldProgram(name: "address.postcode", label: "Postcode", labelTranslations: nil, type: .text, required: true, requiredMessage: texts[37], typeMessage: texts[38], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .any([.field(2224, .empty(true)), .field(2224, .equals(.boolean(true)))]), reportsFirstOnly: false, rules: [FormSpecRuntime.RuleProgram(name: "pattern", rule: .pattern(try FormSpecRuntime.PatternRule(source: "^[0-9]{4} ?[A-Z]{2}$", flags: "i", negated: false, words: [3, 1, 1, 0, 1, 1, 16, 51, 3, 0, 0, 2, 1, 0, 0, 0, 1, 0, 1, 1, 0, 2, 1, 0, 3, 4, 0, 7, 1, 0, 8, 1, 0, 9, 1, 0, 10, 4, 0, 14, 1, 1, 0, 2, 0, 15, 1, 0, 16, 1, 0, 17, 1, 0, 18, 1, 2, 0, 15, 57, 170, 170, 1, 132, 132, 2, 191, 191, 1, 65, 90, 1, 97, 122, 1, 197, 197, 4, 226, 226, 3, 170, 170, 5, 132, 132, 6, 191, 191, 5, 65, 90, 5, 97, 122, 5, 197, 197, 8, 226, 226, 7, 32, 32, 9, 48, 57, 11, 48, 57, 12, 48, 57, 13, 48, 57, 14, 2, 10, 9, 0, 0, 1, 18, 32, 33, 48, 58, 65, 91, 97, 123, 132, 133, 170, 171, 191, 192, 197, 198, 226, 227, 285, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 12, 0, 0, 0, 14, 0, 14, 0, 0, 0, 0, 0, 0, 0, 16, 0, 18, 0, 0, 0, 0, 0, 0, 14, 0, 14, 0, 0, 0, 0, 0, 0, 0, 16, 0, 18, 0, 0, 0, 0, 0, 0, 20, 0, 20, 0, 0, 0, 0, 0, 0, 0, 22, 0, 24, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 14, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 26, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 20, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 28, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 14, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 20, 0, 0, 0, 0, 0, 0, 0, 15, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0])), message: texts[39], requirement: texts[39], condition: .field(2223, .equals(.text("NL"))), severity: .error, debounceMilliseconds: nil), FormSpecRuntime.RuleProgram(name: "pattern", rule: .pattern(try FormSpecRuntime.PatternRule(source: "^[0-9]{5}$", flags: "", negated: false, words: [3, 1, 1, 0, 1, 1, 7, 24, 3, 0, 0, 2, 1, 0, 0, 0, 1, 0, 1, 1, 0, 2, 1, 0, 3, 1, 0, 4, 1, 2, 0, 6, 15, 48, 57, 1, 48, 57, 2, 48, 57, 3, 48, 57, 4, 48, 57, 5, 0, 0, 0, 1, 2, 48, 58, 21, 0, 0, 0, 0, 4, 0, 0, 6, 0, 0, 8, 0, 0, 10, 0, 0, 12, 0, 0, 0, 0, 7, 0, 0, 0, 0, 0, 0, 1, 1, 0])), message: texts[40], requirement: texts[40], condition: .field(2223, .equals(.text("US"))), severity: .error, debounceMilliseconds: nil)], options: [], choiceMessage: texts[3], reads: [2223, 2224])
         }
 
-        static func field187() -> FormSpecRuntime.FieldProgram {
-            FormSpecRuntime.FieldProgram(name: "expiry", label: "Expiry date", labelTranslations: nil, type: .date, required: true, requiredMessage: texts[34], typeMessage: texts[35], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [FormSpecRuntime.RuleProgram(name: "greater_than", rule: .range(FormSpecRuntime.RangeRule(comparison: .greaterThan, operand: .today(FormSpecRuntime.DateOffset(amount: 0, unit: .day)))), message: texts[36], requirement: texts[36], condition: nil, severity: .error, debounceMilliseconds: nil)], options: [], choiceMessage: texts[3], reads: [])
+        static func field2227() -> FormSpecRuntime.FieldProgram {
+            FormSpecRuntime.FieldProgram(name: "card_number", label: "Card number", labelTranslations: nil, type: .text, required: true, requiredMessage: texts[41], typeMessage: texts[42], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [FormSpecRuntime.RuleProgram(name: "format", rule: .format(FormSpecRuntime.FormatRule(format: .luhn)), message: texts[43], requirement: texts[43], condition: nil, severity: .error, debounceMilliseconds: nil)], options: [], choiceMessage: texts[3], reads: [])
         }
 
-        static func field188() throws -> FormSpecRuntime.FieldProgram {
-            FormSpecRuntime.FieldProgram(name: "cvv", label: "Security code", labelTranslations: nil, type: .text, required: true, requiredMessage: texts[37], typeMessage: texts[38], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [FormSpecRuntime.RuleProgram(name: "pattern", rule: .pattern(try FormSpecRuntime.PatternRule(source: "^[0-9]{4}$", flags: "", negated: false, words: [3, 1, 1, 0, 1, 1, 6, 21, 3, 0, 0, 2, 1, 0, 0, 0, 1, 0, 1, 1, 0, 2, 1, 0, 3, 1, 2, 0, 5, 12, 48, 57, 1, 48, 57, 2, 48, 57, 3, 48, 57, 4, 0, 0, 0, 1, 2, 48, 58, 18, 0, 0, 0, 0, 4, 0, 0, 6, 0, 0, 8, 0, 0, 10, 0, 0, 0, 0, 6, 0, 0, 0, 0, 0, 1, 1, 0])), message: texts[39], requirement: texts[39], condition: .field(186, .matches(try FormSpecRuntime.PatternRule(source: "^3[47]", flags: "", negated: false, words: [3, 1, 1, 0, 1, 1, 3, 12, 3, 0, 0, 0, 0, 2, 0, 2, 1, 2, 0, 2, 9, 52, 52, 0, 55, 55, 0, 51, 51, 1, 0, 0, 0, 1, 5, 51, 52, 53, 55, 56, 24, 0, 0, 0, 0, 0, 0, 0, 4, 0, 0, 0, 0, 0, 0, 6, 0, 6, 0, 1, 1, 1, 1, 1, 1, 4, 0, 0, 0, 1, 1, 0]))), severity: .error, debounceMilliseconds: nil), FormSpecRuntime.RuleProgram(name: "pattern", rule: .pattern(try FormSpecRuntime.PatternRule(source: "^[0-9]{3}$", flags: "", negated: false, words: [3, 1, 1, 0, 1, 1, 5, 18, 3, 0, 0, 2, 1, 0, 0, 0, 1, 0, 1, 1, 0, 2, 1, 2, 0, 4, 9, 48, 57, 1, 48, 57, 2, 48, 57, 3, 0, 0, 0, 1, 2, 48, 58, 15, 0, 0, 0, 0, 4, 0, 0, 6, 0, 0, 8, 0, 0, 0, 0, 5, 0, 0, 0, 0, 1, 1, 0])), message: texts[40], requirement: texts[40], condition: .not(.field(186, .matches(try FormSpecRuntime.PatternRule(source: "^3[47]", flags: "", negated: false, words: [3, 1, 1, 0, 1, 1, 3, 12, 3, 0, 0, 0, 0, 2, 0, 2, 1, 2, 0, 2, 9, 52, 52, 0, 55, 55, 0, 51, 51, 1, 0, 0, 0, 1, 5, 51, 52, 53, 55, 56, 24, 0, 0, 0, 0, 0, 0, 0, 4, 0, 0, 0, 0, 0, 0, 6, 0, 6, 0, 1, 1, 1, 1, 1, 1, 4, 0, 0, 0, 1, 1, 0])))), severity: .error, debounceMilliseconds: nil)], options: [], choiceMessage: texts[3], reads: [186])
+        static func field2228() -> FormSpecRuntime.FieldProgram {
+            FormSpecRuntime.FieldProgram(name: "expiry", label: "Expiry date", labelTranslations: nil, type: .date, required: true, requiredMessage: texts[44], typeMessage: texts[45], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [FormSpecRuntime.RuleProgram(name: "greater_than", rule: .range(FormSpecRuntime.RangeRule(comparison: .greaterThan, operand: .today(FormSpecRuntime.DateOffset(amount: 0, unit: .day)))), message: texts[46], requirement: texts[46], condition: nil, severity: .error, debounceMilliseconds: nil)], options: [], choiceMessage: texts[3], reads: [])
+        }
+
+        static func field2229() throws -> FormSpecRuntime.FieldProgram {
+            FormSpecRuntime.FieldProgram(name: "cvv", label: "Security code", labelTranslations: nil, type: .text, required: true, requiredMessage: texts[47], typeMessage: texts[48], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [FormSpecRuntime.RuleProgram(name: "pattern", rule: .pattern(try FormSpecRuntime.PatternRule(source: "^[0-9]{4}$", flags: "", negated: false, words: [3, 1, 1, 0, 1, 1, 6, 21, 3, 0, 0, 2, 1, 0, 0, 0, 1, 0, 1, 1, 0, 2, 1, 0, 3, 1, 2, 0, 5, 12, 48, 57, 1, 48, 57, 2, 48, 57, 3, 48, 57, 4, 0, 0, 0, 1, 2, 48, 58, 18, 0, 0, 0, 0, 4, 0, 0, 6, 0, 0, 8, 0, 0, 10, 0, 0, 0, 0, 6, 0, 0, 0, 0, 0, 1, 1, 0])), message: texts[49], requirement: texts[49], condition: .field(2227, .matches(try FormSpecRuntime.PatternRule(source: "^3[47]", flags: "", negated: false, words: [3, 1, 1, 0, 1, 1, 3, 12, 3, 0, 0, 0, 0, 2, 0, 2, 1, 2, 0, 2, 9, 52, 52, 0, 55, 55, 0, 51, 51, 1, 0, 0, 0, 1, 5, 51, 52, 53, 55, 56, 24, 0, 0, 0, 0, 0, 0, 0, 4, 0, 0, 0, 0, 0, 0, 6, 0, 6, 0, 1, 1, 1, 1, 1, 1, 4, 0, 0, 0, 1, 1, 0]))), severity: .error, debounceMilliseconds: nil), FormSpecRuntime.RuleProgram(name: "pattern", rule: .pattern(try FormSpecRuntime.PatternRule(source: "^[0-9]{3}$", flags: "", negated: false, words: [3, 1, 1, 0, 1, 1, 5, 18, 3, 0, 0, 2, 1, 0, 0, 0, 1, 0, 1, 1, 0, 2, 1, 2, 0, 4, 9, 48, 57, 1, 48, 57, 2, 48, 57, 3, 0, 0, 0, 1, 2, 48, 58, 15, 0, 0, 0, 0, 4, 0, 0, 6, 0, 0, 8, 0, 0, 0, 0, 5, 0, 0, 0, 0, 1, 1, 0])), message: texts[50], requirement: texts[50], condition: .not(.field(2227, .matches(try FormSpecRuntime.PatternRule(source: "^3[47]", flags: "", negated: false, words: [3, 1, 1, 0, 1, 1, 3, 12, 3, 0, 0, 0, 0, 2, 0, 2, 1, 2, 0, 2, 9, 52, 52, 0, 55, 55, 0, 51, 51, 1, 0, 0, 0, 1, 5, 51, 52, 53, 55, 56, 24, 0, 0, 0, 0, 0, 0, 0, 4, 0, 0, 0, 0, 0, 0, 6, 0, 6, 0, 1, 1, 1, 1, 1, 1, 4, 0, 0, 0, 1, 1, 0])))), severity: .error, debounceMilliseconds: nil)], options: [], choiceMessage: texts[3], reads: [2227])
         }
     }
 }

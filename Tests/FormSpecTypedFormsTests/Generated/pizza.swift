@@ -15,22 +15,27 @@ public enum PizzaForm {
         public var toppings: [ToppingsChoice?]?
         /// Notes (`notes`, list of text).
         public var notes: [Swift.String?]?
+        /// Which cheese (`cheese`, choice).
+        public var cheese: CheeseChoice?
 
         /// Creates a value.
         public init(
             size: SizeChoice? = nil,
             toppings: [ToppingsChoice?]? = nil,
-            notes: [Swift.String?]? = nil
+            notes: [Swift.String?]? = nil,
+            cheese: CheeseChoice? = nil
         ) {
             self.size = size
             self.toppings = toppings
             self.notes = notes
+            self.cheese = cheese
         }
 
         enum CodingKeys: Swift.String, Swift.CodingKey {
             case size
             case toppings
             case notes
+            case cheese
         }
     }
 
@@ -56,11 +61,20 @@ public enum PizzaForm {
         case olive
     }
 
+    /// The options of `cheese`. Decodes from a JSON string, number or boolean.
+    public enum CheeseChoice: Swift.String, FormSpecLive.FormChoice {
+        /// mozzarella
+        case mozzarella
+        /// vegan
+        case vegan
+    }
+
     /// The fields, by the names inputs and reports use (a list's items are by path: `contacts.1.phone`).
     public enum Field: Swift.String, Swift.CaseIterable, Swift.Sendable {
         case size
         case toppings
         case notes
+        case cheese
     }
 
     /// The program, built from Swift values on first use (see `Tables`); wrap it in a
@@ -93,8 +107,8 @@ extension PizzaForm {
 
         /// Wraps a live form of this form's program; `nil` when its fields are not this form's.
         public init?(_ form: FormSpecLive.LiveForm) {
-            let indexes = [0, 1, 5]
-            guard form.fields.count == 8,
+            let indexes = [0, 1, 5, 8]
+            guard form.fields.count == 9,
                 Swift.zip(Field.allCases, indexes).allSatisfy({ form.fields[$1].name == $0.rawValue })
             else { return nil }
             self.form = form
@@ -117,6 +131,18 @@ extension PizzaForm {
 
         /// Notes (`notes`).
         public var notes: FormSpecLive.LiveField { form.fields[5] }
+
+        /// Which cheese (`cheese`).
+        public var cheese: FormSpecLive.LiveField { form.fields[8] }
+
+        /// `cheese` as its option (`nil`: empty, or not an option); setting it
+        /// sets the field.
+        public var cheeseChoice: CheeseChoice? {
+            get { CheeseChoice(rawValue: form.fields[8].text) }
+            nonmutating set {
+                form.set(newValue.map { .string($0.rawValue) }, forField: "cheese")
+            }
+        }
 
         /// `toppings`'s items, each a field (`toppings.0`, `toppings.1`, …).
         public var toppingsItems: FormSpecLive.LiveList<FormSpecLive.LiveField> {
@@ -144,7 +170,7 @@ extension PizzaForm {
         /// Every message and checklist text of the form, each once.
         static let texts: [FormSpecRuntime.LocalizedText] = {
             var texts: [FormSpecRuntime.LocalizedText] = []
-            texts.reserveCapacity(15)
+            texts.reserveCapacity(18)
             texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Size is required"), "ja": FormSpecRuntime.Template(text: "Sizeは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Size为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Size為必填欄位")]))
             texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Size must be one of small, medium or large"), "ja": FormSpecRuntime.Template(text: "Sizeはsmall、mediumまたはlargeのいずれかを選択してください"), "zh-Hans": FormSpecRuntime.Template(text: "Size必须是small、medium或large之一"), "zh-Hant": FormSpecRuntime.Template(text: "Size必須是small、medium或large其中之一")]))
             texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Pick at least one topping")]))
@@ -157,26 +183,30 @@ extension PizzaForm {
             texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Notes is required"), "ja": FormSpecRuntime.Template(text: "Notesは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Notes为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Notes為必填欄位")]))
             texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Notes must be a list"), "ja": FormSpecRuntime.Template(text: "Notesはリストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Notes必须是列表"), "zh-Hant": FormSpecRuntime.Template(text: "Notes必須是清單")]))
             texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Notes: at most 2 items"), "ja": FormSpecRuntime.Template(text: "Notesは2件以内にしてください"), "zh-Hans": FormSpecRuntime.Template(text: "Notes最多2项"), "zh-Hant": FormSpecRuntime.Template(text: "Notes最多2項")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Each note only once")]))
             texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Notes must be text"), "ja": FormSpecRuntime.Template(text: "Notesはテキストで入力してください"), "zh-Hans": FormSpecRuntime.Template(text: "Notes必须是文本"), "zh-Hant": FormSpecRuntime.Template(text: "Notes必須是文字")]))
             texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Keep each note under 20 characters")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Which cheese is required"), "ja": FormSpecRuntime.Template(text: "Which cheeseは必須です"), "zh-Hans": FormSpecRuntime.Template(text: "Which cheese为必填项"), "zh-Hant": FormSpecRuntime.Template(text: "Which cheese為必填欄位")]))
+            texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template(text: "Which cheese must be one of mozzarella or vegan"), "ja": FormSpecRuntime.Template(text: "Which cheeseはmozzarellaまたはveganのいずれかを選択してください"), "zh-Hans": FormSpecRuntime.Template(text: "Which cheese必须是mozzarella或vegan之一"), "zh-Hant": FormSpecRuntime.Template(text: "Which cheese必須是mozzarella或vegan其中之一")]))
             texts.append(FormSpecRuntime.LocalizedText(["en": FormSpecRuntime.Template([.text("Unknown field “"), .value, .text("”")]), "ja": FormSpecRuntime.Template([.text("不明な項目「"), .value, .text("」")]), "zh-Hans": FormSpecRuntime.Template([.text("未知字段“"), .value, .text("”")]), "zh-Hant": FormSpecRuntime.Template([.text("未知的欄位「"), .value, .text("」")])]))
             return texts
         }()
 
         static func program() throws -> FormSpecRuntime.Program {
             var fields: [FormSpecRuntime.FieldProgram] = []
-            fields.reserveCapacity(8)
+            fields.reserveCapacity(9)
             fields.append(field0())
             try fields.append(field1())
             fields += FormSpecRuntime.RepeatedItems(list: 1, count: 3).fields(from: items1())
             try fields.append(field5())
             fields += FormSpecRuntime.RepeatedItems(list: 5, count: 2).fields(from: items5())
+            fields.append(field8())
             return FormSpecRuntime.Program(
                 form: "pizza", title: "Order a pizza",
                 locale: "en",
                 fields: fields,
                 formRules: [],
-                unknownFieldMessage: texts[14])
+                unknownFieldMessage: texts[17])
         }
 
         static func field0() -> FormSpecRuntime.FieldProgram {
@@ -198,17 +228,21 @@ extension PizzaForm {
         }
 
         static func field5() throws -> FormSpecRuntime.FieldProgram {
-            FormSpecRuntime.FieldProgram(name: "notes", label: "Notes", labelTranslations: nil, type: .list, required: false, requiredMessage: texts[9], typeMessage: texts[10], defaultValue: nil, defaultOffset: nil, trim: true, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [FormSpecRuntime.RuleProgram(name: "max_items", rule: .value(try FormSpecRuntime.AnyValueRule(named: "max_items", argument: .count(2), caseInsensitive: false)), message: texts[11], requirement: texts[11], condition: nil, severity: .error, debounceMilliseconds: nil)], options: [], choiceMessage: texts[6], reads: [])
+            FormSpecRuntime.FieldProgram(name: "notes", label: "Notes", labelTranslations: nil, type: .list, required: false, requiredMessage: texts[9], typeMessage: texts[10], defaultValue: nil, defaultOffset: nil, trim: true, debounceMilliseconds: nil, condition: nil, reportsFirstOnly: false, rules: [FormSpecRuntime.RuleProgram(name: "max_items", rule: .value(try FormSpecRuntime.AnyValueRule(named: "max_items", argument: .count(2), caseInsensitive: false)), message: texts[11], requirement: texts[11], condition: nil, severity: .error, debounceMilliseconds: nil), FormSpecRuntime.RuleProgram(name: "unique_items", rule: .value(try FormSpecRuntime.AnyValueRule(named: "unique_items", argument: .items([6, 7]), caseInsensitive: true)), message: texts[12], requirement: texts[12], condition: nil, severity: .error, debounceMilliseconds: nil)], options: [], choiceMessage: texts[6], reads: [6, 7])
         }
 
         static func field6() -> FormSpecRuntime.FieldProgram {
-            FormSpecRuntime.FieldProgram(name: "notes.0", label: "Notes", labelTranslations: nil, type: .text, required: false, requiredMessage: texts[9], typeMessage: texts[12], defaultValue: nil, defaultOffset: nil, trim: true, debounceMilliseconds: nil, condition: .field(5, .compare(.greaterThan, .literal(.integer(0)))), reportsFirstOnly: false, rules: [FormSpecRuntime.RuleProgram(name: "max_length", rule: .length(FormSpecRuntime.LengthRule(bound: .max, limit: 20, unit: .graphemes)), message: texts[13], requirement: texts[13], condition: nil, severity: .error, debounceMilliseconds: nil)], options: [], choiceMessage: texts[6], reads: [5])
+            FormSpecRuntime.FieldProgram(name: "notes.0", label: "Notes", labelTranslations: nil, type: .text, required: false, requiredMessage: texts[9], typeMessage: texts[13], defaultValue: nil, defaultOffset: nil, trim: true, debounceMilliseconds: nil, condition: .field(5, .compare(.greaterThan, .literal(.integer(0)))), reportsFirstOnly: false, rules: [FormSpecRuntime.RuleProgram(name: "max_length", rule: .length(FormSpecRuntime.LengthRule(bound: .max, limit: 20, unit: .graphemes)), message: texts[14], requirement: texts[14], condition: nil, severity: .error, debounceMilliseconds: nil)], options: [], choiceMessage: texts[6], reads: [5])
         }
 
         static func items5() -> [FormSpecRuntime.FieldProgram] {
             var fields: [FormSpecRuntime.FieldProgram] = []
             fields.append(field6())
             return fields
+        }
+
+        static func field8() -> FormSpecRuntime.FieldProgram {
+            FormSpecRuntime.FieldProgram(name: "cheese", label: "Which cheese", labelTranslations: nil, type: .choice, required: true, requiredMessage: texts[15], typeMessage: texts[16], defaultValue: nil, defaultOffset: nil, trim: false, debounceMilliseconds: nil, condition: .field(1, .contains(.text("cheese"), items: [2, 3, 4])), reportsFirstOnly: false, rules: [], options: [FormSpecRuntime.ChoiceOption(value: "mozzarella", label: "mozzarella", translations: nil), FormSpecRuntime.ChoiceOption(value: "vegan", label: "vegan", translations: nil)], choiceMessage: texts[16], reads: [1, 2, 3, 4])
         }
     }
 }

@@ -10,9 +10,15 @@ export interface Input {
         quantity?: number | string | null | undefined;
         /** Note (text). */
         note?: string | null | undefined;
+        /** Extras (list of choice). */
+        extras?: ReadonlyArray<"engraving" | "gift_box" | null> | null | undefined;
+        /** Engraving text (text, required). */
+        engraving?: string | null | undefined;
     }> | null | undefined;
     /** Gift options (list of choice). */
     gift_options?: ReadonlyArray<"wrap" | "card" | "ribbon" | null> | null | undefined;
+    /** Card message (text, required). */
+    gift_message?: string | null | undefined;
     /** Country (choice, required). */
     country?: "NL" | "US" | "GB" | null | undefined;
     /** Address (group, required). */
@@ -38,6 +44,10 @@ export interface Input {
         quantity?: number | string | null | undefined;
         /** Note (text). */
         note?: string | null | undefined;
+        /** Extras (list of choice). */
+        extras?: ReadonlyArray<"engraving" | "gift_box" | null> | null | undefined;
+        /** Engraving text (text, required). */
+        engraving?: string | null | undefined;
     } | null | undefined;
     /** Article number (text, required). */
     [path: `line_items.${number}.sku`]: string | null | undefined;
@@ -45,6 +55,12 @@ export interface Input {
     [path: `line_items.${number}.quantity`]: number | string | null | undefined;
     /** Note (text). */
     [path: `line_items.${number}.note`]: string | null | undefined;
+    /** Extras (list of choice). */
+    [path: `line_items.${number}.extras`]: ReadonlyArray<"engraving" | "gift_box" | null> | null | undefined;
+    /** Extras (choice). */
+    [path: `line_items.${number}.extras.${number}`]: "engraving" | "gift_box" | null | undefined;
+    /** Engraving text (text, required). */
+    [path: `line_items.${number}.engraving`]: string | null | undefined;
     /** Gift options (choice). */
     [path: `gift_options.${number}`]: "wrap" | "card" | "ribbon" | null | undefined;
     /** Street (text, required). */
@@ -60,8 +76,12 @@ export type FieldPath =
     | `line_items.${number}.sku`
     | `line_items.${number}.quantity`
     | `line_items.${number}.note`
+    | `line_items.${number}.extras`
+    | `line_items.${number}.extras.${number}`
+    | `line_items.${number}.engraving`
     | "gift_options"
     | `gift_options.${number}`
+    | "gift_message"
     | "country"
     | "address"
     | "address.street"

@@ -647,6 +647,11 @@ class LoweredRules {
                 case "matches":
                     this.tables.push(new Pattern(argument.compiled));
                     return node("matches", field, this.tables.length - 1);
+                case "contains":
+                    // The literal, and the list's item fields in the tables.
+                    this.literals.push(fsScalarFromProgram(argument.value));
+                    this.tables.push(argument.items);
+                    return node("contains", field, this.literals.length - 1, this.tables.length - 1);
                 default:
                     // `less_than`, `greater_than`, `at_least`, `at_most`: the comparison and its operand.
                     this.tables.push({ comparison: test, operand: fsOperandFromProgram(argument) });
@@ -673,7 +678,8 @@ class LoweredRules {
     /**
      * Whether condition `index` holds for these values (FieldValues) in this mode; -1 (no
      * condition) holds. A field test on an empty or unreadable field is false (except `empty` and
-     * `not_equals`), and so is a comparison whose operand names an empty or unreadable field.
+     * `not_equals`), and so is a comparison whose operand names an empty or unreadable field;
+     * `contains` reads the list's items, skipping empty and unreadable ones.
      */
     holds(index, values, mode, today) {
         if (index < 0) return true;
@@ -713,6 +719,7 @@ class LoweredRules {
                 if (bound.kind !== "value") return false;
                 return fsComparisonHolds(test.comparison, fsScalarCompare(value.scalar, bound.scalar));
             }
+            case "contains": return this.listContains(node, value, values);
             default: // matches
                 return value.kind === "value" && value.scalar.kind === "text" && this.tables[node.payload].matches(value.scalar.value);
         }
@@ -1031,10 +1038,16 @@ class MaxItemsRule {
     get passesWithNoItems() { return true; }
 }
 
-/** `unique_items: true`: no two present items equal (exactly); empty and unreadable ones left out. */
+/**
+ * `unique_items: true`: no two present items equal (exactly, or with `case: insensitive` under full
+ * case folding); empty and unreadable ones left out.
+ */
 class UniqueItemsRule {
     static moved(json, shift) { return { ...json, items: json.items.map((item) => shift.index(item)) }; }
-    constructor(json) { this.items = json.items; }
+    constructor(json) {
+        this.items = json.items;
+        this.caseInsensitive = json.case_insensitive === true;
+    }
     get passesWithNoItems() { return true; }
     passes(value, environment) {
         if (value.kind !== "integer") return true;
@@ -1046,7 +1059,7 @@ class UniqueItemsRule {
         }
         for (let offset = 0; offset < present.length; offset++) {
             for (let other = offset + 1; other < present.length; other++) {
-                if (fsScalarExactlyEquals(present[offset], present[other])) return false;
+                if (fsScalarEquals(present[offset], present[other], this.caseInsensitive)) return false;
             }
         }
         return true;
@@ -1054,3 +1067,17 @@ class UniqueItemsRule {
 }
 
 Object.assign(fsValueRules, { min_items: MinItemsRule, max_items: MaxItemsRule, unique_items: UniqueItemsRule });
+
+Object.assign(LoweredRules.prototype, {
+    /** A `contains` node on a list whose value (its item count) is `value`: its first items are read. */
+    listContains(node, value, values) {
+        if (value.kind !== "value" || value.scalar.kind !== "integer") return false;
+        const items = this.tables[node.count];
+        const count = Number(value.scalar.value < BigInt(items.length) ? value.scalar.value : BigInt(items.length));
+        for (let position = 0; position < count; position++) {
+            const item = values[items[position]];
+            if (item.kind === "value" && fsScalarExactlyEquals(item.scalar, this.literals[node.payload])) return true;
+        }
+        return false;
+    },
+});

@@ -85,8 +85,10 @@ class FsItemShift {
                 return { field: this.list, greater_than: { literal: { integer: this.item } } };
             }
             const moved = { ...json, field: this.index(json.field) };
-            // Any other test compares with an operand (ProgramCoding.swift's `Condition.init(from:)`).
-            if (!fsPlainTests.includes(test)) moved[test] = this.operand(value);
+            // `contains` reads the list's items; any other test compares with an operand
+            // (ProgramCoding.swift's `Condition.init(from:)`).
+            if (test === "contains") moved.contains = { ...value, items: value.items.map((item) => this.index(item)) };
+            else if (!fsPlainTests.includes(test)) moved[test] = this.operand(value);
             return moved;
         }
         const [name] = Object.keys(json);

@@ -15,7 +15,7 @@ extension Checker {
         else { return false }
         guard Self.caseFoldableTypes.contains(field.type) else {
             diagnostics.error(
-                "'case: \(written.value)' compares text, and field '\(field.name)' is \(field.type.rawValue)",
+                "'case: \(written.value)' compares text, and \(field.itemOf.map { "the items of '\($0)' are" } ?? "field '\(field.name)' is") \(field.type.rawValue)",
                 at: written.location,
                 notes: [.init("'case' applies to text, secret and choice fields")])
             return false

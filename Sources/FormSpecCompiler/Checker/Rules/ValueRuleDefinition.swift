@@ -8,9 +8,9 @@ struct ValueRuleDefinition: RuleDefinition {
     func check(_ item: RuleSyntax, field: FieldInfo, checker: inout Checker) -> CheckedRuleBody? {
         let name = item.key.value
         guard let type = ValueRules.type(named: name) else { return nil }
-        let caseInsensitive = type.takesCase && checker.ignoresCase(item, field: field)
         switch type.argument {
         case .field(let types):
+            let caseInsensitive = type.takesCase && checker.ignoresCase(item, field: field)
             guard let (other, location) = checker.otherField(item, of: field) else { return nil }
             guard types.contains(other.type) else {
                 checker.diagnostics.error(
@@ -35,10 +35,21 @@ struct ValueRuleDefinition: RuleDefinition {
                 messageKey: DefaultMessages.key(name, count: Int(count)),
                 placeholders: [name: .text(String(count))])
         case .items:
+            // `case:` is checked against what is compared: the items, or each item's FIELD.
+            func made(_ items: [Int], comparing compared: FieldInfo?) -> AnyValueRule {
+                let rule = type.init(argument: .items(items))
+                guard type.takesCase, let compared, checker.ignoresCase(item, field: compared) else {
+                    return AnyValueRule(rule)
+                }
+                return AnyValueRule(rule.ignoringCase())
+            }
             if field.itemType == .group {
                 return checker.itemMembers(item, of: field).map { members, first in
-                    CheckedRuleBody(
-                        rule: .value(AnyValueRule(type.init(argument: .items(members)))), messageKey: name + ".field",
+                    // Named as written (`age`), not as item 0's path (`contacts.0.age`).
+                    var member = first
+                    member.name = item.argument.scalar?.text ?? first.name
+                    return CheckedRuleBody(
+                        rule: .value(made(members, comparing: member)), messageKey: name + ".field",
                         placeholders: ["other": .label(first.index), name: .label(first.index)])
                 }
             }
@@ -50,8 +61,8 @@ struct ValueRuleDefinition: RuleDefinition {
                     } ?? [])
                 return nil
             }
-            return CheckedRuleBody(
-                rule: .value(AnyValueRule(type.init(argument: .items(field.itemIndices)))), messageKey: name)
+            let firstItem = field.itemIndices.first.flatMap { checker.fieldInfo[checker.fieldOrder[$0]] }
+            return CheckedRuleBody(rule: .value(made(field.itemIndices, comparing: firstItem)), messageKey: name)
         }
     }
 }
