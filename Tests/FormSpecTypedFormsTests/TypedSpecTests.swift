@@ -34,6 +34,7 @@ extension RareConstructsForm: GeneratedForm {}
 extension ProfileLinksForm: GeneratedForm {}
 extension RegressionsForm: GeneratedForm {}
 extension RepeatedItemsForm: GeneratedForm {}
+extension UniqueItemsForm: GeneratedForm {}
 extension RegistrationForm: GeneratedForm {}
 extension SettingsForm: GeneratedForm {}
 extension ShippingAddressForm: GeneratedForm {}
@@ -62,6 +63,7 @@ struct TypedSpecTests {
             ("Tests/FormSpecJavaScriptTests/Specs/generated_validator.form.yaml", GeneratedValidatorForm.self),
             ("Tests/FormSpecJavaScriptTests/Specs/regressions.form.yaml", RegressionsForm.self),
             ("Tests/FormSpecJavaScriptTests/Specs/repeated_items.form.yaml", RepeatedItemsForm.self),
+            ("Tests/FormSpecJavaScriptTests/Specs/unique_items.form.yaml", UniqueItemsForm.self),
             ("Specs/multilingual.form.yaml", MultilingualForm.self),
             ("Examples/newsletter.form.yaml", NewsletterForm.self),
             ("Specs/order.form.yaml", OrderForm.self),

@@ -107,9 +107,11 @@ extension Checker {
                             ? "'contains' tests the items of a list of scalars, and the items of '\(field.name)' are groups"
                             : "'contains' never holds: '\(field.name)' holds no item (max_items: 0)",
                     at: pair.key.location,
-                    notes: field.type.isTextual || field.type == .choice
-                        ? [.init("to search text, use matches: PATTERN")]
-                        : field.itemType == .group ? [.init("test whether it is given with 'empty: false'")] : [])
+                    notes: field.type == .choice
+                        ? [.init("to test a choice, use equals: X or one_of: [X, …]")]
+                        : field.type.isTextual
+                            ? [.init("to search text, use matches: PATTERN")]
+                            : field.itemType == .group ? [.init("test whether it is given with 'empty: false'")] : [])
             }
         }
         if field.type == .list || field.type == .group {

@@ -1057,6 +1057,24 @@ class UniqueItemsRule {
             const item = environment.values[this.items[position]];
             if (item.kind === "value") present.push(item.scalar);
         }
+        if (present.length === 0) return true;
+        // As Swift's: texts through a set (each folded once), ordered values sorted, others by pairs.
+        if (present.every((item) => item.kind === "text")) {
+            const seen = new Set();
+            for (const item of present) {
+                const text = this.caseInsensitive ? CaseFolding.fullFold(item.value) : item.value;
+                if (seen.has(text)) return false;
+                seen.add(text);
+            }
+            return true;
+        }
+        if (present.every((item) => fsScalarCompare(present[0], item) !== null)) {
+            present.sort(fsScalarCompare);
+            for (let position = 1; position < present.length; position++) {
+                if (fsScalarCompare(present[position - 1], present[position]) === 0) return false;
+            }
+            return true;
+        }
         for (let offset = 0; offset < present.length; offset++) {
             for (let other = offset + 1; other < present.length; other++) {
                 if (fsScalarEquals(present[offset], present[other], this.caseInsensitive)) return false;

@@ -8,15 +8,22 @@ extension Checker {
     /// checked (a known value, on a text, secret or choice field: on another, either value is an
     /// error). `case: sensitive` is the default and may be written.
     mutating func ignoresCase(_ item: RuleSyntax, field: FieldInfo) -> Bool {
+        ignoresCase(
+            item, type: field.type,
+            compared: field.itemOf.map { "the items of '\($0)' are" } ?? "field '\(field.name)' is")
+    }
+
+    /// ``ignoresCase(_:field:)`` for values of `type`, which the error names as `compared`
+    /// ("field 'x' is", "the items of 'tags' are").
+    mutating func ignoresCase(_ item: RuleSyntax, type: FieldType, compared: String) -> Bool {
         guard let written = item.textCase,
             let textCase = known(
                 written, as: TextCase.self, what: "'case' value", plural: "'case' values",
                 list: "sensitive (default), insensitive")
         else { return false }
-        guard Self.caseFoldableTypes.contains(field.type) else {
+        guard Self.caseFoldableTypes.contains(type) else {
             diagnostics.error(
-                "'case: \(written.value)' compares text, and \(field.itemOf.map { "the items of '\($0)' are" } ?? "field '\(field.name)' is") \(field.type.rawValue)",
-                at: written.location,
+                "'case: \(written.value)' compares text, and \(compared) \(type.rawValue)", at: written.location,
                 notes: [.init("'case' applies to text, secret and choice fields")])
             return false
         }

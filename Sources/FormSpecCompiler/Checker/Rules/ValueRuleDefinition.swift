@@ -61,7 +61,14 @@ struct ValueRuleDefinition: RuleDefinition {
                     } ?? [])
                 return nil
             }
-            let firstItem = field.itemIndices.first.flatMap { checker.fieldInfo[checker.fieldOrder[$0]] }
+            guard let firstItem = field.itemIndices.first.flatMap({ checker.fieldInfo[checker.fieldOrder[$0]] }) else {
+                // `max_items: 0`: no item to compare, but `case:` is checked all the same.
+                if type.takesCase {
+                    _ = checker.ignoresCase(
+                        item, type: field.itemType ?? .text, compared: "the items of '\(field.name)' are")
+                }
+                return CheckedRuleBody(rule: .value(AnyValueRule(type.init(argument: .items([])))), messageKey: name)
+            }
             return CheckedRuleBody(rule: .value(made(field.itemIndices, comparing: firstItem)), messageKey: name)
         }
     }
