@@ -21,6 +21,9 @@ struct FieldInfo {
     /// speak of the list's items, not of item 0.
     var itemOf: String?
 
+    /// How diagnostics name what the field's rules read: `field 'email'`, or `the items of 'scores'`.
+    var named: String { itemOf.map { "the items of '\($0)'" } ?? "field '\(name)'" }
+
     /// How diagnostics name the field: `text field 'email'`, or `the integer items of 'scores'`.
     var described: String {
         if let itemOf { return "the \(type.rawValue) items of '\(itemOf)'" }

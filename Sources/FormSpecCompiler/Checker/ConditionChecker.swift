@@ -100,18 +100,23 @@ extension Checker {
                 }
             } else {
                 rejected = true
-                diagnostics.error(
-                    field.type != .list
-                        ? "'contains' tests the items of a list, and '\(field.name)' is \(field.type.rawValue)"
-                        : field.itemType == .group
-                            ? "'contains' tests the items of a list of scalars, and the items of '\(field.name)' are groups"
-                            : "'contains' never holds: '\(field.name)' holds no item (max_items: 0)",
-                    at: pair.key.location,
-                    notes: field.type == .choice
-                        ? [.init("to test a choice, use equals: X or one_of: [X, …]")]
-                        : field.type.isTextual
-                            ? [.init("to search text, use matches: PATTERN")]
-                            : field.itemType == .group ? [.init("test whether it is given with 'empty: false'")] : [])
+                let (message, hint): (String, String?) =
+                    if field.type != .list {
+                        (
+                            "'contains' tests the items of a list, and '\(field.name)' is \(field.type.rawValue)",
+                            field.type == .choice
+                                ? "to test a choice, use equals: X or one_of: [X, …]"
+                                : field.type.isTextual ? "to search text, use matches: PATTERN" : nil
+                        )
+                    } else if field.itemType == .group {
+                        (
+                            "'contains' tests the items of a list of scalars, and the items of '\(field.name)' are groups",
+                            "test whether it is given with 'empty: false'"
+                        )
+                    } else {
+                        ("'contains' never holds: '\(field.name)' holds no item (max_items: 0)", nil)
+                    }
+                diagnostics.error(message, at: pair.key.location, notes: hint.map { [.init($0)] } ?? [])
             }
         }
         if field.type == .list || field.type == .group {

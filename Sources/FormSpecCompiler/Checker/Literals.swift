@@ -74,8 +74,7 @@ extension Checker {
         case .invalid(let invalid):
             if invalid.rule == "choice" {
                 diagnostics.error(
-                    "'\(node.scalar?.text ?? "")' is not an option of \(field.itemOf.map { "the items of '\($0)'" } ?? "field '\(field.name)'")",
-                    at: node.location,
+                    "'\(node.scalar?.text ?? "")' is not an option of \(field.named)", at: node.location,
                     notes: suggestion(for: node.scalar?.text ?? "", among: field.options.map(\.value))
                         + [.init("options: \(field.options.map(\.value).joined(separator: ", "))")])
             } else {

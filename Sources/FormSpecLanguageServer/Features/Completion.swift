@@ -324,8 +324,7 @@ extension LanguageServer {
                 let field = outline.field(named: name, at: context.path)
             else { return nil }
             // `contains: ‸` takes an item of the list.
-            let testsItems =
-                context.path.indices.contains(conditionKey) && context.path[conditionKey] == .key("contains")
+            let testsItems = context.path[conditionKey] == .key("contains")
             return Subject(
                 field: field, type: testsItems ? SpecOutline.itemType(of: field) : SpecOutline.type(of: field),
                 isItems: testsItems)

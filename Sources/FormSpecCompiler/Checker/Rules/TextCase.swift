@@ -8,9 +8,7 @@ extension Checker {
     /// checked (a known value, on a text, secret or choice field: on another, either value is an
     /// error). `case: sensitive` is the default and may be written.
     mutating func ignoresCase(_ item: RuleSyntax, field: FieldInfo) -> Bool {
-        ignoresCase(
-            item, type: field.type,
-            compared: field.itemOf.map { "the items of '\($0)' are" } ?? "field '\(field.name)' is")
+        ignoresCase(item, type: field.type, compared: field.named + (field.itemOf == nil ? " is" : " are"))
     }
 
     /// ``ignoresCase(_:field:)`` for values of `type`, which the error names as `compared`

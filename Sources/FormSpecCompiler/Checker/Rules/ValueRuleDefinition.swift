@@ -35,21 +35,19 @@ struct ValueRuleDefinition: RuleDefinition {
                 messageKey: DefaultMessages.key(name, count: Int(count)),
                 placeholders: [name: .text(String(count))])
         case .items:
-            // `case:` is checked against what is compared: the items, or each item's FIELD.
-            func made(_ items: [Int], comparing compared: FieldInfo?) -> AnyValueRule {
+            // `case:` is checked against what is compared: the items' type, or each item's FIELD's.
+            func made(_ items: [Int], comparing valueType: FieldType, _ compared: String) -> AnyValueRule {
                 let rule = type.init(argument: .items(items))
-                guard type.takesCase, let compared, checker.ignoresCase(item, field: compared) else {
-                    return AnyValueRule(rule)
-                }
-                return AnyValueRule(rule.ignoringCase())
+                let caseInsensitive =
+                    type.takesCase && checker.ignoresCase(item, type: valueType, compared: compared)
+                return AnyValueRule(caseInsensitive ? rule.ignoringCase() : rule)
             }
             if field.itemType == .group {
                 return checker.itemMembers(item, of: field).map { members, first in
                     // Named as written (`age`), not as item 0's path (`contacts.0.age`).
-                    var member = first
-                    member.name = item.argument.scalar?.text ?? first.name
+                    let rule = made(members, comparing: first.type, "field '\(item.argument.scalar?.text ?? "")' is")
                     return CheckedRuleBody(
-                        rule: .value(made(members, comparing: member)), messageKey: name + ".field",
+                        rule: .value(rule), messageKey: name + ".field",
                         placeholders: ["other": .label(first.index), name: .label(first.index)])
                 }
             }
@@ -61,15 +59,9 @@ struct ValueRuleDefinition: RuleDefinition {
                     } ?? [])
                 return nil
             }
-            guard let firstItem = field.itemIndices.first.flatMap({ checker.fieldInfo[checker.fieldOrder[$0]] }) else {
-                // `max_items: 0`: no item to compare, but `case:` is checked all the same.
-                if type.takesCase {
-                    _ = checker.ignoresCase(
-                        item, type: field.itemType ?? .text, compared: "the items of '\(field.name)' are")
-                }
-                return CheckedRuleBody(rule: .value(AnyValueRule(type.init(argument: .items([])))), messageKey: name)
-            }
-            return CheckedRuleBody(rule: .value(made(field.itemIndices, comparing: firstItem)), messageKey: name)
+            // Checked even when the list holds no item (`max_items: 0`).
+            let rule = made(field.itemIndices, comparing: field.itemType ?? .text, "the items of '\(field.name)' are")
+            return CheckedRuleBody(rule: .value(rule), messageKey: name)
         }
     }
 }
